@@ -1,0 +1,334 @@
+//! The referee: a pure state machine between a game and its bots.
+//!
+//! The referee never reads a clock and never talks to a process or a worker. A driver (the CLI,
+//! the web app, a test) asks it which seats to prompt ([`Referee::begin_turn`]), delivers each
+//! line a bot writes together with the time the driver measured since the turn's input was
+//! delivered ([`Referee::line`]), and reports timeouts and crashes. The referee applies the time
+//! budgets and output caps, records everything into a [`Replay`], and keeps a [`Frame`] per step.
+
+use crate::game::{Fault, FaultKind, Frame, Game, Heard, Outcome, Setup};
+use crate::replay::{Replay, SeatTurn, TurnRecord};
+
+/// The longest line a bot may write, in bytes; a longer line is a [`FaultKind::Flood`].
+pub const MAX_LINE_BYTES: usize = 64 * 1024;
+/// The most lines a bot may write in one turn; more is a [`FaultKind::Flood`].
+pub const MAX_LINES_PER_TURN: usize = 2_000;
+/// The most debug-log bytes kept per seat and turn; the rest is cut with a note.
+pub const MAX_STDERR_BYTES: usize = 16 * 1024;
+/// Budgets are multiplied by this in relaxed mode (slow machines, classrooms).
+pub const RELAXED_FACTOR: u32 = 10;
+
+/// A prompt for one seat: the text to deliver and the time it has to complete its turn.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Ask {
+    pub seat: usize,
+    pub input: String,
+    pub budget_ms: u32,
+}
+
+/// What the referee made of a line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// Deliver this text to the seat at once; its turn goes on.
+    Reply(String),
+    /// The seat's turn goes on.
+    More,
+    /// The seat's turn is complete.
+    Done,
+    /// The seat's turn ended with a fault (the driver stops the bot if the game put it out).
+    Fault(Fault),
+    /// The seat is not being asked anything now; the line was not taken (keep it for later).
+    NotAsked,
+}
+
+#[derive(Clone, Debug)]
+struct Pending {
+    record: SeatTurn,
+    budget_ms: u32,
+    open: bool,
+}
+
+/// A match in progress between a game and its bots.
+pub struct Referee {
+    game: Box<dyn Game>,
+    setup: Setup,
+    names: Vec<String>,
+    relaxed: bool,
+    /// When re-running a replay, time budgets are not checked (the recorded faults are replayed).
+    check_time: bool,
+    has_played: Vec<bool>,
+    pending: Vec<Pending>,
+    turns: Vec<TurnRecord>,
+    frames: Vec<Frame>,
+    faults: Vec<Fault>,
+}
+
+impl Referee {
+    /// A referee for a freshly built game. `names` are the bots' names, one per seat.
+    pub fn new(game: Box<dyn Game>, setup: Setup, names: Vec<String>, relaxed: bool) -> Self {
+        let frames = vec![game.frame()];
+        let seats = setup.seats;
+        Referee {
+            game,
+            setup,
+            names,
+            relaxed,
+            check_time: true,
+            has_played: vec![false; seats],
+            pending: Vec::new(),
+            turns: Vec::new(),
+            frames,
+            faults: Vec::new(),
+        }
+    }
+
+    pub(crate) fn without_time_checks(mut self) -> Self {
+        self.check_time = false;
+        self
+    }
+
+    pub fn setup(&self) -> &Setup {
+        &self.setup
+    }
+
+    pub fn names(&self) -> &[String] {
+        &self.names
+    }
+
+    pub fn relaxed(&self) -> bool {
+        self.relaxed
+    }
+
+    /// The time budget of a seat's next turn.
+    pub fn budget_ms(&self, seat: usize) -> u32 {
+        let info = self.game.info();
+        let base = if self.has_played[seat] {
+            info.turn_ms
+        } else {
+            info.first_turn_ms
+        };
+        if self.relaxed {
+            base * RELAXED_FACTOR
+        } else {
+            base
+        }
+    }
+
+    /// Starts the next turn and returns the prompts to deliver. Empty when the match is over.
+    /// While a turn is open, returns nothing new: finish it first.
+    pub fn begin_turn(&mut self) -> Vec<Ask> {
+        if self.turn_open() || self.is_over() {
+            return Vec::new();
+        }
+        let turn = self.game.turn();
+        let mut asks = Vec::new();
+        for seat in self.game.to_move() {
+            let input = self.game.input(seat);
+            let budget_ms = self.budget_ms(seat);
+            self.has_played[seat] = true;
+            self.pending.push(Pending {
+                record: SeatTurn::new(seat, turn, input.clone()),
+                budget_ms,
+                open: true,
+            });
+            asks.push(Ask {
+                seat,
+                input,
+                budget_ms,
+            });
+        }
+        asks
+    }
+
+    /// Whether some seat of the current turn has not completed it yet.
+    pub fn turn_open(&self) -> bool {
+        self.pending.iter().any(|p| p.open)
+    }
+
+    /// The seats still expected to answer in the current turn.
+    pub fn waiting_for(&self) -> Vec<usize> {
+        self.pending
+            .iter()
+            .filter(|p| p.open)
+            .map(|p| p.record.seat)
+            .collect()
+    }
+
+    fn pending_mut(&mut self, seat: usize) -> Option<&mut Pending> {
+        self.pending.iter_mut().find(|p| p.record.seat == seat && p.open)
+    }
+
+    /// A line the seat wrote, `elapsed_ms` after its turn's input was delivered.
+    pub fn line(&mut self, seat: usize, line: &str, elapsed_ms: f64) -> Verdict {
+        let check_time = self.check_time;
+        let Some(p) = self.pending_mut(seat) else {
+            return Verdict::NotAsked;
+        };
+        if check_time && elapsed_ms > f64::from(p.budget_ms) {
+            let text = format!(
+                "no complete answer within {} ms (took {:.0} ms)",
+                p.budget_ms, elapsed_ms
+            );
+            return self.fail(seat, FaultKind::Timeout, text, elapsed_ms);
+        }
+        if line.len() > MAX_LINE_BYTES {
+            let text = format!(
+                "a line of {} bytes (at most {MAX_LINE_BYTES})",
+                line.len()
+            );
+            return self.fail(seat, FaultKind::Flood, text, elapsed_ms);
+        }
+        if p.record.lines.len() >= MAX_LINES_PER_TURN {
+            let text = format!("more than {MAX_LINES_PER_TURN} lines in one turn");
+            return self.fail(seat, FaultKind::Flood, text, elapsed_ms);
+        }
+        p.record.lines.push(line.to_string());
+        p.record.time_ms = elapsed_ms;
+        match self.game.hear(seat, line) {
+            Heard::Reply(text) => {
+                if let Some(p) = self.pending_mut(seat) {
+                    p.record.replies.push(text.clone());
+                }
+                Verdict::Reply(text)
+            }
+            Heard::More => Verdict::More,
+            Heard::Done => {
+                self.close(seat);
+                Verdict::Done
+            }
+            Heard::Fault(text) => {
+                let fault = self.record_fault(seat, FaultKind::Malformed, text);
+                self.close(seat);
+                Verdict::Fault(fault)
+            }
+        }
+    }
+
+    /// The seat did not complete its turn in time (the driver stopped waiting).
+    pub fn timeout(&mut self, seat: usize, elapsed_ms: f64) -> Option<Fault> {
+        let budget = self.pending_mut(seat)?.budget_ms;
+        let text = format!("no complete answer within {budget} ms");
+        match self.fail(seat, FaultKind::Timeout, text, elapsed_ms) {
+            Verdict::Fault(f) => Some(f),
+            _ => None,
+        }
+    }
+
+    /// The seat's program ended or threw during its turn.
+    pub fn crash(&mut self, seat: usize, message: &str, elapsed_ms: f64) -> Option<Fault> {
+        self.pending_mut(seat)?;
+        match self.fail(seat, FaultKind::Crash, message.to_string(), elapsed_ms) {
+            Verdict::Fault(f) => Some(f),
+            _ => None,
+        }
+    }
+
+    /// Debug-log text the seat wrote during its current turn (kept up to a cap).
+    pub fn stderr(&mut self, seat: usize, text: &str) {
+        let target = match self.pending.iter_mut().rev().find(|p| p.record.seat == seat) {
+            Some(p) => &mut p.record,
+            None => match self
+                .turns
+                .last_mut()
+                .and_then(|t| t.seats.iter_mut().find(|s| s.seat == seat))
+            {
+                Some(s) => s,
+                None => return,
+            },
+        };
+        append_capped(&mut target.stderr, text, MAX_STDERR_BYTES);
+    }
+
+    pub(crate) fn fail(
+        &mut self,
+        seat: usize,
+        kind: FaultKind,
+        text: String,
+        elapsed_ms: f64,
+    ) -> Verdict {
+        if let Some(p) = self.pending_mut(seat) {
+            p.record.time_ms = elapsed_ms;
+        }
+        self.game.fault(seat, kind);
+        let fault = self.record_fault(seat, kind, text);
+        self.close(seat);
+        Verdict::Fault(fault)
+    }
+
+    fn record_fault(&mut self, seat: usize, kind: FaultKind, text: String) -> Fault {
+        let fault = Fault {
+            seat,
+            turn: self.game.turn(),
+            kind,
+            text,
+        };
+        if let Some(p) = self.pending_mut(seat) {
+            p.record.fault = Some(fault.clone());
+        }
+        self.faults.push(fault.clone());
+        fault
+    }
+
+    fn close(&mut self, seat: usize) {
+        if let Some(p) = self.pending_mut(seat) {
+            p.open = false;
+        }
+        if !self.turn_open() {
+            self.game.step();
+            let seats = self.pending.drain(..).map(|p| p.record).collect();
+            self.turns.push(TurnRecord { seats });
+            self.frames.push(self.game.frame());
+        }
+    }
+
+    pub fn is_over(&self) -> bool {
+        self.game.outcome().is_some() && !self.turn_open()
+    }
+
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.game.outcome()
+    }
+
+    /// One frame for the start and one per completed turn.
+    pub fn frames(&self) -> &[Frame] {
+        &self.frames
+    }
+
+    /// Every completed turn, with what each seat received and wrote.
+    pub fn turns(&self) -> &[TurnRecord] {
+        &self.turns
+    }
+
+    pub fn faults(&self) -> &[Fault] {
+        &self.faults
+    }
+
+    /// The replay of the match so far.
+    pub fn replay(&self) -> Replay {
+        Replay::new(
+            self.game.info(),
+            self.setup.clone(),
+            self.names.clone(),
+            self.relaxed,
+            self.turns.clone(),
+        )
+    }
+}
+
+/// Appends `text` to `buf`, keeping at most `cap` bytes and noting the cut once.
+fn append_capped(buf: &mut String, text: &str, cap: usize) {
+    const CUT: &str = "\n[debug log cut: too long]\n";
+    if buf.ends_with(CUT) {
+        return;
+    }
+    if buf.len() + text.len() <= cap {
+        buf.push_str(text);
+        return;
+    }
+    let mut end = cap.saturating_sub(buf.len());
+    while !text.is_char_boundary(end) {
+        end -= 1;
+    }
+    buf.push_str(&text[..end]);
+    buf.push_str(CUT);
+}

@@ -1,0 +1,242 @@
+//! Replays: a match's setup plus every line each bot wrote, turn by turn.
+//!
+//! Re-running the game on a replay reproduces every frame exactly, so a viewer needs no bot to
+//! show a match. Replays are JSON with a format number; a replay of another game version is
+//! refused, never replayed into a different result.
+
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+use crate::game::{Fault, GameEntry, GameInfo, SetupError};
+use crate::referee::{Referee, Verdict};
+
+/// The replay format this build writes and reads.
+pub const REPLAY_FORMAT: u32 = 1;
+
+/// One seat's part of one turn.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SeatTurn {
+    pub seat: usize,
+    /// The game's turn counter when the seat was asked.
+    pub turn: u32,
+    /// What the seat was sent (re-derived on re-run, so not stored in replay files).
+    #[serde(skip)]
+    pub input: String,
+    /// Every line the seat wrote in this turn, in order.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub lines: Vec<String>,
+    /// The game's immediate answers to those lines (re-derived on re-run).
+    #[serde(skip)]
+    pub replies: Vec<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fault: Option<Fault>,
+    /// Time from the delivery of the input to the last line, in milliseconds.
+    #[serde(default, serialize_with = "round_ms")]
+    pub time_ms: f64,
+    /// What the seat wrote to its debug log in this turn.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub stderr: String,
+}
+
+fn round_ms<S: serde::Serializer>(ms: &f64, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_f64((ms * 100.0).round() / 100.0)
+}
+
+impl SeatTurn {
+    pub fn new(seat: usize, turn: u32, input: String) -> Self {
+        SeatTurn {
+            seat,
+            turn,
+            input,
+            lines: Vec::new(),
+            replies: Vec::new(),
+            fault: None,
+            time_ms: 0.0,
+            stderr: String::new(),
+        }
+    }
+}
+
+/// One turn of the referee: every seat that was asked.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct TurnRecord {
+    pub seats: Vec<SeatTurn>,
+}
+
+/// A whole match, re-runnable.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Replay {
+    pub format: u32,
+    pub game_version: u32,
+    pub setup: crate::game::Setup,
+    /// The bots' names, one per seat.
+    pub bots: Vec<String>,
+    /// Whether the time budgets were relaxed (multiplied by 10).
+    #[serde(default)]
+    pub relaxed: bool,
+    pub turns: Vec<TurnRecord>,
+}
+
+/// Why a replay cannot be shown.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ReplayError {
+    /// Not a replay, or a damaged one.
+    Damaged(String),
+    /// Written by a newer botplay.
+    NewerFormat { found: u32, supported: u32 },
+    UnknownGame(String),
+    /// Recorded under other rules of the game.
+    GameVersion {
+        game: String,
+        recorded: u32,
+        current: u32,
+    },
+    Setup(SetupError),
+    /// The recorded lines do not lead to the recorded turns.
+    Diverged { turn: usize, why: String },
+}
+
+impl fmt::Display for ReplayError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ReplayError::Damaged(why) => write!(f, "this is not a readable replay: {why}"),
+            ReplayError::NewerFormat { found, supported } => write!(
+                f,
+                "this replay has format {found}, newer than this botplay reads ({supported}); update botplay"
+            ),
+            ReplayError::UnknownGame(id) => write!(f, "this replay is of an unknown game '{id}'"),
+            ReplayError::GameVersion {
+                game,
+                recorded,
+                current,
+            } => write!(
+                f,
+                "this replay was recorded with version {recorded} of the {game} rules, but this botplay has version {current}; it cannot be replayed faithfully"
+            ),
+            ReplayError::Setup(e) => write!(f, "this replay's setup is invalid: {e}"),
+            ReplayError::Diverged { turn, why } => {
+                write!(f, "this replay is damaged: at turn record {turn}, {why}")
+            }
+        }
+    }
+}
+
+impl std::error::Error for ReplayError {}
+
+impl Replay {
+    pub fn new(
+        info: &GameInfo,
+        setup: crate::game::Setup,
+        bots: Vec<String>,
+        relaxed: bool,
+        turns: Vec<TurnRecord>,
+    ) -> Self {
+        Replay {
+            format: REPLAY_FORMAT,
+            game_version: info.version,
+            setup,
+            bots,
+            relaxed,
+            turns,
+        }
+    }
+
+    /// The replay as JSON text.
+    pub fn to_json(&self) -> String {
+        serde_json::to_string(self).unwrap_or_default()
+    }
+
+    /// Reads a replay, checking its format number first so that a newer file gets a clear message.
+    pub fn from_json(text: &str) -> Result<Replay, ReplayError> {
+        let value: serde_json::Value = serde_json::from_str(text)
+            .map_err(|e| ReplayError::Damaged(format!("not JSON ({e})")))?;
+        let format = value
+            .get("format")
+            .and_then(|f| f.as_u64())
+            .ok_or_else(|| ReplayError::Damaged("no format number".into()))?;
+        if format > u64::from(REPLAY_FORMAT) {
+            return Err(ReplayError::NewerFormat {
+                found: format.min(u64::from(u32::MAX)) as u32,
+                supported: REPLAY_FORMAT,
+            });
+        }
+        let replay: Replay =
+            serde_json::from_value(value).map_err(|e| ReplayError::Damaged(e.to_string()))?;
+        if replay.bots.len() != replay.setup.seats {
+            return Err(ReplayError::Damaged(format!(
+                "{} bot names for {} seats",
+                replay.bots.len(),
+                replay.setup.seats
+            )));
+        }
+        Ok(replay)
+    }
+
+    /// Re-runs the match from the recorded lines; the result has every frame of the original.
+    pub fn rerun(&self, entry: &GameEntry) -> Result<Referee, ReplayError> {
+        if entry.info.id != self.setup.game {
+            return Err(ReplayError::UnknownGame(self.setup.game.clone()));
+        }
+        if entry.info.version != self.game_version {
+            return Err(ReplayError::GameVersion {
+                game: entry.info.name.to_string(),
+                recorded: self.game_version,
+                current: entry.info.version,
+            });
+        }
+        let game = (entry.new)(&self.setup).map_err(ReplayError::Setup)?;
+        let mut referee = Referee::new(
+            game,
+            self.setup.clone(),
+            self.bots.clone(),
+            self.relaxed,
+        )
+        .without_time_checks();
+        for (index, turn) in self.turns.iter().enumerate() {
+            let diverged = |why: String| ReplayError::Diverged { turn: index, why };
+            let asks = referee.begin_turn();
+            let asked: Vec<usize> = asks.iter().map(|a| a.seat).collect();
+            let recorded: Vec<usize> = turn.seats.iter().map(|s| s.seat).collect();
+            if asked != recorded {
+                return Err(diverged(format!(
+                    "the referee asks seats {asked:?} but the replay has {recorded:?}"
+                )));
+            }
+            for st in &turn.seats {
+                replay_seat(&mut referee, st).map_err(diverged)?;
+            }
+        }
+        Ok(referee)
+    }
+}
+
+/// Feeds one seat's recorded lines and fault back through the referee.
+fn replay_seat(referee: &mut Referee, st: &SeatTurn) -> Result<(), String> {
+    let seat = st.seat;
+    if st.seat >= referee.setup().seats {
+        return Err(format!("seat {} does not exist", st.seat + 1));
+    }
+    for (i, line) in st.lines.iter().enumerate() {
+        let last = i + 1 == st.lines.len();
+        match referee.line(seat, line, st.time_ms) {
+            Verdict::Reply(_) | Verdict::More => {}
+            Verdict::Done | Verdict::Fault(_) if last => {}
+            Verdict::Done | Verdict::Fault(_) => {
+                return Err(format!("seat {}'s turn ended before its last line", seat + 1))
+            }
+            Verdict::NotAsked => return Err(format!("seat {} was not asked", seat + 1)),
+        }
+    }
+    if referee.waiting_for().contains(&seat) {
+        let fault = st.fault.as_ref().ok_or_else(|| {
+            format!("seat {}'s turn is incomplete and has no fault", seat + 1)
+        })?;
+        referee.fail(seat, fault.kind, fault.text.clone(), st.time_ms);
+    }
+    if !st.stderr.is_empty() {
+        referee.stderr(seat, &st.stderr);
+    }
+    Ok(())
+}
+

@@ -1,0 +1,34 @@
+//! The typed layer of a game, as the conformance suite and the random bots use it.
+
+use std::fmt;
+
+use crate::game::{Game, GameInfo, Setup, SetupError};
+use crate::rng::JavaRandom;
+
+/// A game's typed layer: its state type implements this beside the text layer [`Game`].
+///
+/// An action is one seat's whole answer for one turn (for Ice and Fire, the commands of its
+/// line; for a conversational game, every request of the turn and the end-of-turn line).
+pub trait Rules: Game + Clone + Sized + 'static {
+    type Action: Clone + PartialEq + fmt::Debug;
+
+    /// The facts about the game (the same as [`Game::info`]).
+    const INFO: &'static GameInfo;
+
+    /// Builds turn 0 of a match.
+    fn create(setup: &Setup) -> Result<Self, SetupError>;
+
+    /// A random action for the seat, legal in this state where the rules allow telling.
+    fn random_action(&self, seat: usize, rng: &mut JavaRandom) -> Self::Action;
+
+    /// The protocol lines a bot writes for this action.
+    fn write_action(&self, seat: usize, action: &Self::Action) -> Vec<String>;
+
+    /// Parses a seat's lines back into an action: the inverse of [`Rules::write_action`].
+    fn parse_action(&self, seat: usize, lines: &[String]) -> Result<Self::Action, String>;
+}
+
+/// The constructor a registry entry needs, for any game with a typed layer.
+pub fn boxed<R: Rules>(setup: &Setup) -> Result<Box<dyn Game>, SetupError> {
+    Ok(Box::new(R::create(setup)?))
+}
