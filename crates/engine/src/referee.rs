@@ -332,3 +332,13 @@ fn append_capped(buf: &mut String, text: &str, cap: usize) {
     buf.push_str(&text[..end]);
     buf.push_str(CUT);
 }
+
+impl std::fmt::Debug for Referee {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Referee")
+            .field("setup", &self.setup)
+            .field("turns", &self.turns.len())
+            .field("faults", &self.faults)
+            .finish_non_exhaustive()
+    }
+}

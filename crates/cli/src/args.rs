@@ -1,0 +1,184 @@
+//! The command line, parsed by hand: a few subcommands with long flags.
+
+use std::fmt;
+
+pub const USAGE: &str = "\
+botplay: run bot matches on the botplay engines
+
+USAGE:
+    botplay list [--bots]
+    botplay play --game GAME [--seed N] [--league L] [--relaxed] --bot SPEC --bot SPEC [--replay FILE]
+    botplay replay FILE
+    botplay help
+
+BOT SPEC:
+    builtin:NAME    a built-in bot (see `botplay list --bots`)
+    COMMAND         any command line (run through `sh -c`) that speaks the game's protocol on
+                    stdin/stdout; stderr is captured into the replay. A lone `*.js` file runs
+                    under Node with CodinGame's global readline() and print().
+
+OPTIONS (play):
+    --game GAME     a game id from `botplay list`
+    --seed N        the match seed, a signed 64-bit integer (default: random, printed on stderr)
+    --league L      the league (ruleset league-L) of games that have leagues
+    --ruleset R     a ruleset by name (alternative to --league)
+    --relaxed       multiply the time budgets by 10
+    --replay FILE   write the replay (JSON) to FILE; the web viewer opens it
+
+EXIT STATUS:
+    0 the match ran (whoever won); 1 a bot or file could not be used; 2 bad usage or a refused replay
+";
+
+/// A parsed command line.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Command {
+    List { bots: bool },
+    Play(PlayArgs),
+    Replay { file: String },
+    Help,
+}
+
+#[derive(Debug, Default, PartialEq, Eq)]
+pub struct PlayArgs {
+    pub game: String,
+    pub seed: Option<i64>,
+    pub ruleset: Option<String>,
+    pub relaxed: bool,
+    pub bots: Vec<String>,
+    pub replay: Option<String>,
+}
+
+/// A command line that cannot be understood.
+#[derive(Debug, PartialEq, Eq)]
+pub struct UsageError(pub String);
+
+impl fmt::Display for UsageError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}\n\nRun `botplay help` for usage.", self.0)
+    }
+}
+
+pub fn parse(args: &[String]) -> Result<Command, UsageError> {
+    let Some((first, rest)) = args.split_first() else {
+        return Ok(Command::Help);
+    };
+    match first.as_str() {
+        "help" | "--help" | "-h" => Ok(Command::Help),
+        "list" => match rest {
+            [] => Ok(Command::List { bots: false }),
+            [flag] if flag == "--bots" => Ok(Command::List { bots: true }),
+            _ => Err(UsageError(format!(
+                "`list` takes only --bots, not {}",
+                rest.join(" ")
+            ))),
+        },
+        "replay" => match rest {
+            [file] if !file.starts_with("--") => Ok(Command::Replay { file: file.clone() }),
+            _ => Err(UsageError("`replay` takes exactly one FILE".into())),
+        },
+        "play" => parse_play(rest).map(Command::Play),
+        other => Err(UsageError(format!("unknown command '{other}'"))),
+    }
+}
+
+fn parse_play(args: &[String]) -> Result<PlayArgs, UsageError> {
+    let mut play = PlayArgs::default();
+    let mut game = None;
+    let mut it = args.iter();
+    while let Some(flag) = it.next() {
+        let mut value = |name: &str| {
+            it.next()
+                .cloned()
+                .ok_or_else(|| UsageError(format!("{name} needs a value")))
+        };
+        match flag.as_str() {
+            "--game" => game = Some(value("--game")?),
+            "--seed" => {
+                let v = value("--seed")?;
+                let seed = v.parse().map_err(|_| {
+                    UsageError(format!(
+                        "--seed must be a signed 64-bit integer, not '{v}'"
+                    ))
+                })?;
+                play.seed = Some(seed);
+            }
+            "--league" => {
+                let v = value("--league")?;
+                let level: u32 = v.parse().map_err(|_| {
+                    UsageError(format!("--league must be a number such as 3, not '{v}'"))
+                })?;
+                set_ruleset(&mut play, format!("league-{level}"))?;
+            }
+            "--ruleset" => {
+                let v = value("--ruleset")?;
+                set_ruleset(&mut play, v)?;
+            }
+            "--relaxed" => play.relaxed = true,
+            "--bot" => play.bots.push(value("--bot")?),
+            "--replay" => play.replay = Some(value("--replay")?),
+            other => return Err(UsageError(format!("unknown option '{other}' for `play`"))),
+        }
+    }
+    play.game = game.ok_or_else(|| UsageError("`play` needs --game GAME".into()))?;
+    Ok(play)
+}
+
+fn set_ruleset(play: &mut PlayArgs, ruleset: String) -> Result<(), UsageError> {
+    if play.ruleset.is_some() {
+        return Err(UsageError(
+            "give --league or --ruleset once, not both".into(),
+        ));
+    }
+    play.ruleset = Some(ruleset);
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn args(s: &str) -> Vec<String> {
+        s.split_whitespace().map(String::from).collect()
+    }
+
+    #[test]
+    fn play_with_every_flag() {
+        let cmd = parse(&args(
+            "play --game ice-and-fire --seed -7 --league 3 --relaxed --bot builtin:wait --bot ./me --replay r.json",
+        ));
+        assert_eq!(
+            cmd,
+            Ok(Command::Play(PlayArgs {
+                game: "ice-and-fire".into(),
+                seed: Some(-7),
+                ruleset: Some("league-3".into()),
+                relaxed: true,
+                bots: vec!["builtin:wait".into(), "./me".into()],
+                replay: Some("r.json".into()),
+            }))
+        );
+    }
+
+    #[test]
+    fn bad_command_lines_are_explained() {
+        for (line, needle) in [
+            ("play --bot x", "needs --game"),
+            ("play --game g --seed abc", "signed 64-bit"),
+            ("play --game g --seed", "needs a value"),
+            ("play --game g --speed 3", "unknown option '--speed'"),
+            ("play --game g --league x", "--league must be a number"),
+            ("play --game g --league 1 --ruleset b", "not both"),
+            ("fly", "unknown command 'fly'"),
+            ("replay", "exactly one FILE"),
+            ("list --all", "only --bots"),
+        ] {
+            let err = parse(&args(line)).expect_err(line);
+            assert!(err.0.contains(needle), "{line}: {}", err.0);
+        }
+    }
+
+    #[test]
+    fn no_arguments_means_help() {
+        assert_eq!(parse(&[]), Ok(Command::Help));
+    }
+}

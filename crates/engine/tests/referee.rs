@@ -1,0 +1,277 @@
+//! The referee, replays and their errors, on a tiny conversational game made for these tests.
+//!
+//! "Tally": two seats answer simultaneously for three turns. `ASK` is answered at once with
+//! `ok N`; `END` completes the turn; anything else is a fault that makes the seat lose. The
+//! score is the number of ASKs.
+
+use engine::{
+    Fault, FaultKind, Frame, Game, GameEntry, GameInfo, Heard, Outcome, Referee, Replay,
+    ReplayError, Ruleset, Setup, SetupError, TurnOrder, Verdict,
+};
+
+static INFO: GameInfo = GameInfo {
+    id: "tally",
+    name: "Tally",
+    version: 3,
+    min_seats: 2,
+    max_seats: 2,
+    turn_order: TurnOrder::Simultaneous,
+    first_turn_ms: 1000,
+    turn_ms: 50,
+    rulesets: &[Ruleset {
+        id: "plain",
+        name: "Plain",
+        summary: "the only one",
+    }],
+    default_ruleset: "plain",
+};
+
+struct Tally {
+    turn: u32,
+    asks: [i64; 2],
+    lost: [bool; 2],
+}
+
+impl Game for Tally {
+    fn info(&self) -> &'static GameInfo {
+        &INFO
+    }
+    fn turn(&self) -> u32 {
+        self.turn
+    }
+    fn to_move(&self) -> Vec<usize> {
+        if self.outcome().is_some() {
+            vec![]
+        } else {
+            vec![0, 1]
+        }
+    }
+    fn input(&self, seat: usize) -> String {
+        format!("turn {} seat {seat}\n", self.turn)
+    }
+    fn hear(&mut self, seat: usize, line: &str) -> Heard {
+        match line {
+            "ASK" => {
+                self.asks[seat] += 1;
+                Heard::Reply(format!("ok {}\n", self.asks[seat]))
+            }
+            "END" => Heard::Done,
+            _ => {
+                self.lost[seat] = true;
+                Heard::Fault(format!("unknown '{line}'"))
+            }
+        }
+    }
+    fn fault(&mut self, seat: usize, _kind: FaultKind) {
+        self.lost[seat] = true;
+    }
+    fn step(&mut self) {
+        self.turn += 1;
+    }
+    fn outcome(&self) -> Option<Outcome> {
+        if self.lost.iter().any(|l| *l) {
+            let scores = (0..2).map(|s| if self.lost[s] { -1 } else { 1 }).collect();
+            return Some(Outcome::from_scores(scores, "a fault"));
+        }
+        (self.turn >= 3).then(|| Outcome::from_scores(self.asks.to_vec(), "three turns"))
+    }
+    fn frame(&self) -> Frame {
+        Frame {
+            turn: self.turn,
+            events: vec![],
+            status: self.asks.iter().map(|a| format!("{a} asks")).collect(),
+            text: format!("{:?}\n", self.asks),
+            view: serde_json::Value::Null,
+        }
+    }
+}
+
+fn new_tally(setup: &Setup) -> Result<Box<dyn Game>, SetupError> {
+    setup.check(&INFO)?;
+    Ok(Box::new(Tally {
+        turn: 0,
+        asks: [0; 2],
+        lost: [false; 2],
+    }))
+}
+
+static ENTRY: GameEntry = GameEntry {
+    info: &INFO,
+    new: new_tally,
+};
+
+fn referee(relaxed: bool) -> Referee {
+    let setup = Setup::new(&INFO, 5);
+    let game = (ENTRY.new)(&setup).expect("valid");
+    Referee::new(game, setup, vec!["a".into(), "b".into()], relaxed)
+}
+
+#[test]
+fn a_conversation_is_answered_line_by_line() {
+    let mut r = referee(false);
+    let asks = r.begin_turn();
+    assert_eq!(asks.len(), 2);
+    assert_eq!(asks[0].input, "turn 0 seat 0\n");
+    assert_eq!(r.line(0, "ASK", 1.0), Verdict::Reply("ok 1\n".into()));
+    assert_eq!(r.line(0, "ASK", 2.0), Verdict::Reply("ok 2\n".into()));
+    assert_eq!(r.line(0, "END", 3.0), Verdict::Done);
+    assert_eq!(r.line(0, "ASK", 3.0), Verdict::NotAsked, "seat 0 is done");
+    assert_eq!(r.waiting_for(), vec![1]);
+    assert!(r.begin_turn().is_empty(), "no new turn while one is open");
+    assert_eq!(r.line(1, "END", 1.0), Verdict::Done);
+    assert_eq!(r.frames().len(), 2);
+    assert_eq!(r.turns()[0].seats[0].replies, vec!["ok 1\n", "ok 2\n"]);
+}
+
+#[test]
+fn first_turn_and_later_budgets_and_relaxed_mode() {
+    let mut r = referee(false);
+    assert!(r.begin_turn().iter().all(|a| a.budget_ms == 1000));
+    r.line(0, "END", 1.0);
+    r.line(1, "END", 1.0);
+    assert!(r.begin_turn().iter().all(|a| a.budget_ms == 50));
+    let mut relaxed = referee(true);
+    assert!(relaxed.begin_turn().iter().all(|a| a.budget_ms == 10_000));
+}
+
+#[test]
+fn a_late_line_is_a_timeout_and_the_game_applies_its_policy() {
+    let mut r = referee(false);
+    r.begin_turn();
+    let Verdict::Fault(fault) = r.line(0, "END", 1000.5) else {
+        panic!("expected a timeout")
+    };
+    assert_eq!(fault.kind, FaultKind::Timeout);
+    assert_eq!(fault.seat, 0);
+    assert!(fault.text.contains("1000 ms"), "{}", fault.text);
+    r.line(1, "END", 3.0);
+    assert!(r.is_over());
+    assert_eq!(r.outcome().map(|o| o.ranks), Some(vec![2, 1]));
+}
+
+#[test]
+fn a_malformed_line_is_recorded_as_a_fault() {
+    let mut r = referee(false);
+    r.begin_turn();
+    assert!(matches!(
+        r.line(1, "HELLO", 1.0),
+        Verdict::Fault(Fault { kind: FaultKind::Malformed, seat: 1, .. })
+    ));
+    assert_eq!(r.faults().len(), 1);
+    assert_eq!(
+        r.faults()[0].to_string(),
+        "fault seat 2 turn 0 malformed output: unknown 'HELLO'"
+    );
+}
+
+#[test]
+fn floods_are_faults_not_memory() {
+    let mut r = referee(false);
+    r.begin_turn();
+    let long = "A".repeat(engine::referee::MAX_LINE_BYTES + 1);
+    assert!(matches!(
+        r.line(0, &long, 1.0),
+        Verdict::Fault(Fault { kind: FaultKind::Flood, .. })
+    ));
+    assert!(r.turns().is_empty() || r.turns()[0].seats[0].lines.is_empty());
+    for _ in 0..engine::referee::MAX_LINES_PER_TURN {
+        assert!(matches!(r.line(1, "ASK", 1.0), Verdict::Reply(_)));
+    }
+    assert!(matches!(
+        r.line(1, "ASK", 1.0),
+        Verdict::Fault(Fault { kind: FaultKind::Flood, .. })
+    ));
+}
+
+#[test]
+fn the_debug_log_is_capped() {
+    let mut r = referee(false);
+    r.begin_turn();
+    for _ in 0..100 {
+        r.stderr(0, &"x".repeat(1000));
+    }
+    r.line(0, "END", 1.0);
+    r.line(1, "END", 1.0);
+    let stderr = &r.turns()[0].seats[0].stderr;
+    assert!(stderr.len() < engine::referee::MAX_STDERR_BYTES + 100);
+    assert!(stderr.ends_with("[debug log cut: too long]\n"));
+}
+
+fn played() -> Referee {
+    let mut r = referee(false);
+    r.begin_turn();
+    r.line(0, "ASK", 1.0);
+    r.stderr(0, "thinking\n");
+    r.line(0, "END", 2.0);
+    r.line(1, "END", 2.0);
+    r.begin_turn();
+    r.line(0, "END", 2.0);
+    r.timeout(1, 50.0);
+    r
+}
+
+#[test]
+fn replays_rerun_to_the_same_frames_faults_and_outcome() {
+    let original = played();
+    assert!(original.is_over());
+    let text = original.replay().to_json();
+    let replay = Replay::from_json(&text).expect("readable");
+    assert_eq!(replay.to_json(), text);
+    let rerun = replay.rerun(&ENTRY).expect("re-runs");
+    assert_eq!(rerun.frames(), original.frames());
+    assert_eq!(rerun.faults(), original.faults());
+    assert_eq!(rerun.outcome(), original.outcome());
+    assert_eq!(rerun.turns()[0].seats[0].stderr, "thinking\n");
+    assert_eq!(rerun.turns()[1].seats[0].input, "turn 1 seat 0\n");
+}
+
+#[test]
+fn replays_from_elsewhere_are_refused_clearly() {
+    let text = played().replay().to_json();
+    let other_version = text.replace("\"game_version\":3", "\"game_version\":2");
+    let err = Replay::from_json(&other_version)
+        .expect("readable")
+        .rerun(&ENTRY)
+        .expect_err("version 2 is not ours");
+    assert!(matches!(err, ReplayError::GameVersion { recorded: 2, current: 3, .. }));
+    assert!(err.to_string().contains("version 2 of the Tally rules"));
+
+    let newer = text.replace("\"format\":1", "\"format\":9");
+    assert!(matches!(
+        Replay::from_json(&newer),
+        Err(ReplayError::NewerFormat { found: 9, .. })
+    ));
+    assert!(matches!(Replay::from_json("{\"format\""), Err(ReplayError::Damaged(_))));
+    assert!(matches!(Replay::from_json("[]"), Err(ReplayError::Damaged(_))));
+    assert!(matches!(
+        Replay::from_json(&text[..text.len() / 2]),
+        Err(ReplayError::Damaged(_))
+    ));
+
+    let tampered = text.replacen("\"END\"", "\"ASK\"", 1);
+    let err = Replay::from_json(&tampered)
+        .expect("readable")
+        .rerun(&ENTRY)
+        .expect_err("the lines no longer complete the turn");
+    assert!(matches!(err, ReplayError::Diverged { turn: 0, .. }), "{err}");
+}
+
+#[test]
+fn setups_are_checked() {
+    let mut setup = Setup::new(&INFO, 1);
+    setup.seats = 3;
+    let err = (ENTRY.new)(&setup).err().expect("3 seats");
+    assert_eq!(err.to_string(), "this game is played by 2 bots, not 3");
+    setup.seats = 2;
+    setup.ruleset = "fancy".into();
+    let err = (ENTRY.new)(&setup).err().expect("unknown ruleset");
+    assert_eq!(err.to_string(), "unknown ruleset 'fancy' (known: plain)");
+}
+
+#[test]
+fn ranks_share_places_on_equal_scores() {
+    let o = Outcome::from_scores(vec![5, 9, 5], "");
+    assert_eq!(o.ranks, vec![2, 1, 2]);
+    assert_eq!(o.winner(), Some(1));
+    assert_eq!(Outcome::from_scores(vec![4, 4], "").winner(), None);
+}
