@@ -96,9 +96,7 @@ fn parse_play(args: &[String]) -> Result<PlayArgs, UsageError> {
             "--seed" => {
                 let v = value("--seed")?;
                 let seed = v.parse().map_err(|_| {
-                    UsageError(format!(
-                        "--seed must be a signed 64-bit integer, not '{v}'"
-                    ))
+                    UsageError(format!("--seed must be a signed 64-bit integer, not '{v}'"))
                 })?;
                 play.seed = Some(seed);
             }

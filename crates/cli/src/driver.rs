@@ -1,39 +1,47 @@
 //! Runs a match between bots: delivers each turn's input, times the answers, hands every line
 //! to the referee, and stops bots that fault.
 
-use std::collections::VecDeque;
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use engine::{Referee, Verdict};
 
-use crate::seats::{Event, Seat};
+use crate::inbox::{Inbox, Next};
+use crate::seats::Seat;
 
-/// The bots of a match and what they wrote that was not read yet.
+/// The bots of a match.
 pub struct Table {
     seats: Vec<Seat>,
-    unread: Vec<VecDeque<String>>,
-    closed: Vec<bool>,
     out: Vec<bool>,
-    events: Receiver<Event>,
+    inbox: Arc<Inbox>,
+}
+
+/// One asked seat's clock.
+struct Clock {
+    seat: usize,
+    started: Instant,
+    deadline: Instant,
+}
+
+impl Clock {
+    fn elapsed_ms(&self) -> f64 {
+        self.started.elapsed().as_secs_f64() * 1000.0
+    }
 }
 
 impl Table {
     /// Starts every bot. Start-up is not counted against the bots' budgets.
     pub fn start(specs: &[String], game: &str, seed: i64) -> Result<Table, String> {
-        let (tx, rx) = mpsc::channel();
+        let inbox = Arc::new(Inbox::new(specs.len()));
         let seats = specs
             .iter()
             .enumerate()
-            .map(|(i, spec)| Seat::start(spec, game, i, seed, tx.clone()))
+            .map(|(i, spec)| Seat::start(spec, game, i, seed, Arc::clone(&inbox)))
             .collect::<Result<Vec<_>, _>>()?;
-        let n = seats.len();
         Ok(Table {
+            out: vec![false; seats.len()],
             seats,
-            unread: vec![VecDeque::new(); n],
-            closed: vec![false; n],
-            out: vec![false; n],
-            events: rx,
+            inbox,
         })
     }
 
@@ -44,18 +52,21 @@ impl Table {
             if asks.is_empty() {
                 break;
             }
-            let mut deadlines = Vec::new();
+            let mut clocks = Vec::new();
             for ask in &asks {
-                let started = Instant::now();
-                let deadline = started + Duration::from_millis(u64::from(ask.budget_ms));
-                deadlines.push((ask.seat, started, deadline));
                 if self.out[ask.seat] {
                     referee.crash(ask.seat, "the bot was stopped earlier", 0.0);
                     continue;
                 }
+                let started = Instant::now();
+                clocks.push(Clock {
+                    seat: ask.seat,
+                    started,
+                    deadline: started + Duration::from_millis(u64::from(ask.budget_ms)),
+                });
                 self.seats[ask.seat].deliver(&ask.input);
             }
-            self.collect(referee, &deadlines);
+            self.collect(referee, &clocks);
         }
         for seat in &mut self.seats {
             seat.stop();
@@ -63,67 +74,57 @@ impl Table {
     }
 
     /// Hands lines to the referee until every asked seat has completed its turn or faulted.
-    fn collect(&mut self, referee: &mut Referee, clocks: &[(usize, Instant, Instant)]) {
+    fn collect(&mut self, referee: &mut Referee, clocks: &[Clock]) {
         loop {
-            // Lines already waiting (surplus from earlier turns, built-in answers) come first.
-            for &(seat, started, _) in clocks {
-                while referee.waiting_for().contains(&seat) {
-                    let Some(line) = self.unread[seat].pop_front() else {
-                        break;
-                    };
-                    let elapsed = started.elapsed().as_secs_f64() * 1000.0;
-                    self.hand(referee, seat, &line, elapsed);
-                }
-                if referee.waiting_for().contains(&seat) && self.closed[seat] {
-                    let elapsed = started.elapsed().as_secs_f64() * 1000.0;
-                    referee.crash(seat, "the bot's program ended", elapsed);
-                    self.stop(seat);
-                }
+            for clock in clocks {
+                self.drain(referee, clock);
             }
             let waiting = referee.waiting_for();
-            if waiting.is_empty() {
-                return;
-            }
-            let now = Instant::now();
-            let next_deadline = clocks
+            let open: Vec<&Clock> = clocks
                 .iter()
-                .filter(|c| waiting.contains(&c.0))
-                .map(|c| c.2)
-                .min()
-                .unwrap_or(now);
-            if next_deadline <= now {
-                for &(seat, started, deadline) in clocks {
-                    if waiting.contains(&seat) && deadline <= now {
-                        referee.timeout(seat, started.elapsed().as_secs_f64() * 1000.0);
-                        self.stop(seat);
-                    }
+                .filter(|c| waiting.contains(&c.seat))
+                .collect();
+            let Some(deadline) = open.iter().map(|c| c.deadline).min() else {
+                return;
+            };
+            if deadline <= Instant::now() {
+                for clock in open.iter().filter(|c| c.deadline <= Instant::now()) {
+                    referee.timeout(clock.seat, clock.elapsed_ms());
+                    self.stop(clock.seat);
                 }
                 continue;
             }
-            match self.events.recv_timeout(next_deadline - now) {
-                Ok(Event::Line(seat, line)) => self.unread[seat].push_back(line),
-                Ok(Event::Stderr(seat, text)) => referee.stderr(seat, &format!("{text}\n")),
-                Ok(Event::Closed(seat)) => self.closed[seat] = true,
-                Err(RecvTimeoutError::Timeout) => {}
-                Err(RecvTimeoutError::Disconnected) => {
-                    for seat in waiting {
-                        self.closed[seat] = true;
-                    }
-                }
-            }
+            let seats: Vec<usize> = open.iter().map(|c| c.seat).collect();
+            self.inbox.wait(&seats, deadline);
         }
     }
 
-    fn hand(&mut self, referee: &mut Referee, seat: usize, line: &str, elapsed: f64) {
-        match referee.line(seat, line, elapsed) {
-            Verdict::Reply(text) => self.seats[seat].deliver(&text),
-            Verdict::Fault(_) => self.stop(seat),
-            Verdict::More | Verdict::Done | Verdict::NotAsked => {}
+    /// Takes what one seat wrote: debug log, then lines while its turn is open.
+    fn drain(&mut self, referee: &mut Referee, clock: &Clock) {
+        let seat = clock.seat;
+        let stderr = self.inbox.take_stderr(seat);
+        if !stderr.is_empty() {
+            referee.stderr(seat, &stderr);
+        }
+        while referee.waiting_for().contains(&seat) {
+            match self.inbox.next(seat) {
+                Next::Line(line) => match referee.line(seat, &line, clock.elapsed_ms()) {
+                    Verdict::Reply(text) => self.seats[seat].deliver(&text),
+                    Verdict::Fault(_) => self.stop(seat),
+                    Verdict::More | Verdict::Done | Verdict::NotAsked => {}
+                },
+                Next::Closed => {
+                    referee.crash(seat, "the bot's program ended", clock.elapsed_ms());
+                    self.stop(seat);
+                }
+                Next::Nothing => return,
+            }
         }
     }
 
     fn stop(&mut self, seat: usize) {
         self.out[seat] = true;
+        self.inbox.stop(seat);
         self.seats[seat].stop();
     }
 }

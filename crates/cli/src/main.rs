@@ -3,6 +3,7 @@
 
 mod args;
 mod driver;
+mod inbox;
 mod seats;
 
 use std::process::ExitCode;

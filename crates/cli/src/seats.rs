@@ -1,23 +1,15 @@
 //! The bots of a match as the driver sees them: local programs or built-in bots.
 //!
-//! Every bot is reached the same way: text is delivered to it, and what it writes arrives as
-//! [`Event`]s on one channel shared by all seats, so that the driver can wait for whichever seat
-//! answers first (simultaneous games) with a single deadline.
+//! Every bot is reached the same way: text is delivered to it, and what it writes arrives in
+//! the match's [`Inbox`], where the driver takes it when the referee wants it.
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::path::Path;
 use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::Sender;
+use std::sync::Arc;
 use std::thread;
 
-/// Something a bot did.
-#[derive(Debug)]
-pub enum Event {
-    Line(usize, String),
-    Stderr(usize, String),
-    /// The bot's standard output closed (its program ended).
-    Closed(usize),
-}
+use crate::inbox::Inbox;
 
 /// A bot seated in the match.
 pub enum Seat {
@@ -32,7 +24,7 @@ impl Seat {
         game: &str,
         seat: usize,
         seed: i64,
-        events: Sender<Event>,
+        inbox: Arc<Inbox>,
     ) -> Result<Seat, String> {
         if let Some(name) = spec.strip_prefix("builtin:") {
             let bot = bots::builtin(game, name, seed ^ seat as i64).ok_or_else(|| {
@@ -42,13 +34,9 @@ impl Seat {
                     known.join(", ")
                 )
             })?;
-            return Ok(Seat::Builtin(Builtin {
-                bot,
-                seat,
-                events,
-            }));
+            return Ok(Seat::Builtin(Builtin { bot, seat, inbox }));
         }
-        Program::start(spec, seat, events).map(Seat::Program)
+        Program::start(spec, seat, inbox).map(Seat::Program)
     }
 
     /// Delivers text (complete lines) to the bot.
@@ -71,13 +59,13 @@ impl Seat {
 pub struct Builtin {
     bot: Box<dyn bots::Bot>,
     seat: usize,
-    events: Sender<Event>,
+    inbox: Arc<Inbox>,
 }
 
 impl Builtin {
     fn deliver(&mut self, text: &str) {
         for line in self.bot.read(text) {
-            let _ = self.events.send(Event::Line(self.seat, line));
+            self.inbox.push_line(self.seat, line);
         }
     }
 }
@@ -112,7 +100,7 @@ globalThis.printErr = (...a) => console.error(...a);
 "#;
 
 impl Program {
-    fn start(spec: &str, seat: usize, events: Sender<Event>) -> Result<Program, String> {
+    fn start(spec: &str, seat: usize, inbox: Arc<Inbox>) -> Result<Program, String> {
         let mut command = Self::command(spec)?;
         command
             .stdin(Stdio::piped())
@@ -125,9 +113,14 @@ impl Program {
             .map_err(|e| format!("cannot start bot '{spec}': {e}"))?;
         let stdout = child.stdout.take().ok_or("no stdout")?;
         let stderr = child.stderr.take().ok_or("no stderr")?;
-        let out_events = events.clone();
-        thread::spawn(move || read_lines(stdout, seat, out_events, Event::Line));
-        thread::spawn(move || read_lines(stderr, seat, events, Event::Stderr));
+        let out_inbox = Arc::clone(&inbox);
+        thread::spawn(move || {
+            read_lines(stdout, |line| out_inbox.push_line(seat, line));
+            out_inbox.close(seat);
+        });
+        thread::spawn(move || {
+            read_lines(stderr, |line| inbox.push_stderr(seat, &format!("{line}\n")))
+        });
         Ok(Program {
             stdin: child.stdin.take(),
             child,
@@ -164,7 +157,11 @@ impl Program {
     fn deliver(&mut self, text: &str) {
         if let Some(stdin) = self.stdin.as_mut() {
             // A bot that closed its input will show up as a crash or a timeout.
-            if stdin.write_all(text.as_bytes()).and_then(|_| stdin.flush()).is_err() {
+            if stdin
+                .write_all(text.as_bytes())
+                .and_then(|_| stdin.flush())
+                .is_err()
+            {
                 self.stdin = None;
             }
         }
@@ -197,32 +194,20 @@ fn has_stdbuf() -> bool {
         .is_ok_and(|s| s.success())
 }
 
-/// Forwards each line of a pipe as an event; a closed standard output is reported once.
-fn read_lines(
-    pipe: impl Read,
-    seat: usize,
-    events: Sender<Event>,
-    wrap: fn(usize, String) -> Event,
-) {
+/// Hands each line of a pipe (without its line ending) to `take`, until the pipe closes.
+fn read_lines(pipe: impl Read, mut take: impl FnMut(String)) {
     let mut reader = BufReader::new(pipe);
     let mut buf = Vec::new();
     loop {
         buf.clear();
         match reader.read_until(b'\n', &mut buf) {
-            Ok(0) | Err(_) => break,
+            Ok(0) | Err(_) => return,
             Ok(_) => {
                 while buf.last().is_some_and(|b| *b == b'\n' || *b == b'\r') {
                     buf.pop();
                 }
-                let line = String::from_utf8_lossy(&buf).into_owned();
-                if events.send(wrap(seat, line)).is_err() {
-                    return;
-                }
+                take(String::from_utf8_lossy(&buf).into_owned());
             }
         }
     }
-    if matches!(wrap(seat, String::new()), Event::Line(..)) {
-        let _ = events.send(Event::Closed(seat));
-    }
 }
-

@@ -217,22 +217,42 @@ fn replay_seat(referee: &mut Referee, st: &SeatTurn) -> Result<(), String> {
     if st.seat >= referee.setup().seats {
         return Err(format!("seat {} does not exist", st.seat + 1));
     }
+    let mut heard_fault = None;
     for (i, line) in st.lines.iter().enumerate() {
         let last = i + 1 == st.lines.len();
         match referee.line(seat, line, st.time_ms) {
             Verdict::Reply(_) | Verdict::More => {}
-            Verdict::Done | Verdict::Fault(_) if last => {}
+            Verdict::Done if last => {}
+            Verdict::Fault(f) if last => heard_fault = Some(f),
             Verdict::Done | Verdict::Fault(_) => {
                 return Err(format!("seat {}'s turn ended before its last line", seat + 1))
             }
             Verdict::NotAsked => return Err(format!("seat {} was not asked", seat + 1)),
         }
     }
-    if referee.waiting_for().contains(&seat) {
-        let fault = st.fault.as_ref().ok_or_else(|| {
-            format!("seat {}'s turn is incomplete and has no fault", seat + 1)
-        })?;
-        referee.fail(seat, fault.kind, fault.text.clone(), st.time_ms);
+    match (&heard_fault, &st.fault) {
+        (Some(heard), Some(recorded)) if heard == recorded => {}
+        (Some(heard), _) => {
+            return Err(format!(
+                "seat {}'s line now gives a fault that was not recorded: {}",
+                seat + 1,
+                heard.text
+            ))
+        }
+        (None, _) if referee.waiting_for().contains(&seat) => {
+            let fault = st.fault.as_ref().ok_or_else(|| {
+                format!("seat {}'s turn is incomplete and has no fault", seat + 1)
+            })?;
+            referee.fail(seat, fault.kind, fault.text.clone(), st.time_ms);
+        }
+        (None, Some(recorded)) => {
+            return Err(format!(
+                "seat {}'s recorded fault did not happen: {}",
+                seat + 1,
+                recorded.text
+            ))
+        }
+        (None, None) => {}
     }
     if !st.stderr.is_empty() {
         referee.stderr(seat, &st.stderr);

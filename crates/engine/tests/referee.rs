@@ -254,6 +254,13 @@ fn replays_from_elsewhere_are_refused_clearly() {
         .rerun(&ENTRY)
         .expect_err("the lines no longer complete the turn");
     assert!(matches!(err, ReplayError::Diverged { turn: 0, .. }), "{err}");
+
+    let faulty = text.replacen("\"END\"", "\"BOOM\"", 1);
+    let err = Replay::from_json(&faulty)
+        .expect("readable")
+        .rerun(&ENTRY)
+        .expect_err("the line now faults");
+    assert!(err.to_string().contains("not recorded"), "{err}");
 }
 
 #[test]

@@ -1,0 +1,265 @@
+//! The `botplay` command line as other tools meet it: its output lines, exit codes and errors,
+//! against real local programs.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+use std::time::Instant;
+
+fn botplay(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_botplay"))
+        .args(args)
+        .output()
+        .expect("botplay runs")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+fn fixture(name: &str) -> String {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/bots")
+        .join(name)
+        .display()
+        .to_string()
+}
+
+fn temp(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("botplay-cli-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    dir.join(name)
+}
+
+/// `seat N NAME score S rank R` lines, parsed.
+fn seat_lines(out: &str) -> Vec<(usize, String, i64, usize)> {
+    out.lines()
+        .filter_map(|l| {
+            let rest = l.strip_prefix("seat ")?;
+            let (n, rest) = rest.split_once(' ')?;
+            let (name, rest) = rest.rsplit_once(" score ")?;
+            let (score, rank) = rest.split_once(" rank ")?;
+            Some((
+                n.parse().ok()?,
+                name.to_string(),
+                score.parse().ok()?,
+                rank.parse().ok()?,
+            ))
+        })
+        .collect()
+}
+
+fn play(bots: [&str; 2], extra: &[&str]) -> Output {
+    let mut args = vec!["play", "--game", "ice-and-fire", "--seed", "1"];
+    for b in bots {
+        args.extend(["--bot", b]);
+    }
+    args.extend(extra);
+    botplay(&args)
+}
+
+#[test]
+fn list_prints_one_line_per_game() {
+    let o = botplay(&["list"]);
+    assert!(o.status.success());
+    assert!(
+        stdout(&o)
+            .lines()
+            .any(|l| l == "ice-and-fire\tA Code of Ice and Fire\t2\t1"),
+        "{}",
+        stdout(&o)
+    );
+    let with_bots = stdout(&botplay(&["list", "--bots"]));
+    assert!(with_bots.contains("builtin:expander"), "{with_bots}");
+}
+
+#[test]
+fn play_prints_seats_and_writes_a_replay_that_replays_the_same() {
+    let replay = temp("m.json");
+    let replay_path = replay.display().to_string();
+    let o = play(
+        ["builtin:expander", "builtin:random"],
+        &["--replay", &replay_path],
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    let seats = seat_lines(&stdout(&o));
+    assert_eq!(seats.len(), 2, "{}", stdout(&o));
+    assert_eq!(seats[0].0, 1);
+    assert_eq!(seats[0].1, "builtin:expander");
+    assert_eq!(seats[1].1, "builtin:random");
+    assert_eq!(seats[0].3, 1, "expander wins seed 1: {}", stdout(&o));
+    let again = botplay(&["replay", &replay_path]);
+    assert!(again.status.success(), "{}", stderr(&again));
+    let replayed = stdout(&again);
+    for line in stdout(&o).lines() {
+        assert!(replayed.contains(line), "{line} missing from\n{replayed}");
+    }
+    assert!(
+        replayed.contains("turn "),
+        "the final frame is printed: {replayed}"
+    );
+}
+
+#[test]
+fn unchanged_codingame_bots_in_python_javascript_and_c_play_full_matches() {
+    let py = format!("python3 {}", fixture("wait.py"));
+    let js = fixture("train.js");
+    let exe = temp("unflushed");
+    let cc = Command::new("cc")
+        .args([&fixture("unflushed.c"), "-O1", "-o"])
+        .arg(&exe)
+        .status()
+        .expect("a C compiler");
+    assert!(cc.success());
+    let c = exe.display().to_string();
+    for (a, b) in [(py.as_str(), js.as_str()), (c.as_str(), py.as_str())] {
+        let o = play([a, b], &["--relaxed"]);
+        assert!(o.status.success(), "{}", stderr(&o));
+        let out = stdout(&o);
+        assert!(!out.contains("fault"), "{a} vs {b}:\n{out}");
+        assert_eq!(seat_lines(&out).len(), 2, "{out}");
+    }
+}
+
+#[test]
+fn a_bot_that_sleeps_times_out_within_its_budget() {
+    let started = Instant::now();
+    let o = play(["sleep 5", "builtin:wait"], &[]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(
+        started.elapsed().as_secs_f64() < 4.0,
+        "stopped at its 1000 ms budget"
+    );
+    let out = stdout(&o);
+    assert!(out.contains("fault seat 1 turn 0 timeout"), "{out}");
+    let seats = seat_lines(&out);
+    assert_eq!(
+        (seats[0].2, seats[0].3),
+        (-1, 2),
+        "the timed-out bot loses: {out}"
+    );
+}
+
+#[test]
+fn crashes_and_garbage_are_faults_with_reasons() {
+    let o = play(["builtin:wait", "echo oops >&2; exit 3"], &[]);
+    let out = stdout(&o);
+    assert!(o.status.success());
+    assert!(out.contains("fault seat 2 turn 1 crash"), "{out}");
+
+    let o = play(
+        ["sh -c 'while read l; do echo hello; done'", "builtin:wait"],
+        &[],
+    );
+    let out = stdout(&o);
+    assert!(
+        out.contains("fault seat 1 turn 0 malformed output"),
+        "{out}"
+    );
+}
+
+#[test]
+fn a_bot_that_floods_output_without_reading_costs_no_memory() {
+    // `yes WAIT` never reads; its surplus lines are read as later turns' output, as on CodinGame.
+    let started = Instant::now();
+    let o = play(["yes WAIT", "builtin:expander"], &[]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(seat_lines(&stdout(&o)).len(), 2);
+    assert!(started.elapsed().as_secs() < 30);
+}
+
+#[test]
+fn bad_command_lines_exit_2_with_a_message() {
+    for (args, needle) in [
+        (
+            vec!["play", "--game", "chess", "--bot", "x"],
+            "unknown game 'chess'",
+        ),
+        (
+            vec![
+                "play",
+                "--game",
+                "ice-and-fire",
+                "--bot",
+                "builtin:nobody",
+                "--bot",
+                "builtin:wait",
+            ],
+            "no built-in bot 'nobody'",
+        ),
+        (
+            vec!["play", "--game", "ice-and-fire", "--bot", "builtin:wait"],
+            "played by 2 bots, not 1",
+        ),
+        (
+            vec![
+                "play",
+                "--game",
+                "ice-and-fire",
+                "--league",
+                "9",
+                "--bot",
+                "builtin:wait",
+                "--bot",
+                "builtin:wait",
+            ],
+            "unknown ruleset 'league-9'",
+        ),
+        (
+            vec!["play", "--gmae", "ice-and-fire"],
+            "unknown option '--gmae'",
+        ),
+        (vec!["dance"], "unknown command 'dance'"),
+    ] {
+        let o = botplay(&args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        assert!(stderr(&o).contains(needle), "{args:?}: {}", stderr(&o));
+        assert!(!stderr(&o).contains("panicked"));
+    }
+}
+
+#[test]
+fn damaged_or_foreign_replays_are_refused_with_exit_2() {
+    let good = temp("good.json");
+    let o = play(
+        ["builtin:random", "builtin:wait"],
+        &["--replay", &good.display().to_string()],
+    );
+    assert!(o.status.success());
+    let text = std::fs::read_to_string(&good).expect("replay written");
+    let cases = [
+        ("missing.json", None, "cannot read"),
+        (
+            "garbage.json",
+            Some("not json at all".to_string()),
+            "not a readable replay",
+        ),
+        (
+            "cut.json",
+            Some(text[..text.len() / 2].to_string()),
+            "not a readable replay",
+        ),
+        (
+            "version.json",
+            Some(text.replace("\"game_version\":1", "\"game_version\":99")),
+            "version 99",
+        ),
+        (
+            "tampered.json",
+            Some(text.replacen("\"lines\":[\"WAIT\"]", "\"lines\":[\"JUMP\"]", 1)),
+            "damaged",
+        ),
+    ];
+    for (name, content, needle) in cases {
+        let path = temp(name);
+        if let Some(content) = content {
+            std::fs::write(&path, content).expect("write");
+        }
+        let o = botplay(&["replay", &path.display().to_string()]);
+        assert_eq!(o.status.code(), Some(2), "{name}: {}", stdout(&o));
+        assert!(stderr(&o).contains(needle), "{name}: {}", stderr(&o));
+    }
+}

@@ -1,0 +1,96 @@
+//! Shared by the product-level tests: golden transcripts of fixed matches between built-in bots.
+//!
+//! A transcript is plain text meant to be read in review: the setup, then per turn what each
+//! seat was sent (first turns only, to keep files small) and wrote, the events in words, the
+//! status of each seat, the board every 20 turns and at the end, and the outcome.
+
+use std::fmt::Write as _;
+
+use engine::{Referee, Setup};
+
+/// One golden match per game: the bots and seed are part of the file's header.
+pub struct GoldenMatch {
+    pub game: &'static str,
+    pub seed: i64,
+    pub bots: [&'static str; 2],
+    /// The committed transcript (embedded, so the same check runs natively and in wasm).
+    pub expected: &'static str,
+    pub path: &'static str,
+}
+
+pub const GOLDEN: &[GoldenMatch] = &[GoldenMatch {
+    game: "ice-and-fire",
+    seed: -7_095_413_993_656_790_854,
+    bots: ["expander", "random"],
+    expected: include_str!("../golden/ice-and-fire.txt"),
+    path: "tests/golden/ice-and-fire.txt",
+}];
+
+/// Plays the golden match and writes its transcript.
+pub fn transcript(golden: &GoldenMatch) -> String {
+    let entry = games::entry(golden.game).expect("a registered game");
+    let setup = Setup::new(entry.info, golden.seed);
+    let game = (entry.new)(&setup).expect("a valid setup");
+    let names = golden.bots.iter().map(|b| format!("builtin:{b}")).collect();
+    let mut referee = Referee::new(game, setup.clone(), names, false);
+    let bots = golden
+        .bots
+        .iter()
+        .enumerate()
+        .map(|(seat, name)| {
+            bots::builtin(golden.game, name, golden.seed ^ seat as i64).expect("a built-in bot")
+        })
+        .collect();
+    bots::local::play(&mut referee, bots);
+    write_transcript(&referee, &setup)
+}
+
+fn write_transcript(referee: &Referee, setup: &Setup) -> String {
+    let mut out = String::new();
+    let info = games::entry(&setup.game).expect("registered").info;
+    let _ = writeln!(
+        out,
+        "# golden transcript: {} v{} ruleset {} seed {}",
+        info.id, info.version, setup.ruleset, setup.seed
+    );
+    let _ = writeln!(out, "# bots: {}", referee.names().join(" vs "));
+    let _ = writeln!(out, "# regenerate: UPDATE_GOLDEN=1 cargo test -p botplay-web --test golden");
+    let frames = referee.frames();
+    let _ = writeln!(out, "\n== start\n{}", frames[0].text.trim_end());
+    for (i, turn) in referee.turns().iter().enumerate() {
+        let frame = &frames[i + 1];
+        let _ = writeln!(out, "\n== record {} (turn {})", i + 1, frame.turn);
+        for st in &turn.seats {
+            if i < 2 {
+                let _ = writeln!(out, "seat {} was sent:", st.seat + 1);
+                for line in st.input.lines() {
+                    let _ = writeln!(out, "  < {line}");
+                }
+            }
+            for line in &st.lines {
+                let _ = writeln!(out, "seat {} wrote: {line}", st.seat + 1);
+            }
+            if let Some(f) = &st.fault {
+                let _ = writeln!(out, "{f}");
+            }
+        }
+        for event in &frame.events {
+            let _ = writeln!(out, "- {event}");
+        }
+        let _ = writeln!(out, "status: {}", frame.status.join(" | "));
+        if (i + 1) % 20 == 0 || i + 1 == referee.turns().len() {
+            let _ = writeln!(out, "{}", frame.text.trim_end());
+        }
+    }
+    match referee.outcome() {
+        Some(o) => {
+            let _ = writeln!(
+                out,
+                "\n== outcome: scores {:?} ranks {:?} ({})",
+                o.scores, o.ranks, o.reason
+            );
+        }
+        None => out.push_str("\n== no outcome\n"),
+    }
+    out
+}

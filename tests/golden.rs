@@ -1,0 +1,38 @@
+//! Golden transcripts: a fixed match per game must play out byte for byte as committed.
+//! The same check runs natively and, in headless Chromium, compiled to wasm: wasm parity.
+//! Regenerate on purpose with `UPDATE_GOLDEN=1 cargo test -p botplay-web --test golden` and
+//! review the diff.
+
+mod common;
+
+#[cfg(target_arch = "wasm32")]
+wasm_bindgen_test::wasm_bindgen_test_configure!(run_in_browser);
+
+#[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+#[cfg_attr(not(target_arch = "wasm32"), test)]
+fn transcripts_match_the_committed_files() {
+    for golden in common::GOLDEN {
+        let actual = common::transcript(golden);
+        #[cfg(not(target_arch = "wasm32"))]
+        if std::env::var_os("UPDATE_GOLDEN").is_some() {
+            let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(golden.path);
+            std::fs::write(&path, &actual).expect("write the golden file");
+            continue;
+        }
+        if actual != golden.expected {
+            let line = actual
+                .lines()
+                .zip(golden.expected.lines())
+                .position(|(a, e)| a != e)
+                .map_or(actual.lines().count().min(golden.expected.lines().count()), |i| i);
+            panic!(
+                "{}: the transcript differs from {} at line {}:\n  expected: {:?}\n  actual:   {:?}\n(if the change is intended: UPDATE_GOLDEN=1 cargo test -p botplay-web --test golden)",
+                golden.game,
+                golden.path,
+                line + 1,
+                golden.expected.lines().nth(line),
+                actual.lines().nth(line)
+            );
+        }
+    }
+}
