@@ -12,7 +12,7 @@ pub trait Bot {
 }
 
 /// A built-in bot of a game, as pickers and the CLI list them.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy)]
 pub struct BuiltinInfo {
     pub game: &'static str,
     pub name: &'static str,

@@ -172,7 +172,12 @@ pub fn determinism<R: Rules>() {
         let a = play_random::<R>(&setup, 99, true);
         let b = play_random::<R>(&setup, 99, true);
         assert_eq!(a.frames(), b.frames(), "seed {}", setup.seed);
-        assert_eq!(a.replay().to_json(), b.replay().to_json(), "seed {}", setup.seed);
+        assert_eq!(
+            a.replay().to_json(),
+            b.replay().to_json(),
+            "seed {}",
+            setup.seed
+        );
     }
 }
 
@@ -274,12 +279,21 @@ pub fn setup_errors<R: Rules>() {
     let good = Setup::new(info, 1);
     let mut bad = good.clone();
     bad.seats = info.max_seats + 1;
-    assert!(matches!(R::create(&bad), Err(SetupError::BadSeatCount { .. })));
+    assert!(matches!(
+        R::create(&bad),
+        Err(SetupError::BadSeatCount { .. })
+    ));
     bad.seats = info.min_seats.saturating_sub(1);
-    assert!(matches!(R::create(&bad), Err(SetupError::BadSeatCount { .. })));
+    assert!(matches!(
+        R::create(&bad),
+        Err(SetupError::BadSeatCount { .. })
+    ));
     let mut bad = good.clone();
     bad.ruleset = "no-such-ruleset".into();
-    assert!(matches!(R::create(&bad), Err(SetupError::UnknownRuleset { .. })));
+    assert!(matches!(
+        R::create(&bad),
+        Err(SetupError::UnknownRuleset { .. })
+    ));
     let mut bad = good.clone();
     bad.game = "no-such-game".into();
     assert!(R::create(&bad).is_err());

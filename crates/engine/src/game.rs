@@ -115,11 +115,25 @@ impl Setup {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum SetupError {
     UnknownGame(String),
-    WrongGame { expected: String, found: String },
-    BadSeatCount { found: usize, min: usize, max: usize },
-    UnknownRuleset { found: String, known: Vec<String> },
+    WrongGame {
+        expected: String,
+        found: String,
+    },
+    BadSeatCount {
+        found: usize,
+        min: usize,
+        max: usize,
+    },
+    UnknownRuleset {
+        found: String,
+        known: Vec<String>,
+    },
     UnknownOption(String),
-    BadOption { key: String, value: String, why: String },
+    BadOption {
+        key: String,
+        value: String,
+        why: String,
+    },
 }
 
 impl fmt::Display for SetupError {

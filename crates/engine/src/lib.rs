@@ -27,8 +27,8 @@ pub mod rules;
 pub mod conformance;
 
 pub use game::{
-    Fault, FaultKind, Frame, Game, GameEntry, GameInfo, Heard, Outcome, Ruleset, Setup,
-    SetupError, TurnOrder,
+    Fault, FaultKind, Frame, Game, GameEntry, GameInfo, Heard, Outcome, Ruleset, Setup, SetupError,
+    TurnOrder,
 };
 pub use referee::{Ask, Referee, Verdict};
 pub use replay::{Replay, ReplayError, SeatTurn, TurnRecord, REPLAY_FORMAT};

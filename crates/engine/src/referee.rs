@@ -155,7 +155,9 @@ impl Referee {
     }
 
     fn pending_mut(&mut self, seat: usize) -> Option<&mut Pending> {
-        self.pending.iter_mut().find(|p| p.record.seat == seat && p.open)
+        self.pending
+            .iter_mut()
+            .find(|p| p.record.seat == seat && p.open)
     }
 
     /// A line the seat wrote, `elapsed_ms` after its turn's input was delivered.
@@ -172,10 +174,7 @@ impl Referee {
             return self.fail(seat, FaultKind::Timeout, text, elapsed_ms);
         }
         if line.len() > MAX_LINE_BYTES {
-            let text = format!(
-                "a line of {} bytes (at most {MAX_LINE_BYTES})",
-                line.len()
-            );
+            let text = format!("a line of {} bytes (at most {MAX_LINE_BYTES})", line.len());
             return self.fail(seat, FaultKind::Flood, text, elapsed_ms);
         }
         if p.record.lines.len() >= MAX_LINES_PER_TURN {
@@ -225,7 +224,12 @@ impl Referee {
 
     /// Debug-log text the seat wrote during its current turn (kept up to a cap).
     pub fn stderr(&mut self, seat: usize, text: &str) {
-        let target = match self.pending.iter_mut().rev().find(|p| p.record.seat == seat) {
+        let target = match self
+            .pending
+            .iter_mut()
+            .rev()
+            .find(|p| p.record.seat == seat)
+        {
             Some(p) => &mut p.record,
             None => match self
                 .turns

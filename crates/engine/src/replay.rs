@@ -84,7 +84,10 @@ pub enum ReplayError {
     /// Not a replay, or a damaged one.
     Damaged(String),
     /// Written by a newer botplay.
-    NewerFormat { found: u32, supported: u32 },
+    NewerFormat {
+        found: u32,
+        supported: u32,
+    },
     UnknownGame(String),
     /// Recorded under other rules of the game.
     GameVersion {
@@ -94,7 +97,10 @@ pub enum ReplayError {
     },
     Setup(SetupError),
     /// The recorded lines do not lead to the recorded turns.
-    Diverged { turn: usize, why: String },
+    Diverged {
+        turn: usize,
+        why: String,
+    },
 }
 
 impl fmt::Display for ReplayError {
@@ -186,13 +192,8 @@ impl Replay {
             });
         }
         let game = (entry.new)(&self.setup).map_err(ReplayError::Setup)?;
-        let mut referee = Referee::new(
-            game,
-            self.setup.clone(),
-            self.bots.clone(),
-            self.relaxed,
-        )
-        .without_time_checks();
+        let mut referee = Referee::new(game, self.setup.clone(), self.bots.clone(), self.relaxed)
+            .without_time_checks();
         for (index, turn) in self.turns.iter().enumerate() {
             let diverged = |why: String| ReplayError::Diverged { turn: index, why };
             let asks = referee.begin_turn();
@@ -225,7 +226,10 @@ fn replay_seat(referee: &mut Referee, st: &SeatTurn) -> Result<(), String> {
             Verdict::Done if last => {}
             Verdict::Fault(f) if last => heard_fault = Some(f),
             Verdict::Done | Verdict::Fault(_) => {
-                return Err(format!("seat {}'s turn ended before its last line", seat + 1))
+                return Err(format!(
+                    "seat {}'s turn ended before its last line",
+                    seat + 1
+                ))
             }
             Verdict::NotAsked => return Err(format!("seat {} was not asked", seat + 1)),
         }
@@ -259,4 +263,3 @@ fn replay_seat(referee: &mut Referee, st: &SeatTurn) -> Result<(), String> {
     }
     Ok(())
 }
-

@@ -155,7 +155,11 @@ fn a_malformed_line_is_recorded_as_a_fault() {
     r.begin_turn();
     assert!(matches!(
         r.line(1, "HELLO", 1.0),
-        Verdict::Fault(Fault { kind: FaultKind::Malformed, seat: 1, .. })
+        Verdict::Fault(Fault {
+            kind: FaultKind::Malformed,
+            seat: 1,
+            ..
+        })
     ));
     assert_eq!(r.faults().len(), 1);
     assert_eq!(
@@ -171,7 +175,10 @@ fn floods_are_faults_not_memory() {
     let long = "A".repeat(engine::referee::MAX_LINE_BYTES + 1);
     assert!(matches!(
         r.line(0, &long, 1.0),
-        Verdict::Fault(Fault { kind: FaultKind::Flood, .. })
+        Verdict::Fault(Fault {
+            kind: FaultKind::Flood,
+            ..
+        })
     ));
     assert!(r.turns().is_empty() || r.turns()[0].seats[0].lines.is_empty());
     for _ in 0..engine::referee::MAX_LINES_PER_TURN {
@@ -179,7 +186,10 @@ fn floods_are_faults_not_memory() {
     }
     assert!(matches!(
         r.line(1, "ASK", 1.0),
-        Verdict::Fault(Fault { kind: FaultKind::Flood, .. })
+        Verdict::Fault(Fault {
+            kind: FaultKind::Flood,
+            ..
+        })
     ));
 }
 
@@ -233,7 +243,14 @@ fn replays_from_elsewhere_are_refused_clearly() {
         .expect("readable")
         .rerun(&ENTRY)
         .expect_err("version 2 is not ours");
-    assert!(matches!(err, ReplayError::GameVersion { recorded: 2, current: 3, .. }));
+    assert!(matches!(
+        err,
+        ReplayError::GameVersion {
+            recorded: 2,
+            current: 3,
+            ..
+        }
+    ));
     assert!(err.to_string().contains("version 2 of the Tally rules"));
 
     let newer = text.replace("\"format\":1", "\"format\":9");
@@ -241,8 +258,14 @@ fn replays_from_elsewhere_are_refused_clearly() {
         Replay::from_json(&newer),
         Err(ReplayError::NewerFormat { found: 9, .. })
     ));
-    assert!(matches!(Replay::from_json("{\"format\""), Err(ReplayError::Damaged(_))));
-    assert!(matches!(Replay::from_json("[]"), Err(ReplayError::Damaged(_))));
+    assert!(matches!(
+        Replay::from_json("{\"format\""),
+        Err(ReplayError::Damaged(_))
+    ));
+    assert!(matches!(
+        Replay::from_json("[]"),
+        Err(ReplayError::Damaged(_))
+    ));
     assert!(matches!(
         Replay::from_json(&text[..text.len() / 2]),
         Err(ReplayError::Damaged(_))
@@ -253,7 +276,10 @@ fn replays_from_elsewhere_are_refused_clearly() {
         .expect("readable")
         .rerun(&ENTRY)
         .expect_err("the lines no longer complete the turn");
-    assert!(matches!(err, ReplayError::Diverged { turn: 0, .. }), "{err}");
+    assert!(
+        matches!(err, ReplayError::Diverged { turn: 0, .. }),
+        "{err}"
+    );
 
     let faulty = text.replacen("\"END\"", "\"BOOM\"", 1);
     let err = Replay::from_json(&faulty)
