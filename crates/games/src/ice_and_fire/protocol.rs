@@ -1,0 +1,229 @@
+//! The text protocol: parsing a bot's line exactly as the referee (rules file A.5) and writing
+//! a seat's input (A.4).
+
+use std::fmt;
+
+use super::map::{xy, HEIGHT, WIDTH};
+use super::state::{Board, BuildingKind, PLAYERS};
+
+/// What BUILD can build.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BuildKind {
+    Mine,
+    Tower,
+}
+
+impl BuildKind {
+    pub fn building(self) -> BuildingKind {
+        match self {
+            BuildKind::Mine => BuildingKind::Mine,
+            BuildKind::Tower => BuildingKind::Tower,
+        }
+    }
+}
+
+/// One recognised command of a line (A.4 output). Numbers are what the bot wrote: ASCII digits
+/// that fit a Java `int`, so never negative.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Command {
+    Wait,
+    /// `MSG text`: the text after `MSG ` (it may not contain `;`).
+    Msg(String),
+    Move {
+        id: i32,
+        x: i32,
+        y: i32,
+    },
+    Train {
+        level: i32,
+        x: i32,
+        y: i32,
+    },
+    Build {
+        kind: BuildKind,
+        x: i32,
+        y: i32,
+    },
+}
+
+impl fmt::Display for Command {
+    /// The protocol form, which parses back to the same command.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Command::Wait => f.write_str("WAIT"),
+            Command::Msg(text) => write!(f, "MSG {text}"),
+            Command::Move { id, x, y } => write!(f, "MOVE {id} {x} {y}"),
+            Command::Train { level, x, y } => write!(f, "TRAIN {level} {x} {y}"),
+            Command::Build { kind, x, y } => {
+                let word = kind.building().word();
+                write!(f, "BUILD {word} {x} {y}")
+            }
+        }
+    }
+}
+
+/// A line with an unrecognised piece (A.5 rule 5): the player loses.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Unrecognised {
+    /// The offending piece, trimmed.
+    pub piece: String,
+    /// The commands recognised before it (the referee has already shown their messages).
+    pub before: Vec<Command>,
+}
+
+/// Java's `String.trim()`: strips every character up to U+0020 at both ends (control
+/// characters included, other Unicode spaces not).
+pub fn java_trim(s: &str) -> &str {
+    s.trim_matches(|c: char| c <= ' ')
+}
+
+/// Java's `line.split(";")`: inner and leading empty pieces are kept, trailing empty pieces
+/// dropped; a line without `;` is one piece, even when empty.
+pub fn java_split(line: &str) -> Vec<&str> {
+    let mut pieces: Vec<&str> = line.split(';').collect();
+    if pieces.len() > 1 {
+        while pieces.last() == Some(&"") {
+            pieces.pop();
+        }
+    }
+    pieces
+}
+
+/// ASCII digits only (at least one) that fit an `int`; anything else is unrecognised (A.5).
+fn number(s: &str) -> Option<i32> {
+    if s.is_empty() || !s.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    s.parse().ok()
+}
+
+/// One trimmed piece, checked in the referee's order (A.5 rules 1–5).
+pub fn parse_piece(piece: &str) -> Option<Command> {
+    if piece == "WAIT" {
+        return Some(Command::Wait);
+    }
+    if let Some(text) = piece.strip_prefix("MSG ") {
+        return Some(Command::Msg(text.to_string()));
+    }
+    // The referee's patterns end in `$`, which in Java also matches before one final line
+    // terminator; trimming leaves only these three possible.
+    let body = piece
+        .strip_suffix(['\u{85}', '\u{2028}', '\u{2029}'])
+        .unwrap_or(piece);
+    let words: Vec<&str> = body.split(' ').collect();
+    match words.as_slice() {
+        [verb @ ("MOVE" | "TRAIN"), a, x, y] => {
+            let (a, x, y) = (number(a)?, number(x)?, number(y)?);
+            Some(if *verb == "MOVE" {
+                Command::Move { id: a, x, y }
+            } else {
+                Command::Train { level: a, x, y }
+            })
+        }
+        ["BUILD", kind @ ("MINE" | "TOWER"), x, y] => {
+            let kind = if *kind == "MINE" {
+                BuildKind::Mine
+            } else {
+                BuildKind::Tower
+            };
+            Some(Command::Build {
+                kind,
+                x: number(x)?,
+                y: number(y)?,
+            })
+        }
+        _ => None,
+    }
+}
+
+/// A whole line (A.5): split, trim, recognise every piece. A line of only `;` is no command.
+pub fn parse_line(line: &str) -> Result<Vec<Command>, Unrecognised> {
+    let mut commands = Vec::new();
+    for piece in java_split(line) {
+        let piece = java_trim(piece);
+        match parse_piece(piece) {
+            Some(c) => commands.push(c),
+            None => {
+                return Err(Unrecognised {
+                    piece: piece.to_string(),
+                    before: commands,
+                })
+            }
+        }
+    }
+    Ok(commands)
+}
+
+/// The commands as one protocol line.
+pub fn write_line(commands: &[Command]) -> String {
+    commands
+        .iter()
+        .map(ToString::to_string)
+        .collect::<Vec<_>>()
+        .join(";")
+}
+
+/// The initialisation block (A.4): the number of mine spots, then one `x y` line each, row by row.
+pub fn init_text(board: &Board) -> String {
+    let spots = board.map.spots();
+    let mut out = format!("{}\n", spots.len());
+    for c in spots {
+        let (x, y) = xy(c);
+        out.push_str(&format!("{x} {y}\n"));
+    }
+    out
+}
+
+/// A seat's per-turn block (A.4): gold and income of both, the map from the seat's side,
+/// buildings (own first, then HQ/MINE/TOWER, then x, then y), units (own first, then id).
+pub fn turn_text(board: &Board, seat: usize) -> String {
+    let seat = seat % PLAYERS;
+    let other = 1 - seat;
+    let mut out = String::new();
+    for v in [
+        board.gold[seat],
+        board.income[seat],
+        board.gold[other],
+        board.income[other],
+    ] {
+        out.push_str(&format!("{v}\n"));
+    }
+    for y in 0..HEIGHT {
+        for x in 0..WIDTH {
+            let c = y * WIDTH + x;
+            let ch = if board.map.void[c] {
+                '#'
+            } else {
+                match (board.owner[c], board.active[c]) {
+                    (None, _) => '.',
+                    (Some(o), true) if o == seat => 'O',
+                    (Some(o), false) if o == seat => 'o',
+                    (Some(_), true) => 'X',
+                    (Some(_), false) => 'x',
+                }
+            };
+            out.push(ch);
+        }
+        out.push('\n');
+    }
+    let mut buildings: Vec<_> = board.buildings.iter().collect();
+    buildings.sort_by_key(|b| {
+        let (x, y) = xy(b.cell);
+        (b.owner != seat, b.kind.code(), x, y)
+    });
+    out.push_str(&format!("{}\n", buildings.len()));
+    for b in buildings {
+        let (x, y) = xy(b.cell);
+        let owner = u8::from(b.owner != seat);
+        out.push_str(&format!("{owner} {} {x} {y}\n", b.kind.code()));
+    }
+    let mut units: Vec<_> = board.units.iter().collect();
+    units.sort_by_key(|u| (u.owner != seat, u.id));
+    out.push_str(&format!("{}\n", units.len()));
+    for u in units {
+        let (x, y) = xy(u.cell);
+        let owner = u8::from(u.owner != seat);
+        out.push_str(&format!("{owner} {} {} {x} {y}\n", u.id, u.level));
+    }
+    out
+}

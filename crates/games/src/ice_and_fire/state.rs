@@ -1,0 +1,571 @@
+//! The board and the rules that change it: activity, income, capturability, TRAIN, BUILD, MOVE
+//! with its pathfinding, and the start of a turn (rules file A.6–A.9).
+//!
+//! Every method here is total: an impossible request is an `Err` with the reason in words,
+//! never a panic.
+
+use std::sync::Arc;
+
+use super::map::{idx, neighbours, xy, Map, ADJACENT, CELLS, HEIGHT, NONE, UNREACHABLE, WIDTH};
+
+/// A.2: two players.
+pub const PLAYERS: usize = 2;
+/// The players' colours, by seat: p0 is red, p1 is blue (A.2).
+pub const NAMES: [&str; PLAYERS] = ["red", "blue"];
+/// A.2: starting gold.
+pub const START_GOLD: i32 = 20;
+/// A.2 / A.8: income per owned active cell.
+pub const CELL_INCOME: i32 = 1;
+/// A.2 / A.8: extra income per own mine on an active cell.
+pub const MINE_INCOME: i32 = 4;
+/// A.2: training cost by level (index 0 unused).
+pub const UNIT_COST: [i32; 4] = [0, 10, 20, 30];
+/// A.2: upkeep by level (index 0 unused).
+pub const UNIT_UPKEEP: [i32; 4] = [0, 1, 4, 20];
+/// A.2: the level that ignores tower protection and destroys towers.
+pub const CAPTURE_LEVEL: u8 = 3;
+/// A.2: a MINE or a TOWER costs a flat 15 gold (`develop`: `ec2150b`).
+pub const BUILDING_COST: i32 = 15;
+/// A.2: the HQs, p0 at (0,0) and p1 at (11,11).
+pub const HQ_CELLS: [(usize, usize); PLAYERS] = [(0, 0), (WIDTH - 1, HEIGHT - 1)];
+/// A.2: p1 also owns (11,10) at the start.
+pub const BLUE_EXTRA_CELL: (usize, usize) = (WIDTH - 1, HEIGHT - 2);
+
+/// A league: 1 = Wood 3, 2 = Wood 2, 3 = Wood 1, 4 = Bronze and up (A.3).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct League(pub u8);
+
+impl League {
+    /// A.3 / A.7: the highest trainable level, which also "kills anything" (1 in Wood 3).
+    pub fn max_level(self) -> u8 {
+        if self.0 <= 1 {
+            1
+        } else {
+            3
+        }
+    }
+
+    /// A.3: mine spots and BUILD MINE from Wood 1.
+    pub fn has_mines(self) -> bool {
+        self.0 >= 3
+    }
+
+    /// A.3: BUILD TOWER from Bronze.
+    pub fn has_towers(self) -> bool {
+        self.0 >= 4
+    }
+}
+
+/// Building types with their protocol codes (A.2: HQ 0, MINE 1, TOWER 2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum BuildingKind {
+    Hq,
+    Mine,
+    Tower,
+}
+
+impl BuildingKind {
+    /// The protocol code (A.2).
+    pub fn code(self) -> u8 {
+        match self {
+            BuildingKind::Hq => 0,
+            BuildingKind::Mine => 1,
+            BuildingKind::Tower => 2,
+        }
+    }
+
+    /// The protocol word.
+    pub fn word(self) -> &'static str {
+        match self {
+            BuildingKind::Hq => "HQ",
+            BuildingKind::Mine => "MINE",
+            BuildingKind::Tower => "TOWER",
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Building {
+    pub owner: usize,
+    pub kind: BuildingKind,
+    pub cell: usize,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Unit {
+    pub owner: usize,
+    pub id: i32,
+    pub level: u8,
+    pub cell: usize,
+    /// Moved this turn (A.7 MOVE check 1).
+    pub moved: bool,
+    /// Trained this turn: cannot move (A.2).
+    pub fresh: bool,
+}
+
+/// The state of the board: territory, buildings, units, gold.
+#[derive(Clone, Debug)]
+pub struct Board {
+    pub league: League,
+    pub map: Arc<Map>,
+    /// Per cell: the owning seat, `None` for neutral and void cells.
+    pub owner: [Option<usize>; CELLS],
+    /// Per cell: connected to its owner's HQ (A.6 a). Neutral cells are always "active" (A.8).
+    pub active: [bool; CELLS],
+    /// Every building; the two HQs are never removed (A.7).
+    pub buildings: Vec<Building>,
+    /// Every living unit, in id order.
+    pub units: Vec<Unit>,
+    pub gold: [i32; PLAYERS],
+    pub income: [i32; PLAYERS],
+    /// The next unit id: one counter for both players, from 1 (A.2).
+    pub next_id: i32,
+}
+
+/// What a successful action reports.
+pub type Done = Result<String, String>;
+
+impl Board {
+    /// The board at the start of a match (A.10 step 10, A.2), incomes computed.
+    pub fn new(map: Arc<Map>, league: League) -> Board {
+        let mut board = Board {
+            league,
+            map,
+            owner: [None; CELLS],
+            active: [true; CELLS],
+            buildings: Vec::new(),
+            units: Vec::new(),
+            gold: [START_GOLD; PLAYERS],
+            income: [0; PLAYERS],
+            next_id: 1,
+        };
+        for (seat, &(x, y)) in HQ_CELLS.iter().enumerate() {
+            board.owner[idx(x, y)] = Some(seat);
+            board.buildings.push(Building {
+                owner: seat,
+                kind: BuildingKind::Hq,
+                cell: idx(x, y),
+            });
+        }
+        board.owner[idx(BLUE_EXTRA_CELL.0, BLUE_EXTRA_CELL.1)] = Some(1);
+        board.compute_activity();
+        board.compute_incomes();
+        board
+    }
+
+    /// Whether `(x, y)` is on the map and not void (the parse-time bound check, A.5).
+    pub fn inside(&self, x: i32, y: i32) -> bool {
+        (0..WIDTH as i32).contains(&x)
+            && (0..HEIGHT as i32).contains(&y)
+            && !self.map.void[idx(x as usize, y as usize)]
+    }
+
+    pub fn unit_at(&self, c: usize) -> Option<&Unit> {
+        self.units.iter().find(|u| u.cell == c)
+    }
+
+    pub fn unit_by_id(&self, id: i32) -> Option<&Unit> {
+        self.units.iter().find(|u| u.id == id)
+    }
+
+    pub fn building_at(&self, c: usize) -> Option<&Building> {
+        self.buildings.iter().find(|b| b.cell == c)
+    }
+
+    /// The HQ cell of a seat.
+    pub fn hq_cell(&self, seat: usize) -> usize {
+        self.buildings
+            .iter()
+            .find(|b| b.kind == BuildingKind::Hq && b.owner == seat)
+            .map_or_else(
+                || idx(HQ_CELLS[seat % PLAYERS].0, HQ_CELLS[seat % PLAYERS].1),
+                |b| b.cell,
+            )
+    }
+
+    fn owned_active(&self, c: usize, seat: usize) -> bool {
+        self.owner[c] == Some(seat) && self.active[c]
+    }
+
+    /// A.6 a: BFS from each HQ over 4-neighbours owned by the same player. Owned cells not
+    /// reached are inactive; neutral cells keep the flag set (A.8).
+    pub fn compute_activity(&mut self) {
+        for c in 0..CELLS {
+            self.active[c] = self.owner[c].is_none();
+        }
+        for seat in 0..PLAYERS {
+            let hq = self.hq_cell(seat);
+            if self.owner[hq] != Some(seat) {
+                continue;
+            }
+            let mut queue = vec![hq];
+            self.active[hq] = true;
+            while let Some(c) = queue.pop() {
+                for &n in &ADJACENT[c] {
+                    if n != NONE && self.owner[n] == Some(seat) && !self.active[n] {
+                        self.active[n] = true;
+                        queue.push(n);
+                    }
+                }
+            }
+        }
+    }
+
+    /// A.8, both players (the A.6 recomputation rules): active cells + 4 per mine on an
+    /// active cell − the upkeep of units on active cells.
+    pub fn compute_incomes(&mut self) {
+        let mut income = [0; PLAYERS];
+        for c in 0..CELLS {
+            if let Some(seat) = self.owner[c] {
+                if self.active[c] && seat < PLAYERS {
+                    income[seat] += CELL_INCOME;
+                }
+            }
+        }
+        for b in &self.buildings {
+            if b.kind == BuildingKind::Mine && self.owned_active(b.cell, b.owner) {
+                income[b.owner % PLAYERS] += MINE_INCOME;
+            }
+        }
+        for u in &self.units {
+            if self.owned_active(u.cell, u.owner) {
+                income[u.owner % PLAYERS] -= UNIT_UPKEEP[usize::from(u.level.min(3))];
+            }
+        }
+        self.income = income;
+    }
+
+    /// A.7 TRAIN check 1: owned and active, or 4-adjacent to an owned active cell.
+    pub fn playable(&self, c: usize, seat: usize) -> bool {
+        !self.map.void[c]
+            && (self.owned_active(c, seat)
+                || ADJACENT[c]
+                    .iter()
+                    .any(|&n| n != NONE && self.owned_active(n, seat)))
+    }
+
+    fn has_tower(&self, c: usize) -> bool {
+        self.building_at(c)
+            .is_some_and(|b| b.kind == BuildingKind::Tower)
+    }
+
+    /// A.7: a tower on the cell, or on an active 4-neighbour of the cell's owner. Neutral
+    /// cells are never protected.
+    pub fn protected(&self, c: usize) -> bool {
+        let Some(owner) = self.owner[c] else {
+            return false;
+        };
+        self.has_tower(c)
+            || ADJACENT[c]
+                .iter()
+                .any(|&n| n != NONE && self.owned_active(n, owner) && self.has_tower(n))
+    }
+
+    /// A.7 capturability of cell `c` by a unit of `seat` at `level`; the first rule that
+    /// matches decides.
+    pub fn capturable(&self, c: usize, seat: usize, level: u8) -> bool {
+        if self.map.void[c] {
+            return false;
+        }
+        let foreign = self.owner[c] != Some(seat);
+        // Rule 1.
+        if foreign && self.active[c] && self.protected(c) && level < CAPTURE_LEVEL {
+            return false;
+        }
+        // Rule 2: also towers on inactive cells.
+        if foreign && self.has_tower(c) && level < CAPTURE_LEVEL {
+            return false;
+        }
+        let unit = self.unit_at(c);
+        // Rule 3.
+        if unit.is_none() && self.building_at(c).is_none() {
+            return true;
+        }
+        // Rule 4.
+        if !foreign {
+            return false;
+        }
+        // Rule 5.
+        if let Some(u) = unit {
+            if level != self.league.max_level() && level <= u.level {
+                return false;
+            }
+        }
+        // Rule 6.
+        true
+    }
+
+    /// Takes cell `c` for `seat`: kills the unit there, destroys a non-HQ building, changes
+    /// the owner (A.7 "Entering or training onto a cell"). Returns the words for what happened.
+    fn capture(&mut self, c: usize, seat: usize) -> String {
+        let mut what = String::new();
+        if let Some(i) = self.units.iter().position(|u| u.cell == c) {
+            let u = self.units.remove(i);
+            what.push_str(&format!(
+                " and kills {}'s level-{} unit {}",
+                name(u.owner),
+                u.level,
+                u.id
+            ));
+        }
+        if let Some(i) = self.buildings.iter().position(|b| b.cell == c) {
+            let b = &self.buildings[i];
+            if b.kind == BuildingKind::Hq {
+                if b.owner != seat {
+                    what.push_str(&format!(" and captures {}'s HQ", name(b.owner)));
+                }
+            } else {
+                let b = self.buildings.remove(i);
+                what.push_str(&format!(
+                    " and destroys {}'s {}",
+                    name(b.owner),
+                    b.kind.word().to_lowercase()
+                ));
+            }
+        }
+        self.owner[c] = Some(seat);
+        what
+    }
+
+    /// A.7 TRAIN, checked in the referee's order.
+    pub fn train(&mut self, seat: usize, level: i32, x: i32, y: i32) -> Done {
+        let c = self.cell_of(x, y)?;
+        if !self.playable(c, seat) {
+            return Err(format!(
+                "({x},{y}) is not in or next to {}'s active territory",
+                name(seat)
+            ));
+        }
+        if level < 1 || level > i32::from(self.league.max_level()) {
+            return Err(format!("level {level} cannot be trained in this league"));
+        }
+        let level = level as u8;
+        let cost = UNIT_COST[usize::from(level)];
+        if self.gold[seat] < cost {
+            return Err(format!(
+                "not enough gold ({} for a cost of {cost})",
+                self.gold[seat]
+            ));
+        }
+        if !self.capturable(c, seat, level) {
+            return Err(format!("a level-{level} unit cannot take ({x},{y})"));
+        }
+        self.gold[seat] -= cost;
+        let what = self.capture(c, seat);
+        let id = self.next_id;
+        self.next_id = self.next_id.saturating_add(1);
+        self.units.push(Unit {
+            owner: seat,
+            id,
+            level,
+            cell: c,
+            moved: false,
+            fresh: true,
+        });
+        self.compute_activity();
+        self.compute_incomes();
+        Ok(format!(
+            "{} trains a level-{level} unit (id {id}) at ({x},{y}){what}",
+            name(seat)
+        ))
+    }
+
+    /// A.7 BUILD, checked in the referee's order.
+    pub fn build(&mut self, seat: usize, kind: BuildingKind, x: i32, y: i32) -> Done {
+        let c = self.cell_of(x, y)?;
+        if !self.playable(c, seat) {
+            return Err(format!(
+                "({x},{y}) is not in or next to {}'s active territory",
+                name(seat)
+            ));
+        }
+        let allowed = match kind {
+            BuildingKind::Mine => self.league.has_mines(),
+            BuildingKind::Tower => self.league.has_towers(),
+            BuildingKind::Hq => false,
+        };
+        if !allowed {
+            return Err(format!("no {} in this league", kind.word()));
+        }
+        if self.unit_at(c).is_some() || self.building_at(c).is_some() {
+            return Err(format!("({x},{y}) is occupied"));
+        }
+        if self.owner[c] != Some(seat) {
+            return Err(format!("({x},{y}) is not {}'s", name(seat)));
+        }
+        if self.gold[seat] < BUILDING_COST {
+            return Err(format!(
+                "not enough gold ({} for a cost of {BUILDING_COST})",
+                self.gold[seat]
+            ));
+        }
+        let spot = self.map.spot[c];
+        if kind == BuildingKind::Mine && !spot {
+            return Err(format!("({x},{y}) is not a mine spot"));
+        }
+        if kind == BuildingKind::Tower && spot {
+            return Err(format!("({x},{y}) is a mine spot: no tower there"));
+        }
+        self.gold[seat] -= BUILDING_COST;
+        self.buildings.push(Building {
+            owner: seat,
+            kind,
+            cell: c,
+        });
+        self.compute_incomes();
+        Ok(format!(
+            "{} builds a {} at ({x},{y})",
+            name(seat),
+            kind.word().to_lowercase()
+        ))
+    }
+
+    /// A.7 MOVE, checked in the referee's order.
+    pub fn move_unit(&mut self, seat: usize, id: i32, x: i32, y: i32) -> Done {
+        let target = self.cell_of(x, y)?;
+        let Some(unit) = self.unit_by_id(id).filter(|u| u.owner == seat).cloned() else {
+            return Err(format!("{} has no unit {id}", name(seat)));
+        };
+        if unit.fresh {
+            return Err(format!("unit {id} was trained this turn"));
+        }
+        if unit.moved {
+            return Err(format!("unit {id} has already moved"));
+        }
+        if manhattan(unit.cell, target) == 1 && !self.capturable(target, seat, unit.level) {
+            return Err(format!(
+                "unit {id} (level {}) cannot take ({x},{y})",
+                unit.level
+            ));
+        }
+        let next = self.next_cell(&unit, target);
+        if next == unit.cell {
+            return Err(format!(
+                "unit {id} stays still: no cell towards ({x},{y}) it can take"
+            ));
+        }
+        let what = self.capture(next, seat);
+        if let Some(u) = self.units.iter_mut().find(|u| u.id == id) {
+            u.cell = next;
+            u.moved = true;
+        }
+        self.compute_activity();
+        self.compute_incomes();
+        let (nx, ny) = xy(next);
+        Ok(format!(
+            "{}'s unit {id} moves to ({nx},{ny}){what}",
+            name(seat)
+        ))
+    }
+
+    /// A.7 pathfinding: among the 4-neighbours in the player's order, the one closest to the
+    /// target that is strictly closer than the unit's cell and capturable; earlier wins ties.
+    /// The unit's own cell if there is none.
+    pub fn next_cell(&self, unit: &Unit, target: usize) -> usize {
+        let [up, right, down, left] = neighbours(unit.cell);
+        let order = if unit.owner == 0 {
+            [up, right, down, left]
+        } else {
+            [down, left, up, right]
+        };
+        let here = self.map.dist(unit.cell, target);
+        let mut best = unit.cell;
+        let mut best_dist = here;
+        for n in order.into_iter().flatten() {
+            let d = self.map.dist(n, target);
+            if d == UNREACHABLE || d >= here || d >= best_dist {
+                continue;
+            }
+            if self.capturable(n, unit.owner, unit.level) {
+                best = n;
+                best_dist = d;
+            }
+        }
+        best
+    }
+
+    fn cell_of(&self, x: i32, y: i32) -> Result<usize, String> {
+        if self.inside(x, y) {
+            Ok(idx(x as usize, y as usize))
+        } else {
+            Err(format!("({x},{y}) is out of bounds"))
+        }
+    }
+
+    /// The seat whose HQ cell is owned by someone else, if any (A.9).
+    pub fn hq_lost(&self) -> Option<usize> {
+        self.buildings
+            .iter()
+            .find(|b| b.kind == BuildingKind::Hq && self.owner[b.cell] != Some(b.owner))
+            .map(|b| b.owner)
+    }
+
+    /// A.6 step 1, `initTurn(p)`: activity, deaths on inactive cells, incomes, gold,
+    /// bankruptcy (income deliberately not recomputed after it), units ready to move.
+    pub fn init_turn(&mut self, seat: usize) -> Vec<String> {
+        let mut events = Vec::new();
+        self.compute_activity();
+        let (dead, alive): (Vec<Unit>, Vec<Unit>) = std::mem::take(&mut self.units)
+            .into_iter()
+            .partition(|u| u.owner == seat && !self.active[u.cell]);
+        self.units = alive;
+        if !dead.is_empty() {
+            let ids: Vec<String> = dead.iter().map(|u| u.id.to_string()).collect();
+            events.push(format!(
+                "{}'s {} on inactive cells {} (id {})",
+                name(seat),
+                plural(dead.len(), "unit"),
+                if dead.len() == 1 { "dies" } else { "die" },
+                ids.join(", ")
+            ));
+        }
+        self.compute_incomes();
+        self.gold[seat] = self.gold[seat].saturating_add(self.income[seat]);
+        if self.gold[seat] < 0 {
+            self.gold[seat] = 0;
+            let before = self.units.len();
+            self.units.retain(|u| u.owner != seat);
+            events.push(format!(
+                "{} goes bankrupt: all its units die ({})",
+                name(seat),
+                plural(before - self.units.len(), "unit")
+            ));
+        }
+        for u in self.units.iter_mut().filter(|u| u.owner == seat) {
+            u.moved = false;
+            u.fresh = false;
+        }
+        events
+    }
+
+    /// A.9: gold plus the training cost of every living unit (cut-off ones included).
+    pub fn military_power(&self, seat: usize) -> i64 {
+        i64::from(self.gold[seat])
+            + self
+                .units
+                .iter()
+                .filter(|u| u.owner == seat)
+                .map(|u| i64::from(UNIT_COST[usize::from(u.level.min(3))]))
+                .sum::<i64>()
+    }
+}
+
+/// A seat's colour ("red", "blue").
+pub fn name(seat: usize) -> &'static str {
+    NAMES.get(seat).copied().unwrap_or("?")
+}
+
+/// "1 unit", "3 units".
+pub fn plural(n: usize, word: &str) -> String {
+    if n == 1 {
+        format!("{n} {word}")
+    } else {
+        format!("{n} {word}s")
+    }
+}
+
+fn manhattan(a: usize, b: usize) -> usize {
+    let (ax, ay) = xy(a);
+    let (bx, by) = xy(b);
+    ax.abs_diff(bx) + ay.abs_diff(by)
+}
