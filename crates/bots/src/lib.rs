@@ -50,5 +50,7 @@ pub fn builtins(game: &str) -> impl Iterator<Item = &'static BuiltinInfo> + '_ {
 
 /// A new built-in bot, seeded (only random bots use the seed).
 pub fn builtin(game: &str, name: &str, seed: i64) -> Option<Box<dyn Bot>> {
-    builtins(game).find(|b| b.name == name).map(|b| (b.make)(seed))
+    builtins(game)
+        .find(|b| b.name == name)
+        .map(|b| (b.make)(seed))
 }
