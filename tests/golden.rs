@@ -24,7 +24,10 @@ fn transcripts_match_the_committed_files() {
                 .lines()
                 .zip(golden.expected.lines())
                 .position(|(a, e)| a != e)
-                .map_or(actual.lines().count().min(golden.expected.lines().count()), |i| i);
+                .map_or(
+                    actual.lines().count().min(golden.expected.lines().count()),
+                    |i| i,
+                );
             panic!(
                 "{}: the transcript differs from {} at line {}:\n  expected: {:?}\n  actual:   {:?}\n(if the change is intended: UPDATE_GOLDEN=1 cargo test -p botplay-web --test golden)",
                 golden.game,

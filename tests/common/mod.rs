@@ -54,7 +54,10 @@ fn write_transcript(referee: &Referee, setup: &Setup) -> String {
         info.id, info.version, setup.ruleset, setup.seed
     );
     let _ = writeln!(out, "# bots: {}", referee.names().join(" vs "));
-    let _ = writeln!(out, "# regenerate: UPDATE_GOLDEN=1 cargo test -p botplay-web --test golden");
+    let _ = writeln!(
+        out,
+        "# regenerate: UPDATE_GOLDEN=1 cargo test -p botplay-web --test golden"
+    );
     let frames = referee.frames();
     let _ = writeln!(out, "\n== start\n{}", frames[0].text.trim_end());
     for (i, turn) in referee.turns().iter().enumerate() {

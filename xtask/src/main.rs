@@ -1,1 +1,182 @@
-fn main() {}
+//! `cargo xtask`: what cargo cannot do alone.
+//!
+//! * `cargo xtask setup [--browser]` installs the tools the page needs (idempotent).
+//! * `cargo xtask serve [TRUNK ARGS...]` sets up, then serves the page with `trunk serve`.
+//! * `cargo xtask test [STEP...]` sets up (with the browser), then runs every check in order.
+//!
+//! Std only: every tool is an external command started with `std::process::Command`.
+
+mod common;
+mod serve;
+mod setup;
+mod test;
+
+use std::process::ExitCode;
+
+use common::{Failure, Repo};
+
+const USAGE: &str = "\
+cargo xtask: set up, serve and test the botplay playground
+
+Usage:
+  cargo xtask setup [--browser]   install whatever is missing (wasm32 target, trunk,
+                                  wasm-bindgen-cli, npm packages; with --browser also
+                                  Debian's chromium and chromium-driver)
+  cargo xtask serve [ARGS...]     set up, then build and serve the page on
+                                  http://127.0.0.1:8080 with `trunk serve`; ARGS go to
+                                  trunk (e.g. --release)
+  cargo xtask test [STEP...]      set up (with the browser), then run every check in
+                                  order, stopping at the first failure; STEP names run
+                                  only those steps
+  cargo xtask help                print this help (also -h, --help)
+
+Test steps, in order:
+";
+
+/// What the command line asked for.
+#[derive(Debug, PartialEq, Eq)]
+enum Command {
+    Help,
+    Setup { browser: bool },
+    Serve { trunk_args: Vec<String> },
+    Test { only: Vec<String> },
+}
+
+/// A command line that makes no sense: printed with the usage, exit status 2.
+#[derive(Debug, PartialEq, Eq)]
+struct UsageError(String);
+
+fn parse_args(args: &[String]) -> Result<Command, UsageError> {
+    let Some((subcommand, rest)) = args.split_first() else {
+        return Err(UsageError("no command given".into()));
+    };
+    if rest.iter().any(|a| a == "-h" || a == "--help") && subcommand != "serve" {
+        return Ok(Command::Help);
+    }
+    match subcommand.as_str() {
+        "help" | "-h" | "--help" => Ok(Command::Help),
+        "setup" => parse_setup(rest),
+        "serve" => Ok(parse_serve(rest)),
+        "test" => parse_test(rest),
+        other => Err(UsageError(format!("unknown command `{other}`"))),
+    }
+}
+
+fn parse_setup(rest: &[String]) -> Result<Command, UsageError> {
+    let mut browser = false;
+    for arg in rest {
+        match arg.as_str() {
+            "--browser" => browser = true,
+            other => return Err(UsageError(format!("unknown option `{other}` for setup"))),
+        }
+    }
+    Ok(Command::Setup { browser })
+}
+
+fn parse_serve(rest: &[String]) -> Command {
+    if rest.len() == 1 && (rest[0] == "-h" || rest[0] == "--help") {
+        return Command::Help;
+    }
+    Command::Serve {
+        trunk_args: rest.to_vec(),
+    }
+}
+
+fn parse_test(rest: &[String]) -> Result<Command, UsageError> {
+    for name in rest {
+        if test::step_named(name).is_none() {
+            return Err(UsageError(format!(
+                "unknown test step `{name}` (steps: {})",
+                test::step_names().join(", ")
+            )));
+        }
+    }
+    Ok(Command::Test {
+        only: rest.to_vec(),
+    })
+}
+
+fn usage() -> String {
+    let mut text = USAGE.to_string();
+    for (name, title) in test::step_titles() {
+        text.push_str(&format!("  {name:<12} {title}\n"));
+    }
+    text
+}
+
+fn run(command: Command) -> Result<(), Failure> {
+    if command == Command::Help {
+        print!("{}", usage());
+        return Ok(());
+    }
+    let repo = Repo::locate()?;
+    match command {
+        Command::Help => Ok(()),
+        Command::Setup { browser } => setup::run(&repo, browser),
+        Command::Serve { trunk_args } => serve::run(&repo, &trunk_args),
+        Command::Test { only } => test::run(&repo, &only),
+    }
+}
+
+fn main() -> ExitCode {
+    common::install_panic_hook();
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let command = match parse_args(&args) {
+        Ok(command) => command,
+        Err(UsageError(message)) => {
+            eprint!("error: {message}\n\n{}", usage());
+            return ExitCode::from(2);
+        }
+    };
+    match run(command) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(failure) => {
+            failure.print();
+            ExitCode::FAILURE
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn args(list: &[&str]) -> Vec<String> {
+        list.iter().map(|s| s.to_string()).collect()
+    }
+
+    #[test]
+    fn parses_every_command() {
+        assert_eq!(parse_args(&args(&["help"])), Ok(Command::Help));
+        assert_eq!(parse_args(&args(&["--help"])), Ok(Command::Help));
+        assert_eq!(parse_args(&args(&["setup", "--help"])), Ok(Command::Help));
+        assert_eq!(
+            parse_args(&args(&["setup"])),
+            Ok(Command::Setup { browser: false })
+        );
+        assert_eq!(
+            parse_args(&args(&["setup", "--browser"])),
+            Ok(Command::Setup { browser: true })
+        );
+        assert_eq!(
+            parse_args(&args(&["serve", "--release", "--port", "9000"])),
+            Ok(Command::Serve {
+                trunk_args: args(&["--release", "--port", "9000"])
+            })
+        );
+        assert_eq!(
+            parse_args(&args(&["test", "fmt", "wasm-test"])),
+            Ok(Command::Test {
+                only: args(&["fmt", "wasm-test"])
+            })
+        );
+    }
+
+    #[test]
+    fn refuses_nonsense() {
+        assert!(parse_args(&args(&[])).is_err());
+        assert!(parse_args(&args(&["nonsense"])).is_err());
+        assert!(parse_args(&args(&["setup", "--chrome"])).is_err());
+        assert!(parse_args(&args(&["test", "lint"])).is_err());
+    }
+}
