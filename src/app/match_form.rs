@@ -1,0 +1,148 @@
+//! The match set-up: seed, league, the person's bot, the opponent, relaxed budgets, Run and Stop.
+
+use web_sys::{HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement};
+use yew::prelude::*;
+
+use super::state::{entry, Action, Form, JAVASCRIPT};
+
+#[derive(Properties, PartialEq)]
+pub struct Props {
+    pub form: Form,
+    pub running: bool,
+    pub notice: Option<String>,
+    pub dispatch: Callback<Action>,
+    pub on_code: Callback<String>,
+    pub on_run: Callback<()>,
+    pub on_stop: Callback<()>,
+}
+
+#[component(MatchForm)]
+pub fn match_form(props: &Props) -> Html {
+    let form = &props.form;
+    let info = entry(form.game).info;
+    let send = |make: fn(String) -> Action| {
+        let dispatch = props.dispatch.clone();
+        move |value: String| dispatch.emit(make(value))
+    };
+    let on_seed = {
+        let send = send(Action::SetSeed);
+        Callback::from(move |e: InputEvent| {
+            send(e.target_unchecked_into::<HtmlInputElement>().value())
+        })
+    };
+    let on_ruleset = {
+        let send = send(Action::SetRuleset);
+        Callback::from(move |e: Event| send(e.target_unchecked_into::<HtmlSelectElement>().value()))
+    };
+    let on_player = {
+        let send = send(Action::SetPlayer);
+        Callback::from(move |e: Event| send(e.target_unchecked_into::<HtmlSelectElement>().value()))
+    };
+    let on_opponent = {
+        let send = send(Action::SetOpponent);
+        Callback::from(move |e: Event| send(e.target_unchecked_into::<HtmlSelectElement>().value()))
+    };
+    let on_relaxed = {
+        let dispatch = props.dispatch.clone();
+        Callback::from(move |e: Event| {
+            let checked = e.target_unchecked_into::<HtmlInputElement>().checked();
+            dispatch.emit(Action::SetRelaxed(checked));
+        })
+    };
+    let on_code = {
+        let on_code = props.on_code.clone();
+        Callback::from(move |e: InputEvent| {
+            on_code.emit(e.target_unchecked_into::<HtmlTextAreaElement>().value())
+        })
+    };
+    let on_new_seed = {
+        let dispatch = props.dispatch.clone();
+        Callback::from(move |_: MouseEvent| {
+            dispatch.emit(Action::SetSeed(super::state::random_seed().to_string()))
+        })
+    };
+    let on_run = props.on_run.reform(|_: MouseEvent| ());
+    let on_stop = props.on_stop.reform(|_: MouseEvent| ());
+    let ruleset = info.ruleset(&form.ruleset);
+    let opponent = bots::builtins(form.game).find(|b| b.name == form.opponent);
+
+    html! {
+        <form class="match-form" onsubmit={Callback::from(|e: SubmitEvent| e.prevent_default())}>
+            <div class="row">
+                <label for="seed">{ "Seed" }</label>
+                <input id="seed" type="text" inputmode="numeric" value={form.seed.clone()}
+                    oninput={on_seed} />
+                <button type="button" id="new-seed" title="A new random seed" onclick={on_new_seed}>
+                    { "New" }
+                </button>
+            </div>
+            <div class="row">
+                <label for="league">{ "League" }</label>
+                <select id="league" onchange={on_ruleset}>
+                    { for info.rulesets.iter().map(|r| html! {
+                        <option value={r.id} selected={r.id == form.ruleset}>{ r.name }</option>
+                    }) }
+                </select>
+            </div>
+            if let Some(r) = ruleset {
+                <p class="hint">{ r.summary }</p>
+            }
+            <div class="seat">
+                <label for="bot-code" class="seat-title">
+                    <span class="swatch seat-0"></span>{ "Your bot (JavaScript)" }
+                </label>
+                <div class="row">
+                    <label for="player">{ "Played by" }</label>
+                    <select id="player" onchange={on_player}>
+                        <option value={JAVASCRIPT} selected={form.player == JAVASCRIPT}>
+                            { "this JavaScript code" }
+                        </option>
+                        { for bots::builtins(form.game).map(|b| html! {
+                            <option value={b.name} selected={b.name == form.player}>
+                                { format!("built-in bot: {}", b.name) }
+                            </option>
+                        }) }
+                    </select>
+                </div>
+                <textarea id="bot-code" spellcheck="false" autocapitalize="off"
+                    autocomplete="off" rows="22" value={form.code.clone()} oninput={on_code} />
+                <p class="hint">
+                    { "readline() reads a line; console.log() writes your answer; \
+                       console.error() writes to the debug log. Saved in this browser as you type." }
+                </p>
+            </div>
+            <div class="seat">
+                <label for="opponent" class="seat-title">
+                    <span class="swatch seat-1"></span>{ "Opponent (built-in)" }
+                </label>
+                <select id="opponent" onchange={on_opponent}>
+                    { for bots::builtins(form.game).map(|b| html! {
+                        <option value={b.name} selected={b.name == form.opponent}>{ b.name }</option>
+                    }) }
+                </select>
+                if let Some(b) = opponent {
+                    <p class="hint">{ b.summary }</p>
+                }
+            </div>
+            <div class="row check">
+                <input id="relaxed" type="checkbox" checked={form.relaxed} onchange={on_relaxed} />
+                <label for="relaxed">
+                    { format!("Relaxed time limits (× {}: {} ms per turn instead of {})",
+                        engine::referee::RELAXED_FACTOR,
+                        info.turn_ms * engine::referee::RELAXED_FACTOR, info.turn_ms) }
+                </label>
+            </div>
+            <div class="row buttons">
+                <button type="button" id="run" class="primary" onclick={on_run}>
+                    { if props.running { "Restart" } else { "Run" } }
+                </button>
+                <button type="button" id="stop" disabled={!props.running} onclick={on_stop}>
+                    { "Stop" }
+                </button>
+            </div>
+            if let Some(text) = &props.notice {
+                <p id="notice" class="warning" role="alert">{ text }</p>
+            }
+        </form>
+    }
+}

@@ -1,0 +1,111 @@
+//! The page: pick a game, write a bot, run it against a built-in bot, watch the match.
+
+mod board;
+mod game_list;
+mod match_form;
+pub mod state;
+mod turn_details;
+mod viewer;
+
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use yew::prelude::*;
+
+use crate::isolation;
+use crate::runner::Runner;
+use crate::storage;
+use game_list::GameList;
+use match_form::MatchForm;
+use state::{Action, AppState};
+use viewer::Viewer;
+
+#[component(App)]
+pub fn app() -> Html {
+    let state = use_reducer(AppState::new);
+    // The match being played; replacing or dropping it stops it.
+    let runner: Rc<RefCell<Option<Runner>>> = use_mut_ref(|| None);
+
+    let dispatch = {
+        let state = state.clone();
+        Callback::from(move |action: Action| state.dispatch(action))
+    };
+
+    let on_code = {
+        let state = state.clone();
+        Callback::from(move |code: String| {
+            storage::save_code(state.form.game, 0, &code);
+            state.dispatch(Action::SetCode(code));
+        })
+    };
+
+    let on_run = {
+        let state = state.clone();
+        let runner = runner.clone();
+        Callback::from(move |_: ()| {
+            let spec = match state.form.spec(state.isolated) {
+                Ok(spec) => spec,
+                Err(why) => return state.dispatch(Action::Notice(why)),
+            };
+            // Stop the previous match first: its workers go away with it.
+            if let Some(old) = runner.borrow_mut().take() {
+                old.stop();
+            }
+            let dispatcher = state.dispatcher();
+            let news = Callback::from(move |news| dispatcher.dispatch(Action::News(news)));
+            match Runner::start(spec.clone(), news) {
+                Ok(started) => {
+                    *runner.borrow_mut() = Some(started);
+                    state.dispatch(Action::Started(spec));
+                }
+                Err(why) => state.dispatch(Action::Notice(why)),
+            }
+        })
+    };
+
+    let on_stop = {
+        let runner = runner.clone();
+        Callback::from(move |_: ()| {
+            if let Some(current) = runner.borrow().as_ref() {
+                current.stop();
+            }
+        })
+    };
+
+    html! {
+        <>
+            <header class="page-header">
+                <h1>{ "botplay" }</h1>
+                <p class="tagline">
+                    { "Pick a game, write a bot in JavaScript, and watch it play a built-in bot. \
+                       Everything runs in this page." }
+                </p>
+            </header>
+            if !state.isolated {
+                <p id="isolation-warning" class="warning" role="alert">
+                    { isolation::NOT_ISOLATED }
+                </p>
+            }
+            <main class="layout">
+                <section class="setup" aria-label="Match set-up">
+                    <GameList selected={state.form.game} dispatch={dispatch.clone()} />
+                    <MatchForm
+                        form={state.form.clone()}
+                        running={state.progress.is_live()}
+                        notice={state.notice.clone()}
+                        dispatch={dispatch.clone()}
+                        {on_code}
+                        {on_run}
+                        {on_stop}
+                    />
+                </section>
+                <Viewer
+                    record={viewer::RecordRef(state.record.clone())}
+                    progress={state.progress.clone()}
+                    cursor={state.cursor}
+                    dispatch={dispatch}
+                />
+            </main>
+        </>
+    }
+}

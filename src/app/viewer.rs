@@ -1,0 +1,172 @@
+//! The viewer: the board, playback controls, the outcome, the events, statuses and faults, and
+//! each bot's input and output of the turn shown.
+
+use std::rc::Rc;
+
+use gloo_timers::callback::Interval;
+use web_sys::HtmlInputElement;
+use yew::prelude::*;
+
+use super::board::Board;
+use super::state::{Action, Cursor, Progress, Record};
+use super::turn_details::TurnDetails;
+use crate::describe;
+
+/// Playback speed: one frame every this many milliseconds.
+const PLAY_FRAME_MS: u32 = 120;
+
+/// The shown match, compared by identity (it only changes by being replaced).
+#[derive(Clone)]
+pub struct RecordRef(pub Rc<Record>);
+
+impl PartialEq for RecordRef {
+    fn eq(&self, other: &Self) -> bool {
+        Rc::ptr_eq(&self.0, &other.0)
+    }
+}
+
+#[derive(Properties, PartialEq)]
+pub struct Props {
+    pub record: RecordRef,
+    pub progress: Progress,
+    pub cursor: Cursor,
+    pub dispatch: Callback<Action>,
+}
+
+#[component(Viewer)]
+pub fn viewer(props: &Props) -> Html {
+    let record = &props.record.0;
+    let cursor = props.cursor;
+    let game = record.game;
+    let last = record.frames.len().saturating_sub(1);
+    let frame = record.frames.get(cursor.frame).cloned();
+
+    // Playback: a timer advances the cursor while playing.
+    {
+        let dispatch = props.dispatch.clone();
+        use_effect_with(cursor.playing, move |playing| {
+            let timer =
+                playing.then(|| Interval::new(PLAY_FRAME_MS, move || dispatch.emit(Action::Tick)));
+            move || drop(timer)
+        });
+    }
+
+    let emit = |action: fn() -> Action| {
+        let dispatch = props.dispatch.clone();
+        Callback::from(move |_: MouseEvent| dispatch.emit(action()))
+    };
+    let on_back = emit(|| Action::Step(-1));
+    let on_forward = emit(|| Action::Step(1));
+    let on_play = emit(|| Action::TogglePlay);
+    let on_first = emit(|| Action::Seek(0));
+    let on_last = emit(|| Action::Seek(usize::MAX));
+    let on_scrub = {
+        let dispatch = props.dispatch.clone();
+        Callback::from(move |e: InputEvent| {
+            let value = e.target_unchecked_into::<HtmlInputElement>().value();
+            if let Ok(frame) = value.parse() {
+                dispatch.emit(Action::Seek(frame));
+            }
+        })
+    };
+    let on_key = {
+        let dispatch = props.dispatch.clone();
+        Callback::from(move |e: KeyboardEvent| {
+            let action = match e.key().as_str() {
+                " " => Action::TogglePlay,
+                "ArrowLeft" => Action::Step(-1),
+                "ArrowRight" => Action::Step(1),
+                "Home" => Action::Seek(0),
+                "End" => Action::Seek(usize::MAX),
+                _ => return,
+            };
+            e.prevent_default();
+            dispatch.emit(action);
+        })
+    };
+
+    let status_line = match &props.progress {
+        Progress::Idle => "No match yet: press Run.".to_string(),
+        Progress::Starting => "Starting the bots…".to_string(),
+        Progress::Running => "Playing…".to_string(),
+        Progress::Over => "The match is over.".to_string(),
+        Progress::Stopped => "Stopped.".to_string(),
+        Progress::Failed(why) => format!("The match could not be played: {why}"),
+    };
+    let outcome = record
+        .outcome
+        .as_ref()
+        .map(|o| describe::outcome(game, o, &record.names));
+    let faults: Vec<String> = record
+        .faults
+        .iter()
+        .map(|f| describe::fault(game, f, &record.names))
+        .collect();
+    let turn = cursor
+        .frame
+        .checked_sub(1)
+        .and_then(|t| record.turns.get(t).cloned());
+    let label = frame.as_ref().map(|f| f.text.clone()).unwrap_or_default();
+
+    html! {
+        <section id="viewer" class="viewer" aria-label="Match viewer" tabindex="0" onkeydown={on_key}>
+            <p id="match-status" class={classes!("match-status",
+                matches!(props.progress, Progress::Failed(_)).then_some("warning"))}>
+                { status_line }
+                if record.relaxed { { " (relaxed time limits)" } }
+            </p>
+            <Board {game} frame={frame.clone()} {label} />
+            <div class="controls" role="toolbar" aria-label="Playback">
+                <button type="button" id="first" title="First frame (Home)" onclick={on_first}>{ "|◀" }</button>
+                <button type="button" id="step-back" title="Step back (←)" onclick={on_back}>{ "◀" }</button>
+                <button type="button" id="play" title="Play or pause (space)" onclick={on_play}
+                    aria-pressed={cursor.playing.to_string()}>
+                    { if cursor.playing { "❚❚ Pause" } else { "▶ Play" } }
+                </button>
+                <button type="button" id="step-forward" title="Step forward (→)" onclick={on_forward}>{ "▶" }</button>
+                <button type="button" id="last" title="Last frame (End)" onclick={on_last}>{ "▶|" }</button>
+                <input id="scrub" type="range" min="0" max={last.to_string()}
+                    value={cursor.frame.to_string()} oninput={on_scrub} aria-label="Turn" />
+                <span id="turn-label" class="turn-label">
+                    { format!("turn {} / {}", cursor.frame, last) }
+                </span>
+            </div>
+            <div id="outcome" class="outcome" aria-live="polite">
+                if let Some(text) = &outcome {
+                    <p class="result">{ text }</p>
+                }
+                if outcome.is_some() || matches!(props.progress, Progress::Stopped) {
+                    { for faults.iter().map(|f| html! { <p class="fault">{ f }</p> }) }
+                }
+            </div>
+            <div class="panels">
+                <div class="panel">
+                    <h3>{ "Bots" }</h3>
+                    <ul id="statuses" class="statuses">
+                        { for record.names.iter().enumerate().map(|(seat, _)| {
+                            let status = frame.as_ref()
+                                .and_then(|f| f.status.get(seat).cloned())
+                                .unwrap_or_default();
+                            html! {
+                                <li>
+                                    <span class={classes!("swatch", format!("seat-{seat}"))}></span>
+                                    <strong>{ describe::seat_label(game, seat, &record.names) }</strong>
+                                    { " " }{ status }
+                                </li>
+                            }
+                        }) }
+                    </ul>
+                    <h3>{ "Events" }</h3>
+                    <ul id="events" class="events">
+                        { for frame.iter().flat_map(|f| f.events.iter()).map(|e| html! { <li>{ e }</li> }) }
+                    </ul>
+                    <h3>{ "Faults" }</h3>
+                    <ul id="faults" class="faults">
+                        { for faults.iter().map(|f| html! { <li>{ f }</li> }) }
+                    </ul>
+                </div>
+                <TurnDetails {game} names={record.names.clone()} {turn} />
+            </div>
+        </section>
+    }
+}

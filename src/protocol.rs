@@ -1,0 +1,63 @@
+//! The messages between the page and its bot workers.
+//!
+//! Every bot worker, the JavaScript runtime (`www/js-bot-worker.js`) and the built-in bots'
+//! worker (`src/bin/bot_worker.rs`) alike, sends the page the same [`FromBot`] messages, as
+//! plain objects `{type: "line", text: "..."}`. How input reaches a bot differs: a JavaScript
+//! bot blocks in `readline()` on a shared ring ([`crate::input_ring`]); a built-in bot never
+//! blocks and gets each input as a [`ToBuiltin::Input`] message.
+
+use serde::{Deserialize, Serialize};
+use wasm_bindgen::JsValue;
+
+/// What a bot worker tells the page.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "kebab-case")]
+pub enum FromBot {
+    /// The worker is loaded and has its bot; the match may start.
+    Ready,
+    /// One line the bot wrote to its standard output, without the line ending.
+    Line { text: String },
+    /// Text the bot wrote to its debug log (standard error).
+    Stderr { text: String },
+    /// The bot waits for input while the page still holds input that did not fit the ring.
+    NeedInput,
+    /// The bot's program ended: it threw (the message says what and where) or it returned.
+    Exit { message: String },
+}
+
+/// What the page tells the built-in bots' worker.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "kebab-case")]
+pub enum ToBuiltin {
+    /// Host this built-in bot of this game; answered by [`FromBot::Ready`].
+    Start {
+        game: String,
+        bot: String,
+        seed: i64,
+    },
+    /// Input text for the bot (complete lines).
+    Input { text: String },
+}
+
+impl FromBot {
+    pub fn from_js(value: JsValue) -> Result<FromBot, String> {
+        serde_wasm_bindgen::from_value(value).map_err(|e| e.to_string())
+    }
+
+    pub fn to_js(&self) -> JsValue {
+        serde_wasm_bindgen::to_value(self).unwrap_or(JsValue::NULL)
+    }
+}
+
+impl ToBuiltin {
+    pub fn from_js(value: JsValue) -> Result<ToBuiltin, String> {
+        serde_wasm_bindgen::from_value(value).map_err(|e| e.to_string())
+    }
+
+    /// As a plain object; seeds beyond 2^53 travel as BigInt.
+    pub fn to_js(&self) -> JsValue {
+        let serializer =
+            serde_wasm_bindgen::Serializer::new().serialize_large_number_types_as_bigints(true);
+        self.serialize(&serializer).unwrap_or(JsValue::NULL)
+    }
+}

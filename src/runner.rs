@@ -1,0 +1,490 @@
+//! Plays a match in the page: drives the engine's [`Referee`] with one bot worker per seat.
+//!
+//! Everything is event driven; nothing here waits. For each [`engine::Ask`] the runner sends the
+//! input to the seat's worker, notes the time (`performance.now()`) and arms a timer at the
+//! turn's budget. Each line the worker writes goes to [`Referee::line`] with the time elapsed
+//! since that input was sent; a reply goes back to the worker at once. When every asked seat is
+//! done the next turn begins. When the timer fires first, the seat times out and its worker is
+//! stopped for good. Lines a bot writes while it is not asked are kept for its next turn, as a
+//! pipe keeps them.
+//!
+//! The page hears about the match through [`MatchNews`], delivered from a timer (at most every
+//! [`NEWS_EVERY_MS`] while the match runs), so that drawing never delays the bots' clocks.
+
+use std::cell::RefCell;
+use std::collections::VecDeque;
+use std::rc::{Rc, Weak};
+
+use engine::{Ask, Fault, FaultKind, Frame, Outcome, Referee, Setup, TurnRecord, Verdict};
+use gloo_timers::callback::Timeout;
+use yew::Callback;
+
+use crate::bot_worker_host::{BotSource, BotWorker, WorkerNews};
+use crate::protocol::FromBot;
+
+/// How often the page hears about a running match.
+pub const NEWS_EVERY_MS: u32 = 100;
+/// How long the workers may take to start before the match is given up.
+const START_TIMEOUT_MS: u32 = 20_000;
+/// Lines a bot may write ahead of being asked; more are dropped (the turn will be a flood).
+const MAX_UNREAD_LINES: usize = engine::referee::MAX_LINES_PER_TURN + 1;
+
+/// One seat of a match to play.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SeatSpec {
+    /// The bot's name, as the replay records it.
+    pub name: String,
+    pub source: BotSource,
+}
+
+/// Everything needed to play a match.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MatchSpec {
+    pub setup: Setup,
+    pub seats: Vec<SeatSpec>,
+    /// Budgets × 10 (recorded in the replay).
+    pub relaxed: bool,
+}
+
+/// What the page hears about a match.
+#[derive(Clone, Debug, PartialEq)]
+pub enum MatchNews {
+    /// Every bot's worker has started; the first turn is being played.
+    Started,
+    /// Frames and turn records completed since the last news (in order, none skipped).
+    Progress {
+        frames: Vec<Frame>,
+        turns: Vec<TurnRecord>,
+    },
+    /// The match is over (or was stopped); no more news follows.
+    Finished {
+        outcome: Option<Outcome>,
+        faults: Vec<Fault>,
+        stopped: bool,
+    },
+    /// The match could not be played; no more news follows.
+    Failed(String),
+}
+
+/// A match being played. Dropping it stops the match and its workers.
+pub struct Runner {
+    inner: Rc<RefCell<Inner>>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Phase {
+    Starting,
+    Running,
+    Over,
+}
+
+/// The turn a seat is asked to complete.
+struct OpenTurn {
+    ask: u64,
+    sent_at: f64,
+    budget_ms: u32,
+    deadline: Option<Timeout>,
+}
+
+struct Seat {
+    worker: Option<BotWorker>,
+    ready: bool,
+    /// Why the bot no longer plays (it timed out, crashed or ended), for the crash of its next
+    /// turn.
+    out: Option<String>,
+    open: Option<OpenTurn>,
+    unread: VecDeque<String>,
+    /// Debug-log text written before the bot's first turn (kept for that turn's record).
+    early_stderr: Option<String>,
+}
+
+struct Inner {
+    me: Weak<RefCell<Inner>>,
+    referee: Referee,
+    seats: Vec<Seat>,
+    phase: Phase,
+    asks: u64,
+    news: Callback<MatchNews>,
+    queued: Vec<MatchNews>,
+    sent_frames: usize,
+    sent_turns: usize,
+    news_timer: Option<Timeout>,
+    start_timer: Option<Timeout>,
+}
+
+/// `performance.now()` in milliseconds.
+pub fn now_ms() -> f64 {
+    web_sys::window()
+        .and_then(|w| w.performance())
+        .map(|p| p.now())
+        .unwrap_or(0.0)
+}
+
+impl Runner {
+    /// Builds the match, starts one worker per seat and plays as soon as they are all ready.
+    pub fn start(spec: MatchSpec, news: Callback<MatchNews>) -> Result<Runner, String> {
+        let game = games::new_game(&spec.setup).map_err(|e| e.to_string())?;
+        if spec.seats.len() != spec.setup.seats {
+            return Err(format!(
+                "{} bots for {} seats",
+                spec.seats.len(),
+                spec.setup.seats
+            ));
+        }
+        let names = spec.seats.iter().map(|s| s.name.clone()).collect();
+        let referee = Referee::new(game, spec.setup.clone(), names, spec.relaxed);
+        let inner = Rc::new_cyclic(|me| {
+            RefCell::new(Inner {
+                me: me.clone(),
+                referee,
+                seats: Vec::new(),
+                phase: Phase::Starting,
+                asks: 0,
+                news,
+                queued: Vec::new(),
+                sent_frames: 0,
+                sent_turns: 0,
+                news_timer: None,
+                start_timer: None,
+            })
+        });
+        let mut seats = Vec::new();
+        for (index, seat) in spec.seats.iter().enumerate() {
+            let me = Rc::downgrade(&inner);
+            let label = format!("bot {} ({})", index + 1, seat.name);
+            let worker = BotWorker::spawn(
+                &seat.source,
+                &spec.setup.game,
+                spec.setup.seed,
+                &label,
+                move |news| {
+                    if let Some(inner) = me.upgrade() {
+                        inner.borrow_mut().on_worker(index, news);
+                    }
+                },
+            )?;
+            seats.push(Seat {
+                worker: Some(worker),
+                ready: false,
+                out: None,
+                open: None,
+                unread: VecDeque::new(),
+                early_stderr: Some(String::new()),
+            });
+        }
+        {
+            let mut this = inner.borrow_mut();
+            this.seats = seats;
+            let me = Rc::downgrade(&inner);
+            this.start_timer = Some(Timeout::new(START_TIMEOUT_MS, move || {
+                if let Some(inner) = me.upgrade() {
+                    inner.borrow_mut().on_start_timeout();
+                }
+            }));
+        }
+        Ok(Runner { inner })
+    }
+
+    /// Stops the match now: the workers are stopped and the page hears `Finished { stopped }`.
+    pub fn stop(&self) {
+        let Ok(mut inner) = self.inner.try_borrow_mut() else {
+            return;
+        };
+        if inner.phase != Phase::Over {
+            inner.finish(true);
+        }
+    }
+}
+
+impl Drop for Runner {
+    fn drop(&mut self) {
+        if let Ok(mut inner) = self.inner.try_borrow_mut() {
+            inner.phase = Phase::Over;
+            inner.stop_workers();
+            inner.news_timer = None;
+            inner.start_timer = None;
+        }
+    }
+}
+
+impl Inner {
+    fn on_worker(&mut self, seat: usize, news: WorkerNews) {
+        if self.phase == Phase::Over {
+            return;
+        }
+        match news {
+            WorkerNews::Message(FromBot::Ready) => {
+                self.seats[seat].ready = true;
+                if self.phase == Phase::Starting && self.seats.iter().all(|s| s.ready) {
+                    self.phase = Phase::Running;
+                    self.start_timer = None;
+                    self.queued.push(MatchNews::Started);
+                    self.pump();
+                }
+            }
+            WorkerNews::Message(FromBot::Line { text }) => {
+                if self.seats[seat].open.is_some() {
+                    self.hear(seat, text);
+                    self.pump();
+                } else if self.seats[seat].unread.len() < MAX_UNREAD_LINES {
+                    self.seats[seat].unread.push_back(text);
+                }
+            }
+            WorkerNews::Message(FromBot::Stderr { text }) => {
+                match &mut self.seats[seat].early_stderr {
+                    Some(early) if early.len() < engine::referee::MAX_STDERR_BYTES => {
+                        early.push_str(&text)
+                    }
+                    Some(_) => {}
+                    None => self.referee.stderr(seat, &text),
+                }
+            }
+            WorkerNews::Message(FromBot::NeedInput) => {
+                if let Some(worker) = &mut self.seats[seat].worker {
+                    worker.refill();
+                }
+            }
+            WorkerNews::Message(FromBot::Exit { message }) | WorkerNews::Error(message)
+                if !self.seats[seat].ready =>
+            {
+                let why = format!("bot {} could not start: {message}", seat + 1);
+                self.fail(why);
+            }
+            WorkerNews::Message(FromBot::Exit { message }) | WorkerNews::Error(message) => {
+                self.ended(seat, message)
+            }
+        }
+        self.schedule_news();
+    }
+
+    /// The bot's program ended or its worker failed: the bot is out.
+    fn ended(&mut self, seat: usize, message: String) {
+        self.put_out(seat, message.clone());
+        if let Some(open) = self.seats[seat].open.take() {
+            let elapsed = now_ms() - open.sent_at;
+            self.referee.crash(seat, &message, elapsed);
+            self.pump();
+        }
+    }
+
+    /// Starts turns until a bot has to answer or the match is over.
+    fn pump(&mut self) {
+        while self.phase == Phase::Running && !self.referee.turn_open() {
+            if self.referee.is_over() {
+                self.finish(false);
+                return;
+            }
+            let asks = self.referee.begin_turn();
+            if asks.is_empty() {
+                self.fail("the game asks no bot to play, yet it is not over".into());
+                return;
+            }
+            for ask in asks {
+                self.ask(ask);
+            }
+        }
+    }
+
+    fn ask(&mut self, ask: Ask) {
+        let seat = ask.seat;
+        if let Some(early) = self.seats[seat].early_stderr.take() {
+            if !early.is_empty() {
+                self.referee.stderr(seat, &early);
+            }
+        }
+        self.asks += 1;
+        let id = self.asks;
+        let me = self.me.clone();
+        let deadline = Timeout::new(ask.budget_ms, move || {
+            if let Some(inner) = me.upgrade() {
+                inner.borrow_mut().on_deadline(seat, id);
+            }
+        });
+        self.seats[seat].open = Some(OpenTurn {
+            ask: id,
+            sent_at: now_ms(),
+            budget_ms: ask.budget_ms,
+            deadline: Some(deadline),
+        });
+        if let Some(worker) = &mut self.seats[seat].worker {
+            worker.deliver(&ask.input);
+        }
+        // Lines the bot wrote before it was asked are read first, as from a pipe.
+        while self.seats[seat].open.is_some() {
+            let Some(line) = self.seats[seat].unread.pop_front() else {
+                break;
+            };
+            self.hear(seat, line);
+        }
+        // A bot that no longer runs cannot complete the turn.
+        if let (Some(why), Some(open)) = (&self.seats[seat].out, &self.seats[seat].open) {
+            let (why, elapsed) = (why.clone(), now_ms() - open.sent_at);
+            self.seats[seat].open = None;
+            self.referee.crash(seat, &why, elapsed);
+        }
+    }
+
+    /// One line from an asked seat.
+    fn hear(&mut self, seat: usize, line: String) {
+        let Some(open) = &self.seats[seat].open else {
+            return;
+        };
+        let elapsed = now_ms() - open.sent_at;
+        match self.referee.line(seat, &line, elapsed) {
+            Verdict::Reply(text) => {
+                if let Some(worker) = &mut self.seats[seat].worker {
+                    worker.deliver(&text);
+                }
+            }
+            Verdict::More | Verdict::Done => {}
+            Verdict::Fault(fault) => {
+                if matches!(fault.kind, FaultKind::Timeout | FaultKind::Flood) {
+                    let why = format!("the bot was stopped earlier: {}", fault.kind);
+                    self.put_out(seat, why);
+                }
+            }
+            Verdict::NotAsked => self.seats[seat].unread.push_front(line),
+        }
+        if !self.referee.waiting_for().contains(&seat) {
+            self.seats[seat].open = None;
+        }
+    }
+
+    fn on_deadline(&mut self, seat: usize, ask: u64) {
+        let Some(open) = &mut self.seats[seat].open else {
+            return;
+        };
+        if open.ask != ask || self.phase != Phase::Running {
+            return;
+        }
+        // This timer has fired: let it go without cancelling it from inside its own callback.
+        if let Some(timer) = open.deadline.take() {
+            timer.forget();
+        }
+        let elapsed = now_ms() - open.sent_at;
+        let budget = f64::from(open.budget_ms);
+        if elapsed < budget {
+            // The timer ran a little early by this clock: wait for the rest.
+            let me = self.me.clone();
+            let rest = (budget - elapsed).ceil() as u32;
+            open.deadline = Some(Timeout::new(rest.max(1), move || {
+                if let Some(inner) = me.upgrade() {
+                    inner.borrow_mut().on_deadline(seat, ask);
+                }
+            }));
+            return;
+        }
+        self.seats[seat].open = None;
+        self.referee.timeout(seat, elapsed);
+        self.put_out(seat, "the bot was stopped earlier: timeout".into());
+        self.pump();
+        self.schedule_news();
+    }
+
+    /// The bot plays no more: its worker is stopped (a looping bot included).
+    fn put_out(&mut self, seat: usize, why: String) {
+        let seat = &mut self.seats[seat];
+        if seat.out.is_none() {
+            seat.out = Some(why);
+        }
+        if let Some(worker) = &mut seat.worker {
+            worker.stop();
+        }
+    }
+
+    fn on_start_timeout(&mut self) {
+        if let Some(timer) = self.start_timer.take() {
+            timer.forget();
+        }
+        if self.phase == Phase::Starting {
+            let slow: Vec<String> = (0..self.seats.len())
+                .filter(|&s| !self.seats[s].ready)
+                .map(|s| (s + 1).to_string())
+                .collect();
+            self.fail(format!(
+                "the worker of bot {} did not start within {} s",
+                slow.join(", "),
+                START_TIMEOUT_MS / 1000
+            ));
+        }
+    }
+
+    fn stop_workers(&mut self) {
+        for seat in &mut self.seats {
+            seat.open = None;
+            if let Some(worker) = &mut seat.worker {
+                worker.stop();
+            }
+        }
+    }
+
+    fn finish(&mut self, stopped: bool) {
+        self.phase = Phase::Over;
+        self.stop_workers();
+        self.queue_progress();
+        self.queued.push(MatchNews::Finished {
+            outcome: self.referee.outcome().filter(|_| self.referee.is_over()),
+            faults: self.referee.faults().to_vec(),
+            stopped,
+        });
+        self.schedule_news_now();
+    }
+
+    fn fail(&mut self, why: String) {
+        self.phase = Phase::Over;
+        self.stop_workers();
+        self.queue_progress();
+        self.queued.push(MatchNews::Failed(why));
+        self.schedule_news_now();
+    }
+
+    fn queue_progress(&mut self) {
+        let frames = &self.referee.frames()[self.sent_frames..];
+        let turns = &self.referee.turns()[self.sent_turns..];
+        if frames.is_empty() && turns.is_empty() {
+            return;
+        }
+        self.queued.push(MatchNews::Progress {
+            frames: frames.to_vec(),
+            turns: turns.to_vec(),
+        });
+        self.sent_frames += frames.len();
+        self.sent_turns += turns.len();
+    }
+
+    fn schedule_news(&mut self) {
+        if self.news_timer.is_none() {
+            self.arm_news_timer(NEWS_EVERY_MS);
+        }
+    }
+
+    fn schedule_news_now(&mut self) {
+        if let Some(timer) = self.news_timer.take() {
+            drop(timer);
+        }
+        self.arm_news_timer(0);
+    }
+
+    fn arm_news_timer(&mut self, millis: u32) {
+        let me = self.me.clone();
+        self.news_timer = Some(Timeout::new(millis, move || {
+            let Some(inner) = me.upgrade() else {
+                return;
+            };
+            // Take the news out first: the page's handlers run with the runner free.
+            let (news, callback) = {
+                let mut this = inner.borrow_mut();
+                if let Some(timer) = this.news_timer.take() {
+                    timer.forget();
+                }
+                if this.phase != Phase::Over {
+                    this.queue_progress();
+                }
+                (std::mem::take(&mut this.queued), this.news.clone())
+            };
+            for item in news {
+                callback.emit(item);
+            }
+        }));
+    }
+}

@@ -1,0 +1,254 @@
+// Browser end-to-end tests of the built page, in Debian's Chromium through playwright-core.
+//
+//   trunk build --release --skip-version-check
+//   node tests/e2e/run.mjs [--dist dist] [--keep-going]
+//
+// Serves dist/ itself (tests/e2e/serve.mjs, with the COOP/COEP and CSP headers of Trunk.toml),
+// then checks that (a) the page loads and lists the game without console errors, (b) a
+// JavaScript bot typed into the editor plays a whole match against a built-in bot and the board is
+// drawn (screenshot in tests/e2e/screenshots/match.png), (c) a looping bot is stopped within its
+// 50 ms budget and reported as a timeout while the page stays responsive, (e) a bot that throws
+// is reported as a crash with its error and line, and (d) a reload keeps the typed code. Exits
+// non-zero with a message on the first failure.
+
+import { mkdtemp, mkdir, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { chromium } from "playwright-core";
+import { serve } from "./serve.mjs";
+
+const REPO = resolve(fileURLToPath(new URL("../..", import.meta.url)));
+const SHOTS = join(REPO, "tests", "e2e", "screenshots");
+const CHROMIUM = process.env.CHROMIUM ?? "/usr/bin/chromium";
+const arg = (name, fallback) => {
+  const i = process.argv.indexOf(name);
+  return i > 0 ? process.argv[i + 1] : fallback;
+};
+const DIST = resolve(REPO, arg("--dist", "dist"));
+
+// A small legal bot: every unit walks to the enemy HQ; train a level-1 unit beside the HQ.
+const SIMPLE_BOT = `
+const spots = parseInt(readline());
+for (let i = 0; i < spots; i++) readline();
+while (true) {
+  const gold = parseInt(readline());
+  readline(); readline(); readline();
+  for (let y = 0; y < 12; y++) readline();
+  const buildings = [];
+  for (let n = parseInt(readline()), i = 0; i < n; i++) buildings.push(readline().split(" ").map(Number));
+  const units = [];
+  for (let n = parseInt(readline()), i = 0; i < n; i++) units.push(readline().split(" ").map(Number));
+  const mine = buildings.find(([o, t]) => o === 0 && t === 0);
+  const theirs = buildings.find(([o, t]) => o === 1 && t === 0);
+  const out = units.filter(([o]) => o === 0).map(([, id]) => "MOVE " + id + " " + theirs[2] + " " + theirs[3]);
+  const beside = mine[2] === 0 ? [[1, 0], [0, 1]] : [[10, 11], [11, 10]];
+  const free = beside.find(([x, y]) => !units.some((u) => u[3] === x && u[4] === y));
+  if (gold >= 10 && free) out.push("TRAIN 1 " + free[0] + " " + free[1]);
+  console.error("units: " + units.length);
+  console.log(out.length ? out.join(";") : "WAIT");
+}
+`;
+
+// Throws on its first turn (line 3 of the code).
+const THROWING_BOT = `const spots = parseInt(readline());
+const nothing = undefined;
+nothing.move();
+`;
+
+// Answers its first turn, then loops forever on the second (whose budget is 50 ms).
+const LOOPING_BOT = `
+const spots = parseInt(readline());
+for (let i = 0; i < spots; i++) readline();
+for (let i = 0; i < 4 + 12; i++) readline();
+for (let n = parseInt(readline()), i = 0; i < n; i++) readline();
+for (let n = parseInt(readline()), i = 0; i < n; i++) readline();
+console.log("WAIT");
+readline();
+while (true) {}
+`;
+
+const timings = [];
+function timed(label, started) {
+  const ms = performance.now() - started;
+  timings.push([label, ms]);
+  return ms;
+}
+
+class Failure extends Error {}
+function check(condition, message) {
+  if (!condition) throw new Failure(message);
+}
+
+async function setCode(page, code) {
+  await page.locator("#bot-code").fill(code);
+}
+
+async function setRelaxed(page, on) {
+  const box = page.locator("#relaxed");
+  if ((await box.isChecked()) !== on) await box.click();
+}
+
+async function canvasColours(page) {
+  return page.evaluate(() => {
+    const canvas = document.querySelector("#board");
+    const { width, height } = canvas;
+    const data = canvas.getContext("2d").getImageData(0, 0, width, height).data;
+    const colours = new Map();
+    for (let i = 0; i < data.length; i += 4 * 7) {
+      const key = (data[i] >> 3) + "," + (data[i + 1] >> 3) + "," + (data[i + 2] >> 3);
+      colours.set(key, (colours.get(key) ?? 0) + 1);
+    }
+    const samples = data.length / (4 * 7);
+    const common = [...colours.values()].filter((n) => n > samples / 2000).length;
+    return { width, height, distinct: colours.size, common };
+  });
+}
+
+async function main() {
+  const { server, url } = await serve(DIST);
+  const profile = await mkdtemp(join(tmpdir(), "botplay-e2e-"));
+  const problems = [];
+  let context;
+  try {
+    let t = performance.now();
+    context = await chromium.launchPersistentContext(profile, {
+      executablePath: CHROMIUM,
+      headless: true,
+      args: [
+        "--no-sandbox",
+        "--headless",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
+      viewport: { width: 1400, height: 1100 },
+      deviceScaleFactor: 1,
+    });
+    timed("launch chromium", t);
+    const page = context.pages()[0] ?? (await context.newPage());
+    page.on("console", (m) => {
+      if (m.type() === "error") problems.push(`console error: ${m.text()}`);
+    });
+    page.on("pageerror", (e) => problems.push(`page error: ${e.message}`));
+    page.on("requestfailed", (r) => problems.push(`request failed: ${r.url()} ${r.failure()?.errorText}`));
+    page.on("worker", (w) => w.on("console", (m) => {
+      if (m.type() === "error" && !/^units: /.test(m.text())) problems.push(`worker console error: ${m.text()}`);
+    }));
+
+    // (a) The page loads, lists the game, is cross-origin isolated, and logs no errors.
+    t = performance.now();
+    await page.goto(url);
+    await page.locator("#games .game-choice").first().waitFor({ timeout: 30_000 });
+    timed("(a) page load until the game list shows", t);
+    const gamesText = await page.locator("#games").innerText();
+    check(/Ice and Fire/.test(gamesText), `(a) the game list does not name Ice and Fire: ${gamesText}`);
+    check(await page.evaluate(() => self.crossOriginIsolated), "(a) the page is not cross-origin isolated");
+    check((await page.locator("#isolation-warning").count()) === 0, "(a) the isolation warning is shown");
+    const seed = await page.locator("#seed").inputValue();
+    check(/^-?\d+$/.test(seed), `(a) the seed field does not hold a number: '${seed}'`);
+    const starter = await page.locator("#bot-code").inputValue();
+    check(/readline\(\)/.test(starter), "(a) the editor does not hold a starter bot");
+    await page.waitForTimeout(300);
+    check(problems.length === 0, `(a) errors while loading:\n  ${problems.join("\n  ")}`);
+    console.log(`ok (a) page loads, lists the game, isolated, no console errors (seed ${seed})`);
+
+    // (b) A typed bot plays a whole match against a built-in bot; the board is drawn.
+    await setCode(page, SIMPLE_BOT);
+    await page.locator("#opponent").selectOption("random");
+    await setRelaxed(page, true);
+    t = performance.now();
+    await page.locator("#run").click();
+    await page.locator("#outcome .result").waitFor({ timeout: 180_000 });
+    const matchMs = timed("(b) match: run until the outcome shows (relaxed)", t);
+    const outcome = await page.locator("#outcome").innerText();
+    const label = await page.locator("#turn-label").innerText();
+    const m = label.match(/turn (\d+) \/ (\d+)/);
+    check(m && Number(m[1]) === Number(m[2]) && Number(m[2]) > 0, `(b) the turn counter did not reach the end: '${label}'`);
+    const faults = await page.locator("#faults li").allInnerTexts();
+    check(!faults.some((f) => /your bot/.test(f)), `(b) the typed bot faulted: ${faults.join("; ")}`);
+    const stdout = await page.locator("#turn-details").innerText();
+    check(/stdin/i.test(stdout) && /stdout/i.test(stdout), "(b) the turn details are missing");
+    const colours = await canvasColours(page);
+    check(colours.width > 100 && colours.height > 100, `(b) the canvas is tiny: ${colours.width}×${colours.height}`);
+    check(colours.common >= 6, `(b) the board looks blank: ${JSON.stringify(colours)}`);
+    await mkdir(SHOTS, { recursive: true });
+    await page.screenshot({ path: join(SHOTS, "match.png"), fullPage: true });
+    // Step back and forward through the match.
+    await page.locator("#step-back").click();
+    const back = await page.locator("#turn-label").innerText();
+    check(back === `turn ${Number(m[2]) - 1} / ${m[2]}`, `(b) step back shows '${back}'`);
+    await page.locator("#step-forward").click();
+    check(problems.length === 0, `(b) errors during the match:\n  ${problems.join("\n  ")}`);
+    console.log(
+      `ok (b) a full match in ${(matchMs / 1000).toFixed(1)} s: ${m[2]} turns; "${outcome.split("\n")[0]}"; ` +
+        `canvas ${colours.width}×${colours.height}, ${colours.common} main colours`,
+    );
+
+    // (c) A looping bot is stopped at its 50 ms budget; the page stays responsive.
+    await setCode(page, LOOPING_BOT);
+    await setRelaxed(page, false);
+    t = performance.now();
+    await page.locator("#run").click();
+    await page.locator("#outcome .result").waitFor({ timeout: 30_000 });
+    const stopMs = timed("(c) looping bot: run until the timeout is reported", t);
+    const loopOutcome = await page.locator("#outcome").innerText();
+    const loopFaults = (await page.locator("#faults").innerText()).trim();
+    check(/timeout/.test(loopOutcome) && /timeout/.test(loopFaults), `(c) no timeout reported: '${loopOutcome}' / '${loopFaults}'`);
+    check(/within 50 ms/.test(loopFaults), `(c) the timeout is not the 50 ms budget: '${loopFaults}'`);
+    const detail = await page.locator("#turn-details").innerText();
+    const took = detail.match(/your bot\) · game turn \d+ · ([\d.]+) ms/);
+    t = performance.now();
+    const answer = await page.evaluate(() => 6 * 7);
+    const evalMs = timed("(c) page answers an evaluate after the timeout", t);
+    t = performance.now();
+    await page.locator("#step-back").click();
+    await page.locator("#turn-label").getByText(/turn \d+ \/ \d+/).waitFor({ timeout: 2_000 });
+    const clickMs = timed("(c) page answers a click after the timeout", t);
+    check(answer === 42 && evalMs < 1_000 && clickMs < 2_000, `(c) the page is slow to answer: evaluate ${evalMs} ms, click ${clickMs} ms`);
+    check(problems.length === 0, `(c) errors:\n  ${problems.join("\n  ")}`);
+    console.log(
+      `ok (c) looping bot stopped: "${loopFaults.split("\n")[0]}"` +
+        (took ? ` (measured ${took[1]} ms)` : "") +
+        `; page answers in ${evalMs.toFixed(1)} ms (evaluate), ${clickMs.toFixed(0)} ms (click)`,
+    );
+
+    // (e) A bot that throws is reported as a crash, with the error and where it happened.
+    await setCode(page, THROWING_BOT);
+    t = performance.now();
+    await page.locator("#run").click();
+    await page.locator("#outcome .result").waitFor({ timeout: 30_000 });
+    timed("(e) throwing bot: run until the crash is reported", t);
+    const crash = (await page.locator("#faults").innerText()).trim();
+    check(/crash/.test(crash) && /TypeError/.test(crash) && /line 3\b/.test(crash), `(e) the crash is not reported with its error and line: '${crash}'`);
+    check(problems.length === 0, `(e) errors:\n  ${problems.join("\n  ")}`);
+    console.log(`ok (e) a throwing bot is reported: "${crash.split("\n")[0]}"`);
+
+    // (d) A reload keeps the typed code.
+    t = performance.now();
+    await page.reload();
+    await page.locator("#bot-code").waitFor();
+    const kept = await page.locator("#bot-code").inputValue();
+    timed("(d) reload", t);
+    check(kept === THROWING_BOT, "(d) the typed code is not restored after a reload");
+    console.log("ok (d) a reload keeps the typed code");
+    check(problems.length === 0, `errors:\n  ${problems.join("\n  ")}`);
+  } finally {
+    await context?.close().catch(() => {});
+    server.close();
+    await rm(profile, { recursive: true, force: true });
+  }
+  console.log("\ntimings:");
+  for (const [label, ms] of timings) console.log(`  ${ms.toFixed(0).padStart(7)} ms  ${label}`);
+}
+
+main().then(
+  () => console.log("\nall browser tests passed"),
+  (e) => {
+    console.error(`\nFAILED: ${e instanceof Failure ? e.message : e.stack ?? e}`);
+    process.exit(1);
+  },
+);

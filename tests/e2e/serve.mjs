@@ -1,0 +1,88 @@
+// A tiny static server for the built page (dist/), with the headers the page needs: cross-origin
+// isolation (COOP/COEP, for the bots' SharedArrayBuffer) and the Content-Security-Policy, both
+// read from Trunk.toml's [serve.headers] so that tests see what `trunk serve` sends.
+//
+//   node tests/e2e/serve.mjs [--dist dist] [--port 8080]
+
+import { createServer } from "node:http";
+import { readFile, stat } from "node:fs/promises";
+import { readFileSync } from "node:fs";
+import { extname, join, normalize, resolve, sep } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const REPO = resolve(fileURLToPath(new URL("../..", import.meta.url)));
+
+const MIME = {
+  ".html": "text/html; charset=utf-8",
+  ".js": "text/javascript; charset=utf-8",
+  ".mjs": "text/javascript; charset=utf-8",
+  ".css": "text/css; charset=utf-8",
+  ".wasm": "application/wasm",
+  ".json": "application/json",
+  ".png": "image/png",
+  ".svg": "image/svg+xml",
+  ".ico": "image/x-icon",
+  ".txt": "text/plain; charset=utf-8",
+  ".map": "application/json",
+};
+
+/** The `[serve.headers]` of Trunk.toml, as a plain object. */
+export function trunkHeaders(repo = REPO) {
+  const text = readFileSync(join(repo, "Trunk.toml"), "utf8");
+  const headers = {};
+  let inHeaders = false;
+  for (const raw of text.split("\n")) {
+    const line = raw.trim();
+    if (line.startsWith("[")) {
+      inHeaders = line === "[serve.headers]";
+      continue;
+    }
+    const m = inHeaders && line.match(/^"?([A-Za-z0-9-]+)"?\s*=\s*"(.*)"\s*$/);
+    if (m) headers[m[1]] = m[2].replace(/\\"/g, '"');
+  }
+  for (const name of ["Cross-Origin-Opener-Policy", "Cross-Origin-Embedder-Policy"]) {
+    if (!headers[name]) throw new Error(`Trunk.toml [serve.headers] lacks ${name}`);
+  }
+  return headers;
+}
+
+/** Serves `dist` on 127.0.0.1 at `port` (0: any free port); resolves to { server, url }. */
+export async function serve(dist, port = 0) {
+  const root = resolve(dist);
+  await stat(join(root, "index.html")).catch(() => {
+    throw new Error(`${root}/index.html not found: build the page first (trunk build --release)`);
+  });
+  const headers = trunkHeaders();
+  const server = createServer(async (req, res) => {
+    try {
+      const path = decodeURIComponent(new URL(req.url, "http://x").pathname);
+      let file = normalize(join(root, path));
+      if (file !== root && !file.startsWith(root + sep)) {
+        res.writeHead(403).end("forbidden");
+        return;
+      }
+      if ((await stat(file).catch(() => null))?.isDirectory()) file = join(file, "index.html");
+      const body = await readFile(file);
+      res.writeHead(200, {
+        ...headers,
+        "Content-Type": MIME[extname(file)] ?? "application/octet-stream",
+        "Cross-Origin-Resource-Policy": "same-origin",
+        "Cache-Control": "no-store",
+      });
+      res.end(req.method === "HEAD" ? undefined : body);
+    } catch {
+      res.writeHead(404, { ...headers, "Content-Type": "text/plain" }).end("not found");
+    }
+  });
+  await new Promise((ok) => server.listen(port, "127.0.0.1", ok));
+  return { server, url: `http://127.0.0.1:${server.address().port}/` };
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const arg = (name, fallback) => {
+    const i = process.argv.indexOf(name);
+    return i > 0 ? process.argv[i + 1] : fallback;
+  };
+  const { url } = await serve(resolve(REPO, arg("--dist", "dist")), Number(arg("--port", 8080)));
+  console.log(`serving ${url}`);
+}

@@ -1,0 +1,212 @@
+// The runtime of a JavaScript bot: one Web Worker runs one bot, as CodinGame runs it.
+//
+// The bot calls a global, blocking `readline()` for each input line, writes its answer with
+// `console.log(...)` (or `print(...)`) and its debug log with `console.error(...)`.
+//
+// Input: the page writes each turn's text into a SharedArrayBuffer ring (layout below) and wakes
+// this worker; `readline()` sleeps in `Atomics.wait` until a whole line is there. This worker is
+// the only writer of READ; the page is the only writer of WRITE, PENDING and the data bytes.
+//
+//   Int32 header (16 bytes), then CAPACITY data bytes (a power of two):
+//     header[WRITE]   bytes the page has written so far (a wrapping 32-bit counter)
+//     header[READ]    bytes this worker has taken so far (a wrapping 32-bit counter)
+//     header[PENDING] 1 while the page holds input that did not fit into the ring
+//   Bytes WRITE - READ (mod 2^32) are unread, at data[READ % CAPACITY ...], wrapping around.
+//   The page copies the bytes first and then publishes them with Atomics.store(WRITE) and
+//   Atomics.notify, so this worker never sees a byte that is not written yet. Text the page
+//   writes while the bot has not read the previous text is appended behind it; nothing is
+//   overwritten before this worker has moved READ past it. Lines are cut on bytes ("\n" never
+//   occurs inside a UTF-8 sequence), so a chunk boundary can never tear a character.
+//
+// Messages to the page, one per event:
+//   {type: "ready"}                    the worker has its code and ring; the match may start
+//   {type: "line", text}              one output line (without its line ending)
+//   {type: "stderr", text}            debug-log text
+//   {type: "need-input"}              this worker waits while the page holds unsent input
+//   {type: "exit", message}           the bot ended: it threw (message has the error and line)
+//                                      or its code returned
+// Message from the page (once): {type: "start", code, ring: SharedArrayBuffer}.
+"use strict";
+
+const WRITE = 0;
+const READ = 1;
+const PENDING = 2;
+const HEADER_BYTES = 16;
+// Output a bot may write between two reads of new input before the rest is dropped (the referee
+// faults a turn long before that; this only keeps a runaway bot from flooding the page).
+const MAX_LINES_PER_READ = 4096;
+const MAX_BYTES_PER_READ = 4 * 1024 * 1024;
+const MAX_STDERR_PER_READ = 64 * 1024;
+const SOURCE_NAME = "bot.js";
+
+// Kept privately: the bot's code gets neither postMessage nor the network.
+const post = self.postMessage.bind(self);
+const decoder = new TextDecoder();
+
+let header = null; // Int32Array over the ring's header
+let data = null; // Uint8Array over the ring's data bytes
+let capacity = 0;
+// Bytes taken from the ring and not yet returned as lines (a normal, unshared buffer).
+let pending = new Uint8Array(4096);
+let pendingStart = 0;
+let pendingEnd = 0;
+// Output budget since the last read of new input.
+let linesSinceRead = 0;
+let bytesSinceRead = 0;
+let stderrSinceRead = 0;
+let outputCut = false;
+
+function takeFromRing() {
+  const write = Atomics.load(header, WRITE);
+  const read = Atomics.load(header, READ);
+  const count = (write - read) >>> 0;
+  if (count === 0) return false;
+  if (pendingEnd + count > pending.length) {
+    const keep = pendingEnd - pendingStart;
+    const bigger = new Uint8Array(Math.max(pending.length, (keep + count) * 2));
+    bigger.set(pending.subarray(pendingStart, pendingEnd));
+    pending = bigger;
+    pendingStart = 0;
+    pendingEnd = keep;
+  }
+  const from = read & (capacity - 1);
+  const first = Math.min(count, capacity - from);
+  pending.set(data.subarray(from, from + first), pendingEnd);
+  if (first < count) pending.set(data.subarray(0, count - first), pendingEnd + first);
+  pendingEnd += count;
+  Atomics.store(header, READ, write);
+  linesSinceRead = 0;
+  bytesSinceRead = 0;
+  stderrSinceRead = 0;
+  outputCut = false;
+  return true;
+}
+
+// The next input line, without its line ending; blocks until the page sends it.
+function readline() {
+  for (;;) {
+    const newline = pending.subarray(pendingStart, pendingEnd).indexOf(10);
+    if (newline >= 0) {
+      let end = pendingStart + newline;
+      const next = end + 1;
+      if (end > pendingStart && pending[end - 1] === 13) end -= 1;
+      const line = decoder.decode(pending.subarray(pendingStart, end));
+      pendingStart = next;
+      if (pendingStart === pendingEnd) pendingStart = pendingEnd = 0;
+      return line;
+    }
+    if (takeFromRing()) continue;
+    const seen = Atomics.load(header, WRITE);
+    if (seen !== Atomics.load(header, READ)) continue;
+    if (Atomics.load(header, PENDING) === 1) post({ type: "need-input" });
+    Atomics.wait(header, WRITE, seen);
+  }
+}
+
+function show(value) {
+  if (typeof value === "string") return value;
+  if (value instanceof Error) return value.stack || String(value);
+  if (value !== null && typeof value === "object") {
+    try {
+      return JSON.stringify(value);
+    } catch (_) {
+      return String(value);
+    }
+  }
+  return String(value);
+}
+
+function writeLines(args) {
+  if (outputCut) return;
+  const text = Array.prototype.map.call(args, show).join(" ");
+  for (const line of text.split("\n")) {
+    linesSinceRead += 1;
+    bytesSinceRead += line.length + 1;
+    if (linesSinceRead > MAX_LINES_PER_READ || bytesSinceRead > MAX_BYTES_PER_READ) {
+      outputCut = true;
+      post({ type: "stderr", text: "[botplay: output cut: too much output without reading input]\n" });
+      return;
+    }
+    post({ type: "line", text: line.endsWith("\r") ? line.slice(0, -1) : line });
+  }
+}
+
+function writeDebug(args) {
+  const text = Array.prototype.map.call(args, show).join(" ") + "\n";
+  if (stderrSinceRead >= MAX_STDERR_PER_READ) return;
+  stderrSinceRead += text.length;
+  post({ type: "stderr", text });
+}
+
+// "TypeError: x is undefined (bot.js line 12)": the message and where in the bot it happened.
+function describe(error) {
+  if (!(error instanceof Error)) return "the bot threw " + show(error);
+  const where = String(error.stack || "")
+    .split("\n")
+    .map((l) => l.match(new RegExp(SOURCE_NAME.replace(".", "\\.") + ":(\\d+):(\\d+)")))
+    .find((m) => m);
+  const head = error.name + ": " + error.message;
+  return where ? head + " (line " + where[1] + ", column " + where[2] + ")" : head;
+}
+
+function closeSandbox() {
+  const scope = self;
+  const hide = (owner, name) => {
+    try {
+      if (owner && name in owner) delete owner[name];
+    } catch (_) {
+      /* not configurable: left as is */
+    }
+    try {
+      if (owner && name in owner) Object.defineProperty(owner, name, { value: undefined });
+    } catch (_) {
+      /* not configurable: left as is */
+    }
+  };
+  const protos = [];
+  for (let p = Object.getPrototypeOf(scope); p && p !== Object.prototype; p = Object.getPrototypeOf(p)) {
+    protos.push(p);
+  }
+  const names = [
+    "postMessage", "fetch", "XMLHttpRequest", "WebSocket", "WebSocketStream", "EventSource",
+    "WebTransport", "importScripts", "indexedDB", "caches", "BroadcastChannel", "Worker",
+    "SharedWorker",
+  ];
+  for (const name of names) {
+    for (const owner of [scope, ...protos]) hide(owner, name);
+  }
+}
+
+function run(code) {
+  const console = self.console;
+  const log = (...args) => writeLines(args);
+  const debug = (...args) => writeDebug(args);
+  console.log = log;
+  console.info = log;
+  console.debug = log;
+  console.error = debug;
+  console.warn = debug;
+  console.trace = debug;
+  self.print = log;
+  self.printErr = debug;
+  self.readline = readline;
+  closeSandbox();
+  try {
+    // Indirect eval: the bot runs as a classic script at global scope, like `node bot.js`.
+    (0, eval)(code + "\n//# sourceURL=" + SOURCE_NAME);
+    post({ type: "exit", message: "the bot's program ended (its code returned)" });
+  } catch (error) {
+    post({ type: "exit", message: describe(error) });
+  }
+}
+
+self.onmessage = (event) => {
+  const message = event.data;
+  if (!message || message.type !== "start") return;
+  self.onmessage = null;
+  header = new Int32Array(message.ring, 0, HEADER_BYTES / 4);
+  data = new Uint8Array(message.ring, HEADER_BYTES);
+  capacity = data.length;
+  post({ type: "ready" });
+  run(String(message.code));
+};
