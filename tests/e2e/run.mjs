@@ -8,10 +8,11 @@
 // JavaScript bot typed into the editor plays a whole match against a built-in bot and the board is
 // drawn (screenshot in tests/e2e/screenshots/match.png), (c) a looping bot is stopped within its
 // 50 ms budget and reported as a timeout while the page stays responsive, (e) a bot that throws
-// is reported as a crash with its error and line, and (d) a reload keeps the typed code. Exits
+// is reported as a crash with its error and line, (d) a reload keeps the typed code, and (f) each
+// file of tests/e2e/games/ (one per further game: a full match there). Exits
 // non-zero with a message on the first failure.
 
-import { mkdtemp, mkdir, rm } from "node:fs/promises";
+import { mkdtemp, mkdir, readdir, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -20,6 +21,7 @@ import { serve } from "./serve.mjs";
 
 const REPO = resolve(fileURLToPath(new URL("../..", import.meta.url)));
 const SHOTS = join(REPO, "tests", "e2e", "screenshots");
+const GAME_TESTS = join(REPO, "tests", "e2e", "games");
 const CHROMIUM = process.env.CHROMIUM ?? "/usr/bin/chromium";
 const arg = (name, fallback) => {
   const i = process.argv.indexOf(name);
@@ -236,6 +238,15 @@ async function main() {
     check(kept === THROWING_BOT, "(d) the typed code is not restored after a reload");
     console.log("ok (d) a reload keeps the typed code");
     check(problems.length === 0, `errors:\n  ${problems.join("\n  ")}`);
+
+    // (f) Every other game: a full match of a JavaScript bot against a built-in bot, one file
+    // per game in tests/e2e/games/ (each exports `default async function (page, t)`).
+    const tools = { check, timed, setCode, setRelaxed, canvasColours, SHOTS, url, problems };
+    for (const file of (await readdir(GAME_TESTS)).filter((f) => f.endsWith(".mjs")).sort()) {
+      const test = await import(join(GAME_TESTS, file));
+      await test.default(page, tools);
+      check(problems.length === 0, `${file}: errors:\n  ${problems.join("\n  ")}`);
+    }
   } finally {
     await context?.close().catch(() => {});
     server.close();
