@@ -279,8 +279,21 @@ impl Inner {
                 self.fail("the game asks no bot to play, yet it is not over".into());
                 return;
             }
+            self.deliver_notices();
             for ask in asks {
                 self.ask(ask);
+            }
+        }
+    }
+
+    /// Broadcasts to seats not being asked (Skyport's game states), delivered at once, untimed.
+    fn deliver_notices(&mut self) {
+        for (seat, text) in self.referee.take_notices() {
+            let Some(s) = self.seats.get_mut(seat) else {
+                continue;
+            };
+            if let (None, Some(worker)) = (&s.out, &mut s.worker) {
+                worker.deliver(&text);
             }
         }
     }
@@ -330,7 +343,9 @@ impl Inner {
             return;
         };
         let elapsed = now_ms() - open.sent_at;
-        match self.referee.line(seat, &line, elapsed) {
+        let verdict = self.referee.line(seat, &line, elapsed);
+        self.deliver_notices();
+        match verdict {
             Verdict::Reply(text) => {
                 if let Some(worker) = &mut self.seats[seat].worker {
                     worker.deliver(&text);

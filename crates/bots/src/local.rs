@@ -31,8 +31,20 @@ pub fn play(referee: &mut Referee, bots: Vec<Box<dyn Bot>>) {
         if asks.is_empty() {
             break;
         }
+        deliver_notices(referee, &mut seats);
         for ask in asks {
             answer(referee, &mut seats[ask.seat], ask.seat, &ask.input);
+            deliver_notices(referee, &mut seats);
+        }
+    }
+}
+
+/// Broadcasts to seats not being asked: what a bot writes in answer waits as surplus lines.
+fn deliver_notices(referee: &mut Referee, seats: &mut [Seat]) {
+    for (seat, text) in referee.take_notices() {
+        if let Some(s) = seats.get_mut(seat).filter(|s| !s.out) {
+            let lines = s.bot.read(&text);
+            s.unread.extend(lines);
         }
     }
 }
@@ -53,7 +65,10 @@ fn answer(referee: &mut Referee, seat: &mut Seat, index: usize, input: &str) {
             return;
         };
         match referee.line(index, &line, 0.0) {
-            Verdict::Reply(text) => seat.unread.extend(seat.bot.read(&text)),
+            Verdict::Reply(text) => {
+                let lines = seat.bot.read(&text);
+                seat.unread.extend(lines);
+            }
             Verdict::More => {}
             Verdict::Done => return,
             Verdict::Fault(_) => {

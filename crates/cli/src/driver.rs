@@ -66,6 +66,7 @@ impl Table {
                 });
                 self.seats[ask.seat].deliver(&ask.input);
             }
+            self.deliver_notices(referee);
             self.collect(referee, &clocks);
         }
         for seat in &mut self.seats {
@@ -76,6 +77,7 @@ impl Table {
     /// Hands lines to the referee until every asked seat has completed its turn or faulted.
     fn collect(&mut self, referee: &mut Referee, clocks: &[Clock]) {
         loop {
+            self.deliver_notices(referee);
             for clock in clocks {
                 self.drain(referee, clock);
             }
@@ -108,16 +110,28 @@ impl Table {
         }
         while referee.waiting_for().contains(&seat) {
             match self.inbox.next(seat) {
-                Next::Line(line) => match referee.line(seat, &line, clock.elapsed_ms()) {
-                    Verdict::Reply(text) => self.seats[seat].deliver(&text),
-                    Verdict::Fault(_) => self.stop(seat),
-                    Verdict::More | Verdict::Done | Verdict::NotAsked => {}
-                },
+                Next::Line(line) => {
+                    match referee.line(seat, &line, clock.elapsed_ms()) {
+                        Verdict::Reply(text) => self.seats[seat].deliver(&text),
+                        Verdict::Fault(_) => self.stop(seat),
+                        Verdict::More | Verdict::Done | Verdict::NotAsked => {}
+                    }
+                    self.deliver_notices(referee);
+                }
                 Next::Closed => {
                     referee.crash(seat, "the bot's program ended", clock.elapsed_ms());
                     self.stop(seat);
                 }
                 Next::Nothing => return,
+            }
+        }
+    }
+
+    /// Broadcasts to seats not being asked, delivered at once and untimed.
+    fn deliver_notices(&mut self, referee: &mut Referee) {
+        for (seat, text) in referee.take_notices() {
+            if !self.out.get(seat).copied().unwrap_or(true) {
+                self.seats[seat].deliver(&text);
             }
         }
     }

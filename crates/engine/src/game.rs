@@ -299,6 +299,13 @@ pub trait Game {
 
     /// The picture of the match now, with the events of the last step.
     fn frame(&self) -> Frame;
+
+    /// Text for seats that are not being asked anything: broadcasts such as Skyport's game
+    /// state sent to every player. Drained by the referee after each line and step; drivers
+    /// deliver it at once (untimed). Most games have none.
+    fn take_notices(&mut self) -> Vec<(usize, String)> {
+        Vec::new()
+    }
 }
 
 /// How to build a game: one entry per game in the registry.

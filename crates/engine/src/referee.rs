@@ -61,13 +61,15 @@ pub struct Referee {
     turns: Vec<TurnRecord>,
     frames: Vec<Frame>,
     faults: Vec<Fault>,
+    notices: Vec<(usize, String)>,
 }
 
 impl Referee {
     /// A referee for a freshly built game. `names` are the bots' names, one per seat.
-    pub fn new(game: Box<dyn Game>, setup: Setup, names: Vec<String>, relaxed: bool) -> Self {
+    pub fn new(mut game: Box<dyn Game>, setup: Setup, names: Vec<String>, relaxed: bool) -> Self {
         let frames = vec![game.frame()];
         let seats = setup.seats;
+        let notices = game.take_notices();
         Referee {
             game,
             setup,
@@ -79,6 +81,7 @@ impl Referee {
             turns: Vec::new(),
             frames,
             faults: Vec::new(),
+            notices,
         }
     }
 
@@ -183,7 +186,9 @@ impl Referee {
         }
         p.record.lines.push(line.to_string());
         p.record.time_ms = elapsed_ms;
-        match self.game.hear(seat, line) {
+        let heard = self.game.hear(seat, line);
+        self.notices.extend(self.game.take_notices());
+        match heard {
             Heard::Reply(text) => {
                 if let Some(p) = self.pending_mut(seat) {
                     p.record.replies.push(text.clone());
@@ -254,6 +259,7 @@ impl Referee {
             p.record.time_ms = elapsed_ms;
         }
         self.game.fault(seat, kind);
+        self.notices.extend(self.game.take_notices());
         let fault = self.record_fault(seat, kind, text);
         self.close(seat);
         Verdict::Fault(fault)
@@ -279,10 +285,16 @@ impl Referee {
         }
         if !self.turn_open() {
             self.game.step();
+            self.notices.extend(self.game.take_notices());
             let seats = self.pending.drain(..).map(|p| p.record).collect();
             self.turns.push(TurnRecord { seats });
             self.frames.push(self.game.frame());
         }
+    }
+
+    /// Text for seats that are not being asked (broadcasts), to deliver at once, untimed.
+    pub fn take_notices(&mut self) -> Vec<(usize, String)> {
+        std::mem::take(&mut self.notices)
     }
 
     pub fn is_over(&self) -> bool {

@@ -30,6 +30,8 @@ struct Tally {
     turn: u32,
     asks: [i64; 2],
     lost: [bool; 2],
+    /// Broadcast to both seats after each step ("tick N").
+    notices: Vec<(usize, String)>,
 }
 
 impl Game for Tally {
@@ -67,6 +69,12 @@ impl Game for Tally {
     }
     fn step(&mut self) {
         self.turn += 1;
+        for seat in 0..2 {
+            self.notices.push((seat, format!("tick {}\n", self.turn)));
+        }
+    }
+    fn take_notices(&mut self) -> Vec<(usize, String)> {
+        std::mem::take(&mut self.notices)
     }
     fn outcome(&self) -> Option<Outcome> {
         if self.lost.iter().any(|l| *l) {
@@ -92,6 +100,7 @@ fn new_tally(setup: &Setup) -> Result<Box<dyn Game>, SetupError> {
         turn: 0,
         asks: [0; 2],
         lost: [false; 2],
+        notices: Vec::new(),
     }))
 }
 
@@ -307,4 +316,19 @@ fn ranks_share_places_on_equal_scores() {
     assert_eq!(o.ranks, vec![2, 1, 2]);
     assert_eq!(o.winner(), Some(1));
     assert_eq!(Outcome::from_scores(vec![4, 4], "").winner(), None);
+}
+
+#[test]
+fn broadcasts_reach_the_driver_after_each_step() {
+    let mut r = referee(false);
+    r.begin_turn();
+    assert!(r.take_notices().is_empty());
+    r.line(0, "END", 1.0);
+    assert!(r.take_notices().is_empty(), "no step yet");
+    r.line(1, "END", 1.0);
+    assert_eq!(
+        r.take_notices(),
+        vec![(0, "tick 1\n".to_string()), (1, "tick 1\n".to_string())]
+    );
+    assert!(r.take_notices().is_empty(), "taken once");
 }
