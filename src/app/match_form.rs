@@ -1,8 +1,9 @@
 //! The match set-up: seed, league, the person's bot, the opponent, relaxed budgets, Run and Stop.
 
-use web_sys::{HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement};
+use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
 
+use super::code_editor::CodeEditor;
 use super::state::{entry, Action, Form, JAVASCRIPT};
 
 #[derive(Properties, PartialEq)]
@@ -47,12 +48,6 @@ pub fn match_form(props: &Props) -> Html {
         Callback::from(move |e: Event| {
             let checked = e.target_unchecked_into::<HtmlInputElement>().checked();
             dispatch.emit(Action::SetRelaxed(checked));
-        })
-    };
-    let on_code = {
-        let on_code = props.on_code.clone();
-        Callback::from(move |e: InputEvent| {
-            on_code.emit(e.target_unchecked_into::<HtmlTextAreaElement>().value())
         })
     };
     let on_new_seed = {
@@ -104,8 +99,8 @@ pub fn match_form(props: &Props) -> Html {
                         }) }
                     </select>
                 </div>
-                <textarea id="bot-code" spellcheck="false" autocapitalize="off"
-                    autocomplete="off" rows="22" value={form.code.clone()} oninput={on_code} />
+                <CodeEditor id="bot-code" value={form.code.clone()} language="javascript"
+                    on_change={props.on_code.clone()} />
                 <p class="hint">
                     { "readline() reads a line; console.log() writes your answer; \
                        console.error() writes to the debug log. Saved in this browser as you type." }

@@ -1,6 +1,7 @@
 //! The page: pick a game, write a bot, run it against a built-in bot, watch the match.
 
 mod board;
+mod code_editor;
 mod game_list;
 mod match_form;
 pub mod state;

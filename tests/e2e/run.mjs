@@ -82,8 +82,16 @@ function check(condition, message) {
   if (!condition) throw new Failure(message);
 }
 
+// The editor is CodeMirror; tests set and read its text through the page's editor API (typing
+// into it for real is checked once, in (a)).
 async function setCode(page, code) {
-  await page.locator("#bot-code").fill(code);
+  await page.locator("#bot-code .cm-content").waitFor();
+  await page.evaluate((c) => botplayEditor.get("bot-code").setDoc(c), code);
+}
+
+async function getCode(page) {
+  await page.locator("#bot-code .cm-content").waitFor();
+  return page.evaluate(() => botplayEditor.get("bot-code").getDoc());
 }
 
 async function setRelaxed(page, on) {
@@ -152,8 +160,17 @@ async function main() {
     check((await page.locator("#isolation-warning").count()) === 0, "(a) the isolation warning is shown");
     const seed = await page.locator("#seed").inputValue();
     check(/^-?\d+$/.test(seed), `(a) the seed field does not hold a number: '${seed}'`);
-    const starter = await page.locator("#bot-code").inputValue();
+    const starter = await getCode(page);
     check(/readline\(\)/.test(starter), "(a) the editor does not hold a starter bot");
+    // A real code editor: typing goes in at the cursor, with bracket completion and undo.
+    await page.locator("#bot-code .cm-content").click();
+    await page.keyboard.press("Control+End");
+    await page.keyboard.type("\n// typed (");
+    const typed = await getCode(page);
+    check(typed.endsWith("// typed ()"), `(a) typing in the editor gave '${typed.slice(-20)}'`);
+    await page.keyboard.press("Control+z");
+    check((await getCode(page)) !== typed, "(a) undo did not undo");
+    check((await page.locator("#bot-code .cm-lineNumbers").count()) === 1, "(a) the editor shows no line numbers");
     await page.waitForTimeout(300);
     check(problems.length === 0, `(a) errors while loading:\n  ${problems.join("\n  ")}`);
     console.log(`ok (a) page loads, lists the game, isolated, no console errors (seed ${seed})`);
@@ -232,8 +249,7 @@ async function main() {
     // (d) A reload keeps the typed code.
     t = performance.now();
     await page.reload();
-    await page.locator("#bot-code").waitFor();
-    const kept = await page.locator("#bot-code").inputValue();
+    const kept = await getCode(page);
     timed("(d) reload", t);
     check(kept === THROWING_BOT, "(d) the typed code is not restored after a reload");
     console.log("ok (d) a reload keeps the typed code");
@@ -241,7 +257,7 @@ async function main() {
 
     // (f) Every other game: a full match of a JavaScript bot against a built-in bot, one file
     // per game in tests/e2e/games/ (each exports `default async function (page, t)`).
-    const tools = { check, timed, setCode, setRelaxed, canvasColours, SHOTS, url, problems };
+    const tools = { check, timed, setCode, getCode, setRelaxed, canvasColours, SHOTS, url, problems };
     for (const file of (await readdir(GAME_TESTS)).filter((f) => f.endsWith(".mjs")).sort()) {
       const test = await import(join(GAME_TESTS, file));
       await test.default(page, tools);
