@@ -104,6 +104,7 @@ pub fn app() -> Html {
                     record={viewer::RecordRef(state.record.clone())}
                     progress={state.progress.clone()}
                     cursor={state.cursor}
+                    speed={state.speed}
                     dispatch={dispatch}
                 />
             </main>

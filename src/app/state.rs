@@ -79,7 +79,14 @@ pub struct AppState {
     pub progress: Progress,
     pub record: Rc<Record>,
     pub cursor: Cursor,
+    /// Playback speed, an index into [`SPEEDS`].
+    pub speed: usize,
 }
+
+/// Playback speeds, as multiples of the normal pace.
+pub const SPEEDS: [f64; 8] = [0.25, 0.5, 1.0, 2.0, 4.0, 8.0, 16.0, 32.0];
+/// The speed a new page plays at (1×).
+const NORMAL_SPEED: usize = 2;
 
 pub enum Action {
     PickGame(&'static str),
@@ -99,6 +106,11 @@ pub enum Action {
     TogglePlay,
     /// Playback advances one frame.
     Tick,
+    /// Faster (+1) or slower (−1) playback, within [`SPEEDS`].
+    ChangeSpeed(isize),
+    SetSpeed(usize),
+    /// Show the next frame whose turn had a fault (stops playback).
+    NextFault,
 }
 
 /// A seed for a new page: random, shown and editable.
@@ -186,6 +198,7 @@ impl AppState {
             progress: Progress::Idle,
             record: Rc::new(Record::default()),
             cursor: Cursor::default(),
+            speed: NORMAL_SPEED,
         }
     }
 
@@ -291,6 +304,26 @@ impl Reducible for AppState {
                     }
                     s.cursor.playing = true;
                     s.cursor.follow = false;
+                }
+            }
+            Action::ChangeSpeed(by) => {
+                s.speed = s.speed.saturating_add_signed(by).min(SPEEDS.len() - 1);
+            }
+            Action::SetSpeed(index) => s.speed = index.min(SPEEDS.len() - 1),
+            Action::NextFault => {
+                let from = s.cursor.frame;
+                // Frame f shows the state after turn record f − 1.
+                if let Some(frame) = (from + 1..=s.last_frame()).find(|&f| {
+                    s.record
+                        .turns
+                        .get(f - 1)
+                        .is_some_and(|t| t.seats.iter().any(|st| st.fault.is_some()))
+                }) {
+                    s.cursor = Cursor {
+                        frame,
+                        follow: false,
+                        playing: false,
+                    };
                 }
             }
             Action::Tick => {

@@ -8,12 +8,12 @@ use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
 use super::board::Board;
-use super::state::{Action, Cursor, Progress, Record};
+use super::state::{Action, Cursor, Progress, Record, SPEEDS};
 use super::turn_details::TurnDetails;
 use crate::describe;
 
-/// Playback speed: one frame every this many milliseconds.
-const PLAY_FRAME_MS: u32 = 120;
+/// Playback at 1×: one frame every this many milliseconds.
+const PLAY_FRAME_MS: f64 = 250.0;
 
 /// The shown match, compared by identity (it only changes by being replaced).
 #[derive(Clone)]
@@ -30,6 +30,8 @@ pub struct Props {
     pub record: RecordRef,
     pub progress: Progress,
     pub cursor: Cursor,
+    /// An index into [`SPEEDS`].
+    pub speed: usize,
     pub dispatch: Callback<Action>,
 }
 
@@ -44,9 +46,10 @@ pub fn viewer(props: &Props) -> Html {
     // Playback: a timer advances the cursor while playing.
     {
         let dispatch = props.dispatch.clone();
-        use_effect_with(cursor.playing, move |playing| {
+        let every_ms = (PLAY_FRAME_MS / SPEEDS[props.speed.min(SPEEDS.len() - 1)]).max(4.0) as u32;
+        use_effect_with((cursor.playing, every_ms), move |&(playing, every_ms)| {
             let timer =
-                playing.then(|| Interval::new(PLAY_FRAME_MS, move || dispatch.emit(Action::Tick)));
+                playing.then(|| Interval::new(every_ms, move || dispatch.emit(Action::Tick)));
             move || drop(timer)
         });
     }
@@ -60,6 +63,18 @@ pub fn viewer(props: &Props) -> Html {
     let on_play = emit(|| Action::TogglePlay);
     let on_first = emit(|| Action::Seek(0));
     let on_last = emit(|| Action::Seek(usize::MAX));
+    let on_next_fault = emit(|| Action::NextFault);
+    let on_speed = {
+        let dispatch = props.dispatch.clone();
+        Callback::from(move |e: Event| {
+            let value = e
+                .target_unchecked_into::<web_sys::HtmlSelectElement>()
+                .value();
+            if let Ok(index) = value.parse() {
+                dispatch.emit(Action::SetSpeed(index));
+            }
+        })
+    };
     let on_scrub = {
         let dispatch = props.dispatch.clone();
         Callback::from(move |e: InputEvent| {
@@ -78,6 +93,9 @@ pub fn viewer(props: &Props) -> Html {
                 "ArrowRight" => Action::Step(1),
                 "Home" => Action::Seek(0),
                 "End" => Action::Seek(usize::MAX),
+                "+" | "=" => Action::ChangeSpeed(1),
+                "-" => Action::ChangeSpeed(-1),
+                "f" => Action::NextFault,
                 _ => return,
             };
             e.prevent_default();
@@ -130,6 +148,16 @@ pub fn viewer(props: &Props) -> Html {
                 <span id="turn-label" class="turn-label">
                     { format!("turn {} / {}", cursor.frame, last) }
                 </span>
+                <select id="speed" title="Playback speed (+ and −)" aria-label="Playback speed"
+                    onchange={on_speed}>
+                    { for SPEEDS.iter().enumerate().map(|(i, s)| html! {
+                        <option value={i.to_string()} selected={i == props.speed}>
+                            { format!("{s}×") }
+                        </option>
+                    }) }
+                </select>
+                <button type="button" id="next-fault" title="Next fault (f)" onclick={on_next_fault}
+                    disabled={record.faults.is_empty()}>{ "next fault" }</button>
             </div>
             <div id="outcome" class="outcome" aria-live="polite">
                 if let Some(text) = &outcome {

@@ -228,6 +228,14 @@ async function main() {
     await page.locator("#turn-label").getByText(/turn \d+ \/ \d+/).waitFor({ timeout: 2_000 });
     const clickMs = timed("(c) page answers a click after the timeout", t);
     check(answer === 42 && evalMs < 1_000 && clickMs < 2_000, `(c) the page is slow to answer: evaluate ${evalMs} ms, click ${clickMs} ms`);
+    // The viewer jumps to the turn of the fault, from the first frame and by keyboard.
+    await page.locator("#first").click();
+    await page.locator("#viewer").press("f");
+    const atFault = await page.locator("#turn-label").innerText();
+    const [, shown, lastFrame] = atFault.match(/turn (\d+) \/ (\d+)/) ?? [];
+    check(shown && shown === lastFrame, `(c) 'next fault' did not show the timeout's turn: '${atFault}'`);
+    await page.locator("#viewer").press("+");
+    check((await page.locator("#speed").inputValue()) === "3", "(c) '+' did not speed playback up to 2×");
     check(problems.length === 0, `(c) errors:\n  ${problems.join("\n  ")}`);
     console.log(
       `ok (c) looping bot stopped: "${loopFaults.split("\n")[0]}"` +
