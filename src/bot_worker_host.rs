@@ -17,6 +17,8 @@ const BUILTIN_WORKER_URL: &str = "./bot-worker-loader.js";
 pub enum BotSource {
     /// A JavaScript bot's source code.
     JavaScript(String),
+    /// A Python bot's source code (run by Pyodide in the same worker runtime).
+    Python(String),
     /// A built-in bot of the game, by name.
     Builtin(String),
 }
@@ -57,7 +59,7 @@ impl BotWorker {
         options.set_type(WorkerType::Classic);
         options.set_name(label);
         let url = match source {
-            BotSource::JavaScript(_) => JS_WORKER_URL,
+            BotSource::JavaScript(_) | BotSource::Python(_) => JS_WORKER_URL,
             BotSource::Builtin(_) => BUILTIN_WORKER_URL,
         };
         let worker = Worker::new_with_options(url, &options)
@@ -86,11 +88,16 @@ impl BotWorker {
         worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
 
         let input = match source {
-            BotSource::JavaScript(code) => {
+            BotSource::JavaScript(code) | BotSource::Python(code) => {
+                let language = match source {
+                    BotSource::Python(_) => "python",
+                    _ => "javascript",
+                };
                 let ring = InputRing::new()?;
                 let start = js_sys::Object::new();
                 let set = |k: &str, v: &JsValue| js_sys::Reflect::set(&start, &k.into(), v);
                 let _ = set("type", &"start".into());
+                let _ = set("language", &language.into());
                 let _ = set("code", &code.into());
                 let _ = set("ring", ring.buffer());
                 worker.post_message(&start).map_err(|e| describe(&e))?;

@@ -13,6 +13,8 @@ use wasm_bindgen::JsValue;
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "kebab-case")]
 pub enum FromBot {
+    /// A language runtime is loading (Python); shown to the person while they wait.
+    Loading { text: String },
     /// The worker is loaded and has its bot; the match may start.
     Ready,
     /// One line the bot wrote to its standard output, without the line ending.

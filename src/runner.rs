@@ -24,8 +24,9 @@ use crate::protocol::FromBot;
 
 /// How often the page hears about a running match.
 pub const NEWS_EVERY_MS: u32 = 100;
-/// How long the workers may take to start before the match is given up.
-const START_TIMEOUT_MS: u32 = 20_000;
+/// How long the workers may take to start before the match is given up (a cold load of the
+/// Python runtime on a slow connection takes a while; it is not counted against the bot).
+const START_TIMEOUT_MS: u32 = 120_000;
 /// Lines a bot may write ahead of being asked; more are dropped (the turn will be a flood).
 const MAX_UNREAD_LINES: usize = engine::referee::MAX_LINES_PER_TURN + 1;
 
@@ -49,6 +50,8 @@ pub struct MatchSpec {
 /// What the page hears about a match.
 #[derive(Clone, Debug, PartialEq)]
 pub enum MatchNews {
+    /// A bot's language runtime is loading (Python): what to tell the person.
+    Loading(String),
     /// Every bot's worker has started; the first turn is being played.
     Started,
     /// Frames and turn records completed since the last news (in order, none skipped).
@@ -220,6 +223,12 @@ impl Inner {
                     self.start_timer = None;
                     self.queued.push(MatchNews::Started);
                     self.pump();
+                }
+            }
+            WorkerNews::Message(FromBot::Loading { text }) => {
+                if self.phase == Phase::Starting {
+                    self.queued
+                        .push(MatchNews::Loading(format!("bot {}: {text}", seat + 1)));
                 }
             }
             WorkerNews::Message(FromBot::Line { text }) => {

@@ -1,9 +1,25 @@
-//! The starter bots shown in the editor: one per game, in JavaScript (files under `www/starter/`).
+//! The starter bots shown in the editor: one per game and language (files under `www/starter/`).
+
+/// The starter bot of a game in a language (`javascript` or `python`).
+pub fn code(game: &str, language: &str) -> &'static str {
+    match language {
+        "python" => python(game),
+        _ => javascript(game),
+    }
+}
 
 /// The JavaScript starter bot of a game, or a generic skeleton for a game without one.
 pub fn javascript(game: &str) -> &'static str {
     match game {
         "ice-and-fire" => include_str!("../www/starter/ice-and-fire.js"),
         _ => include_str!("../www/starter/generic.js"),
+    }
+}
+
+/// The Python starter bot of a game, or a generic skeleton for a game without one.
+pub fn python(game: &str) -> &'static str {
+    match game {
+        "ice-and-fire" => include_str!("../www/starter/ice-and-fire.py"),
+        _ => include_str!("../www/starter/generic.py"),
     }
 }

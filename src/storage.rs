@@ -4,18 +4,21 @@ fn local_storage() -> Option<web_sys::Storage> {
     web_sys::window()?.local_storage().ok()?
 }
 
-fn code_key(game: &str, slot: usize) -> String {
-    format!("botplay/{game}/bot{}/javascript", slot + 1)
+fn code_key(game: &str, slot: usize, language: &str) -> String {
+    format!("botplay/{game}/bot{}/{language}", slot + 1)
 }
 
-/// The code saved for a game's bot slot, if any.
-pub fn load_code(game: &str, slot: usize) -> Option<String> {
-    local_storage()?.get_item(&code_key(game, slot)).ok()?
+/// The code saved for a game's bot slot in a language, if any.
+pub fn load_code(game: &str, slot: usize, language: &str) -> Option<String> {
+    local_storage()?
+        .get_item(&code_key(game, slot, language))
+        .ok()?
 }
 
-/// Saves the code of a game's bot slot (quietly does nothing when storage is unavailable).
-pub fn save_code(game: &str, slot: usize, code: &str) {
+/// Saves the code of a game's bot slot in a language (quietly does nothing when storage is
+/// unavailable).
+pub fn save_code(game: &str, slot: usize, language: &str, code: &str) {
     if let Some(storage) = local_storage() {
-        let _ = storage.set_item(&code_key(game, slot), code);
+        let _ = storage.set_item(&code_key(game, slot, language), code);
     }
 }

@@ -1,7 +1,10 @@
-// The runtime of a JavaScript bot: one Web Worker runs one bot, as CodinGame runs it.
+// The runtime of a JavaScript or Python bot: one Web Worker runs one bot, as CodinGame runs it.
 //
-// The bot calls a global, blocking `readline()` for each input line, writes its answer with
-// `console.log(...)` (or `print(...)`) and its debug log with `console.error(...)`.
+// A JavaScript bot calls a global, blocking `readline()` for each input line, writes its answer
+// with `console.log(...)` (or `print(...)`) and its debug log with `console.error(...)`.
+// A Python bot runs in Pyodide (served by this site from the npm package, loaded only for Python
+// bots, before the match starts): `input()` and `sys.stdin` block on the same `readline()`,
+// `print()` writes output lines, `sys.stderr` is the debug log; the standard library is there.
 //
 // Input: the page writes each turn's text into a SharedArrayBuffer ring (layout below) and wakes
 // this worker; `readline()` sleeps in `Atomics.wait` until a whole line is there. This worker is
@@ -19,13 +22,15 @@
 //   occurs inside a UTF-8 sequence), so a chunk boundary can never tear a character.
 //
 // Messages to the page, one per event:
+//   {type: "loading", text}           progress while a language runtime loads (Python)
 //   {type: "ready"}                    the worker has its code and ring; the match may start
 //   {type: "line", text}              one output line (without its line ending)
 //   {type: "stderr", text}            debug-log text
 //   {type: "need-input"}              this worker waits while the page holds unsent input
 //   {type: "exit", message}           the bot ended: it threw (message has the error and line)
 //                                      or its code returned
-// Message from the page (once): {type: "start", code, ring: SharedArrayBuffer}.
+// Message from the page (once): {type: "start", language, code, ring: SharedArrayBuffer}, with
+// language "javascript" (the default) or "python".
 "use strict";
 
 const WRITE = 0;
@@ -38,6 +43,8 @@ const MAX_LINES_PER_READ = 4096;
 const MAX_BYTES_PER_READ = 4 * 1024 * 1024;
 const MAX_STDERR_PER_READ = 64 * 1024;
 const SOURCE_NAME = "bot.js";
+// Where Pyodide's files are, relative to this worker (copied by www/editor/build.mjs).
+const PYODIDE_DIR = "pyodide/";
 
 // Kept privately: the bot's code gets neither postMessage nor the network.
 const post = self.postMessage.bind(self);
@@ -200,6 +207,49 @@ function run(code) {
   }
 }
 
+// "ZeroDivisionError: division by zero (line 7)" and the whole traceback for the debug log.
+function describePython(error) {
+  const text = String((error && error.message) || error);
+  const lines = text.trim().split("\n");
+  const last = lines[lines.length - 1] || "the bot raised an exception";
+  const places = [...text.matchAll(/File "<exec>", line (\d+)/g)];
+  const where = places.length ? " (line " + places[places.length - 1][1] + ")" : "";
+  return { summary: last + where, traceback: text };
+}
+
+async function runPython(code) {
+  post({ type: "loading", text: "loading Python (Pyodide)…" });
+  let pyodide;
+  try {
+    importScripts(PYODIDE_DIR + "pyodide.js");
+    pyodide = await self.loadPyodide({
+      indexURL: new URL(PYODIDE_DIR, self.location.href).href,
+      // Nothing is printed while loading: stdout belongs to the protocol.
+      stdout: () => {},
+      stderr: () => {},
+    });
+  } catch (error) {
+    post({ type: "exit", message: "Python could not be loaded: " + show(error) });
+    return;
+  }
+  // input() and sys.stdin block on the ring; an empty line stays a line (never end of file).
+  pyodide.setStdin({ stdin: () => readline() + "\n", isatty: false });
+  pyodide.setStdout({ batched: (line) => writeLines([line]), isatty: false });
+  pyodide.setStderr({ batched: (line) => writeDebug([line]), isatty: false });
+  self.readline = readline;
+  closeSandbox();
+  post({ type: "ready" });
+  try {
+    pyodide.runPython(code, { filename: "<exec>" });
+    pyodide.runPython("import sys; sys.stdout.flush(); sys.stderr.flush()");
+    post({ type: "exit", message: "the bot's program ended (its code returned)" });
+  } catch (error) {
+    const { summary, traceback } = describePython(error);
+    writeDebug([traceback]);
+    post({ type: "exit", message: summary });
+  }
+}
+
 self.onmessage = (event) => {
   const message = event.data;
   if (!message || message.type !== "start") return;
@@ -207,6 +257,10 @@ self.onmessage = (event) => {
   header = new Int32Array(message.ring, 0, HEADER_BYTES / 4);
   data = new Uint8Array(message.ring, HEADER_BYTES);
   capacity = data.length;
+  if (message.language === "python") {
+    runPython(String(message.code));
+    return;
+  }
   post({ type: "ready" });
   run(String(message.code));
 };

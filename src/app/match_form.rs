@@ -4,7 +4,7 @@ use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
 
 use super::code_editor::CodeEditor;
-use super::state::{entry, Action, Form, JAVASCRIPT};
+use super::state::{entry, Action, Form, LANGUAGES};
 
 #[derive(Properties, PartialEq)]
 pub struct Props {
@@ -84,14 +84,16 @@ pub fn match_form(props: &Props) -> Html {
             }
             <div class="seat">
                 <label for="bot-code" class="seat-title">
-                    <span class="swatch seat-0"></span>{ "Your bot (JavaScript)" }
+                    <span class="swatch seat-0"></span>{ "Your bot" }
                 </label>
                 <div class="row">
                     <label for="player">{ "Played by" }</label>
                     <select id="player" onchange={on_player}>
-                        <option value={JAVASCRIPT} selected={form.player == JAVASCRIPT}>
-                            { "this JavaScript code" }
-                        </option>
+                        { for LANGUAGES.iter().map(|&(value, name)| html! {
+                            <option value={value} selected={form.player == value}>
+                                { format!("this {name} code") }
+                            </option>
+                        }) }
                         { for bots::builtins(form.game).map(|b| html! {
                             <option value={b.name} selected={b.name == form.player}>
                                 { format!("built-in bot: {}", b.name) }
@@ -99,11 +101,18 @@ pub fn match_form(props: &Props) -> Html {
                         }) }
                     </select>
                 </div>
-                <CodeEditor id="bot-code" value={form.code.clone()} language="javascript"
+                <CodeEditor id="bot-code" value={form.code.clone()} language={form.language}
                     on_change={props.on_code.clone()} />
                 <p class="hint">
-                    { "readline() reads a line; console.log() writes your answer; \
-                       console.error() writes to the debug log. Saved in this browser as you type." }
+                    { if form.language == super::state::PYTHON {
+                        "input() reads a line; print() writes your answer; \
+                         print(..., file=sys.stderr) writes to the debug log. \
+                         Python loads once per match (not counted against your bot). \
+                         Saved in this browser as you type."
+                    } else {
+                        "readline() reads a line; console.log() writes your answer; \
+                         console.error() writes to the debug log. Saved in this browser as you type."
+                    } }
                 </p>
             </div>
             <div class="seat">

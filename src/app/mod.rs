@@ -35,7 +35,7 @@ pub fn app() -> Html {
     let on_code = {
         let state = state.clone();
         Callback::from(move |code: String| {
-            storage::save_code(state.form.game, 0, &code);
+            storage::save_code(state.form.game, 0, state.form.language, &code);
             state.dispatch(Action::SetCode(code));
         })
     };

@@ -11,8 +11,11 @@ use crate::{isolation, starter, storage};
 
 /// The name the person's bot has in replays and in the viewer.
 pub const YOUR_BOT: &str = "your bot";
-/// The first seat's choice that means "the JavaScript bot in the editor".
+/// The first seat's choices that mean "the code in the editor", in that language.
 pub const JAVASCRIPT: &str = "javascript";
+pub const PYTHON: &str = "python";
+/// The editor's languages: choice value and name shown.
+pub const LANGUAGES: [(&str, &str); 2] = [(JAVASCRIPT, "JavaScript"), (PYTHON, "Python")];
 
 /// What the match form holds.
 #[derive(Clone, Debug, PartialEq)]
@@ -20,8 +23,11 @@ pub struct Form {
     pub game: &'static str,
     pub seed: String,
     pub ruleset: String,
+    /// The editor's code, in [`Form::language`].
     pub code: String,
-    /// Who plays the first seat: [`JAVASCRIPT`] (the editor's code) or a built-in bot's name.
+    /// The editor's language: [`JAVASCRIPT`] or [`PYTHON`].
+    pub language: &'static str,
+    /// Who plays the first seat: a language (the editor's code) or a built-in bot's name.
     pub player: String,
     pub opponent: String,
     pub relaxed: bool,
@@ -34,6 +40,8 @@ pub enum Progress {
     Idle,
     /// The bots' workers are starting.
     Starting,
+    /// A language runtime is loading (the text says which).
+    Loading(String),
     Running,
     Over,
     Stopped,
@@ -42,7 +50,10 @@ pub enum Progress {
 
 impl Progress {
     pub fn is_live(&self) -> bool {
-        matches!(self, Progress::Starting | Progress::Running)
+        matches!(
+            self,
+            Progress::Starting | Progress::Loading(_) | Progress::Running
+        )
     }
 }
 
@@ -113,6 +124,12 @@ pub enum Action {
     NextFault,
 }
 
+/// The code saved for a game and language, or its starter bot.
+fn saved_or_starter(game: &str, language: &str) -> String {
+    storage::load_code(game, 0, language)
+        .unwrap_or_else(|| starter::code(game, language).to_string())
+}
+
 /// A seed for a new page: random, shown and editable.
 pub fn random_seed() -> i64 {
     (js_sys::Math::random() * 1_000_000_000.0) as i64
@@ -130,8 +147,8 @@ impl Form {
             game,
             seed: seed.to_string(),
             ruleset: info.default_ruleset.to_string(),
-            code: storage::load_code(game, 0)
-                .unwrap_or_else(|| starter::javascript(game).to_string()),
+            code: saved_or_starter(game, JAVASCRIPT),
+            language: JAVASCRIPT,
             player: JAVASCRIPT.to_string(),
             opponent: bots::builtins(game)
                 .last()
@@ -151,8 +168,8 @@ impl Form {
                 self.seed.trim()
             )
         })?;
-        let javascript = self.player == JAVASCRIPT;
-        if javascript && !isolated {
+        let editor = self.player == JAVASCRIPT || self.player == PYTHON;
+        if editor && !isolated {
             return Err(isolation::NOT_ISOLATED.to_string());
         }
         if self.opponent.is_empty() {
@@ -164,10 +181,14 @@ impl Form {
         let mut setup = Setup::new(info, seed);
         setup.ruleset = self.ruleset.clone();
         setup.check(info).map_err(|e| e.to_string())?;
-        let mut seats = vec![if javascript {
+        let mut seats = vec![if editor {
             SeatSpec {
                 name: YOUR_BOT.to_string(),
-                source: BotSource::JavaScript(self.code.clone()),
+                source: if self.language == PYTHON {
+                    BotSource::Python(self.code.clone())
+                } else {
+                    BotSource::JavaScript(self.code.clone())
+                },
             }
         } else {
             SeatSpec {
@@ -208,6 +229,7 @@ impl AppState {
 
     fn absorb(&mut self, news: MatchNews) {
         match news {
+            MatchNews::Loading(text) => self.progress = Progress::Loading(text),
             MatchNews::Started => self.progress = Progress::Running,
             MatchNews::Progress { frames, turns } => {
                 let record = Rc::make_mut(&mut self.record);
@@ -259,7 +281,16 @@ impl Reducible for AppState {
             Action::SetSeed(seed) => s.form.seed = seed,
             Action::SetRuleset(ruleset) => s.form.ruleset = ruleset,
             Action::SetCode(code) => s.form.code = code,
-            Action::SetPlayer(player) => s.form.player = player,
+            Action::SetPlayer(player) => {
+                // Choosing a language shows that language's code in the editor.
+                if let Some(&(language, _)) = LANGUAGES.iter().find(|(l, _)| *l == player) {
+                    if language != s.form.language {
+                        s.form.language = language;
+                        s.form.code = saved_or_starter(s.form.game, language);
+                    }
+                }
+                s.form.player = player;
+            }
             Action::SetOpponent(name) => s.form.opponent = name,
             Action::SetRelaxed(relaxed) => s.form.relaxed = relaxed,
             Action::Notice(text) => s.notice = Some(text),

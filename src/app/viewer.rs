@@ -106,6 +106,7 @@ pub fn viewer(props: &Props) -> Html {
     let status_line = match &props.progress {
         Progress::Idle => "No match yet: press Run.".to_string(),
         Progress::Starting => "Starting the bots…".to_string(),
+        Progress::Loading(text) => format!("Starting the bots: {text}"),
         Progress::Running => "Playing…".to_string(),
         Progress::Over => "The match is over.".to_string(),
         Progress::Stopped => "Stopped.".to_string(),

@@ -84,6 +84,32 @@ function check(condition, message) {
 
 // The editor is CodeMirror; tests set and read its text through the page's editor API (typing
 // into it for real is checked once, in (a)).
+// A Python bot, as it would be submitted: input() and print(); a debug line on stderr.
+const PYTHON_BOT = `import sys
+spots = int(input())
+for _ in range(spots):
+    input()
+print("python says hello", file=sys.stderr)
+while True:
+    gold = int(input())
+    for _ in range(3):
+        input()
+    rows = [input() for _ in range(12)]
+    buildings = [input().split() for _ in range(int(input()))]
+    units = [input().split() for _ in range(int(input()))]
+    red = rows[0][0] == "O"
+    print(("TRAIN 1 1 1" if red else "TRAIN 1 10 10") if gold >= 10 else "WAIT")
+`;
+const PYTHON_LOOP = `spots = int(input())
+while True:
+    pass
+`;
+const PYTHON_RAISE = `spots = int(input())
+for _ in range(spots):
+    input()
+x = 1 / 0
+`;
+
 async function setCode(page, code) {
   await page.locator("#bot-code .cm-content").waitFor();
   await page.evaluate((c) => botplayEditor.get("bot-code").setDoc(c), code);
@@ -262,6 +288,45 @@ async function main() {
     check(kept === THROWING_BOT, "(d) the typed code is not restored after a reload");
     console.log("ok (d) a reload keeps the typed code");
     check(problems.length === 0, `errors:\n  ${problems.join("\n  ")}`);
+
+    // (g) Python: a bot in the editor plays a whole match; loading is not counted against it; an
+    // infinite loop is stopped at its budget; an exception is reported with its line.
+    await page.locator("#player").selectOption("python");
+    check(/input\(\)/.test(await getCode(page)), "(g) choosing Python does not show the Python starter bot");
+    await setCode(page, PYTHON_BOT);
+    await setRelaxed(page, true);
+    for (const visit of ["cold", "warm"]) {
+      t = performance.now();
+      await page.locator("#run").click();
+      await page.locator("#match-status").getByText(/Playing|over/).waitFor({ timeout: 120_000 });
+      timed(`(g) Python: run until the first turn (${visit} load)`, t);
+      await page.locator("#outcome .result").waitFor({ timeout: 120_000 });
+    }
+    const pyOutcome = await page.locator("#outcome").innerText();
+    const pyFaults = (await page.locator("#faults").innerText()).trim();
+    check(/wins|draw/.test(pyOutcome) && !/your bot/.test(pyFaults), `(g) the Python match did not end cleanly: '${pyOutcome}' / '${pyFaults}'`);
+    await page.locator("#first").click();
+    await page.locator("#step-forward").click();
+    const pyLog = await page.locator("#turn-details").innerText();
+    check(/python says hello/.test(pyLog), `(g) the Python bot's stderr is not shown: '${pyLog.slice(0, 300)}'`);
+    console.log(`ok (g) a Python bot plays a full match: "${pyOutcome.split("\n")[0]}"`);
+
+    await setCode(page, PYTHON_LOOP);
+    await setRelaxed(page, false);
+    await page.locator("#run").click();
+    await page.locator("#outcome .result").waitFor({ timeout: 120_000 });
+    const pyLoop = (await page.locator("#faults").innerText()).trim();
+    // It loops in its first turn, whose budget is 1000 ms.
+    check(/timeout/.test(pyLoop) && /within 1000 ms/.test(pyLoop), `(g) the looping Python bot was not stopped at its 1000 ms first-turn budget: '${pyLoop}'`);
+    console.log(`ok (g) a looping Python bot is stopped: "${pyLoop.split("\n")[0]}"`);
+
+    await setCode(page, PYTHON_RAISE);
+    await page.locator("#run").click();
+    await page.locator("#outcome .result").waitFor({ timeout: 120_000 });
+    const pyCrash = (await page.locator("#faults").innerText()).trim();
+    check(/crash/.test(pyCrash) && /ZeroDivisionError/.test(pyCrash) && /line 4\b/.test(pyCrash), `(g) the Python exception is not reported with its line: '${pyCrash}'`);
+    console.log(`ok (g) a Python exception is reported: "${pyCrash.split("\n")[0]}"`);
+    await page.locator("#player").selectOption("javascript");
 
     // (f) Every other game: a full match of a JavaScript bot against a built-in bot, one file
     // per game in tests/e2e/games/ (each exports `default async function (page, t)`).

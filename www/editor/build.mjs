@@ -1,6 +1,9 @@
-// Bundles the editor (editor.js and CodeMirror from node_modules) into target/editor/editor.js,
-// which index.html copies into the page. Run by Trunk's pre_build hook (see Trunk.toml).
+// Run by Trunk's pre_build hook (see Trunk.toml), before each build of the page:
+// - bundles the editor (editor.js and CodeMirror from node_modules) into target/editor/editor.js;
+// - copies the Python runtime (Pyodide, from node_modules) into target/pyodide/.
+// index.html copies both into the page.
 import { build } from "esbuild";
+import { copyFile, mkdir, stat } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import { dirname, join } from "node:path";
 
@@ -16,3 +19,14 @@ await build({
   legalComments: "linked",
   logLevel: "warning",
 });
+
+// Pyodide: only the files a worker loads. Copied when missing or changed in size.
+const PYODIDE_FILES = ["pyodide.js", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"];
+const from = join(repo, "node_modules", "pyodide");
+const to = join(repo, "target", "pyodide");
+await mkdir(to, { recursive: true });
+for (const file of PYODIDE_FILES) {
+  const source = await stat(join(from, file));
+  const copy = await stat(join(to, file)).catch(() => null);
+  if (!copy || copy.size !== source.size) await copyFile(join(from, file), join(to, file));
+}
