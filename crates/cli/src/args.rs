@@ -9,6 +9,7 @@ USAGE:
     botplay list [--bots]
     botplay play --game GAME [--seed N] [--league L] [--relaxed] --bot SPEC --bot SPEC [--replay FILE]
     botplay replay FILE
+    botplay link FILE [--base URL]
     botplay help
 
 BOT SPEC:
@@ -25,6 +26,10 @@ OPTIONS (play):
     --relaxed       multiply the time budgets by 10
     --replay FILE   write the replay (JSON) to FILE; the web viewer opens it
 
+OPTIONS (link):
+    --base URL      the address of the botplay page the link opens (default: the local
+                    server of `cargo xtask serve`, http://127.0.0.1:8080/)
+
 EXIT STATUS:
     0 the match ran (whoever won); 1 a bot or file could not be used; 2 bad usage or a refused replay
 ";
@@ -35,6 +40,7 @@ pub enum Command {
     List { bots: bool },
     Play(PlayArgs),
     Replay { file: String },
+    Link { file: String, base: String },
     Help,
 }
 
@@ -77,6 +83,7 @@ pub fn parse(args: &[String]) -> Result<Command, UsageError> {
             _ => Err(UsageError("`replay` takes exactly one FILE".into())),
         },
         "play" => parse_play(rest).map(Command::Play),
+        "link" => parse_link(rest),
         other => Err(UsageError(format!("unknown command '{other}'"))),
     }
 }
@@ -119,6 +126,32 @@ fn parse_play(args: &[String]) -> Result<PlayArgs, UsageError> {
     }
     play.game = game.ok_or_else(|| UsageError("`play` needs --game GAME".into()))?;
     Ok(play)
+}
+
+/// The page `botplay link` points at when no `--base` is given.
+pub const DEFAULT_BASE: &str = "http://127.0.0.1:8080/";
+
+fn parse_link(args: &[String]) -> Result<Command, UsageError> {
+    let mut file = None;
+    let mut base = DEFAULT_BASE.to_string();
+    let mut it = args.iter();
+    while let Some(arg) = it.next() {
+        match arg.as_str() {
+            "--base" => {
+                base = it
+                    .next()
+                    .cloned()
+                    .ok_or_else(|| UsageError("--base needs a value".into()))?
+            }
+            flag if flag.starts_with("--") => {
+                return Err(UsageError(format!("unknown option '{flag}' for `link`")))
+            }
+            _ if file.is_some() => return Err(UsageError("`link` takes exactly one FILE".into())),
+            _ => file = Some(arg.clone()),
+        }
+    }
+    let file = file.ok_or_else(|| UsageError("`link` takes exactly one FILE".into()))?;
+    Ok(Command::Link { file, base })
 }
 
 fn set_ruleset(play: &mut PlayArgs, ruleset: String) -> Result<(), UsageError> {
@@ -169,10 +202,32 @@ mod tests {
             ("fly", "unknown command 'fly'"),
             ("replay", "exactly one FILE"),
             ("list --all", "only --bots"),
+            ("link", "exactly one FILE"),
+            ("link a b", "exactly one FILE"),
+            ("link a --base", "--base needs a value"),
+            ("link a --short", "unknown option '--short'"),
         ] {
             let err = parse(&args(line)).expect_err(line);
             assert!(err.0.contains(needle), "{line}: {}", err.0);
         }
+    }
+
+    #[test]
+    fn link_has_a_default_base() {
+        assert_eq!(
+            parse(&args("link m.json")),
+            Ok(Command::Link {
+                file: "m.json".into(),
+                base: DEFAULT_BASE.into()
+            })
+        );
+        assert_eq!(
+            parse(&args("link --base https://x.org/play/ m.json")),
+            Ok(Command::Link {
+                file: "m.json".into(),
+                base: "https://x.org/play/".into()
+            })
+        );
     }
 
     #[test]

@@ -8,7 +8,7 @@ mod seats;
 
 use std::process::ExitCode;
 
-use engine::{Referee, Replay, Setup};
+use engine::{Referee, Replay, Setup, ShareDoc};
 
 use args::{Command, PlayArgs, USAGE};
 
@@ -59,6 +59,7 @@ fn run(command: Command) -> Result<(), Failure> {
         }
         Command::Play(play_args) => play(play_args),
         Command::Replay { file } => replay(&file),
+        Command::Link { file, base } => link(&file, &base),
     }
 }
 
@@ -133,7 +134,8 @@ fn print_result(referee: &Referee) {
     }
 }
 
-fn replay(path: &str) -> Result<(), Failure> {
+/// Reads a replay file and checks that this botplay can re-run it.
+fn read_replay(path: &str) -> Result<(Replay, Referee), Failure> {
     let text = std::fs::read_to_string(path)
         .map_err(|e| Failure::usage(format!("cannot read {path}: {e}")))?;
     let replay = Replay::from_json(&text).map_err(|e| Failure::usage(format!("{path}: {e}")))?;
@@ -146,6 +148,20 @@ fn replay(path: &str) -> Result<(), Failure> {
     let referee = replay
         .rerun(entry)
         .map_err(|e| Failure::usage(format!("{path}: {e}")))?;
+    Ok((replay, referee))
+}
+
+/// Prints the share link of a replay: the page opens it at the start of the match.
+fn link(path: &str, base: &str) -> Result<(), Failure> {
+    let (replay, _) = read_replay(path)?;
+    let fragment = ShareDoc::of_replay(replay).encode();
+    let base = base.split('#').next().unwrap_or(base);
+    println!("{base}#{fragment}");
+    Ok(())
+}
+
+fn replay(path: &str) -> Result<(), Failure> {
+    let (_, referee) = read_replay(path)?;
     if let Some(frame) = referee.frames().last() {
         println!("turn {}", frame.turn);
         print!("{}", frame.text);

@@ -263,3 +263,38 @@ fn damaged_or_foreign_replays_are_refused_with_exit_2() {
         assert!(stderr(&o).contains(needle), "{name}: {}", stderr(&o));
     }
 }
+
+#[test]
+fn link_prints_a_share_link_that_carries_the_replay() {
+    let file = temp("linked.json");
+    let path = file.display().to_string();
+    assert!(
+        play(["builtin:expander", "builtin:random"], &["--replay", &path])
+            .status
+            .success()
+    );
+    let o = botplay(&["link", &path, "--base", "https://example.org/botplay/"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let link = stdout(&o).trim().to_string();
+    assert!(
+        link.starts_with("https://example.org/botplay/#b1."),
+        "{link}"
+    );
+    let doc = engine::ShareDoc::decode(&link).expect("a readable link");
+    let text = std::fs::read_to_string(&file).expect("the replay");
+    assert_eq!(
+        doc.replay,
+        Some(engine::Replay::from_json(&text).expect("replay"))
+    );
+    assert_eq!(doc.bots[0].name(), "expander");
+
+    let damaged = temp("damaged.json");
+    std::fs::write(&damaged, "{}").expect("write");
+    let o = botplay(&["link", &damaged.display().to_string()]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("not a readable replay"),
+        "{}",
+        stderr(&o)
+    );
+}

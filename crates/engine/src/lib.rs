@@ -22,6 +22,8 @@ pub mod referee;
 pub mod replay;
 pub mod rng;
 pub mod rules;
+pub mod share;
+pub mod sha1prng;
 
 #[cfg(feature = "testing")]
 pub mod conformance;
@@ -34,3 +36,5 @@ pub use referee::{Ask, Referee, Verdict};
 pub use replay::{Replay, ReplayError, SeatTurn, TurnRecord, REPLAY_FORMAT};
 pub use rng::JavaRandom;
 pub use rules::Rules;
+pub use share::{ShareDoc, ShareError, SharedBot};
+pub use sha1prng::Sha1Prng;

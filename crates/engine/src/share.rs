@@ -1,0 +1,262 @@
+//! Share links: a match's setup, its bots (code or built-in names) and optionally its replay
+//! and a turn to open at, in a URL fragment. Nothing goes to a server.
+//!
+//! A link's fragment is `b1.` followed by the base64url (no padding) of the deflated JSON of a
+//! [`ShareDoc`]. The `b1` prefix names the link format, so a link from a newer botplay is
+//! recognised and refused with a clear message before anything else is read. Decoding never
+//! panics and never inflates beyond [`MAX_JSON_BYTES`].
+
+use std::fmt;
+
+use base64::engine::general_purpose::URL_SAFE_NO_PAD;
+use base64::Engine as _;
+use serde::{Deserialize, Serialize};
+
+use crate::game::Setup;
+use crate::replay::Replay;
+
+/// The link format this build writes and reads.
+pub const LINK_FORMAT: u32 = 1;
+/// The longest fragment accepted (browsers handle URLs of about 2 MB).
+pub const MAX_LINK_CHARS: usize = 1_500_000;
+/// The largest document a link may inflate to.
+pub const MAX_JSON_BYTES: usize = 16 * 1024 * 1024;
+
+/// A bot as a link carries it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "kebab-case")]
+pub enum SharedBot {
+    /// A built-in bot of the game.
+    Builtin { name: String },
+    /// Code written in the page.
+    Code {
+        name: String,
+        language: String,
+        code: String,
+    },
+    /// A local program (from a CLI match): only its name; its replay shows what it did.
+    Program { name: String },
+}
+
+impl SharedBot {
+    pub fn name(&self) -> &str {
+        match self {
+            SharedBot::Builtin { name }
+            | SharedBot::Code { name, .. }
+            | SharedBot::Program { name } => name,
+        }
+    }
+}
+
+/// What a share link carries.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ShareDoc {
+    pub setup: Setup,
+    #[serde(default)]
+    pub relaxed: bool,
+    /// One per seat.
+    pub bots: Vec<SharedBot>,
+    /// The played match, to show it without running any bot.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub replay: Option<Replay>,
+    /// The frame to open at.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub turn: Option<usize>,
+}
+
+/// Why a link cannot be opened.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ShareError {
+    /// The fragment is empty.
+    Empty,
+    /// The fragment is not a botplay link.
+    NotALink,
+    /// Made by a newer botplay.
+    NewerFormat { found: u32 },
+    /// Longer than a link may be.
+    TooLarge,
+    /// Cut short or altered.
+    Damaged(String),
+}
+
+impl fmt::Display for ShareError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ShareError::Empty => write!(f, "the link carries no match"),
+            ShareError::NotALink => write!(f, "this is not a botplay match link"),
+            ShareError::NewerFormat { found } => write!(
+                f,
+                "this link was made by a newer botplay (link format {found}; this one reads {LINK_FORMAT}); open it with the newer version"
+            ),
+            ShareError::TooLarge => write!(f, "this link is too large to open"),
+            ShareError::Damaged(why) => {
+                write!(f, "this link is damaged (perhaps cut short when copied): {why}")
+            }
+        }
+    }
+}
+
+impl std::error::Error for ShareError {}
+
+impl ShareDoc {
+    /// The document of a replay: its setup, its bots by name, the whole match.
+    pub fn of_replay(replay: Replay) -> ShareDoc {
+        let bots = replay
+            .bots
+            .iter()
+            .map(|name| match name.strip_prefix("builtin:") {
+                Some(builtin) => SharedBot::Builtin {
+                    name: builtin.to_string(),
+                },
+                None => SharedBot::Program { name: name.clone() },
+            })
+            .collect();
+        ShareDoc {
+            setup: replay.setup.clone(),
+            relaxed: replay.relaxed,
+            bots,
+            replay: Some(replay),
+            turn: None,
+        }
+    }
+
+    /// The URL fragment (without `#`).
+    pub fn encode(&self) -> String {
+        let json = serde_json::to_vec(self).unwrap_or_default();
+        let packed = miniz_oxide::deflate::compress_to_vec(&json, 9);
+        format!("b{LINK_FORMAT}.{}", URL_SAFE_NO_PAD.encode(packed))
+    }
+
+    /// Reads a URL fragment (with or without `#`), or a whole URL.
+    pub fn decode(link: &str) -> Result<ShareDoc, ShareError> {
+        let fragment = link.rsplit_once('#').map_or(link, |(_, f)| f).trim();
+        if fragment.is_empty() {
+            return Err(ShareError::Empty);
+        }
+        if fragment.len() > MAX_LINK_CHARS {
+            return Err(ShareError::TooLarge);
+        }
+        let (prefix, data) = fragment.split_once('.').ok_or(ShareError::NotALink)?;
+        let format: u32 = prefix
+            .strip_prefix('b')
+            .and_then(|n| n.parse().ok())
+            .ok_or(ShareError::NotALink)?;
+        if format > LINK_FORMAT {
+            return Err(ShareError::NewerFormat { found: format });
+        }
+        if format == 0 {
+            return Err(ShareError::NotALink);
+        }
+        let packed = URL_SAFE_NO_PAD
+            .decode(data)
+            .map_err(|e| ShareError::Damaged(format!("not base64url ({e})")))?;
+        let json = miniz_oxide::inflate::decompress_to_vec_with_limit(&packed, MAX_JSON_BYTES)
+            .map_err(|e| match e.status {
+                miniz_oxide::inflate::TINFLStatus::HasMoreOutput => ShareError::TooLarge,
+                _ => ShareError::Damaged("the compressed data is incomplete".into()),
+            })?;
+        let doc: ShareDoc = serde_json::from_slice(&json)
+            .map_err(|e| ShareError::Damaged(format!("unreadable contents ({e})")))?;
+        if doc.bots.len() != doc.setup.seats {
+            return Err(ShareError::Damaged(format!(
+                "{} bots for {} seats",
+                doc.bots.len(),
+                doc.setup.seats
+            )));
+        }
+        Ok(doc)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn doc() -> ShareDoc {
+        ShareDoc {
+            setup: Setup {
+                game: "ice-and-fire".into(),
+                ruleset: "league-4".into(),
+                seed: -7,
+                seats: 2,
+                options: Default::default(),
+            },
+            relaxed: true,
+            bots: vec![
+                SharedBot::Code {
+                    name: "your bot".into(),
+                    language: "python".into(),
+                    code: "print('WAIT')\n# é ü 漢字\n".repeat(20),
+                },
+                SharedBot::Builtin {
+                    name: "expander".into(),
+                },
+            ],
+            replay: None,
+            turn: Some(12),
+        }
+    }
+
+    #[test]
+    fn links_round_trip_and_compress() {
+        let d = doc();
+        let link = d.encode();
+        assert!(link.starts_with("b1."));
+        assert!(link.len() < 400, "compressed: {} chars", link.len());
+        assert!(link[3..].chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_'));
+        assert_eq!(ShareDoc::decode(&link), Ok(d.clone()));
+        assert_eq!(ShareDoc::decode(&format!("#{link}")), Ok(d.clone()));
+        assert_eq!(
+            ShareDoc::decode(&format!("https://example.org/botplay/#{link}")),
+            Ok(d)
+        );
+    }
+
+    #[test]
+    fn bad_links_get_clear_errors() {
+        let link = doc().encode();
+        assert_eq!(ShareDoc::decode(""), Err(ShareError::Empty));
+        assert_eq!(ShareDoc::decode("#"), Err(ShareError::Empty));
+        assert_eq!(ShareDoc::decode("#hello"), Err(ShareError::NotALink));
+        assert_eq!(ShareDoc::decode("x1.abc"), Err(ShareError::NotALink));
+        assert_eq!(
+            ShareDoc::decode(&link.replacen("b1.", "b7.", 1)),
+            Err(ShareError::NewerFormat { found: 7 })
+        );
+        assert!(matches!(
+            ShareDoc::decode(&link[..link.len() / 2]),
+            Err(ShareError::Damaged(_))
+        ));
+        assert!(matches!(
+            ShareDoc::decode("b1.!!!"),
+            Err(ShareError::Damaged(_))
+        ));
+        assert_eq!(
+            ShareDoc::decode(&"b1.".repeat(MAX_LINK_CHARS)),
+            Err(ShareError::TooLarge)
+        );
+        let text = ShareError::NewerFormat { found: 7 }.to_string();
+        assert!(text.contains("newer botplay"), "{text}");
+    }
+
+    #[test]
+    fn a_small_link_cannot_inflate_without_bound() {
+        let bomb = vec![b' '; MAX_JSON_BYTES + 1];
+        let link = format!(
+            "b1.{}",
+            URL_SAFE_NO_PAD.encode(miniz_oxide::deflate::compress_to_vec(&bomb, 9))
+        );
+        assert!(link.len() < 100_000);
+        assert_eq!(ShareDoc::decode(&link), Err(ShareError::TooLarge));
+    }
+
+    #[test]
+    fn documents_with_the_wrong_number_of_bots_are_damaged() {
+        let mut d = doc();
+        d.bots.pop();
+        assert!(matches!(
+            ShareDoc::decode(&d.encode()),
+            Err(ShareError::Damaged(_))
+        ));
+    }
+}
