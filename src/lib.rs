@@ -8,6 +8,7 @@ pub mod bot_worker_host;
 pub mod describe;
 pub mod input_ring;
 pub mod isolation;
+pub mod links;
 pub mod painters;
 pub mod protocol;
 pub mod runner;

@@ -38,6 +38,28 @@ pub struct SeatSpec {
     pub source: BotSource,
 }
 
+impl SeatSpec {
+    /// The bot as a share link carries it.
+    pub fn shared(&self) -> engine::SharedBot {
+        let name = self.name.clone();
+        match &self.source {
+            BotSource::JavaScript(code) => engine::SharedBot::Code {
+                name,
+                language: "javascript".into(),
+                code: code.clone(),
+            },
+            BotSource::Python(code) => engine::SharedBot::Code {
+                name,
+                language: "python".into(),
+                code: code.clone(),
+            },
+            BotSource::Builtin(builtin) => engine::SharedBot::Builtin {
+                name: builtin.clone(),
+            },
+        }
+    }
+}
+
 /// Everything needed to play a match.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MatchSpec {

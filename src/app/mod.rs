@@ -4,6 +4,7 @@ mod board;
 mod code_editor;
 mod game_list;
 mod match_form;
+mod sharing;
 pub mod state;
 mod turn_details;
 mod viewer;
@@ -14,6 +15,7 @@ use std::rc::Rc;
 use yew::prelude::*;
 
 use crate::isolation;
+use crate::links;
 use crate::runner::Runner;
 use crate::storage;
 use game_list::GameList;
@@ -31,6 +33,21 @@ pub fn app() -> Html {
         let state = state.clone();
         Callback::from(move |action: Action| state.dispatch(action))
     };
+
+    // A share link in the address opens at start, and again whenever the fragment changes.
+    {
+        let dispatcher = state.dispatcher();
+        use_effect_with((), move |_| {
+            let open = move || {
+                if let Some(action) = links::action_for_location() {
+                    dispatcher.dispatch(action);
+                }
+            };
+            open();
+            let listener = links::on_hash_change(open);
+            move || drop(listener)
+        });
+    }
 
     let on_code = {
         let state = state.clone();

@@ -2,7 +2,7 @@
 
 use std::rc::Rc;
 
-use engine::{Fault, Frame, GameEntry, Outcome, Setup, TurnRecord};
+use engine::{Fault, Frame, GameEntry, Outcome, Replay, Setup, ShareDoc, SharedBot, TurnRecord};
 use yew::Reducible;
 
 use crate::bot_worker_host::BotSource;
@@ -38,6 +38,8 @@ pub struct Form {
 pub enum Progress {
     /// No match yet.
     Idle,
+    /// A replay (from a link or a file) is shown; no bot ran. The text says where it came from.
+    Replayed(String),
     /// The bots' workers are starting.
     Starting,
     /// A language runtime is loading (the text says which).
@@ -61,7 +63,11 @@ impl Progress {
 #[derive(Clone, Debug, Default)]
 pub struct Record {
     pub game: &'static str,
+    /// The match's setup (none before the first match).
+    pub setup: Option<Setup>,
     pub names: Vec<String>,
+    /// The bots as a share link carries them, one per seat.
+    pub bots: Vec<SharedBot>,
     pub relaxed: bool,
     /// One frame for the start, then one per completed turn.
     pub frames: Vec<Rc<Frame>>,
@@ -122,6 +128,12 @@ pub enum Action {
     SetSpeed(usize),
     /// Show the next frame whose turn had a fault (stops playback).
     NextFault,
+    /// Open a share link: its set-up and bots go into the form; its replay, if any, is shown.
+    OpenLink(ShareDoc),
+    /// Show a replay (re-run by the engine, no bot is run); the text says where it came from.
+    ShowReplay(Replay, String),
+    /// Put back the code the editor held before a link replaced it.
+    RestoreCode,
 }
 
 /// The code saved for a game and language, or its starter bot.
@@ -211,6 +223,103 @@ impl Form {
 }
 
 impl AppState {
+    /// Re-runs a replay with the engine and shows it at `turn` (the start by default).
+    fn show_replay(
+        &mut self,
+        replay: &Replay,
+        source: &str,
+        turn: Option<usize>,
+    ) -> Result<(), String> {
+        let game = games::entry(&replay.setup.game)
+            .ok_or_else(|| format!("this replay is of an unknown game '{}'", replay.setup.game))?;
+        let referee = replay.rerun(game).map_err(|e| e.to_string())?;
+        let bots = replay
+            .bots
+            .iter()
+            .map(|name| match name.strip_prefix("builtin:") {
+                Some(builtin) => SharedBot::Builtin {
+                    name: builtin.to_string(),
+                },
+                None => SharedBot::Program { name: name.clone() },
+            })
+            .collect();
+        self.record = Rc::new(Record {
+            game: game.info.id,
+            setup: Some(replay.setup.clone()),
+            names: replay.bots.clone(),
+            bots,
+            relaxed: replay.relaxed,
+            frames: referee.frames().iter().cloned().map(Rc::new).collect(),
+            turns: referee.turns().iter().cloned().map(Rc::new).collect(),
+            outcome: referee.outcome(),
+            faults: referee.faults().to_vec(),
+        });
+        self.progress = Progress::Replayed(source.to_string());
+        self.cursor = Cursor {
+            frame: turn.unwrap_or(0).min(self.last_frame()),
+            follow: false,
+            playing: false,
+        };
+        Ok(())
+    }
+
+    /// Puts a link's set-up and bots into the form and shows its replay, if it has one.
+    fn open_link(&mut self, doc: ShareDoc) {
+        let Some(game) = games::entry(&doc.setup.game) else {
+            self.notice = Some(format!(
+                "This link is of a game this botplay does not have: '{}'.",
+                doc.setup.game
+            ));
+            return;
+        };
+        let mut form = Form::new(game.info.id, doc.setup.seed);
+        form.ruleset = doc.setup.ruleset.clone();
+        form.relaxed = doc.relaxed;
+        let mut notes = Vec::new();
+        match doc.bots.first() {
+            Some(SharedBot::Code { language, code, .. }) => {
+                let language = LANGUAGES
+                    .iter()
+                    .map(|(l, _)| *l)
+                    .find(|l| l == language)
+                    .unwrap_or(JAVASCRIPT);
+                let saved = storage::load_code(game.info.id, 0, language);
+                if saved.as_ref().is_some_and(|saved| saved != code) {
+                    storage::keep_backup(game.info.id, 0, language, saved.as_deref().unwrap_or(""));
+                    notes.push(
+                        "The link's code is in the editor; your previous code is kept (Restore my code).",
+                    );
+                }
+                storage::save_code(game.info.id, 0, language, code);
+                form.language = language;
+                form.player = language.to_string();
+                form.code = code.clone();
+            }
+            Some(SharedBot::Builtin { name }) if bots::builtin(game.info.id, name, 0).is_some() => {
+                form.player = name.clone();
+            }
+            _ => notes.push(
+                "The first bot of this link is a local program: it can be watched, not re-run.",
+            ),
+        }
+        match doc.bots.get(1) {
+            Some(SharedBot::Builtin { name }) if bots::builtin(game.info.id, name, 0).is_some() => {
+                form.opponent = name.clone();
+            }
+            Some(SharedBot::Code { .. }) => notes.push(
+                "The second bot of this link is code; a built-in bot replaces it when you run.",
+            ),
+            _ => {}
+        }
+        self.form = form;
+        self.notice = (!notes.is_empty()).then(|| notes.join(" "));
+        if let Some(replay) = &doc.replay {
+            if let Err(why) = self.show_replay(replay, "a link", doc.turn) {
+                self.notice = Some(format!("The link's match cannot be shown: {why}"));
+            }
+        }
+    }
+
     pub fn new() -> AppState {
         AppState {
             isolated: isolation::cross_origin_isolated(),
@@ -299,7 +408,9 @@ impl Reducible for AppState {
                 s.progress = Progress::Starting;
                 s.record = Rc::new(Record {
                     game: entry(&spec.setup.game).info.id,
+                    setup: Some(spec.setup.clone()),
                     names: spec.seats.iter().map(|seat| seat.name.clone()).collect(),
+                    bots: spec.seats.iter().map(SeatSpec::shared).collect(),
                     relaxed: spec.relaxed,
                     ..Record::default()
                 });
@@ -355,6 +466,20 @@ impl Reducible for AppState {
                         follow: false,
                         playing: false,
                     };
+                }
+            }
+            Action::OpenLink(doc) => s.open_link(doc),
+            Action::ShowReplay(replay, source) => {
+                if let Err(why) = s.show_replay(&replay, &source, None) {
+                    s.notice = Some(why);
+                }
+            }
+            Action::RestoreCode => {
+                let (game, language) = (s.form.game, s.form.language);
+                if let Some(code) = storage::take_backup(game, 0, language) {
+                    storage::save_code(game, 0, language, &code);
+                    s.form.code = code;
+                    s.notice = Some("Your previous code is back in the editor.".into());
                 }
             }
             Action::Tick => {

@@ -8,6 +8,7 @@ use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
 use super::board::Board;
+use super::sharing::{open_replay_file, Sharing};
 use super::state::{Action, Cursor, Progress, Record, SPEEDS};
 use super::turn_details::TurnDetails;
 use crate::describe;
@@ -103,8 +104,27 @@ pub fn viewer(props: &Props) -> Html {
         })
     };
 
+    // A replay file dropped on the viewer is opened.
+    let on_drag_over = Callback::from(|e: DragEvent| e.prevent_default());
+    let on_drop = {
+        let dispatch = props.dispatch.clone();
+        Callback::from(move |e: DragEvent| {
+            e.prevent_default();
+            if let Some(file) = e
+                .data_transfer()
+                .and_then(|d| d.files())
+                .and_then(|f| f.get(0))
+            {
+                open_replay_file(file, dispatch.clone());
+            }
+        })
+    };
+
     let status_line = match &props.progress {
         Progress::Idle => "No match yet: press Run.".to_string(),
+        Progress::Replayed(source) => format!(
+            "A replay from {source}: the engine re-ran it, no bot was run. Run plays it again."
+        ),
         Progress::Starting => "Starting the bots…".to_string(),
         Progress::Loading(text) => format!("Starting the bots: {text}"),
         Progress::Running => "Playing…".to_string(),
@@ -128,7 +148,8 @@ pub fn viewer(props: &Props) -> Html {
     let label = frame.as_ref().map(|f| f.text.clone()).unwrap_or_default();
 
     html! {
-        <section id="viewer" class="viewer" aria-label="Match viewer" tabindex="0" onkeydown={on_key}>
+        <section id="viewer" class="viewer" aria-label="Match viewer" tabindex="0" onkeydown={on_key}
+            ondragover={on_drag_over} ondrop={on_drop}>
             <p id="match-status" class={classes!("match-status",
                 matches!(props.progress, Progress::Failed(_)).then_some("warning"))}>
                 { status_line }
@@ -196,6 +217,8 @@ pub fn viewer(props: &Props) -> Html {
                 </div>
                 <TurnDetails {game} names={record.names.clone()} {turn} />
             </div>
+            <Sharing record={props.record.clone()} frame={cursor.frame}
+                live={props.progress.is_live()} dispatch={props.dispatch.clone()} />
         </section>
     }
 }

@@ -12,6 +12,7 @@
 // file of tests/e2e/games/ (one per further game: a full match there). Exits
 // non-zero with a message on the first failure.
 
+import { execFileSync } from "node:child_process";
 import { mkdtemp, mkdir, readdir, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -112,7 +113,7 @@ x = 1 / 0
 
 async function setCode(page, code) {
   await page.locator("#bot-code .cm-content").waitFor();
-  await page.evaluate((c) => botplayEditor.get("bot-code").setDoc(c), code);
+  await page.evaluate((c) => botplayEditor.get("bot-code").paste(c), code);
 }
 
 async function getCode(page) {
@@ -327,6 +328,80 @@ async function main() {
     check(/crash/.test(pyCrash) && /ZeroDivisionError/.test(pyCrash) && /line 4\b/.test(pyCrash), `(g) the Python exception is not reported with its line: '${pyCrash}'`);
     console.log(`ok (g) a Python exception is reported: "${pyCrash.split("\n")[0]}"`);
     await page.locator("#player").selectOption("javascript");
+
+    // (h) Share links and replay files: a link with the match opens it in a fresh page at the
+    // chosen turn without running any bot; "Run" plays it again to the same end; damaged and
+    // newer links get a clear message; a downloaded replay opens from a file; a replay written
+    // by the CLI opens in the page.
+    await setCode(page, SIMPLE_BOT);
+    await setRelaxed(page, true);
+    await page.locator("#run").click();
+    await page.locator("#outcome .result").waitFor({ timeout: 60_000 });
+    const played = (await page.locator("#outcome .result").innerText()).trim();
+    await page.locator("#first").click();
+    for (let i = 0; i < 5; i++) await page.locator("#step-forward").click();
+    await page.locator("#share-turn").check();
+    await page.locator("#make-link").click();
+    const link = await page.locator("#share-link").inputValue();
+    check(link.includes("#b1."), `(h) no share link: '${link}'`);
+    const fresh = await context.newPage();
+    let workers = 0;
+    fresh.on("worker", () => (workers += 1));
+    fresh.on("pageerror", (e) => problems.push(`page error (fresh page): ${e.message}`));
+    t = performance.now();
+    await fresh.goto(link);
+    await fresh.locator("#outcome .result").waitFor({ timeout: 30_000 });
+    timed("(h) open a share link with its match", t);
+    const status = await fresh.locator("#match-status").innerText();
+    check(/replay from a link/.test(status), `(h) the link's match is not shown as a replay: '${status}'`);
+    check((await fresh.locator("#turn-label").innerText()).startsWith("turn 5 /"), "(h) the link did not open at turn 5");
+    check((await fresh.locator("#outcome .result").innerText()).trim() === played, "(h) the link shows another outcome");
+    check(workers === 0, `(h) opening a link with its match started ${workers} worker(s)`);
+    check((await getCode(fresh)) === SIMPLE_BOT, "(h) the link's code is not in the editor");
+    await fresh.locator("#run").click();
+    await fresh.locator("#match-status").getByText(/over/).waitFor({ timeout: 60_000 });
+    check((await fresh.locator("#outcome .result").innerText()).trim() === played, "(h) running the link again gave another outcome");
+    console.log(`ok (h) a share link (${link.length} characters) opens the same match at turn 5, and runs again to "${played}"`);
+
+    for (const [fragment, expected] of [
+      ["b1.AAAA-not-deflate", /cannot be opened: this link is damaged/],
+      [link.split("#")[1].slice(0, 60), /cannot be opened: this link is damaged/],
+      ["b9.xyz", /newer botplay/],
+      ["hello", /not a botplay match link/],
+    ]) {
+      await fresh.goto(`${url}#${fragment}`);
+      await fresh.reload();
+      const notice = await fresh.locator("#notice").innerText({ timeout: 10_000 });
+      check(expected.test(notice), `(h) link '#${fragment.slice(0, 20)}…' gave '${notice}'`);
+      check((await fresh.locator("#games .game-choice").count()) > 0, "(h) a bad link left a blank page");
+    }
+    console.log("ok (h) damaged, cut, newer and foreign links are explained; the page stays usable");
+
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.locator("#download-replay").click(),
+    ]);
+    const replayFile = join(profile, "match-replay.json");
+    await download.saveAs(replayFile);
+    await fresh.goto(url);
+    await fresh.locator("#open-replay").setInputFiles(replayFile);
+    await fresh.locator("#match-status").getByText(/replay from the file/).waitFor({ timeout: 10_000 });
+    check((await fresh.locator("#outcome .result").innerText()).trim() === played, "(h) the downloaded replay shows another outcome");
+
+    const cliReplay = join(profile, "cli-replay.json");
+    const cliOut = execFileSync(
+      "cargo",
+      ["run", "-q", "-p", "botplay", "--", "play", "--game", "ice-and-fire", "--seed", "11",
+        "--bot", "builtin:expander", "--bot", "builtin:random", "--replay", cliReplay],
+      { cwd: REPO, encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] },
+    );
+    const cliScore = cliOut.match(/^seat 1 \S+ score (-?\d+)/m)?.[1];
+    await fresh.locator("#open-replay").setInputFiles(cliReplay);
+    await fresh.locator("#match-status").getByText(/cli-replay\.json/).waitFor({ timeout: 10_000 });
+    const cliShown = await fresh.locator("#outcome .result").innerText();
+    check(cliScore && cliShown.includes(cliScore), `(h) the CLI's replay (score ${cliScore}) shows '${cliShown}'`);
+    await fresh.close();
+    console.log(`ok (h) replay files open: a downloaded one, and one written by botplay play ("${cliShown.trim()}")`);
 
     // (f) Every other game: a full match of a JavaScript bot against a built-in bot, one file
     // per game in tests/e2e/games/ (each exports `default async function (page, t)`).

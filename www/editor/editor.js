@@ -1,6 +1,7 @@
 // The bot editor: CodeMirror 6 with JavaScript and Python modes, bundled at build time by
 // esbuild (build.mjs; no CDN). The app calls `botplayEditor.create(host, doc, language,
-// onChange)` and gets a handle with getDoc/setDoc/setLanguage/focus/destroy.
+// onChange)` and gets a handle with getDoc/setDoc/setLanguage/focus/destroy. `onChange` hears
+// only what the person types, not the text the app puts in with `setDoc`.
 //
 // The editor lives in a shadow root: there CodeMirror styles itself with constructed style
 // sheets instead of <style> tags, so the page keeps its strict `style-src 'self'` policy.
@@ -32,6 +33,7 @@ function create(host, doc, language, onChange) {
   sheet.replaceSync(":host{display:block} .editor-mount{height:100%}");
   root.adoptedStyleSheets = [sheet];
   const mode = new Compartment();
+  let settingDoc = false;
   const view = new EditorView({
     parent: mount,
     root,
@@ -45,7 +47,7 @@ function create(host, doc, language, onChange) {
         sizing,
         EditorView.contentAttributes.of({ "aria-label": "bot code", spellcheck: "false", autocapitalize: "off" }),
         EditorView.updateListener.of((u) => {
-          if (u.docChanged) onChange(u.state.doc.toString());
+          if (u.docChanged && !settingDoc) onChange(u.state.doc.toString());
         }),
       ],
     }),
@@ -54,8 +56,20 @@ function create(host, doc, language, onChange) {
     getDoc: () => view.state.doc.toString(),
     setDoc(text) {
       if (text !== view.state.doc.toString()) {
-        view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: text } });
+        settingDoc = true;
+        try {
+          view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: text } });
+        } finally {
+          settingDoc = false;
+        }
       }
+    },
+    // Replaces everything as if the person pasted it (heard by onChange; tests use it).
+    paste(text) {
+      view.dispatch({
+        changes: { from: 0, to: view.state.doc.length, insert: text },
+        userEvent: "input.paste",
+      });
     },
     setLanguage(name) {
       view.dispatch({ effects: mode.reconfigure((languages[name] ?? languages.javascript)()) });

@@ -1,0 +1,172 @@
+//! Sharing a match: a link that carries the set-up, the bots and (by choice) the whole match
+//! and the turn shown; the replay as a file to download; and opening a replay file (also by
+//! dropping it on the viewer).
+
+use engine::{Replay, ShareDoc};
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+use web_sys::{File, FileReader, HtmlInputElement};
+use yew::prelude::*;
+
+use super::state::{entry, Action, Record};
+use super::viewer::RecordRef;
+
+/// The replay of the shown match, once it is complete.
+pub fn replay_of(record: &Record) -> Option<Replay> {
+    let setup = record.setup.clone()?;
+    Some(Replay::new(
+        entry(&setup.game).info,
+        setup,
+        record.names.clone(),
+        record.relaxed,
+        record.turns.iter().map(|t| (**t).clone()).collect(),
+    ))
+}
+
+/// The page's address without its fragment, followed by a link's fragment.
+fn link_to(doc: &ShareDoc) -> String {
+    let here = web_sys::window()
+        .and_then(|w| w.location().href().ok())
+        .unwrap_or_default();
+    let base = here.split('#').next().unwrap_or_default();
+    format!("{base}#{}", doc.encode())
+}
+
+/// Reads a replay file and shows it, or says why it cannot be shown.
+pub fn open_replay_file(file: File, dispatch: Callback<Action>) {
+    let name = file.name();
+    let Ok(reader) = FileReader::new() else {
+        return;
+    };
+    let reader_in = reader.clone();
+    let on_load = Closure::once_into_js(move || {
+        let text = reader_in.result().ok().and_then(|r| r.as_string());
+        let action = match text.map(|t| Replay::from_json(&t)) {
+            Some(Ok(replay)) => Action::ShowReplay(replay, format!("the file {name}")),
+            Some(Err(why)) => Action::Notice(format!("{name}: {why}")),
+            None => Action::Notice(format!("{name} could not be read as text")),
+        };
+        dispatch.emit(action);
+    });
+    reader.set_onload(Some(on_load.unchecked_ref()));
+    let _ = reader.read_as_text(&file);
+}
+
+/// Offers text as a file download.
+fn download(name: &str, text: &str) -> Option<()> {
+    let parts = js_sys::Array::of1(&JsValue::from_str(text));
+    let options = web_sys::BlobPropertyBag::new();
+    options.set_type("application/json");
+    let blob = web_sys::Blob::new_with_str_sequence_and_options(&parts, &options).ok()?;
+    let url = web_sys::Url::create_object_url_with_blob(&blob).ok()?;
+    let document = web_sys::window()?.document()?;
+    let a: web_sys::HtmlAnchorElement = document.create_element("a").ok()?.dyn_into().ok()?;
+    a.set_href(&url);
+    a.set_download(name);
+    a.click();
+    let _ = web_sys::Url::revoke_object_url(&url);
+    Some(())
+}
+
+#[derive(Properties, PartialEq)]
+pub struct Props {
+    pub record: RecordRef,
+    /// The frame shown.
+    pub frame: usize,
+    /// Whether the match is still being played (its replay is not complete yet).
+    pub live: bool,
+    pub dispatch: Callback<Action>,
+}
+
+#[component(Sharing)]
+pub fn sharing(props: &Props) -> Html {
+    let with_match = use_state(|| true);
+    let at_turn = use_state(|| false);
+    let link = use_state(String::new);
+    let record = &props.record.0;
+    let ready = record.setup.is_some() && !props.live;
+
+    let on_make = {
+        let (record, link) = (props.record.clone(), link.clone());
+        let (with_match, at_turn, frame) = (*with_match, *at_turn, props.frame);
+        Callback::from(move |_: MouseEvent| {
+            let record = &record.0;
+            let Some(setup) = record.setup.clone() else {
+                return;
+            };
+            let doc = ShareDoc {
+                setup,
+                relaxed: record.relaxed,
+                bots: record.bots.clone(),
+                replay: if with_match { replay_of(record) } else { None },
+                turn: (with_match && at_turn).then_some(frame),
+            };
+            let url = link_to(&doc);
+            if let Some(window) = web_sys::window() {
+                // Best effort: the link is also shown to copy by hand.
+                let _ = window.navigator().clipboard().write_text(&url);
+            }
+            link.set(url);
+        })
+    };
+    let on_download = {
+        let record = props.record.clone();
+        Callback::from(move |_: MouseEvent| {
+            if let Some(replay) = replay_of(&record.0) {
+                let setup = &replay.setup;
+                let name = format!("botplay-{}-{}.json", setup.game, setup.seed);
+                download(&name, &replay.to_json());
+            }
+        })
+    };
+    let on_open = {
+        let dispatch = props.dispatch.clone();
+        Callback::from(move |e: Event| {
+            let input = e.target_unchecked_into::<HtmlInputElement>();
+            if let Some(file) = input.files().and_then(|f| f.get(0)) {
+                open_replay_file(file, dispatch.clone());
+            }
+            input.set_value("");
+        })
+    };
+    let toggle = |state: &UseStateHandle<bool>| {
+        let state = state.clone();
+        Callback::from(move |e: Event| {
+            state.set(e.target_unchecked_into::<HtmlInputElement>().checked())
+        })
+    };
+
+    html! {
+        <div id="sharing" class="panel sharing">
+            <h3>{ "Share" }</h3>
+            <label class="check">
+                <input type="checkbox" id="share-match" checked={*with_match}
+                    onchange={toggle(&with_match)} />
+                { " with the match (watched without running the bots)" }
+            </label>
+            <label class="check">
+                <input type="checkbox" id="share-turn" checked={*at_turn}
+                    disabled={!*with_match} onchange={toggle(&at_turn)} />
+                { format!(" opening at turn {}", props.frame) }
+            </label>
+            <div class="row">
+                <button type="button" id="make-link" disabled={!ready} onclick={on_make}>
+                    { "Make a share link" }
+                </button>
+                <button type="button" id="download-replay" disabled={!ready} onclick={on_download}>
+                    { "Download the replay" }
+                </button>
+                <label class="button" for="open-replay">{ "Open a replay…" }</label>
+                <input type="file" id="open-replay" class="visually-hidden"
+                    accept=".json,application/json" onchange={on_open} />
+            </div>
+            if !link.is_empty() {
+                <input id="share-link" type="text" readonly=true value={(*link).clone()}
+                    aria-label="Share link (copied)" />
+                <p class="hint">{ format!("{} characters; copied if the browser allowed it. \
+                    Nothing is sent anywhere: the match is in the link.", link.len()) }</p>
+            }
+            <p class="hint">{ "Or drop a replay file (from this page or from botplay play --replay) on the board." }</p>
+        </div>
+    }
+}
