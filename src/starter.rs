@@ -12,6 +12,8 @@ pub fn code(game: &str, language: &str) -> &'static str {
 pub fn javascript(game: &str) -> &'static str {
     match game {
         "ice-and-fire" => include_str!("../www/starter/ice-and-fire.js"),
+        "micro-rts" => include_str!("../www/starter/micro-rts.js"),
+        "soak-overflow" => include_str!("../www/starter/soak-overflow.js"),
         _ => include_str!("../www/starter/generic.js"),
     }
 }

@@ -2,6 +2,8 @@
 //! the engine. A game without a painter of its own is drawn as its frame's text.
 
 mod ice_and_fire;
+mod micro_rts;
+mod soak_overflow;
 mod text;
 
 use engine::Frame;
@@ -25,6 +27,8 @@ pub fn seat_colour(seat: usize) -> &'static str {
 pub fn seat_name(game: &str, seat: usize) -> String {
     match game {
         "ice-and-fire" if seat < 2 => SEAT_COLOURS[seat].1.to_string(),
+        "micro-rts" if seat < 2 => SEAT_COLOURS[seat].1.to_string(),
+        "soak-overflow" if seat < 2 => SEAT_COLOURS[seat].1.to_string(),
         _ => format!("seat {}", seat + 1),
     }
 }
@@ -62,6 +66,8 @@ pub fn paint(canvas: &HtmlCanvasElement, game: &str, frame: Option<&Frame>) {
     };
     let drawn = match game {
         "ice-and-fire" => ice_and_fire::paint(&ctx, &frame.view, w, h, ratio),
+        "micro-rts" => micro_rts::paint(&ctx, &frame.view, w, h, ratio),
+        "soak-overflow" => soak_overflow::paint(&ctx, &frame.view, w, h, ratio),
         _ => false,
     };
     if !drawn {

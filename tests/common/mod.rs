@@ -24,6 +24,18 @@ pub const GOLDEN: &[GoldenMatch] = &[GoldenMatch {
     bots: ["expander", "random"],
     expected: include_str!("../golden/ice-and-fire.txt"),
     path: "tests/golden/ice-and-fire.txt",
+}, GoldenMatch {
+    game: "micro-rts",
+    seed: 20,
+    bots: ["rush", "random"],
+    expected: include_str!("../golden/micro-rts.txt"),
+    path: "tests/golden/micro-rts.txt",
+}, GoldenMatch {
+    game: "soak-overflow",
+    seed: 42,
+    bots: ["soaker", "random"],
+    expected: include_str!("../golden/soak-overflow.txt"),
+    path: "tests/golden/soak-overflow.txt",
 }];
 
 /// Plays the golden match and writes its transcript.

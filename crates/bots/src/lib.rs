@@ -3,6 +3,8 @@
 
 pub mod ice_and_fire;
 pub mod local;
+pub mod micro_rts;
+pub mod soak_overflow;
 
 /// A bot that speaks a game's text protocol.
 pub trait Bot {
@@ -40,6 +42,42 @@ pub static BUILTINS: &[BuiltinInfo] = &[
         name: "expander",
         summary: "expands towards the enemy, trains by income, builds mines, defends its HQ",
         make: |seed| Box::new(ice_and_fire::Expander::new(seed)),
+    },
+    BuiltinInfo {
+        game: "micro-rts",
+        name: "wait",
+        summary: "does nothing: answers WAIT every turn",
+        make: |_| Box::new(micro_rts::Wait),
+    },
+    BuiltinInfo {
+        game: "micro-rts",
+        name: "random",
+        summary: "gives random legal orders: moves, attacks, harvests, builds, trainings (seeded)",
+        make: |seed| Box::new(micro_rts::Random::new(seed)),
+    },
+    BuiltinInfo {
+        game: "micro-rts",
+        name: "rush",
+        summary: "workers harvest, one barracks, heavy and light units attack the nearest enemy",
+        make: |seed| Box::new(micro_rts::Rush::new(seed)),
+    },
+    BuiltinInfo {
+        game: "soak-overflow",
+        name: "wait",
+        summary: "does nothing: answers WAIT (hunker down) for every agent",
+        make: |_| Box::new(soak_overflow::Wait::new()),
+    },
+    BuiltinInfo {
+        game: "soak-overflow",
+        name: "random",
+        summary: "random legal steps, shots, bombs and hunkering (seeded)",
+        make: |seed| Box::new(soak_overflow::Random::new(seed)),
+    },
+    BuiltinInfo {
+        game: "soak-overflow",
+        name: "soaker",
+        summary: "takes cover, shoots the best target, bombs clusters, contests territory",
+        make: |seed| Box::new(soak_overflow::Soaker::new(seed)),
     },
 ];
 

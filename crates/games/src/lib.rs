@@ -7,9 +7,11 @@
 use engine::{Game, GameEntry, Setup, SetupError};
 
 pub mod ice_and_fire;
+pub mod micro_rts;
+pub mod soak_overflow;
 
 /// Every game, in the order pickers show them.
-pub static GAMES: &[GameEntry] = &[ice_and_fire::ENTRY];
+pub static GAMES: &[GameEntry] = &[ice_and_fire::ENTRY, micro_rts::ENTRY, soak_overflow::ENTRY];
 
 /// The registry entry of a game id.
 pub fn entry(id: &str) -> Option<&'static GameEntry> {

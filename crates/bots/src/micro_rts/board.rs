@@ -1,0 +1,198 @@
+//! The bots' own model of the arena, built from one turn's input: what stands on each tile,
+//! which tiles this turn's orders already claim, and 8-direction distance fields.
+
+use std::collections::VecDeque;
+
+use super::protocol::{
+    EntityLine, Init, TurnInput, TypeLine, BARRACKS, CASTLE, ENEMY, FOREST, ME, MINE, NEUTRAL,
+};
+
+/// The eight directions (all moves and ranges are Chebyshev).
+pub const DIRECTIONS: [(i32, i32); 8] = [
+    (0, -1),
+    (1, -1),
+    (1, 0),
+    (1, 1),
+    (0, 1),
+    (-1, 1),
+    (-1, 0),
+    (-1, -1),
+];
+
+/// Distance fields use this for "unreachable".
+pub const FAR: i32 = i32::MAX;
+
+/// Chebyshev distance.
+pub fn distance(a: (i32, i32), b: (i32, i32)) -> i32 {
+    (a.0 - b.0).abs().max((a.1 - b.1).abs())
+}
+
+#[derive(Clone, Debug)]
+pub struct Board {
+    pub width: i32,
+    pub height: i32,
+    pub types: [TypeLine; 6],
+    pub gold: i32,
+    pub wood: i32,
+    /// Every entity of the input, in input order (x outer, y inner).
+    pub entities: Vec<EntityLine>,
+    cells: Vec<Option<EntityLine>>,
+    /// Tiles that an order of this turn already targets.
+    claimed: Vec<bool>,
+}
+
+impl Board {
+    pub fn new(init: &Init, turn: &TurnInput) -> Board {
+        // The size from the init block, or from the border walls if it never came.
+        let width = turn
+            .entities
+            .iter()
+            .map(|e| e.x + 1)
+            .fold(init.width, i32::max)
+            .clamp(1, 1000);
+        let height = turn
+            .entities
+            .iter()
+            .map(|e| e.y + 1)
+            .fold(init.height, i32::max)
+            .clamp(1, 1000);
+        let mut board = Board {
+            width,
+            height,
+            types: init.types,
+            gold: turn.gold,
+            wood: turn.wood,
+            entities: turn.entities.clone(),
+            cells: vec![None; (width * height) as usize],
+            claimed: vec![false; (width * height) as usize],
+        };
+        for e in &turn.entities {
+            if let Some(i) = board.index(e.x, e.y) {
+                board.cells[i] = Some(*e);
+            }
+        }
+        board
+    }
+
+    pub fn inside(&self, x: i32, y: i32) -> bool {
+        (0..self.width).contains(&x) && (0..self.height).contains(&y)
+    }
+
+    fn index(&self, x: i32, y: i32) -> Option<usize> {
+        self.inside(x, y).then(|| (y * self.width + x) as usize)
+    }
+
+    pub fn at(&self, x: i32, y: i32) -> Option<EntityLine> {
+        self.index(x, y).and_then(|i| self.cells[i])
+    }
+
+    /// Inside, nothing on it, and not claimed by an order of this turn.
+    pub fn free(&self, x: i32, y: i32) -> bool {
+        self.index(x, y)
+            .is_some_and(|i| self.cells[i].is_none() && !self.claimed[i])
+    }
+
+    pub fn claim(&mut self, x: i32, y: i32) {
+        if let Some(i) = self.index(x, y) {
+            self.claimed[i] = true;
+        }
+    }
+
+    pub fn stats(&self, kind: u8) -> TypeLine {
+        self.types
+            .get(usize::from(kind))
+            .copied()
+            .unwrap_or_default()
+    }
+
+    pub fn affordable(&self, kind: u8) -> bool {
+        let t = self.stats(kind);
+        self.gold >= t.gold && self.wood >= t.wood
+    }
+
+    pub fn pay(&mut self, kind: u8) {
+        let t = self.stats(kind);
+        self.gold -= t.gold;
+        self.wood -= t.wood;
+    }
+
+    pub fn mine(&self) -> Vec<EntityLine> {
+        self.entities
+            .iter()
+            .filter(|e| e.owner == ME)
+            .copied()
+            .collect()
+    }
+
+    pub fn enemies(&self) -> Vec<EntityLine> {
+        self.entities
+            .iter()
+            .filter(|e| e.owner == ENEMY)
+            .copied()
+            .collect()
+    }
+
+    pub fn resources(&self) -> Vec<EntityLine> {
+        self.entities
+            .iter()
+            .filter(|e| e.owner == NEUTRAL && (e.kind == MINE || e.kind == FOREST))
+            .copied()
+            .collect()
+    }
+
+    /// The tiles within `r` of (x, y), on the map, in a fixed order, without (x, y).
+    pub fn around(&self, x: i32, y: i32, r: i32) -> Vec<(i32, i32)> {
+        let mut out = Vec::new();
+        for dy in -r..=r {
+            for dx in -r..=r {
+                let (tx, ty) = (x + dx, y + dy);
+                if (dx, dy) != (0, 0) && self.inside(tx, ty) {
+                    out.push((tx, ty));
+                }
+            }
+        }
+        out
+    }
+
+    /// Whether a path may cross the tile: empty, or a unit (units move away).
+    pub fn passable(&self, x: i32, y: i32) -> bool {
+        self.inside(x, y)
+            && match self.at(x, y) {
+                None => true,
+                Some(e) => e.owner != NEUTRAL && e.kind != CASTLE && e.kind != BARRACKS,
+            }
+    }
+
+    /// 8-direction steps from the nearest source over passable tiles (sources are 0 even if
+    /// not passable themselves). Index `y * width + x`.
+    pub fn field(&self, sources: &[(i32, i32)]) -> Vec<i32> {
+        let mut dist = vec![FAR; (self.width * self.height) as usize];
+        let mut queue = VecDeque::new();
+        for &(x, y) in sources {
+            if let Some(i) = self.index(x, y) {
+                if dist[i] != 0 {
+                    dist[i] = 0;
+                    queue.push_back((x, y));
+                }
+            }
+        }
+        while let Some((x, y)) = queue.pop_front() {
+            let d = dist[(y * self.width + x) as usize];
+            for (dx, dy) in DIRECTIONS {
+                let (nx, ny) = (x + dx, y + dy);
+                if let Some(i) = self.index(nx, ny) {
+                    if dist[i] == FAR && self.passable(nx, ny) {
+                        dist[i] = d + 1;
+                        queue.push_back((nx, ny));
+                    }
+                }
+            }
+        }
+        dist
+    }
+
+    /// A field's value at a tile (FAR off the map).
+    pub fn value(&self, field: &[i32], x: i32, y: i32) -> i32 {
+        self.index(x, y).map_or(FAR, |i| field[i])
+    }
+}

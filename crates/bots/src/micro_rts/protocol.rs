@@ -1,0 +1,318 @@
+//! The text protocol of microRTS, seen from a bot: reading what the referee sends
+//! (shared/rules/codingame-games.md, B.3) and writing orders that are always well formed (B.4: a
+//! malformed order eliminates the player).
+//!
+//! The referee sends the initialisation block (the size and the six entity-type lines) only
+//! before the first turn, glued to that turn's block. [`Reader`] collects text until a whole
+//! turn has arrived, so it works whether a turn comes in one piece or line by line.
+
+use std::fmt;
+
+/// Owners as the input gives them.
+pub const NEUTRAL: i8 = -1;
+pub const ME: i8 = 0;
+pub const ENEMY: i8 = 1;
+
+/// Neutral types.
+pub const WALL: u8 = 1;
+pub const MINE: u8 = 2;
+pub const FOREST: u8 = 3;
+/// Player entity types.
+pub const CASTLE: u8 = 0;
+pub const BARRACKS: u8 = 1;
+pub const WORKER: u8 = 2;
+pub const LIGHT: u8 = 3;
+pub const HEAVY: u8 = 4;
+pub const RANGED: u8 = 5;
+
+/// The protocol names of the player entity types.
+pub const TYPE_NAMES: [&str; 6] = ["CASTLE", "BARRACKS", "WORKER", "LIGHT", "HEAVY", "RANGED"];
+
+/// One entity-type line of the initialisation block.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct TypeLine {
+    pub max_hp: i32,
+    pub reach: i32,
+    pub attack: i32,
+    pub step: i32,
+    pub gold: i32,
+    pub wood: i32,
+}
+
+/// The initialisation block.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Init {
+    pub width: i32,
+    pub height: i32,
+    /// By type number 0..5.
+    pub types: [TypeLine; 6],
+}
+
+impl Default for Init {
+    /// The values of the statement, for a first turn that comes without its block.
+    fn default() -> Self {
+        let t = |max_hp, reach, attack, step, gold, wood| TypeLine {
+            max_hp,
+            reach,
+            attack,
+            step,
+            gold,
+            wood,
+        };
+        Init {
+            width: 0,
+            height: 0,
+            types: [
+                t(10, 3, 0, 0, 5, 5),
+                t(4, 2, 0, 0, 0, 5),
+                t(1, 1, 1, 1, 1, 0),
+                t(4, 1, 2, 2, 1, 1),
+                t(8, 1, 4, 1, 2, 1),
+                t(1, 3, 1, 1, 1, 1),
+            ],
+        }
+    }
+}
+
+/// One `x y owner entityType health` line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct EntityLine {
+    pub x: i32,
+    pub y: i32,
+    /// −1 neutral, 0 me, 1 the enemy.
+    pub owner: i8,
+    pub kind: u8,
+    pub health: i32,
+}
+
+/// Everything the referee sends for one turn.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TurnInput {
+    pub gold: i32,
+    pub wood: i32,
+    pub enemy_gold: i32,
+    pub enemy_wood: i32,
+    pub entities: Vec<EntityLine>,
+}
+
+/// An order to write.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Order {
+    Build {
+        from: (i32, i32),
+        to: (i32, i32),
+        kind: u8,
+    },
+    Train {
+        from: (i32, i32),
+        to: (i32, i32),
+        kind: u8,
+    },
+    Move {
+        from: (i32, i32),
+        to: (i32, i32),
+    },
+    Attack {
+        from: (i32, i32),
+        to: (i32, i32),
+    },
+    Harvest {
+        from: (i32, i32),
+        to: (i32, i32),
+    },
+}
+
+impl fmt::Display for Order {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let name = |k: u8| TYPE_NAMES.get(usize::from(k)).copied().unwrap_or("WORKER");
+        match *self {
+            Order::Build { from, to, kind } => write!(
+                f,
+                "BUILD {} {} {} {} {}",
+                from.0,
+                from.1,
+                to.0,
+                to.1,
+                name(kind)
+            ),
+            Order::Train { from, to, kind } => write!(
+                f,
+                "TRAIN {} {} {} {} {}",
+                from.0,
+                from.1,
+                to.0,
+                to.1,
+                name(kind)
+            ),
+            Order::Move { from, to } => write!(f, "MOVE {} {} {} {}", from.0, from.1, to.0, to.1),
+            Order::Attack { from, to } => {
+                write!(f, "ATTACK {} {} {} {}", from.0, from.1, to.0, to.1)
+            }
+            Order::Harvest { from, to } => {
+                write!(f, "HARVEST {} {} {} {}", from.0, from.1, to.0, to.1)
+            }
+        }
+    }
+}
+
+/// The orders as one line: joined by `;` (no spaces), `WAIT` for none.
+pub fn output_line(orders: &[Order]) -> String {
+    if orders.is_empty() {
+        return "WAIT".to_string();
+    }
+    orders
+        .iter()
+        .map(ToString::to_string)
+        .collect::<Vec<_>>()
+        .join(";")
+}
+
+/// Why the collected text is not (yet) a turn.
+enum Short {
+    More,
+    Bad(String),
+}
+
+struct Cursor<'a> {
+    lines: &'a [String],
+    at: usize,
+}
+
+impl<'a> Cursor<'a> {
+    fn ints<const N: usize>(&mut self) -> Result<[i64; N], Short> {
+        let line = self.lines.get(self.at).ok_or(Short::More)?;
+        self.at += 1;
+        let words: Vec<&str> = line.split_whitespace().collect();
+        if words.len() != N {
+            return Err(Short::Bad(format!("expected {N} integers, got '{line}'")));
+        }
+        let mut out = [0; N];
+        for (slot, w) in out.iter_mut().zip(words) {
+            *slot = w
+                .parse()
+                .map_err(|_| Short::Bad(format!("not an integer in '{line}'")))?;
+        }
+        Ok(out)
+    }
+
+    fn peek_words(&self) -> Option<usize> {
+        self.lines
+            .get(self.at)
+            .map(|l| l.split_whitespace().count())
+    }
+}
+
+fn small(v: i64) -> Result<i32, Short> {
+    i32::try_from(v).map_err(|_| Short::Bad(format!("{v} is out of range")))
+}
+
+/// The largest entity count we believe (a 31 × 17 map has 527 tiles).
+const MAX_ENTITIES: i64 = 10_000;
+
+fn parse_init(cur: &mut Cursor) -> Result<Init, Short> {
+    let [w, h] = cur.ints::<2>()?;
+    let mut init = Init {
+        width: small(w)?,
+        height: small(h)?,
+        ..Init::default()
+    };
+    for _ in 0..6 {
+        let [kind, max_hp, reach, attack, step, gold, wood] = cur.ints::<7>()?;
+        let slot = init
+            .types
+            .get_mut(usize::try_from(kind).unwrap_or(usize::MAX))
+            .ok_or_else(|| Short::Bad(format!("unknown entity type {kind}")))?;
+        *slot = TypeLine {
+            max_hp: small(max_hp)?,
+            reach: small(reach)?,
+            attack: small(attack)?,
+            step: small(step)?,
+            gold: small(gold)?,
+            wood: small(wood)?,
+        };
+    }
+    Ok(init)
+}
+
+fn parse_turn(cur: &mut Cursor) -> Result<TurnInput, Short> {
+    let [n, gold, wood, enemy_gold, enemy_wood] = cur.ints::<5>()?;
+    if !(0..=MAX_ENTITIES).contains(&n) {
+        return Err(Short::Bad(format!("entity count {n} out of range")));
+    }
+    let mut entities = Vec::with_capacity(n as usize);
+    for _ in 0..n {
+        let [x, y, owner, kind, health] = cur.ints::<5>()?;
+        if !(-1..=1).contains(&owner) || !(0..=5).contains(&kind) {
+            return Err(Short::Bad(format!("bad owner {owner} or type {kind}")));
+        }
+        entities.push(EntityLine {
+            x: small(x)?,
+            y: small(y)?,
+            owner: owner as i8,
+            kind: kind as u8,
+            health: small(health)?,
+        });
+    }
+    Ok(TurnInput {
+        gold: small(gold)?,
+        wood: small(wood)?,
+        enemy_gold: small(enemy_gold)?,
+        enemy_wood: small(enemy_wood)?,
+        entities,
+    })
+}
+
+/// Collects the referee's text until a whole turn has arrived, then parses it.
+#[derive(Clone, Debug, Default)]
+pub struct Reader {
+    pending: Vec<String>,
+    init: Option<Init>,
+}
+
+impl Reader {
+    pub fn new() -> Self {
+        Reader::default()
+    }
+
+    /// The initialisation block, once read (the statement's values if it never came).
+    pub fn init(&self) -> Init {
+        self.init.clone().unwrap_or_default()
+    }
+
+    /// Takes more text. Returns `None` while the turn is incomplete, the turn once complete,
+    /// or an error (and forgets the text) if it cannot be a turn.
+    pub fn feed(&mut self, text: &str) -> Option<Result<TurnInput, String>> {
+        self.pending.extend(
+            text.lines()
+                .map(str::trim)
+                .filter(|l| !l.is_empty())
+                .map(String::from),
+        );
+        let mut cur = Cursor {
+            lines: &self.pending,
+            at: 0,
+        };
+        let mut init = None;
+        let parsed = (|| {
+            // An init block starts with a 2-number line; a turn block with a 5-number one.
+            if self.init.is_none() && cur.peek_words() == Some(2) {
+                init = Some(parse_init(&mut cur)?);
+            }
+            parse_turn(&mut cur)
+        })();
+        match parsed {
+            Err(Short::More) => None,
+            Err(Short::Bad(why)) => {
+                self.pending.clear();
+                Some(Err(why))
+            }
+            Ok(turn) => {
+                if init.is_some() {
+                    self.init = init;
+                }
+                self.pending.drain(..cur.at);
+                Some(Ok(turn))
+            }
+        }
+    }
+}

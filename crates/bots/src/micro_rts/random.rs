@@ -1,0 +1,119 @@
+//! `Random`: seeded random play. Every order it writes is legal when written: moves within the
+//! unit's step onto tiles that are not walls, attacks on enemies in reach, harvests of
+//! resources in reach, builds and trainings it can afford on free tiles in reach.
+
+use engine::JavaRandom;
+
+use super::board::Board;
+use super::protocol::Reader;
+use super::protocol::{
+    output_line, Order, BARRACKS, CASTLE, ENEMY, HEAVY, LIGHT, RANGED, WALL, WORKER,
+};
+use super::read_board;
+use crate::Bot;
+
+/// Plays random legal orders, drawn from a `java.util.Random` seeded with the bot's seed.
+pub struct Random {
+    reader: Reader,
+    rng: JavaRandom,
+}
+
+impl Random {
+    pub fn new(seed: i64) -> Self {
+        Random {
+            reader: Reader::new(),
+            rng: JavaRandom::new(seed),
+        }
+    }
+
+    fn pick<T: Copy>(&mut self, items: &[T]) -> Option<T> {
+        (!items.is_empty()).then(|| items[self.rng.next_int_bounded(items.len() as i32) as usize])
+    }
+
+    /// Each entity acts with probability 3/4: one of the orders it may give.
+    fn play(&mut self, board: &mut Board) -> Vec<Order> {
+        let mut orders = Vec::new();
+        for e in board.mine() {
+            if self.rng.next_int_bounded(4) == 0 {
+                continue;
+            }
+            let from = (e.x, e.y);
+            let stats = board.stats(e.kind);
+            let free: Vec<(i32, i32)> = board
+                .around(e.x, e.y, stats.reach)
+                .into_iter()
+                .filter(|&(x, y)| board.free(x, y))
+                .collect();
+            let mut options = Vec::new();
+            match e.kind {
+                CASTLE | BARRACKS => {
+                    let kinds: &[u8] = if e.kind == CASTLE {
+                        &[WORKER]
+                    } else {
+                        &[LIGHT, HEAVY, RANGED]
+                    };
+                    let kind = self.pick(kinds).unwrap_or(WORKER);
+                    if board.affordable(kind) {
+                        if let Some(to) = self.pick(&free) {
+                            options.push(Order::Train { from, to, kind });
+                        }
+                    }
+                }
+                _ => {
+                    for (x, y) in board.around(e.x, e.y, stats.reach) {
+                        match board.at(x, y) {
+                            Some(t) if t.owner == ENEMY => {
+                                options.push(Order::Attack { from, to: (x, y) });
+                            }
+                            Some(t) if e.kind == WORKER && t.owner == -1 && t.kind >= 2 => {
+                                options.push(Order::Harvest { from, to: (x, y) });
+                            }
+                            _ => {}
+                        }
+                    }
+                    let steps: Vec<(i32, i32)> = board
+                        .around(e.x, e.y, stats.step)
+                        .into_iter()
+                        .filter(|&(x, y)| {
+                            !board
+                                .at(x, y)
+                                .is_some_and(|t| t.owner == -1 && t.kind == WALL)
+                        })
+                        .collect();
+                    if let Some(to) = self.pick(&steps) {
+                        options.push(Order::Move { from, to });
+                    }
+                    if e.kind == WORKER && self.rng.next_int_bounded(8) == 0 {
+                        let kind = if self.rng.next_int_bounded(6) == 0 {
+                            CASTLE
+                        } else {
+                            BARRACKS
+                        };
+                        if board.affordable(kind) {
+                            if let Some(to) = self.pick(&free) {
+                                options.push(Order::Build { from, to, kind });
+                            }
+                        }
+                    }
+                }
+            }
+            if let Some(order) = self.pick(&options) {
+                if let Order::Build { to, kind, .. } | Order::Train { to, kind, .. } = order {
+                    board.pay(kind);
+                    board.claim(to.0, to.1);
+                }
+                orders.push(order);
+            }
+        }
+        orders
+    }
+}
+
+impl Bot for Random {
+    fn read(&mut self, input: &str) -> Vec<String> {
+        match read_board(&mut self.reader, input) {
+            Err(reply) => reply,
+            Ok(mut board) => vec![output_line(&self.play(&mut board))],
+        }
+    }
+}

@@ -1,0 +1,57 @@
+//! Built-in bots for Soak Overflow (shared/rules/codingame-games.md, part C).
+//!
+//! Like every built-in bot they see only the protocol text: [`protocol`] reads the referee's
+//! input and writes well-formed lines, and [`board`] is the bots' own model of a turn.
+//!
+//! - [`Wait`] answers `WAIT` (which hunkers down) for every agent.
+//! - [`Random`] plays random legal moves, shots, bombs and hunkering (seeded).
+//! - [`Soaker`] takes cover, shoots the best target, bombs clusters and contests territory.
+
+pub mod board;
+pub mod protocol;
+
+mod random;
+mod soaker;
+
+pub use random::Random;
+pub use soaker::Soaker;
+
+use crate::Bot;
+use board::Board;
+use protocol::Reader;
+
+/// Feeds text to a reader. Once a whole turn has arrived, returns the board to play on;
+/// otherwise the reply to give without playing: nothing while the turn is incomplete, one
+/// `WAIT` for unreadable input (a bot must never write a malformed line).
+fn read_board(reader: &mut Reader, input: &str) -> Result<Board, Vec<String>> {
+    match reader.feed(input) {
+        None => Err(Vec::new()),
+        Some(Err(_)) => Err(vec!["WAIT".to_string()]),
+        Some(Ok(turn)) => match reader.init() {
+            Some(init) => Ok(Board::new(init, &turn)),
+            None => Err(vec!["WAIT".to_string()]),
+        },
+    }
+}
+
+/// Hunkers every agent down, every turn: one `WAIT` line per own agent.
+#[derive(Clone, Debug, Default)]
+pub struct Wait {
+    reader: Reader,
+}
+
+impl Wait {
+    pub fn new() -> Self {
+        Wait::default()
+    }
+}
+
+impl Bot for Wait {
+    fn read(&mut self, input: &str) -> Vec<String> {
+        match self.reader.feed(input) {
+            None => Vec::new(),
+            Some(Err(_)) => vec!["WAIT".to_string()],
+            Some(Ok(turn)) => vec!["WAIT".to_string(); turn.my_agent_count.max(1)],
+        }
+    }
+}

@@ -1,0 +1,287 @@
+//! The text protocol of Soak Overflow, seen from a bot: reading what the referee sends
+//! (shared/rules/codingame-games.md, C.4) and writing lines that are always well formed (C.5: a
+//! malformed line loses the game).
+//!
+//! The referee sends the initialisation block (ids, agent classes, the grid) only before the
+//! bot's first turn, glued to that turn's block. [`Reader`] collects text until a whole turn
+//! has arrived, so it works whether a turn comes in one piece or line by line.
+
+use std::fmt;
+
+/// The largest grid side the protocol allows (width 20, height 10) with margin for odd inputs.
+const MAX_SIDE: i64 = 64;
+/// At most this many agents (10 in the game) with margin.
+const MAX_AGENTS: i64 = 64;
+
+/// A tile: x to the right, y down, (0,0) at the top left.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Pos {
+    pub x: i32,
+    pub y: i32,
+}
+
+impl Pos {
+    pub const fn new(x: i32, y: i32) -> Self {
+        Pos { x, y }
+    }
+
+    pub fn manhattan(self, o: Pos) -> i32 {
+        (self.x - o.x).abs() + (self.y - o.y).abs()
+    }
+
+    pub fn chebyshev(self, o: Pos) -> i32 {
+        (self.x - o.x).abs().max((self.y - o.y).abs())
+    }
+}
+
+/// One agent line of the initialisation block.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct AgentClass {
+    pub id: i32,
+    /// The owning player's id (compare with [`Init::my_id`]).
+    pub player: i32,
+    pub shoot_cooldown: i32,
+    pub optimal_range: i32,
+    pub soaking_power: i32,
+    pub bombs: i32,
+}
+
+/// The initialisation block.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Init {
+    pub my_id: i32,
+    pub agents: Vec<AgentClass>,
+    pub width: i32,
+    pub height: i32,
+    /// Row by row: 0 floor, 1 low cover, 2 high cover.
+    pub tiles: Vec<u8>,
+}
+
+/// One agent line of a turn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct AgentLine {
+    pub id: i32,
+    pub pos: Pos,
+    pub cooldown: i32,
+    pub bombs: i32,
+    pub wetness: i32,
+}
+
+/// Everything the referee sends for one turn.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TurnInput {
+    pub agents: Vec<AgentLine>,
+    pub my_agent_count: usize,
+}
+
+/// Why the collected text is not (yet) a turn.
+#[derive(Debug)]
+enum Short {
+    /// The text ends before the turn does: wait for more.
+    More,
+    /// The text cannot be a turn.
+    Bad(String),
+}
+
+type Parsed<T> = Result<T, Short>;
+
+struct Cursor<'a> {
+    lines: &'a [String],
+    at: usize,
+}
+
+impl<'a> Cursor<'a> {
+    fn line(&mut self) -> Parsed<&'a str> {
+        let line = self.lines.get(self.at).ok_or(Short::More)?;
+        self.at += 1;
+        Ok(line)
+    }
+
+    /// A line of exactly `n` whitespace-separated integers.
+    fn ints(&mut self, n: usize) -> Parsed<Vec<i64>> {
+        let line = self.line()?;
+        let words: Vec<&str> = line.split_whitespace().collect();
+        if words.len() != n {
+            return Err(Short::Bad(format!("expected {n} integer(s), got '{line}'")));
+        }
+        words
+            .iter()
+            .map(|w| {
+                w.parse::<i64>()
+                    .map_err(|_| Short::Bad(format!("not an integer: '{w}'")))
+            })
+            .collect()
+    }
+
+    fn int(&mut self) -> Parsed<i64> {
+        Ok(self.ints(1)?[0])
+    }
+
+    fn count(&mut self, max: i64) -> Parsed<usize> {
+        let n = self.int()?;
+        if (0..=max).contains(&n) {
+            Ok(n as usize)
+        } else {
+            Err(Short::Bad(format!("count {n} out of range")))
+        }
+    }
+}
+
+fn small(v: i64) -> i32 {
+    v.clamp(-1_000_000, 1_000_000) as i32
+}
+
+fn parse_init(cur: &mut Cursor) -> Parsed<Init> {
+    let my_id = small(cur.int()?);
+    let n = cur.count(MAX_AGENTS)?;
+    let mut agents = Vec::with_capacity(n);
+    for _ in 0..n {
+        let v = cur.ints(6)?;
+        agents.push(AgentClass {
+            id: small(v[0]),
+            player: small(v[1]),
+            shoot_cooldown: small(v[2]),
+            optimal_range: small(v[3]),
+            soaking_power: small(v[4]),
+            bombs: small(v[5]),
+        });
+    }
+    let size = cur.ints(2)?;
+    let (width, height) = (size[0], size[1]);
+    if !(1..=MAX_SIDE).contains(&width) || !(1..=MAX_SIDE).contains(&height) {
+        return Err(Short::Bad(format!("grid {width} x {height}")));
+    }
+    let mut tiles = vec![0u8; (width * height) as usize];
+    for _ in 0..height {
+        let v = cur.ints(3 * width as usize)?;
+        for t in v.chunks_exact(3) {
+            let (x, y, kind) = (t[0], t[1], t[2]);
+            if !(0..width).contains(&x) || !(0..height).contains(&y) || !(0..=2).contains(&kind) {
+                return Err(Short::Bad(format!("bad tile {x} {y} {kind}")));
+            }
+            tiles[(y * width + x) as usize] = kind as u8;
+        }
+    }
+    Ok(Init {
+        my_id,
+        agents,
+        width: width as i32,
+        height: height as i32,
+        tiles,
+    })
+}
+
+fn parse_turn(cur: &mut Cursor) -> Parsed<TurnInput> {
+    let n = cur.count(MAX_AGENTS)?;
+    let mut agents = Vec::with_capacity(n);
+    for _ in 0..n {
+        let v = cur.ints(6)?;
+        agents.push(AgentLine {
+            id: small(v[0]),
+            pos: Pos::new(small(v[1]), small(v[2])),
+            cooldown: small(v[3]),
+            bombs: small(v[4]),
+            wetness: small(v[5]),
+        });
+    }
+    let my_agent_count = cur.count(MAX_AGENTS)?;
+    Ok(TurnInput {
+        agents,
+        my_agent_count,
+    })
+}
+
+/// Collects the referee's text until a whole turn has arrived, then parses it.
+#[derive(Clone, Debug, Default)]
+pub struct Reader {
+    pending: Vec<String>,
+    init: Option<Init>,
+}
+
+impl Reader {
+    pub fn new() -> Self {
+        Reader::default()
+    }
+
+    /// Takes more text from the referee. Returns `None` while the turn is incomplete, the turn
+    /// once it is complete, or an error (and forgets the text) if it cannot be a turn.
+    pub fn feed(&mut self, text: &str) -> Option<Result<TurnInput, String>> {
+        self.pending.extend(
+            text.lines()
+                .map(str::trim)
+                .filter(|l| !l.is_empty())
+                .map(String::from),
+        );
+        let mut cur = Cursor {
+            lines: &self.pending,
+            at: 0,
+        };
+        let parsed = (|| {
+            let init = match self.init {
+                None => Some(parse_init(&mut cur)?),
+                Some(_) => None,
+            };
+            Ok((init, parse_turn(&mut cur)?))
+        })();
+        match parsed {
+            Err(Short::More) => None,
+            Err(Short::Bad(why)) => {
+                self.pending.clear();
+                Some(Err(why))
+            }
+            Ok((init, turn)) => {
+                let used = cur.at;
+                self.pending.drain(..used);
+                if let Some(init) = init {
+                    self.init = Some(init);
+                }
+                Some(Ok(turn))
+            }
+        }
+    }
+
+    /// The initialisation block, once read.
+    pub fn init(&self) -> Option<&Init> {
+        self.init.as_ref()
+    }
+}
+
+/// One action a bot writes. Every field is checked by construction: coordinates of MOVE are
+/// never negative, messages never contain `;` or line breaks.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Action {
+    Move(Pos),
+    Shoot(i32),
+    Throw(Pos),
+    HunkerDown,
+    Message(String),
+}
+
+impl fmt::Display for Action {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Action::Move(p) => write!(f, "MOVE {} {}", p.x.max(0), p.y.max(0)),
+            Action::Shoot(id) => write!(f, "SHOOT {}", id.max(&0)),
+            Action::Throw(p) => write!(f, "THROW {} {}", p.x, p.y),
+            Action::HunkerDown => f.write_str("HUNKER_DOWN"),
+            Action::Message(text) => {
+                let clean: String = text
+                    .chars()
+                    .map(|c| if c == ';' || c.is_control() { ' ' } else { c })
+                    .collect();
+                let clean = clean.trim();
+                write!(f, "MESSAGE {}", if clean.is_empty() { "-" } else { clean })
+            }
+        }
+    }
+}
+
+/// One output line for an agent: `id;action;action`, or `id;WAIT` without actions (an agent
+/// line with no action would be malformed).
+pub fn agent_line(id: i32, actions: &[Action]) -> String {
+    if actions.is_empty() {
+        return format!("{id};WAIT");
+    }
+    let pieces: Vec<String> = actions.iter().map(ToString::to_string).collect();
+    format!("{id};{}", pieces.join(";"))
+}

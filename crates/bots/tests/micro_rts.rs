@@ -1,0 +1,274 @@
+//! The microRTS built-in bots: input parsing on hand-written turns, well-formed output, and
+//! matches against the real referee (`games::micro_rts`).
+
+use bots::micro_rts::board::Board;
+use bots::micro_rts::protocol::{output_line, Order, Reader, CASTLE, ENEMY, ME, WORKER};
+use bots::micro_rts::{Random, Rush, Wait};
+use bots::Bot;
+use engine::{Fault, Outcome, Referee, Setup};
+
+// ---------------------------------------------------------------------------------------------
+// Hand-written inputs
+// ---------------------------------------------------------------------------------------------
+
+/// A tiny first turn: the init block, then a 5 × 4 arena with border walls left and right, a
+/// castle each, a gold mine and a forest.
+const FIRST_TURN: &str = "\
+5 4
+0 10 3 0 0 5 5
+1 4 2 0 0 0 5
+2 1 1 1 1 1 0
+3 4 1 2 2 1 1
+4 8 1 4 1 2 1
+5 1 3 1 1 1 1
+12 10 0 10 0
+0 0 -1 1 -1
+0 1 -1 1 -1
+0 2 -1 1 -1
+0 3 -1 1 -1
+1 1 0 0 10
+1 2 -1 2 7
+3 1 1 0 10
+3 2 -1 3 7
+4 0 -1 1 -1
+4 1 -1 1 -1
+4 2 -1 1 -1
+4 3 -1 1 -1
+";
+
+/// A later turn (no init block): a worker of mine next to the mine, an enemy worker.
+const LATER_TURN: &str = "\
+14 9 2 10 0
+0 0 -1 1 -1
+0 1 -1 1 -1
+0 2 -1 1 -1
+0 3 -1 1 -1
+1 1 0 0 10
+1 2 -1 2 6
+2 2 0 2 1
+3 1 1 0 10
+3 2 -1 3 7
+3 3 1 2 1
+4 0 -1 1 -1
+4 1 -1 1 -1
+4 2 -1 1 -1
+4 3 -1 1 -1
+";
+
+#[test]
+fn parses_the_first_turn_with_its_init_block() {
+    let mut reader = Reader::new();
+    let turn = reader
+        .feed(FIRST_TURN)
+        .expect("a whole turn")
+        .expect("valid");
+    let init = reader.init();
+    assert_eq!((init.width, init.height), (5, 4));
+    assert_eq!(init.types[3].step, 2);
+    assert_eq!(init.types[4].gold, 2);
+    assert_eq!((turn.gold, turn.wood, turn.enemy_gold), (10, 0, 10));
+    assert_eq!(turn.entities.len(), 12);
+    assert_eq!(turn.entities[4].owner, ME);
+    assert_eq!(turn.entities[4].kind, CASTLE);
+    assert_eq!(turn.entities[6].owner, ENEMY);
+}
+
+#[test]
+fn waits_for_a_turn_that_arrives_line_by_line() {
+    let mut reader = Reader::new();
+    let lines: Vec<&str> = FIRST_TURN.lines().collect();
+    for (i, line) in lines.iter().enumerate() {
+        let got = reader.feed(&format!("{line}\r\n"));
+        if i + 1 < lines.len() {
+            assert!(got.is_none(), "answered early, after line {i}");
+        } else {
+            assert!(matches!(got, Some(Ok(_))));
+        }
+    }
+    let turn = reader.feed(LATER_TURN).expect("whole").expect("valid");
+    assert_eq!(turn.entities.len(), 14);
+    assert_eq!(reader.init().width, 5, "the init block is kept");
+}
+
+#[test]
+fn a_first_turn_without_init_block_is_understood() {
+    let mut reader = Reader::new();
+    let turn = reader.feed(LATER_TURN).expect("whole").expect("valid");
+    let board = Board::new(&reader.init(), &turn);
+    assert_eq!(
+        (board.width, board.height),
+        (5, 4),
+        "the size from the walls"
+    );
+    assert_eq!(board.stats(WORKER).reach, 1, "the statement's types");
+}
+
+#[test]
+fn unreadable_input_is_an_error_not_a_hang() {
+    let broken = FIRST_TURN.replace("1 2 -1 2 7", "1 2 -1 2");
+    let mut reader = Reader::new();
+    assert!(matches!(reader.feed(&broken), Some(Err(_))));
+    for mut bot in all_bots(1) {
+        assert_eq!(bot.read(&broken), vec!["WAIT".to_string()]);
+    }
+}
+
+#[test]
+fn orders_are_written_in_the_protocol_form() {
+    let orders = [
+        Order::Train {
+            from: (1, 1),
+            to: (2, 1),
+            kind: WORKER,
+        },
+        Order::Move {
+            from: (2, 2),
+            to: (2, 3),
+        },
+        Order::Harvest {
+            from: (2, 2),
+            to: (1, 2),
+        },
+    ];
+    assert_eq!(
+        output_line(&orders),
+        "TRAIN 1 1 2 1 WORKER;MOVE 2 2 2 3;HARVEST 2 2 1 2"
+    );
+    assert_eq!(output_line(&[]), "WAIT");
+}
+
+/// The referee's grammar (B.4): pieces split on `;`, none empty; each `WAIT` or an order
+/// with four integers (and a type name for BUILD and TRAIN), words separated by one space.
+fn well_formed(line: &str) -> bool {
+    let int = |w: &str| w.parse::<i32>().is_ok();
+    !line.is_empty()
+        && line.split(';').all(|piece| {
+            let words: Vec<&str> = piece.split(' ').collect();
+            match words.as_slice() {
+                ["WAIT"] => true,
+                ["MOVE" | "ATTACK" | "HARVEST", rest @ ..] => {
+                    rest.len() == 4 && rest.iter().all(|w| int(w))
+                }
+                ["BUILD", a, b, c, d, "CASTLE" | "BARRACKS"]
+                | ["TRAIN", a, b, c, d, "WORKER" | "LIGHT" | "HEAVY" | "RANGED"] => {
+                    [a, b, c, d].iter().all(|w| int(w))
+                }
+                _ => false,
+            }
+        })
+}
+
+fn all_bots(seed: i64) -> Vec<Box<dyn Bot>> {
+    vec![
+        Box::new(Wait),
+        Box::new(Random::new(seed)),
+        Box::new(Rush::new(seed)),
+    ]
+}
+
+#[test]
+fn every_bot_answers_one_well_formed_line_per_turn() {
+    for seed in 0..20 {
+        for mut bot in all_bots(seed) {
+            for input in [FIRST_TURN, LATER_TURN] {
+                let out = bot.read(input);
+                assert_eq!(out.len(), 1, "{out:?}");
+                assert!(well_formed(&out[0]), "{:?}", out[0]);
+            }
+        }
+    }
+}
+
+#[test]
+fn the_rush_harvests_trains_and_defends_on_the_hand_written_turns() {
+    let mut bot = Rush::new(0);
+    let first = bot.read(FIRST_TURN).remove(0);
+    // The castle trains a worker onto a free tile next to a resource.
+    assert!(first.starts_with("TRAIN 1 1 "), "{first}");
+    let later = bot.read(LATER_TURN).remove(0);
+    // My worker at (2,2) has an enemy worker at (3,3) in reach: it attacks it.
+    assert!(later.split(';').any(|p| p == "ATTACK 2 2 3 3"), "{later}");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Matches against the real referee
+// ---------------------------------------------------------------------------------------------
+
+fn play(seed: i64, bots: Vec<Box<dyn Bot>>) -> (Outcome, Vec<Fault>) {
+    let entry = games::entry("micro-rts").expect("registered");
+    let setup = Setup::new(entry.info, seed);
+    let game = (entry.new)(&setup).expect("a valid setup");
+    let names = vec!["a".to_string(), "b".to_string()];
+    let mut referee = Referee::new(game, setup, names, false);
+    bots::local::play(&mut referee, bots);
+    let outcome = referee.outcome().expect("the match ended");
+    (outcome, referee.faults().to_vec())
+}
+
+type MakeBot = fn(i64) -> Box<dyn Bot>;
+
+/// Plays `hero` against `villain` with seats alternated by seed; returns the hero's (wins,
+/// losses) and panics on any fault.
+fn series(seeds: std::ops::Range<i64>, hero: MakeBot, villain: MakeBot) -> (usize, usize) {
+    let (mut wins, mut losses) = (0, 0);
+    for seed in seeds {
+        let seat = (seed % 2) as usize;
+        let mut bots = vec![villain(seed + 1000)];
+        bots.insert(seat, hero(seed));
+        let (outcome, faults) = play(seed, bots);
+        assert!(faults.is_empty(), "seed {seed}: {faults:?}");
+        match outcome.winner() {
+            Some(w) if w == seat => wins += 1,
+            Some(_) => losses += 1,
+            None => {}
+        }
+    }
+    (wins, losses)
+}
+
+fn rush(seed: i64) -> Box<dyn Bot> {
+    Box::new(Rush::new(seed))
+}
+
+fn random(seed: i64) -> Box<dyn Bot> {
+    Box::new(Random::new(seed))
+}
+
+fn wait(_: i64) -> Box<dyn Bot> {
+    Box::new(Wait)
+}
+
+#[test]
+fn rush_beats_random_nine_times_in_ten() {
+    let (wins, losses) = series(0..100, rush, random);
+    println!("rush vs random: {wins} wins, {losses} losses, of 100");
+    assert!(wins >= 90, "only {wins} wins of 100");
+}
+
+#[test]
+fn rush_beats_wait() {
+    let (wins, _) = series(0..20, rush, wait);
+    assert_eq!(wins, 20);
+}
+
+#[test]
+fn no_bot_ever_faults() {
+    let names = ["wait", "random", "rush"];
+    let pairs: Vec<(&str, &str)> = names
+        .iter()
+        .flat_map(|a| names.iter().map(move |b| (*a, *b)))
+        .filter(|(a, b)| (*a, *b) != ("wait", "wait"))
+        .collect();
+    for seed in 0..60 {
+        let (a, b) = pairs[seed as usize % pairs.len()];
+        let make = |name, seed| bots::builtin("micro-rts", name, seed).expect("registered");
+        let (_, faults) = play(seed, vec![make(a, seed), make(b, seed + 1)]);
+        assert!(faults.is_empty(), "seed {seed} {a}-{b}: {faults:?}");
+    }
+}
+
+#[test]
+fn matches_are_deterministic() {
+    let run = || play(42, vec![rush(5), random(6)]).0;
+    assert_eq!(run(), run());
+}

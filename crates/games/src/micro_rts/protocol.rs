@@ -1,0 +1,386 @@
+//! The text protocol: a seat's input (rules file B.3) and the checking of its line exactly as
+//! the referee does it (B.4), with Java's `String.split` and `Integer.valueOf` semantics.
+
+use std::fmt;
+
+use super::state::{
+    chebyshev, data, Arena, Order, Verb, BARRACKS, CASTLE, HEAVY, LIGHT, NEUTRAL, RANGED, TYPES,
+    TYPE_NAMES, WORKER,
+};
+
+/// One piece of a line, as written (syntax only; the typed layer's unit).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Command {
+    Wait,
+    Order(Order),
+}
+
+impl fmt::Display for Command {
+    /// The protocol form; types are written by name.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Command::Wait => f.write_str("WAIT"),
+            Command::Order(o) => {
+                write!(f, "{} {} {} {} {}", o.verb.word(), o.x, o.y, o.tx, o.ty)?;
+                if matches!(o.verb, Verb::Build | Verb::Train) {
+                    let name = TYPE_NAMES.get(usize::from(o.kind)).unwrap_or(&"CASTLE");
+                    write!(f, " {name}")?;
+                }
+                Ok(())
+            }
+        }
+    }
+}
+
+/// The commands as one protocol line (`WAIT` for none).
+pub fn write_line(commands: &[Command]) -> String {
+    if commands.is_empty() {
+        return "WAIT".to_string();
+    }
+    commands
+        .iter()
+        .map(ToString::to_string)
+        .collect::<Vec<_>>()
+        .join(";")
+}
+
+/// Java's `s.split(String.valueOf(sep))`: without any separator the whole string is the one
+/// piece (even when empty); otherwise trailing empty pieces are dropped (all of them, so `";"`
+/// gives no piece at all). Leading and inner empty pieces stay.
+pub fn java_split(s: &str, sep: char) -> Vec<&str> {
+    let mut pieces: Vec<&str> = s.split(sep).collect();
+    if pieces.len() > 1 {
+        while pieces.last() == Some(&"") {
+            pieces.pop();
+        }
+    }
+    pieces
+}
+
+/// The first code point of every run of ten decimal digits (Unicode category Nd) in the Basic
+/// Multilingual Plane, as Java 17's `Character.digit(char, 10)` knows them. Java parses UTF-16
+/// units, so digits outside the BMP (surrogate pairs) are not digits to it.
+const DIGIT_ZEROS: [u32; 37] = [
+    0x0030, 0x0660, 0x06F0, 0x07C0, 0x0966, 0x09E6, 0x0A66, 0x0AE6, 0x0B66, 0x0BE6, 0x0C66, 0x0CE6,
+    0x0D66, 0x0DE6, 0x0E50, 0x0ED0, 0x0F20, 0x1040, 0x1090, 0x17E0, 0x1810, 0x1946, 0x19D0, 0x1A80,
+    0x1A90, 0x1B50, 0x1BB0, 0x1C40, 0x1C50, 0xA620, 0xA8D0, 0xA900, 0xA9D0, 0xA9F0, 0xAA50, 0xABF0,
+    0xFF10,
+];
+
+fn java_digit(c: char) -> Option<i64> {
+    let c = u32::from(c);
+    DIGIT_ZEROS
+        .iter()
+        .find(|&&zero| (zero..zero + 10).contains(&c))
+        .map(|&zero| i64::from(c - zero))
+}
+
+/// Java's `Integer.valueOf(s)`: an optional `+` or `-`, then at least one decimal digit, the
+/// value within a 32-bit int. `None` is Java's `NumberFormatException`.
+pub fn java_int(s: &str) -> Option<i32> {
+    let (negative, digits) = match s.strip_prefix('-') {
+        Some(rest) => (true, rest),
+        None => (false, s.strip_prefix('+').unwrap_or(s)),
+    };
+    if digits.is_empty() {
+        return None;
+    }
+    let mut value: i64 = 0;
+    for c in digits.chars() {
+        value = value * 10 + java_digit(c)?;
+        if value > i64::from(i32::MAX) + 1 {
+            return None;
+        }
+    }
+    let value = if negative { -value } else { value };
+    i32::try_from(value).ok()
+}
+
+/// The referee's `matchEntityTypeValue`: exactly a type number `0`..`5` or a type name
+/// (case-sensitive).
+pub fn type_value(word: &str) -> Option<u8> {
+    (0..TYPES.len())
+        .find(|&i| word == i.to_string() || word == TYPE_NAMES[i])
+        .map(|i| i as u8)
+}
+
+/// Which orders an entity type can give (B.2).
+fn knows(kind: u8, verb: &str) -> bool {
+    match kind {
+        CASTLE | BARRACKS => verb == "TRAIN",
+        WORKER => matches!(verb, "BUILD" | "MOVE" | "ATTACK" | "HARVEST"),
+        LIGHT | HEAVY | RANGED => matches!(verb, "MOVE" | "ATTACK"),
+        _ => false,
+    }
+}
+
+/// What the referee makes of a seat's line (B.4).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Checked {
+    /// The accepted orders in line order, each with the lock its source tile gets.
+    pub accepted: Vec<(Order, i32)>,
+    /// The first reason the seat is eliminated, if any.
+    pub elimination: Option<String>,
+}
+
+/// Why a piece eliminates; `stop` is Java's `NumberFormatException`, which also ends the
+/// parsing of the line.
+struct Bad {
+    why: String,
+    stop: bool,
+}
+
+fn bad(why: impl Into<String>) -> Bad {
+    Bad {
+        why: why.into(),
+        stop: false,
+    }
+}
+
+fn number(word: &str, piece: &str) -> Result<i32, Bad> {
+    java_int(word).ok_or_else(|| Bad {
+        why: format!("not a number: {} in {}", quote(word), quote(piece)),
+        stop: true,
+    })
+}
+
+/// How much of a piece a message quotes.
+const QUOTE_CHARS: usize = 40;
+
+/// A piece quoted for a message: at most [`QUOTE_CHARS`] characters, escaped.
+pub fn quote(piece: &str) -> String {
+    let mut cut: String = piece.chars().take(QUOTE_CHARS).collect();
+    if cut.len() < piece.len() {
+        cut.push('…');
+    }
+    format!("{cut:?}")
+}
+
+/// Checks a whole line against the arena as the referee's `checkOrder` does, piece by piece.
+pub fn check_line(arena: &Arena, seat: usize, line: &str) -> Checked {
+    let mut out = Checked::default();
+    for piece in java_split(line, ';') {
+        match check_piece(arena, seat, piece) {
+            Ok(None) => {}
+            Ok(Some(accepted)) => out.accepted.push(accepted),
+            Err(b) => {
+                if out.elimination.is_none() {
+                    out.elimination = Some(b.why);
+                }
+                if b.stop {
+                    break;
+                }
+            }
+        }
+    }
+    out
+}
+
+/// One piece (B.4 rules 1–6), in the referee's order of checks.
+fn check_piece(arena: &Arena, seat: usize, piece: &str) -> Result<Option<(Order, i32)>, Bad> {
+    let words = java_split(piece, ' ');
+    let n = words.len();
+    if n == 1 {
+        return if words[0] == "WAIT" {
+            Ok(None)
+        } else {
+            Err(bad(format!("wrong syntax: {}", quote(piece))))
+        };
+    }
+    if n == 0 || n == 2 || n == 4 || n > 6 {
+        return Err(bad(format!(
+            "wrong number of words ({n}): {}",
+            quote(piece)
+        )));
+    }
+    let x = number(words[1], piece)?;
+    let y = number(words[2], piece)?;
+    let source = arena.tile(x, y);
+    if !arena.inside(x, y) || source.owner != seat as u8 + 1 {
+        return Err(bad(format!(
+            "({x},{y}) is not your entity: {}",
+            quote(piece)
+        )));
+    }
+    let verb = words[0];
+    if !knows(source.kind, verb) {
+        return Err(bad(format!(
+            "a {} cannot {}: {}",
+            super::state::kind_word(source.owner, source.kind),
+            quote(verb),
+            quote(piece)
+        )));
+    }
+    if n == 3 {
+        return Err(bad(format!("wrong syntax: {}", quote(piece))));
+    }
+    let tx = number(words[3], piece)?;
+    let ty = number(words[4], piece)?;
+    let stats = data(source.kind);
+    let distance = chebyshev(x, y, tx, ty);
+    let order = |verb, kind| Order {
+        verb,
+        x,
+        y,
+        tx,
+        ty,
+        kind,
+    };
+    let out_of_reach = || bad(format!("target out of reach: {}", quote(piece)));
+    if n == 5 {
+        return match verb {
+            "MOVE" => {
+                if arena.inside(tx, ty) && distance <= i64::from(stats.step) {
+                    Ok(Some((order(Verb::Move, 0), 0)))
+                } else {
+                    Err(out_of_reach())
+                }
+            }
+            "ATTACK" => {
+                let enemy = 2 - seat as u8;
+                if distance > i64::from(stats.reach) {
+                    Err(out_of_reach())
+                } else if !arena.inside(tx, ty) || arena.tile(tx, ty).owner != enemy {
+                    Err(bad(format!(
+                        "no enemy entity at the target: {}",
+                        quote(piece)
+                    )))
+                } else {
+                    Ok(Some((order(Verb::Attack, 0), -1)))
+                }
+            }
+            "HARVEST" => {
+                let target = arena.tile(tx, ty);
+                if distance > i64::from(stats.reach) {
+                    Err(out_of_reach())
+                } else if !arena.inside(tx, ty) || target.owner != NEUTRAL || !target.is_resource()
+                {
+                    Err(bad(format!("no resource at the target: {}", quote(piece))))
+                } else {
+                    Ok(Some((order(Verb::Harvest, 0), -1)))
+                }
+            }
+            _ => Err(bad(format!("wrong syntax: {}", quote(piece)))),
+        };
+    }
+    // Six words.
+    let (verb, allowed): (Verb, &[u8]) = match (verb, source.kind) {
+        ("BUILD", WORKER) => (Verb::Build, &[CASTLE, BARRACKS]),
+        ("BUILD", _) => (Verb::Build, &[]),
+        ("TRAIN", CASTLE) => (Verb::Train, &[WORKER]),
+        ("TRAIN", BARRACKS) => (Verb::Train, &[LIGHT, HEAVY, RANGED]),
+        ("TRAIN", _) => (Verb::Train, &[]),
+        _ => return Err(bad(format!("wrong syntax: {}", quote(piece)))),
+    };
+    if !(arena.inside(tx, ty) && distance <= i64::from(stats.reach)) {
+        return Err(out_of_reach());
+    }
+    match type_value(words[5]) {
+        Some(kind) if allowed.contains(&kind) => Ok(Some((order(verb, kind), -1))),
+        _ => Err(bad(format!(
+            "a {} cannot {} {}: {}",
+            super::state::kind_word(source.owner, source.kind),
+            verb.word(),
+            quote(words[5]),
+            quote(piece)
+        ))),
+    }
+}
+
+/// The syntax of a line without the arena (the typed layer's parse): the pieces a bot wrote.
+pub fn parse_syntax(line: &str) -> Result<Vec<Command>, String> {
+    let mut out = Vec::new();
+    for piece in java_split(line, ';') {
+        let words = java_split(piece, ' ');
+        let ints = |from: usize| -> Result<[i32; 4], String> {
+            let mut v = [0; 4];
+            for (k, slot) in v.iter_mut().enumerate() {
+                *slot = java_int(words[from + k])
+                    .ok_or_else(|| format!("not a number in {}", quote(piece)))?;
+            }
+            Ok(v)
+        };
+        let command = match (words.as_slice(), words.len()) {
+            (["WAIT"], _) => Command::Wait,
+            ([verb, ..], 5) => {
+                let verb = match *verb {
+                    "MOVE" => Verb::Move,
+                    "ATTACK" => Verb::Attack,
+                    "HARVEST" => Verb::Harvest,
+                    _ => return Err(format!("unknown order {}", quote(piece))),
+                };
+                let [x, y, tx, ty] = ints(1)?;
+                Command::Order(Order {
+                    verb,
+                    x,
+                    y,
+                    tx,
+                    ty,
+                    kind: 0,
+                })
+            }
+            ([verb, .., kind], 6) => {
+                let verb = match *verb {
+                    "BUILD" => Verb::Build,
+                    "TRAIN" => Verb::Train,
+                    _ => return Err(format!("unknown order {}", quote(piece))),
+                };
+                let [x, y, tx, ty] = ints(1)?;
+                let kind =
+                    type_value(kind).ok_or_else(|| format!("unknown type in {}", quote(piece)))?;
+                Command::Order(Order {
+                    verb,
+                    x,
+                    y,
+                    tx,
+                    ty,
+                    kind,
+                })
+            }
+            _ => return Err(format!("malformed order {}", quote(piece))),
+        };
+        out.push(command);
+    }
+    Ok(out)
+}
+
+/// The initialisation block (B.3): the size, then one line per player entity type.
+pub fn init_text(arena: &Arena) -> String {
+    let mut out = format!("{} {}\n", arena.width, arena.height);
+    for (kind, t) in TYPES.iter().enumerate() {
+        out.push_str(&format!(
+            "{kind} {} {} {} {} {} {}\n",
+            t.max_hp, t.reach, t.attack, t.step, t.gold, t.wood
+        ));
+    }
+    out
+}
+
+/// A seat's turn block (B.3): the count and both players' resources, then every non-empty
+/// tile, x outer and y inner, with the owner seen from the seat (−1 neutral, 0 you, 1 enemy).
+pub fn turn_text(arena: &Arena, seat: usize) -> String {
+    let seat = seat.min(1);
+    let other = 1 - seat;
+    let mut out = format!(
+        "{} {} {} {} {}\n",
+        arena.entities.len(),
+        arena.gold[seat],
+        arena.wood[seat],
+        arena.gold[other],
+        arena.wood[other]
+    );
+    for x in 0..arena.width {
+        for y in 0..arena.height {
+            let t = arena.tile(x, y);
+            if t.is_empty() {
+                continue;
+            }
+            let owner = match t.seat() {
+                None => -1,
+                Some(s) => i32::from(s != seat),
+            };
+            out.push_str(&format!("{x} {y} {owner} {} {}\n", t.kind, t.health));
+        }
+    }
+    out
+}

@@ -1,0 +1,625 @@
+//! # Soak Overflow
+//!
+//! A water fight on a small grid: two teams of agents move, shoot, throw splash bombs and take
+//! cover; each turn the team controlling more tiles scores the difference. This is the
+//! CodinGame Summer Challenge 2025 game, played with the rules of its referee's full game
+//! (league 5, Bronze and up). Section references such as "C.6" point into
+//! `shared/rules/codingame-games.md`, part C, where every fact below was recorded.
+//!
+//! ## Facts
+//!
+//! | Item | Value |
+//! |---|---|
+//! | Grid | height 6–10, width twice the height; generated from the seed exactly as the original (C.9) |
+//! | Tiles | 0 floor, 1 low cover, 2 high cover; covers cannot be entered |
+//! | Players | 2: red (seat 0, column 0) and blue (seat 1, the mirror side) |
+//! | Agents | 3–5 per player; ids 1..n for red and n+1..2n for blue; blue's agent k stands at the mirror of red's |
+//! | Classes (spawn order) | gunner, sniper, bomber, assault, berserker |
+//! | cooldown / range / power / bombs | gunner 1/4/16/1 · sniper 5/6/24/0 · bomber 2/2/8/3 · assault 2/4/16/2 · berserker 5/2/32/1 |
+//! | Turns | 100, both players at once |
+//! | Time | 1000 ms for the first turn, 50 ms afterwards; a timeout loses |
+//!
+//! The mirror of (x, y) is (w−1−x, h−1−y) when the map is point-symmetric, else (w−1−x, y);
+//! the seed decides which.
+//!
+//! ## Rules
+//!
+//! **A turn.** Both players answer at once, one line per own agent. Each agent may have one
+//! move, one combat action (SHOOT, THROW or HUNKER_DOWN) and one message. The turn then runs
+//! in phases, each simultaneous for all agents: all moves, then hunkering, then shots, then
+//! bombs, then soaked agents drop out, then territory and points. An action that cannot be done
+//! (a shot on cooldown, out of range or at an unknown id, a throw too far, off the grid or
+//! without bombs) is skipped and only reported; it never loses the game.
+//!
+//! **Moving.** `MOVE x y` takes the agent one tile along the referee's shortest path towards
+//! (x, y). Covers block paths; agents do not (they only change which of several equally short
+//! paths is taken). If (x, y) cannot be reached (a cover, or off the grid), the agent heads for
+//! the reachable tile nearest to it. Then all moves happen together, except that a move is
+//! cancelled when its tile holds an agent that is not moving, when two agents step onto the
+//! same tile (both are cancelled), or when two agents swap places (both cancelled); and any
+//! move onto the tile of an agent whose move was cancelled is cancelled too, repeatedly. Queues
+//! that follow each other and rotations of three or more agents all move.
+//!
+//! **Shooting.** `SHOOT id` needs a cooldown of 0. At Manhattan distance up to the shooter's
+//! optimal range it deals its full soaking power, up to twice that range half of it, beyond
+//! that nothing (the shot fails and costs no cooldown). Any agent can be the target except the
+//! shooter itself, teammates included. Cover: along each axis on which shooter and target are
+//! more than one tile apart, the tile next to the target on the shooter's side protects the
+//! target if it is a cover that does not touch the shooter (diagonally touching counts); low
+//! cover halves the shot, high cover quarters it, and of two covers the better one counts. A
+//! hunkered target takes 25 % of the power less on top (so hunkering behind high cover stops a
+//! shot completely). The wetness dealt is power × range factor × (cover factor − 0.25 if
+//! hunkered), rounded half up. After a shot the shooter's next input shows its class cooldown,
+//! and it can shoot again when its input shows 0.
+//!
+//! **Splash bombs.** `THROW x y` needs a bomb and a target on the grid at Manhattan distance
+//! at most 4 from the thrower (after it moved). Every agent on the target tile and the eight
+//! tiles around it gets 30 wetness: allies and the thrower included, cover and hunkering
+//! ignored.
+//!
+//! **Soaked.** An agent with wetness 100 or more is soaked: it no longer counts for territory
+//! and leaves the grid before the next turn.
+//!
+//! **Territory and points.** Every tile, covers included, belongs to the player whose agents
+//! are nearest to it, if all the nearest agents are that player's; an agent with wetness 50 or
+//! more counts double distance. Each turn, the player controlling more tiles gains as many
+//! points as it controls tiles more than the other.
+//!
+//! ## Protocol
+//!
+//! Before its first turn a player receives its id (0 or 1), the number of agents of both
+//! teams, one line per agent `agentId player shootCooldown optimalRange soakingPower
+//! splashBombs` (red's first, by id), the line `width height`, then one line per row y holding
+//! `x y tileType` for x = 0..width−1, all on that line. Every turn it then receives the number
+//! of agents on the grid, one line per agent `agentId x y cooldown splashBombs wetness` (red's
+//! first, by id), and the number of its own agents.
+//!
+//! It answers exactly that many lines. Each line is `[agentId;]action[;action…]` with actions
+//! `MOVE x y`, `SHOOT id`, `THROW x y`, `HUNKER_DOWN`, `WAIT` (the same as `HUNKER_DOWN`) and
+//! `MESSAGE text` (shown over the agent in the viewer). Upper or lower case does not matter;
+//! each action is trimmed; words are separated by single spaces; numbers are ASCII digits
+//! that fit a 32-bit int (THROW's may be negative). A line whose first of several pieces is a
+//! number names its agent; otherwise the k-th line is for the k-th own agent. A later action of
+//! the same kind replaces an earlier one (SHOOT, THROW and HUNKER_DOWN share one slot), also
+//! across lines; once an agent has a move, a combat action and a message, the rest of its line
+//! is not read. An agent without a line does nothing (and is not hunkered). Lines written
+//! beyond the turn's count are not lost: they are read as the next turn's first lines, as
+//! from a pipe. A line of nothing but semicolons holds no action at all and is harmless.
+//!
+//! ```text
+//! in:  0                  (my id)            out: 1;MOVE 5 6;MESSAGE go
+//!      6                  (agents)                2;SHOOT 5
+//!      1 0 1 4 16 1       (…6 agent lines)        MOVE 2 7;THROW 4 7
+//!      20 10              (width height)
+//!      0 0 0 1 0 0 … 19 0 0   (10 row lines)
+//!      6                  (agents on the grid)
+//!      1 0 6 0 1 0        (…6 agent lines)
+//!      3                  (my agents)
+//! ```
+//!
+//! **Loses at once:** a line naming an agent that is not one of the player's agents on the
+//! grid, an unrecognised or empty action (`1;`, `1;;WAIT`, `MESSAGE ` without text, double
+//! spaces, a number too big), and any line missing when the time is up. As in the original,
+//! the player's other lines are still read and every action recognised still runs this turn;
+//! then the game ends with the faulty player scoring −1. Crashes and too much output lose the
+//! same way.
+//!
+//! ## End and scoring
+//!
+//! The game ends after a turn in which a player leads by **more than** 600 points, a team has
+//! no agent left, or a player lost by a fault, and at the latest after turn 100. A player that
+//! faulted, or that has no agent left while the other still has some, scores −1; otherwise
+//! its score is its points. The higher score wins; equal scores draw (for example when both
+//! teams are soaked in the same turn with equal points).
+//!
+//! ## Rulesets
+//!
+//! | Ruleset | Name | What it is |
+//! |---|---|---|
+//! | `league-5` | Bronze and up (default) | the full game described here |
+//!
+//! The tutorial leagues 1–4 (Wood 4 to Wood 1: scripted bosses, fewer actions) are not offered
+//! yet.
+//!
+//! ## Departures from the original
+//!
+//! - **Seed 0 is refused** (a setup error): Java seeds the original's generator from the
+//!   operating system when given 0, so no map belongs to it. The CLI and the page pick a
+//!   nonzero seed instead and show it.
+//! - **No extra frame after a wipe-out.** The original shows one more frame (no input, nothing
+//!   simulated) after a turn that leaves a team without agents, and ends there. Here the match
+//!   ends with that turn; its frame shows the soaked agents marked as soaked. Scores and
+//!   everything bots see are the same.
+//! - An agent id written in non-ASCII decimal digits (which Java's `Integer.parseInt`
+//!   accepts) is not recognised as an id: that line is read as actions and loses.
+//! - The viewer and the game-summary texts are our own.
+//!
+//! Everything else follows the referee, including what differs from its statement: the map
+//! rows in the initial input, `WAIT`, case-insensitive commands, friendly fire, the strict
+//! 600-point lead, covers counting as territory, the exact cover rule and path ties.
+//!
+//! ## Version history
+//!
+//! 1. Initial version: the referee's league 5.
+
+use std::sync::Arc;
+
+use engine::{
+    FaultKind, Frame, Game, GameEntry, GameInfo, Heard, JavaRandom, Outcome, Rules, Ruleset, Setup,
+    SetupError, TurnOrder,
+};
+
+pub mod map;
+pub mod path;
+mod protocol;
+mod state;
+pub mod view;
+
+#[cfg(test)]
+mod tests;
+
+use map::Grid;
+use protocol::{apply, init_text, parse_lines, turn_text, InitAgent};
+pub use protocol::{Command, Order};
+use state::{name, plural, Agent, Board, TurnLog, PLAYERS};
+pub use view::View;
+
+/// C.2: the turn limit.
+pub const MAX_TURNS: u32 = 100;
+/// C.2: a lead of more than this wins.
+pub const MAX_LEAD: i64 = 600;
+
+/// The facts about the game.
+pub static INFO: GameInfo = GameInfo {
+    id: "soak-overflow",
+    name: "Soak Overflow",
+    version: 1,
+    min_seats: 2,
+    max_seats: 2,
+    turn_order: TurnOrder::Simultaneous,
+    first_turn_ms: 1000,
+    turn_ms: 50,
+    rulesets: &[Ruleset {
+        id: "league-5",
+        name: "Bronze and up: the full game",
+        summary: "moves, shots with range and cover, hunkering, splash bombs, territory points",
+    }],
+    default_ruleset: "league-5",
+};
+
+/// The registry entry.
+pub const ENTRY: GameEntry = GameEntry {
+    info: &INFO,
+    new: engine::rules::boxed::<SoakOverflow>,
+};
+
+/// A match of Soak Overflow in progress.
+#[derive(Clone, Debug)]
+pub struct SoakOverflow {
+    board: Board,
+    /// The agents as the initialisation block lists them.
+    initial: Arc<Vec<InitAgent>>,
+    turns_done: u32,
+    /// Per seat: why it lost by a fault.
+    lost: [Option<String>; PLAYERS],
+    /// Per seat: the lines written this turn.
+    heard: [Vec<String>; PLAYERS],
+    /// Per seat: its turn is complete (all its lines, or a fault).
+    complete: [bool; PLAYERS],
+    outcome: Option<Outcome>,
+    /// Events since the last step.
+    events: Vec<String>,
+    /// Events of the last step (shown by the frame).
+    last_events: Vec<String>,
+    /// What the last step's resolution did.
+    last_log: TurnLog,
+    /// The agents soaked in the last step (they have left the board).
+    last_soaked: Vec<Agent>,
+    /// The messages of the last step, by agent id.
+    last_messages: Vec<(i32, String)>,
+}
+
+impl SoakOverflow {
+    fn from_board(board: Board) -> SoakOverflow {
+        let initial = board
+            .agents
+            .iter()
+            .map(|a| InitAgent {
+                id: a.id,
+                owner: a.owner,
+                shoot_cooldown: a.shoot_cooldown,
+                optimal_range: a.optimal_range,
+                soaking_power: a.soaking_power,
+                bombs: a.bombs,
+            })
+            .collect();
+        SoakOverflow {
+            board,
+            initial: Arc::new(initial),
+            turns_done: 0,
+            lost: [None, None],
+            heard: [Vec::new(), Vec::new()],
+            complete: [false; PLAYERS],
+            outcome: None,
+            events: Vec::new(),
+            last_events: Vec::new(),
+            last_log: TurnLog::default(),
+            last_soaked: Vec::new(),
+            last_messages: Vec::new(),
+        }
+    }
+
+    /// The ids of a seat's agents on the grid, in list order.
+    fn own_ids(&self, seat: usize) -> Vec<i32> {
+        self.board.live(seat).map(|a| a.id).collect()
+    }
+
+    /// The seat is deactivated (it will score −1 when the game ends after this turn).
+    fn deactivate(&mut self, seat: usize, why: String) {
+        if self.lost[seat].is_none() {
+            self.events.push(format!("{} loses: {why}", name(seat)));
+            self.lost[seat] = Some(why);
+        }
+    }
+
+    /// The seat's lines are all in: parse them and give the orders to its agents.
+    fn take_orders(&mut self, seat: usize) -> Option<String> {
+        let own = self.own_ids(seat);
+        let parsed = parse_lines(&self.heard[seat], &own);
+        for (id, order) in &parsed.orders {
+            if let Some(agent) = self.board.agents.iter_mut().find(|a| a.id == *id) {
+                for command in &order.commands {
+                    apply(&mut agent.orders, command);
+                }
+            }
+        }
+        parsed.error
+    }
+
+    /// C.6 step 10 and `onEnd`: ends the game if it is over.
+    fn check_end(&mut self) {
+        let points = self.board.points;
+        let live = [self.board.live_count(0), self.board.live_count(1)];
+        let faulted = [self.lost[0].is_some(), self.lost[1].is_some()];
+        let lead = points[0] > points[1] + MAX_LEAD || points[1] > points[0] + MAX_LEAD;
+        let wiped = live.contains(&0);
+        let limit = self.turns_done >= MAX_TURNS;
+        if !(lead || wiped || faulted.contains(&true) || limit) {
+            return;
+        }
+        let both_wiped = live == [0, 0];
+        let scores: Vec<i64> = (0..PLAYERS)
+            .map(|s| {
+                if faulted[s] || (live[s] == 0 && !both_wiped) {
+                    -1
+                } else {
+                    points[s]
+                }
+            })
+            .collect();
+        let reason = if faulted == [true, true] {
+            "both players lost by a fault".to_string()
+        } else if let Some(s) = faulted.iter().position(|&f| f) {
+            format!(
+                "{} loses: {}",
+                name(s),
+                self.lost[s].clone().unwrap_or_default()
+            )
+        } else if both_wiped {
+            format!(
+                "both teams are soaked: red {}, blue {}",
+                plural(points[0].max(0) as usize, "point"),
+                plural(points[1].max(0) as usize, "point")
+            )
+        } else if wiped {
+            let s = if live[0] == 0 { 0 } else { 1 };
+            format!("{} has no agent left: {} wins", name(s), name(1 - s))
+        } else if lead {
+            let s = if points[0] > points[1] { 0 } else { 1 };
+            format!(
+                "{} leads by more than {MAX_LEAD} points ({} to {})",
+                name(s),
+                points[s],
+                points[1 - s]
+            )
+        } else {
+            format!(
+                "turn limit: red {}, blue {}",
+                plural(points[0].max(0) as usize, "point"),
+                plural(points[1].max(0) as usize, "point")
+            )
+        };
+        self.events.push(format!("game over: {reason}"));
+        self.outcome = Some(Outcome::from_scores(scores, reason));
+    }
+
+    /// The events of a resolved turn, in words.
+    fn log_events(&mut self, log: &TurnLog) {
+        let board = &self.board;
+        let label = |id: i32| {
+            board
+                .agent(id)
+                .map_or_else(|| format!("agent {id}"), Agent::label)
+        };
+        for (id, text) in &self.last_messages {
+            self.events.push(format!("{} says {text:?}", label(*id)));
+        }
+        for m in &log.moves {
+            self.events.push(if m.done {
+                format!("{} moves {} → {}", label(m.id), m.from, m.to)
+            } else {
+                format!("{} is blocked moving {} → {}", label(m.id), m.from, m.to)
+            });
+        }
+        for id in &log.hunkered {
+            self.events.push(format!("{} hunkers down", label(*id)));
+        }
+        for s in &log.shots {
+            let mut how = Vec::new();
+            if s.range < 1.0 {
+                how.push("beyond optimal range");
+            }
+            if s.cover == 0.5 {
+                how.push("low cover");
+            } else if s.cover < 0.5 {
+                how.push("high cover");
+            }
+            if board.agent(s.target).is_some_and(|t| t.hunkered) {
+                how.push("hunkered");
+            }
+            let how = if how.is_empty() {
+                String::new()
+            } else {
+                format!(" ({})", how.join(", "))
+            };
+            self.events.push(format!(
+                "{} shoots {}: {} wetness{how}",
+                label(s.shooter),
+                label(s.target),
+                s.damage
+            ));
+        }
+        for t in &log.throws {
+            let hit = if t.hit.is_empty() {
+                "nobody".to_string()
+            } else {
+                t.hit
+                    .iter()
+                    .map(|&id| label(id))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            };
+            self.events.push(format!(
+                "{} throws a splash bomb at {}: +30 wetness to {hit}",
+                label(t.thrower),
+                t.target
+            ));
+        }
+        self.events.extend(log.failures.iter().cloned());
+        for id in &log.soaked {
+            self.events.push(format!("{} is soaked", label(*id)));
+        }
+        let tiles = board.tiles();
+        let gain = match (0..PLAYERS).find(|&s| log.gained[s] > 0) {
+            Some(s) => format!(": {} +{}", name(s), plural(log.gained[s] as usize, "point")),
+            None => String::new(),
+        };
+        self.events.push(format!(
+            "territory: red {}, blue {}{gain}",
+            plural(tiles[0], "tile"),
+            plural(tiles[1], "tile")
+        ));
+    }
+
+    /// A random line per own agent, mostly legal (see [`Rules::random_action`]).
+    fn random_orders(&self, seat: usize, rng: &mut JavaRandom) -> Vec<Order> {
+        const MESSAGES: [&str; 4] = ["splash!", "hi", "cover me", "you will be soaked, friend"];
+        let grid = &self.board.grid;
+        let ids: Vec<i32> = self.board.agents.iter().map(|a| a.id).collect();
+        let mut out = Vec::new();
+        for a in self.board.live(seat) {
+            let mut commands = Vec::new();
+            if rng.next_int_bounded(4) != 0 {
+                let (x, y) = if rng.next_int_bounded(12) == 0 {
+                    // Off the grid or anywhere: exercises the nearest-tile rule.
+                    (rng.next_int_bounded(40), rng.next_int_bounded(20))
+                } else {
+                    (
+                        (a.at.x + rng.next_int_bounded(7) - 3).clamp(0, grid.width - 1),
+                        (a.at.y + rng.next_int_bounded(7) - 3).clamp(0, grid.height - 1),
+                    )
+                };
+                commands.push(Command::Move { x, y });
+            }
+            match rng.next_int_bounded(6) {
+                0 | 1 => {
+                    let id = ids[rng.next_int_bounded(ids.len() as i32) as usize];
+                    commands.push(Command::Shoot { id });
+                }
+                2 => commands.push(Command::Throw {
+                    x: a.at.x + rng.next_int_bounded(11) - 5,
+                    y: a.at.y + rng.next_int_bounded(11) - 5,
+                }),
+                3 => commands.push(Command::HunkerDown),
+                4 => commands.push(Command::Wait),
+                _ => {}
+            }
+            if rng.next_int_bounded(10) == 0 {
+                let text = MESSAGES[rng.next_int_bounded(MESSAGES.len() as i32) as usize];
+                commands.push(Command::Message(text.to_string()));
+            }
+            if commands.is_empty() {
+                commands.push(Command::Wait);
+            }
+            // Shuffle the pieces: their order does not matter.
+            let n = commands.len() as i32;
+            if n > 1 {
+                let i = rng.next_int_bounded(n) as usize;
+                commands.swap(0, i);
+            }
+            // Lines are in agent order, so the id may be left out.
+            let agent = (rng.next_int_bounded(2) == 0).then_some(a.id);
+            out.push(Order { agent, commands });
+        }
+        out
+    }
+}
+
+impl Game for SoakOverflow {
+    fn info(&self) -> &'static GameInfo {
+        &INFO
+    }
+
+    fn turn(&self) -> u32 {
+        self.turns_done
+    }
+
+    fn to_move(&self) -> Vec<usize> {
+        if self.outcome.is_some() {
+            Vec::new()
+        } else {
+            (0..PLAYERS).collect()
+        }
+    }
+
+    fn input(&self, seat: usize) -> String {
+        if seat >= PLAYERS {
+            return String::new();
+        }
+        let mut text = String::new();
+        if self.turns_done == 0 {
+            text.push_str(&init_text(&self.board, &self.initial, seat));
+        }
+        text.push_str(&turn_text(&self.board, seat));
+        text
+    }
+
+    fn hear(&mut self, seat: usize, line: &str) -> Heard {
+        if self.outcome.is_some() || seat >= PLAYERS || self.complete[seat] {
+            return Heard::Done;
+        }
+        self.heard[seat].push(line.to_string());
+        if self.heard[seat].len() < self.board.live_count(seat) {
+            return Heard::More;
+        }
+        self.complete[seat] = true;
+        match self.take_orders(seat) {
+            None => Heard::Done,
+            Some(why) => {
+                self.deactivate(seat, why.clone());
+                Heard::Fault(format!("{why}: {} loses", name(seat)))
+            }
+        }
+    }
+
+    fn fault(&mut self, seat: usize, kind: FaultKind) {
+        if seat >= PLAYERS || self.outcome.is_some() {
+            return;
+        }
+        if !self.complete[seat] {
+            // The lines written so far are not read (the original reads none of them).
+            self.heard[seat].clear();
+            self.complete[seat] = true;
+        }
+        let why = match kind {
+            FaultKind::Timeout => {
+                let n = self.board.live_count(seat);
+                format!("did not give its {} in time", plural(n, "line"))
+            }
+            other => other.to_string(),
+        };
+        self.deactivate(seat, why);
+    }
+
+    fn step(&mut self) {
+        if self.outcome.is_some() {
+            if !self.events.is_empty() {
+                self.last_events = std::mem::take(&mut self.events);
+            }
+            return;
+        }
+        self.last_messages = self
+            .board
+            .agents
+            .iter()
+            .filter_map(|a| a.orders.message.clone().map(|m| (a.id, m)))
+            .collect();
+        let log = self.board.resolve();
+        self.turns_done += 1;
+        self.log_events(&log);
+        self.check_end();
+        self.last_soaked = self
+            .board
+            .agents
+            .iter()
+            .filter(|a| a.dying)
+            .cloned()
+            .collect();
+        self.last_log = log;
+        self.board.start_turn();
+        self.heard = [Vec::new(), Vec::new()];
+        self.complete = [false; PLAYERS];
+        self.last_events = std::mem::take(&mut self.events);
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.outcome.clone()
+    }
+
+    fn frame(&self) -> Frame {
+        Frame {
+            turn: self.turns_done,
+            events: self.last_events.clone(),
+            status: view::status(self),
+            text: view::text(self),
+            view: serde_json::to_value(view::view(self)).unwrap_or_default(),
+        }
+    }
+}
+
+impl Rules for SoakOverflow {
+    /// One order per line written, in order.
+    type Action = Vec<Order>;
+
+    const INFO: &'static GameInfo = &INFO;
+
+    fn create(setup: &Setup) -> Result<Self, SetupError> {
+        setup.check(&INFO)?;
+        if let Some(key) = setup.options.keys().next() {
+            return Err(SetupError::UnknownOption(key.clone()));
+        }
+        if setup.seed == 0 {
+            return Err(SetupError::BadOption {
+                key: "seed".into(),
+                value: "0".into(),
+                why: "Soak Overflow maps need a nonzero seed (the original draws a random map \
+                      for seed 0); pick another seed"
+                    .into(),
+            });
+        }
+        let grid = Grid::generate(setup.seed);
+        Ok(Self::from_board(Board::new(Arc::new(grid))))
+    }
+
+    fn random_action(&self, seat: usize, rng: &mut JavaRandom) -> Vec<Order> {
+        if self.outcome.is_some() || seat >= PLAYERS {
+            return Vec::new();
+        }
+        self.random_orders(seat, rng)
+    }
+
+    fn write_action(&self, _seat: usize, action: &Vec<Order>) -> Vec<String> {
+        action.iter().map(ToString::to_string).collect()
+    }
+
+    fn parse_action(&self, seat: usize, lines: &[String]) -> Result<Vec<Order>, String> {
+        if seat >= PLAYERS {
+            return Err(format!("no seat {seat}"));
+        }
+        let parsed = parse_lines(lines, &self.own_ids(seat));
+        match parsed.error {
+            Some(why) => Err(why),
+            None => Ok(parsed.orders.into_iter().map(|(_, o)| o).collect()),
+        }
+    }
+}

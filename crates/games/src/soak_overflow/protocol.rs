@@ -1,0 +1,291 @@
+//! The text protocol: a seat's inputs (rules file C.4) and its answer lines, parsed exactly as
+//! the referee parses them (C.5).
+
+use std::fmt;
+
+use super::map::{Coord, Grid};
+use super::state::{Board, Combat, Slots, PLAYERS};
+
+/// One recognised action of a line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Command {
+    /// `MOVE x y` (x, y ≥ 0; they may be off the grid).
+    Move { x: i32, y: i32 },
+    /// `SHOOT id`.
+    Shoot { id: i32 },
+    /// `THROW x y` (may be negative).
+    Throw { x: i32, y: i32 },
+    /// `HUNKER_DOWN`.
+    HunkerDown,
+    /// `WAIT`: the referee takes it as `HUNKER_DOWN`.
+    Wait,
+    /// `MESSAGE text` (the text trimmed, never empty, without `;`).
+    Message(String),
+}
+
+impl fmt::Display for Command {
+    /// The protocol form, which parses back to the same command.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Command::Move { x, y } => write!(f, "MOVE {x} {y}"),
+            Command::Shoot { id } => write!(f, "SHOOT {id}"),
+            Command::Throw { x, y } => write!(f, "THROW {x} {y}"),
+            Command::HunkerDown => f.write_str("HUNKER_DOWN"),
+            Command::Wait => f.write_str("WAIT"),
+            Command::Message(text) => write!(f, "MESSAGE {text}"),
+        }
+    }
+}
+
+/// One answer line: the agent id if written, and the actions recognised.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Order {
+    pub agent: Option<i32>,
+    pub commands: Vec<Command>,
+}
+
+impl fmt::Display for Order {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let Some(id) = self.agent {
+            write!(f, "{id};")?;
+        }
+        let pieces: Vec<String> = self.commands.iter().map(ToString::to_string).collect();
+        f.write_str(&pieces.join(";"))
+    }
+}
+
+/// Java's `String.trim()`: strips every character up to U+0020 at both ends.
+pub fn java_trim(s: &str) -> &str {
+    s.trim_matches(|c: char| c <= ' ')
+}
+
+/// Java's `line.split(";")`: trailing empty pieces are dropped (so `";"` gives no piece at
+/// all); a line without `;` is one piece, even when empty.
+pub fn java_split(line: &str) -> Vec<&str> {
+    let mut pieces: Vec<&str> = line.split(';').collect();
+    if pieces.len() > 1 {
+        while pieces.last() == Some(&"") {
+            pieces.pop();
+        }
+    }
+    pieces
+}
+
+/// Java's `Integer.parseInt` for ASCII text: an optional sign, then digits, within `int`.
+pub fn java_parse_int(s: &str) -> Option<i32> {
+    let digits = s.strip_prefix(['+', '-']).unwrap_or(s);
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    s.parse().ok()
+}
+
+/// `\d+` that fits an `int`.
+fn unsigned(s: &str) -> Option<i32> {
+    if s.is_empty() || !s.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    s.parse().ok()
+}
+
+/// `-?\d+` that fits an `int`.
+fn signed(s: &str) -> Option<i32> {
+    let digits = s.strip_prefix('-').unwrap_or(s);
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    s.parse().ok()
+}
+
+/// The part of `s` after a case-insensitive ASCII keyword.
+fn after_keyword<'a>(s: &'a str, keyword: &str) -> Option<&'a str> {
+    let head = s.get(..keyword.len())?;
+    head.eq_ignore_ascii_case(keyword)
+        .then(|| &s[keyword.len()..])
+}
+
+/// Java's `.` does not match these.
+fn is_line_terminator(c: char) -> bool {
+    matches!(c, '\n' | '\r' | '\u{85}' | '\u{2028}' | '\u{2029}')
+}
+
+/// One trimmed piece, matched as a whole and case-insensitively; words are separated by single
+/// spaces and numbers are ASCII digits (C.4, C.5).
+pub fn parse_piece(piece: &str) -> Option<Command> {
+    if piece.eq_ignore_ascii_case("HUNKER_DOWN") {
+        return Some(Command::HunkerDown);
+    }
+    if piece.eq_ignore_ascii_case("WAIT") {
+        return Some(Command::Wait);
+    }
+    if let Some(text) = after_keyword(piece, "MESSAGE ") {
+        if text.is_empty() || text.chars().any(is_line_terminator) {
+            return None;
+        }
+        return Some(Command::Message(java_trim(text).to_string()));
+    }
+    let words: Vec<&str> = piece.split(' ').collect();
+    let keyword = |k: &str| words[0].eq_ignore_ascii_case(k);
+    match words.as_slice() {
+        [_, x, y] if keyword("MOVE") => Some(Command::Move {
+            x: unsigned(x)?,
+            y: unsigned(y)?,
+        }),
+        [_, x, y] if keyword("THROW") => Some(Command::Throw {
+            x: signed(x)?,
+            y: signed(y)?,
+        }),
+        [_, id] if keyword("SHOOT") => Some(Command::Shoot { id: unsigned(id)? }),
+        _ => None,
+    }
+}
+
+/// How much of a bad piece an error message quotes.
+const QUOTE_CHARS: usize = 40;
+
+/// A piece quoted for a message: at most [`QUOTE_CHARS`] characters, escaped.
+pub fn quote(piece: &str) -> String {
+    let mut cut: String = piece.chars().take(QUOTE_CHARS).collect();
+    if cut.len() < piece.len() {
+        cut.push('…');
+    }
+    format!("{cut:?}")
+}
+
+/// A seat's lines for one turn, parsed as the referee parses them.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Parsed {
+    /// Per accepted line: the agent it is for, and the line as recognised (the actions up to
+    /// an invalid piece, or up to the point where the agent's three slots were full).
+    pub orders: Vec<(i32, Order)>,
+    /// The first reason for disqualification, if any.
+    pub error: Option<String>,
+}
+
+/// Puts a command into an agent's slots.
+pub fn apply(slots: &mut Slots, command: &Command) {
+    match command {
+        Command::Move { x, y } => slots.to = Some(Coord::new(*x, *y)),
+        Command::Shoot { id } => slots.combat = Some(Combat::Shoot(*id)),
+        Command::Throw { x, y } => slots.combat = Some(Combat::Throw(Coord::new(*x, *y))),
+        Command::HunkerDown | Command::Wait => slots.combat = Some(Combat::Hunker),
+        Command::Message(text) => slots.message = Some(text.clone()),
+    }
+}
+
+/// C.5: the lines of a seat whose living agents are `own` (ids, in list order). A line whose
+/// first of several pieces is an int names its agent; otherwise line k is for the k-th agent.
+/// The agent must be one of `own`. Each piece must be a recognised action; once the agent has
+/// a move, a combat action and a message (from this line or earlier ones), the rest of the line
+/// is not read. Every error disqualifies; the other lines and the pieces before the error
+/// still count.
+pub fn parse_lines(lines: &[String], own: &[i32]) -> Parsed {
+    let mut out = Parsed::default();
+    let mut slots: Vec<Slots> = vec![Slots::default(); own.len()];
+    let fail = |out: &mut Parsed, why: String| {
+        if out.error.is_none() {
+            out.error = Some(why);
+        }
+    };
+    for (k, line) in lines.iter().enumerate() {
+        let pieces = java_split(line);
+        let named = if pieces.len() >= 2 {
+            java_parse_int(pieces[0])
+        } else {
+            None
+        };
+        let (agent, written, actions) = match named {
+            Some(id) => (Some(id), Some(id), &pieces[1..]),
+            None => (own.get(k).copied(), None, &pieces[..]),
+        };
+        let Some(agent) = agent else {
+            fail(&mut out, format!("line {} names no agent", k + 1));
+            continue;
+        };
+        let Some(slot) = own.iter().position(|&id| id == agent) else {
+            fail(
+                &mut out,
+                format!("agent {agent} is not one of your agents on the grid"),
+            );
+            continue;
+        };
+        let mut order = Order {
+            agent: written,
+            commands: Vec::new(),
+        };
+        for piece in actions {
+            let piece = java_trim(piece);
+            match parse_piece(piece) {
+                Some(command) => {
+                    apply(&mut slots[slot], &command);
+                    order.commands.push(command);
+                    if slots[slot].full() {
+                        break;
+                    }
+                }
+                None => {
+                    fail(
+                        &mut out,
+                        format!(
+                            "invalid action {} (expected MOVE x y | SHOOT id | THROW x y | \
+                             HUNKER_DOWN | MESSAGE text)",
+                            quote(piece)
+                        ),
+                    );
+                    break;
+                }
+            }
+        }
+        out.orders.push((agent, order));
+    }
+    out
+}
+
+/// The initialisation block (C.4): `myId`, the agents of both seats with their classes'
+/// numbers, `width height`, then one line per row of `x y tileType` triples.
+pub fn init_text(board: &Board, initial: &[InitAgent], seat: usize) -> String {
+    let grid: &Grid = &board.grid;
+    let mut out = format!("{seat}\n{}\n", initial.len());
+    for a in initial {
+        out.push_str(&format!(
+            "{} {} {} {} {} {}\n",
+            a.id, a.owner, a.shoot_cooldown, a.optimal_range, a.soaking_power, a.bombs
+        ));
+    }
+    out.push_str(&format!("{} {}\n", grid.width, grid.height));
+    for y in 0..grid.height {
+        let row: Vec<String> = (0..grid.width)
+            .map(|x| format!("{x} {y} {}", grid.tile(Coord::new(x, y))))
+            .collect();
+        out.push_str(&row.join(" "));
+        out.push('\n');
+    }
+    out
+}
+
+/// An agent as the initialisation block describes it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct InitAgent {
+    pub id: i32,
+    pub owner: usize,
+    pub shoot_cooldown: i32,
+    pub optimal_range: i32,
+    pub soaking_power: i32,
+    pub bombs: i32,
+}
+
+/// The per-turn block (C.4): the agents on the grid (soaked ones are gone), seat 0's first,
+/// `agentId x y cooldown splashBombs wetness`, then the number of the seat's own agents.
+pub fn turn_text(board: &Board, seat: usize) -> String {
+    let live: Vec<_> = board.agents.iter().filter(|a| !a.dying).collect();
+    let mut out = format!("{}\n", live.len());
+    for a in &live {
+        out.push_str(&format!(
+            "{} {} {} {} {} {}\n",
+            a.id, a.at.x, a.at.y, a.cooldown, a.bombs, a.wetness
+        ));
+    }
+    let mine = live.iter().filter(|a| a.owner == seat % PLAYERS).count();
+    out.push_str(&format!("{mine}\n"));
+    out
+}

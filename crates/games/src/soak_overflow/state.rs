@@ -1,0 +1,552 @@
+//! The agents and the resolution of a turn (rules file C.2, C.6–C.8): moves, hunkering, shots,
+//! bombs, soaked agents, territory and points.
+
+use std::sync::Arc;
+
+use super::map::{Coord, Grid};
+use super::path::next_step;
+
+/// Two seats: 0 and 1.
+pub const PLAYERS: usize = 2;
+/// C.2: a splash bomb wets every agent in the 3 × 3 around its target by this much.
+pub const BOMB_DAMAGE: i32 = 30;
+/// C.2: a bomb can be thrown this far (Manhattan).
+pub const THROW_RANGE: i32 = 4;
+/// C.2: an agent this wet is soaked and leaves the game.
+pub const SOAKED: i32 = 100;
+/// C.2: an agent this wet counts double distances for territory.
+pub const HEAVY: i32 = 50;
+/// C.2: hunkering takes this much off the cover multiplier of a shot.
+pub const HUNKER_BONUS: f64 = 0.25;
+
+/// The seat names used in texts.
+pub fn name(seat: usize) -> &'static str {
+    ["red", "blue"][seat % PLAYERS]
+}
+
+/// `n thing` / `n things`.
+pub fn plural(n: usize, thing: &str) -> String {
+    if n == 1 {
+        format!("{n} {thing}")
+    } else {
+        format!("{n} {thing}s")
+    }
+}
+
+/// C.2: the five agent classes, in spawn order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Class {
+    Gunner,
+    Sniper,
+    Bomber,
+    Assault,
+    Berserker,
+}
+
+impl Class {
+    pub const ALL: [Class; 5] = [
+        Class::Gunner,
+        Class::Sniper,
+        Class::Bomber,
+        Class::Assault,
+        Class::Berserker,
+    ];
+
+    /// (shoot cooldown, optimal range, soaking power, splash bombs).
+    pub fn stats(self) -> (i32, i32, i32, i32) {
+        match self {
+            Class::Gunner => (1, 4, 16, 1),
+            Class::Sniper => (5, 6, 24, 0),
+            Class::Bomber => (2, 2, 8, 3),
+            Class::Assault => (2, 4, 16, 2),
+            Class::Berserker => (5, 2, 32, 1),
+        }
+    }
+
+    pub fn word(self) -> &'static str {
+        match self {
+            Class::Gunner => "gunner",
+            Class::Sniper => "sniper",
+            Class::Bomber => "bomber",
+            Class::Assault => "assault",
+            Class::Berserker => "berserker",
+        }
+    }
+}
+
+/// The combat slot of an agent's orders: one of these per turn.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Combat {
+    Shoot(i32),
+    Throw(Coord),
+    Hunker,
+}
+
+/// What an agent was told this turn (C.5): a move, a combat action and a message, each at most
+/// once (later ones replace earlier ones).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Slots {
+    pub to: Option<Coord>,
+    pub combat: Option<Combat>,
+    pub message: Option<String>,
+}
+
+impl Slots {
+    pub fn full(&self) -> bool {
+        self.to.is_some() && self.combat.is_some() && self.message.is_some()
+    }
+}
+
+/// One agent.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Agent {
+    pub id: i32,
+    pub owner: usize,
+    pub class: Class,
+    pub shoot_cooldown: i32,
+    pub optimal_range: i32,
+    pub soaking_power: i32,
+    pub at: Coord,
+    /// Turns until it can shoot again, as the next input shows it.
+    pub cooldown: i32,
+    pub bombs: i32,
+    pub wetness: i32,
+    pub hunkered: bool,
+    /// Soaked this turn: still on the grid until the next turn starts, but out of territory.
+    pub dying: bool,
+    pub orders: Slots,
+}
+
+impl Agent {
+    pub fn new(id: i32, owner: usize, class: Class, at: Coord) -> Agent {
+        let (shoot_cooldown, optimal_range, soaking_power, bombs) = class.stats();
+        Agent {
+            id,
+            owner,
+            class,
+            shoot_cooldown,
+            optimal_range,
+            soaking_power,
+            at,
+            cooldown: 0,
+            bombs,
+            wetness: 0,
+            hunkered: false,
+            dying: false,
+            orders: Slots::default(),
+        }
+    }
+
+    /// "agent 3 (red bomber)".
+    pub fn label(&self) -> String {
+        format!(
+            "agent {} ({} {})",
+            self.id,
+            name(self.owner),
+            self.class.word()
+        )
+    }
+
+    /// The territory distance to a tile: Manhattan, doubled from [`HEAVY`] wetness on.
+    pub fn zone_distance(&self, c: Coord) -> i64 {
+        let d = i64::from(self.at.manhattan(c));
+        if self.wetness >= HEAVY {
+            d * 2
+        } else {
+            d
+        }
+    }
+}
+
+/// C.8: the cover multiplier of a shot from `shooter` at `target`: along each axis where they
+/// are more than one tile apart, the tile beside the target on the shooter's side counts unless
+/// it touches the shooter (diagonals included); the best cover wins.
+pub fn cover_multiplier(grid: &Grid, shooter: Coord, target: Coord) -> f64 {
+    let dx = target.x - shooter.x;
+    let dy = target.y - shooter.y;
+    let mut m: f64 = 1.0;
+    if dx.abs() > 1 {
+        let c = Coord::new(target.x - dx.signum(), target.y);
+        if c.chebyshev(shooter) > 1 {
+            m = m.min(grid.cover_multiplier(c));
+        }
+    }
+    if dy.abs() > 1 {
+        let c = Coord::new(target.x, target.y - dy.signum());
+        if c.chebyshev(shooter) > 1 {
+            m = m.min(grid.cover_multiplier(c));
+        }
+    }
+    m
+}
+
+/// C.2: the range multiplier of a shot: 1 up to the optimal range, 0.5 up to twice it, else
+/// `None` (the shot fails).
+pub fn range_multiplier(distance: i32, optimal: i32) -> Option<f64> {
+    if distance <= optimal {
+        Some(1.0)
+    } else if distance <= optimal.saturating_mul(2) {
+        Some(0.5)
+    } else {
+        None
+    }
+}
+
+/// Java's `Math.round` of a non-huge double: floor(x + 0.5).
+pub fn java_round(x: f64) -> i32 {
+    (x + 0.5).floor() as i32
+}
+
+/// The wetness a shot deals (C.6 step 5).
+pub fn shot_damage(power: i32, range: f64, cover: f64, hunkered: bool) -> i32 {
+    let bonus = if hunkered { HUNKER_BONUS } else { 0.0 };
+    java_round(f64::from(power) * range * (cover - bonus))
+}
+
+/// A move that happened or was cancelled.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveLog {
+    pub id: i32,
+    pub from: Coord,
+    pub to: Coord,
+    pub done: bool,
+}
+
+/// A shot that hit.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ShotLog {
+    pub shooter: i32,
+    pub target: i32,
+    pub from: Coord,
+    pub to: Coord,
+    pub damage: i32,
+    /// 1 or 0.5.
+    pub range: f64,
+    /// 1, 0.5 or 0.25.
+    pub cover: f64,
+}
+
+/// A bomb that landed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ThrowLog {
+    pub thrower: i32,
+    pub from: Coord,
+    pub target: Coord,
+    /// The agents it wet, in list order.
+    pub hit: Vec<i32>,
+}
+
+/// Everything a turn's resolution did, for the events and the view.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct TurnLog {
+    pub moves: Vec<MoveLog>,
+    pub hunkered: Vec<i32>,
+    pub shots: Vec<ShotLog>,
+    pub throws: Vec<ThrowLog>,
+    pub soaked: Vec<i32>,
+    /// Actions that failed (logged, never fatal), in words.
+    pub failures: Vec<String>,
+    /// Points gained per seat.
+    pub gained: [i64; PLAYERS],
+}
+
+/// The grid, the agents and the territory.
+#[derive(Clone, Debug)]
+pub struct Board {
+    pub grid: Arc<Grid>,
+    /// Every agent on the grid, seat 0's first, each seat's in id order.
+    pub agents: Vec<Agent>,
+    /// Per tile, the seat controlling it.
+    pub control: Vec<Option<usize>>,
+    pub points: [i64; PLAYERS],
+}
+
+impl Board {
+    /// C.4 / C.9 step 7: the agents on their spawns, ids 1..n for seat 0 and n+1..2n for seat 1.
+    pub fn new(grid: Arc<Grid>) -> Board {
+        let mut agents = Vec::new();
+        let mut id = 1;
+        for seat in 0..PLAYERS {
+            for (k, &spawn) in grid.spawns.iter().enumerate() {
+                let at = if seat == 1 {
+                    grid.opposite(spawn)
+                } else {
+                    spawn
+                };
+                agents.push(Agent::new(id, seat, Class::ALL[k % 5], at));
+                id += 1;
+            }
+        }
+        let mut board = Board {
+            control: vec![None; grid.cells()],
+            grid,
+            agents,
+            points: [0; PLAYERS],
+        };
+        board.update_control();
+        board
+    }
+
+    pub fn agent(&self, id: i32) -> Option<&Agent> {
+        self.agents.iter().find(|a| a.id == id)
+    }
+
+    /// A seat's agents that are not soaked, in list order.
+    pub fn live(&self, seat: usize) -> impl Iterator<Item = &Agent> {
+        self.agents
+            .iter()
+            .filter(move |a| a.owner == seat && !a.dying)
+    }
+
+    pub fn live_count(&self, seat: usize) -> usize {
+        self.live(seat).count()
+    }
+
+    /// Tiles controlled per seat.
+    pub fn tiles(&self) -> [usize; PLAYERS] {
+        let mut n = [0; PLAYERS];
+        for s in self.control.iter().flatten() {
+            n[*s] += 1;
+        }
+        n
+    }
+
+    /// C.6 step 0: soaked agents leave; orders and hunkering are cleared; cooldowns tick.
+    pub fn start_turn(&mut self) {
+        self.agents.retain(|a| !a.dying);
+        for a in &mut self.agents {
+            a.orders = Slots::default();
+            a.hunkered = false;
+            a.cooldown = (a.cooldown - 1).max(0);
+        }
+    }
+
+    /// C.6 steps 3–9: resolves the orders given.
+    pub fn resolve(&mut self) -> TurnLog {
+        let mut log = TurnLog::default();
+        self.do_moves(&mut log);
+        for a in &mut self.agents {
+            if a.orders.combat == Some(Combat::Hunker) {
+                a.hunkered = true;
+                log.hunkered.push(a.id);
+            }
+        }
+        self.do_shots(&mut log);
+        self.do_throws(&mut log);
+        for a in &mut self.agents {
+            if a.wetness >= SOAKED && !a.dying {
+                a.dying = true;
+                log.soaked.push(a.id);
+            }
+        }
+        self.update_control();
+        let tiles = self.tiles();
+        for seat in 0..PLAYERS {
+            let diff = tiles[seat] as i64 - tiles[1 - seat] as i64;
+            if diff > 0 {
+                self.points[seat] += diff;
+                log.gained[seat] = diff;
+            }
+        }
+        log
+    }
+
+    /// C.7: every mover takes one step along its path; then collisions cancel moves.
+    fn do_moves(&mut self, log: &mut TurnLog) {
+        let grid = Arc::clone(&self.grid);
+        let mut occupied = vec![false; grid.cells()];
+        for a in &self.agents {
+            if grid.inside(a.at) {
+                occupied[grid.index(a.at)] = true;
+            }
+        }
+        // (agent index, from, to)
+        let mut moves: Vec<(usize, Coord, Coord)> = Vec::new();
+        for (i, a) in self.agents.iter().enumerate() {
+            let Some(target) = a.orders.to else { continue };
+            match next_step(&grid, &occupied, a.at, target) {
+                Some(step) => moves.push((i, a.at, step)),
+                None if a.at != target => log.failures.push(format!(
+                    "{} cannot move towards {target}: it is already as close as it can get",
+                    a.label()
+                )),
+                None => {}
+            }
+        }
+        let moving: Vec<usize> = moves.iter().map(|m| m.0).collect();
+        let statics: Vec<Coord> = self
+            .agents
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| !moving.contains(i))
+            .map(|(_, a)| a.at)
+            .collect();
+        let n = moves.len();
+        let mut cancelled = vec![false; n];
+        let mut wave: Vec<usize> = Vec::new();
+        for (k, m) in moves.iter().enumerate() {
+            if statics.contains(&m.2) {
+                cancelled[k] = true;
+                wave.push(k);
+            }
+        }
+        let mut conflicts = Vec::new();
+        for (k, m) in moves.iter().enumerate() {
+            if cancelled[k] {
+                continue;
+            }
+            for (j, o) in moves.iter().enumerate() {
+                if j == k || cancelled[j] {
+                    continue;
+                }
+                if o.2 == m.2 || (o.2 == m.1 && m.2 == o.1) {
+                    conflicts.push(j);
+                }
+            }
+        }
+        for j in conflicts {
+            if !cancelled[j] {
+                cancelled[j] = true;
+                wave.push(j);
+            }
+        }
+        while !wave.is_empty() {
+            let mut next = Vec::new();
+            for &c in &wave {
+                let origin = moves[c].1;
+                for (j, o) in moves.iter().enumerate() {
+                    if !cancelled[j] && o.2 == origin {
+                        cancelled[j] = true;
+                        next.push(j);
+                    }
+                }
+            }
+            wave = next;
+        }
+        for (k, &(i, from, to)) in moves.iter().enumerate() {
+            let done = !cancelled[k];
+            if done {
+                self.agents[i].at = to;
+            }
+            log.moves.push(MoveLog {
+                id: self.agents[i].id,
+                from,
+                to,
+                done,
+            });
+        }
+    }
+
+    /// C.6 step 5.
+    fn do_shots(&mut self, log: &mut TurnLog) {
+        for i in 0..self.agents.len() {
+            let Some(Combat::Shoot(target_id)) = self.agents[i].orders.combat else {
+                continue;
+            };
+            let shooter = &self.agents[i];
+            let label = shooter.label();
+            if shooter.cooldown > 0 {
+                log.failures.push(format!(
+                    "{label} cannot shoot yet: cooldown {}",
+                    shooter.cooldown
+                ));
+                continue;
+            }
+            let Some(t) = self.agents.iter().position(|a| a.id == target_id) else {
+                log.failures.push(format!(
+                    "{label} cannot shoot agent {target_id}: there is no such agent"
+                ));
+                continue;
+            };
+            if t == i {
+                log.failures.push(format!("{label} cannot shoot itself"));
+                continue;
+            }
+            let target = &self.agents[t];
+            let distance = shooter.at.manhattan(target.at);
+            let Some(range) = range_multiplier(distance, shooter.optimal_range) else {
+                log.failures.push(format!(
+                    "{label} cannot shoot agent {target_id}: too far away ({distance} tiles)"
+                ));
+                continue;
+            };
+            let cover = cover_multiplier(&self.grid, shooter.at, target.at);
+            let damage = shot_damage(shooter.soaking_power, range, cover, target.hunkered);
+            log.shots.push(ShotLog {
+                shooter: shooter.id,
+                target: target_id,
+                from: shooter.at,
+                to: target.at,
+                damage,
+                range,
+                cover,
+            });
+            self.agents[t].wetness = self.agents[t].wetness.saturating_add(damage);
+            let shooter = &mut self.agents[i];
+            shooter.cooldown = shooter.shoot_cooldown + 1;
+        }
+    }
+
+    /// C.6 step 6.
+    fn do_throws(&mut self, log: &mut TurnLog) {
+        for i in 0..self.agents.len() {
+            let Some(Combat::Throw(target)) = self.agents[i].orders.combat else {
+                continue;
+            };
+            let thrower = &self.agents[i];
+            let label = thrower.label();
+            if !self.grid.inside(target) {
+                log.failures.push(format!(
+                    "{label} cannot throw a splash bomb to {target}: off the grid"
+                ));
+                continue;
+            }
+            if target.manhattan(thrower.at) > THROW_RANGE {
+                log.failures.push(format!(
+                    "{label} cannot throw a splash bomb to {target}: too far away"
+                ));
+                continue;
+            }
+            if thrower.bombs <= 0 {
+                log.failures
+                    .push(format!("{label} has no splash bomb left"));
+                continue;
+            }
+            let from = thrower.at;
+            let thrower_id = thrower.id;
+            let mut hit = Vec::new();
+            for a in &mut self.agents {
+                if a.at.chebyshev(target) <= 1 {
+                    a.wetness = a.wetness.saturating_add(BOMB_DAMAGE);
+                    hit.push(a.id);
+                }
+            }
+            self.agents[i].bombs -= 1;
+            log.throws.push(ThrowLog {
+                thrower: thrower_id,
+                from,
+                target,
+                hit,
+            });
+        }
+    }
+
+    /// C.6 step 8: each tile (covers too) goes to the seat whose non-soaked agents are all the
+    /// nearest ones by territory distance; a tie between seats leaves it to nobody.
+    pub fn update_control(&mut self) {
+        let grid = Arc::clone(&self.grid);
+        for (i, slot) in self.control.iter_mut().enumerate() {
+            let c = grid.coord(i);
+            let mut best: Option<(i64, Option<usize>)> = None;
+            for a in self.agents.iter().filter(|a| !a.dying) {
+                let d = a.zone_distance(c);
+                best = match best {
+                    Some((bd, owner)) if bd < d => Some((bd, owner)),
+                    Some((bd, owner)) if bd == d => Some((bd, owner.filter(|&o| o == a.owner))),
+                    _ => Some((d, Some(a.owner))),
+                };
+            }
+            *slot = best.and_then(|(_, owner)| owner);
+        }
+    }
+}

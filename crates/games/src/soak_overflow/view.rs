@@ -1,0 +1,305 @@
+//! What the viewer draws: the [`View`] a frame carries (the web painter deserialises it), the
+//! board as text, and the per-seat status lines.
+
+use serde::{Deserialize, Serialize};
+
+use super::map::{Coord, HIGH_COVER, LOW_COVER};
+use super::state::{name, plural, Agent, PLAYERS};
+use super::{SoakOverflow, MAX_TURNS};
+
+/// The picture of a Soak Overflow match after a step. Coordinates are `(x, y)`, x to the right,
+/// y down, (0,0) top left; seats are 0 = red (left side), 1 = blue.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct View {
+    pub width: i32,
+    pub height: i32,
+    /// Completed turns (0 at the start).
+    pub turn: u32,
+    /// The turn limit (100).
+    pub max_turns: u32,
+    /// Per tile, row by row (index `y * width + x`): 0 floor, 1 low cover, 2 high cover.
+    pub tiles: Vec<u8>,
+    /// Per tile: the seat controlling it after this turn (`None`: nobody).
+    pub control: Vec<Option<usize>>,
+    /// The agents after this turn, in list order, including those soaked this turn.
+    pub agents: Vec<AgentView>,
+    /// The moves of this turn (done or cancelled by a collision).
+    pub moves: Vec<MoveView>,
+    /// The shots that hit this turn.
+    pub shots: Vec<ShotView>,
+    /// The splash bombs that landed this turn.
+    pub throws: Vec<ThrowView>,
+    /// Per seat: red, then blue.
+    pub players: Vec<PlayerView>,
+    /// Whether the match is over.
+    pub over: bool,
+    /// The winner once the match is over (`None` while playing and for a draw).
+    pub winner: Option<usize>,
+}
+
+/// A position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Xy {
+    pub x: i32,
+    pub y: i32,
+}
+
+impl From<Coord> for Xy {
+    fn from(c: Coord) -> Xy {
+        Xy { x: c.x, y: c.y }
+    }
+}
+
+/// One agent.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct AgentView {
+    pub id: i32,
+    pub owner: usize,
+    /// "gunner", "sniper", "bomber", "assault" or "berserker".
+    pub class: String,
+    pub x: i32,
+    pub y: i32,
+    pub wetness: i32,
+    /// Turns until it can shoot again (as its owner's next input shows).
+    pub cooldown: i32,
+    pub shoot_cooldown: i32,
+    pub optimal_range: i32,
+    pub soaking_power: i32,
+    pub bombs: i32,
+    /// Hunkered down this turn.
+    pub hunkered: bool,
+    /// Soaked this turn (wetness 100 or more): it leaves the grid before the next turn.
+    pub soaked: bool,
+    /// Its `MESSAGE` of this turn.
+    pub message: Option<String>,
+}
+
+/// One move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MoveView {
+    pub id: i32,
+    pub from: Xy,
+    pub to: Xy,
+    /// False when a collision cancelled it.
+    pub done: bool,
+}
+
+/// One shot that hit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ShotView {
+    pub shooter: i32,
+    pub target: i32,
+    pub from: Xy,
+    pub to: Xy,
+    pub damage: i32,
+}
+
+/// One splash bomb that landed.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ThrowView {
+    pub thrower: i32,
+    pub from: Xy,
+    pub target: Xy,
+    /// The agents it wet.
+    pub hit: Vec<i32>,
+}
+
+/// One seat.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PlayerView {
+    /// "red" or "blue".
+    pub name: String,
+    pub points: i64,
+    /// Tiles controlled after this turn.
+    pub tiles: usize,
+    /// Points gained this turn.
+    pub gained: i64,
+    /// Agents still in the game (not soaked).
+    pub agents: usize,
+    /// Why the seat lost, if it lost by a fault.
+    pub lost: Option<String>,
+    /// The final score, once the match is over.
+    pub score: Option<i64>,
+}
+
+fn agent_view(a: &Agent, game: &SoakOverflow, soaked: bool) -> AgentView {
+    let message = game
+        .last_messages
+        .iter()
+        .find(|(id, _)| *id == a.id)
+        .map(|(_, m)| m.clone());
+    AgentView {
+        id: a.id,
+        owner: a.owner,
+        class: a.class.word().to_string(),
+        x: a.at.x,
+        y: a.at.y,
+        wetness: a.wetness,
+        cooldown: a.cooldown,
+        shoot_cooldown: a.shoot_cooldown,
+        optimal_range: a.optimal_range,
+        soaking_power: a.soaking_power,
+        bombs: a.bombs,
+        hunkered: game.last_log.hunkered.contains(&a.id),
+        soaked,
+        message,
+    }
+}
+
+/// Every agent to show: those on the grid and those soaked this turn, in id order.
+fn shown_agents(game: &SoakOverflow) -> Vec<(&Agent, bool)> {
+    let mut all: Vec<(&Agent, bool)> = game
+        .board
+        .agents
+        .iter()
+        .map(|a| (a, false))
+        .chain(game.last_soaked.iter().map(|a| (a, true)))
+        .collect();
+    all.sort_by_key(|(a, _)| (a.owner, a.id));
+    all
+}
+
+/// The view of a match now.
+pub(super) fn view(game: &SoakOverflow) -> View {
+    let board = &game.board;
+    let grid = &board.grid;
+    let outcome = game.outcome.as_ref();
+    let tiles = board.tiles();
+    let log = &game.last_log;
+    View {
+        width: grid.width,
+        height: grid.height,
+        turn: game.turns_done,
+        max_turns: MAX_TURNS,
+        tiles: grid.tiles.clone(),
+        control: board.control.clone(),
+        agents: shown_agents(game)
+            .into_iter()
+            .map(|(a, soaked)| agent_view(a, game, soaked))
+            .collect(),
+        moves: log
+            .moves
+            .iter()
+            .map(|m| MoveView {
+                id: m.id,
+                from: m.from.into(),
+                to: m.to.into(),
+                done: m.done,
+            })
+            .collect(),
+        shots: log
+            .shots
+            .iter()
+            .map(|s| ShotView {
+                shooter: s.shooter,
+                target: s.target,
+                from: s.from.into(),
+                to: s.to.into(),
+                damage: s.damage,
+            })
+            .collect(),
+        throws: log
+            .throws
+            .iter()
+            .map(|t| ThrowView {
+                thrower: t.thrower,
+                from: t.from.into(),
+                target: t.target.into(),
+                hit: t.hit.clone(),
+            })
+            .collect(),
+        players: (0..PLAYERS)
+            .map(|seat| PlayerView {
+                name: name(seat).to_string(),
+                points: board.points[seat],
+                tiles: tiles[seat],
+                gained: log.gained[seat],
+                agents: board.live_count(seat),
+                lost: game.lost[seat].clone(),
+                score: outcome.and_then(|o| o.scores.get(seat).copied()),
+            })
+            .collect(),
+        over: outcome.is_some(),
+        winner: outcome.and_then(|o| o.winner()),
+    }
+}
+
+/// The board as text: three characters per tile (territory `r`/`b`/`.`, then `--` low cover,
+/// `##` high cover or an agent's id), then one line per agent and a legend.
+pub(super) fn text(game: &SoakOverflow) -> String {
+    let board = &game.board;
+    let grid = &board.grid;
+    let agents = shown_agents(game);
+    let mut out = String::from("   ");
+    for x in 0..grid.width {
+        out.push_str(&format!("{x:>3}"));
+    }
+    out.push('\n');
+    for y in 0..grid.height {
+        out.push_str(&format!("{y:>2} "));
+        for x in 0..grid.width {
+            let c = Coord::new(x, y);
+            let territory = match board.control[grid.index(c)] {
+                Some(0) => 'r',
+                Some(_) => 'b',
+                None => '.',
+            };
+            let on = match agents.iter().find(|(a, _)| a.at == c) {
+                Some((a, _)) => format!("{:>2}", a.id),
+                None => match grid.tile(c) {
+                    LOW_COVER => "--".to_string(),
+                    HIGH_COVER => "##".to_string(),
+                    _ => "  ".to_string(),
+                },
+            };
+            out.push(territory);
+            out.push_str(&on);
+        }
+        out.truncate(out.trim_end_matches(' ').len());
+        out.push('\n');
+    }
+    for (a, soaked) in &agents {
+        out.push_str(&format!(
+            "{:>2} {} {} at ({},{}) wetness {}{} · cooldown {} · bombs {}{}\n",
+            a.id,
+            name(a.owner),
+            a.class.word(),
+            a.at.x,
+            a.at.y,
+            a.wetness,
+            if *soaked { " SOAKED" } else { "" },
+            a.cooldown,
+            a.bombs,
+            if game.last_log.hunkered.contains(&a.id) {
+                " · hunkered"
+            } else {
+                ""
+            }
+        ));
+    }
+    out.push_str("r/b tile controlled by red/blue, . by nobody; -- low cover, ## high cover; numbers are agent ids\n");
+    out
+}
+
+/// One status line per seat: "12 points · 103 tiles · 3 agents", or why it lost.
+pub(super) fn status(game: &SoakOverflow) -> Vec<String> {
+    let board = &game.board;
+    let tiles = board.tiles();
+    (0..PLAYERS)
+        .map(|seat| {
+            let mut line = match &game.lost[seat] {
+                Some(why) => format!("lost: {why}"),
+                None => format!(
+                    "{} · {} · {}",
+                    plural(board.points[seat].max(0) as usize, "point"),
+                    plural(tiles[seat], "tile"),
+                    plural(board.live_count(seat), "agent")
+                ),
+            };
+            if let Some(score) = game.outcome.as_ref().and_then(|o| o.scores.get(seat)) {
+                line.push_str(&format!(" · score {score}"));
+            }
+            line
+        })
+        .collect()
+}

@@ -1,0 +1,382 @@
+//! microRTS: the walled arena with gold mines and forests (with what is left in them), castles,
+//! barracks and units in their owner's colour with health bars, and the last turn's actions.
+//!
+//! Walls are dark, floor tiles light. A gold mine is a gold nugget, a forest a green tree,
+//! each with its remaining amount. A castle is a keep with merlons, a barracks a house; units
+//! are discs with their letter (W worker, L light, H heavy, R ranged). Under every building and
+//! unit a bar shows its health. The last turn's moves are faint trails in the owner's colour
+//! ending in a dot, blocked moves a short dashed stub with a cross, attacks orange lines with a
+//! burst on the target, harvests dotted lines in the resource's colour, and builds and
+//! trainings dashed lines from the maker to the new entity.
+
+use std::f64::consts::PI;
+
+use games::micro_rts::view::{ActionKind, ActionView, EntityView, Kind, View};
+use web_sys::CanvasRenderingContext2d;
+
+const WALL: &str = "#2a2d35";
+const WALL_EDGE: &str = "#3a3e48";
+const FLOOR: &str = "#e6e1d3";
+const GRID: &str = "#14161b";
+const GOLD: &str = "#f0c040";
+const GOLD_DARK: &str = "#8a6a12";
+const TREE: &str = "#3f9d4a";
+const TREE_DARK: &str = "#1f5a27";
+const ATTACK: &str = "#ff7a1a";
+const HEALTH: &str = "#3cc84a";
+const HEALTH_LOW: &str = "#e8432e";
+const HEALTH_BACK: &str = "#1b1d22";
+/// Per seat: body, dark outline.
+const SEATS: [(&str, &str); 2] = [("#e0554c", "#7c1c16"), ("#4d86dd", "#153b80")];
+
+fn seat(owner: Option<usize>) -> (&'static str, &'static str) {
+    SEATS[owner.unwrap_or(0).min(1)]
+}
+
+/// Draws the view; false when the view is not a microRTS view.
+pub fn paint(
+    ctx: &CanvasRenderingContext2d,
+    view: &serde_json::Value,
+    w: f64,
+    h: f64,
+    ratio: f64,
+) -> bool {
+    let Ok(view) = serde_json::from_value::<View>(view.clone()) else {
+        return false;
+    };
+    if view.width <= 0
+        || view.height <= 0
+        || view.walls.len() != view.height as usize
+        || view
+            .walls
+            .iter()
+            .any(|r| r.chars().count() != view.width as usize)
+    {
+        return false;
+    }
+    let cols = f64::from(view.width);
+    let rows = f64::from(view.height);
+    let margin = (6.0 * ratio).round();
+    let cell = ((w - 2.0 * margin) / cols)
+        .min((h - 2.0 * margin) / rows)
+        .floor()
+        .max(4.0);
+    let board = Board {
+        ctx,
+        cell,
+        left: ((w - cell * cols) / 2.0).floor(),
+        top: ((h - cell * rows) / 2.0).floor(),
+        ratio,
+    };
+
+    ctx.set_fill_style_str(GRID);
+    ctx.fill_rect(
+        board.left - 1.0,
+        board.top - 1.0,
+        cell * cols + 2.0,
+        cell * rows + 2.0,
+    );
+    for (y, row) in view.walls.iter().enumerate() {
+        for (x, c) in row.chars().enumerate() {
+            board.tile(x as f64, y as f64, c == '#');
+        }
+    }
+    // Trails under the pieces, strikes over them.
+    for a in &view.actions {
+        if !matches!(a.kind, ActionKind::Attack) {
+            board.action(a);
+        }
+    }
+    for e in &view.entities {
+        board.entity(e);
+    }
+    for a in view.actions.iter().filter(|a| a.kind == ActionKind::Attack) {
+        board.action(a);
+    }
+    true
+}
+
+struct Board<'a> {
+    ctx: &'a CanvasRenderingContext2d,
+    cell: f64,
+    left: f64,
+    top: f64,
+    ratio: f64,
+}
+
+impl Board<'_> {
+    fn origin(&self, x: f64, y: f64) -> (f64, f64) {
+        (self.left + x * self.cell, self.top + y * self.cell)
+    }
+
+    fn centre(&self, x: f64, y: f64) -> (f64, f64) {
+        let (ox, oy) = self.origin(x, y);
+        (ox + self.cell / 2.0, oy + self.cell / 2.0)
+    }
+
+    fn line_width(&self) -> f64 {
+        (self.cell / 24.0).max(self.ratio).round()
+    }
+
+    fn tile(&self, x: f64, y: f64, wall: bool) {
+        let gap = self.ratio.round().max(1.0);
+        let (ox, oy) = self.origin(x, y);
+        self.ctx.set_fill_style_str(if wall { WALL } else { FLOOR });
+        self.ctx
+            .fill_rect(ox + gap, oy + gap, self.cell - gap, self.cell - gap);
+        if wall {
+            self.ctx.set_fill_style_str(WALL_EDGE);
+            self.ctx.fill_rect(
+                ox + gap,
+                oy + gap,
+                self.cell - gap,
+                (self.cell * 0.12).max(1.0),
+            );
+        }
+    }
+
+    fn outline(&self, fill: &str, stroke: &str) {
+        self.ctx.set_fill_style_str(fill);
+        self.ctx.fill();
+        self.ctx.set_stroke_style_str(stroke);
+        self.ctx.set_line_width(self.line_width());
+        self.ctx.stroke();
+    }
+
+    fn label(&self, text: &str, cx: f64, cy: f64, size: f64, colour: &str) {
+        self.ctx.set_fill_style_str(colour);
+        self.ctx.set_font(&format!(
+            "bold {:.0}px system-ui, sans-serif",
+            size.max(6.0)
+        ));
+        self.ctx.set_text_align("center");
+        self.ctx.set_text_baseline("middle");
+        let _ = self.ctx.fill_text(text, cx, cy);
+    }
+
+    fn entity(&self, e: &EntityView) {
+        let (x, y) = (f64::from(e.x), f64::from(e.y));
+        match e.kind {
+            Kind::Mine => self.mine(x, y, e.health),
+            Kind::Forest => self.forest(x, y, e.health),
+            Kind::Castle => self.castle(x, y, e.owner),
+            Kind::Barracks => self.barracks(x, y, e.owner),
+            Kind::Worker => self.unit(x, y, e.owner, "W", 0.26),
+            Kind::Light => self.unit(x, y, e.owner, "L", 0.30),
+            Kind::Heavy => self.unit(x, y, e.owner, "H", 0.36),
+            Kind::Ranged => self.unit(x, y, e.owner, "R", 0.30),
+        }
+        if e.owner.is_some() {
+            self.health_bar(x, y, e.health, e.max_health);
+        }
+    }
+
+    fn mine(&self, x: f64, y: f64, left: i32) {
+        let (cx, cy) = self.centre(x, y);
+        let r = self.cell * 0.42;
+        self.ctx.begin_path();
+        self.ctx.move_to(cx - r, cy + r * 0.55);
+        self.ctx.line_to(cx - r * 0.55, cy - r * 0.45);
+        self.ctx.line_to(cx + r * 0.2, cy - r * 0.7);
+        self.ctx.line_to(cx + r, cy - r * 0.05);
+        self.ctx.line_to(cx + r * 0.7, cy + r * 0.55);
+        self.ctx.close_path();
+        self.outline(GOLD, GOLD_DARK);
+        self.label(
+            &left.to_string(),
+            cx,
+            cy + r * 0.05,
+            self.cell * 0.36,
+            "#3d2e05",
+        );
+    }
+
+    fn forest(&self, x: f64, y: f64, left: i32) {
+        let (cx, cy) = self.centre(x, y);
+        let r = self.cell * 0.4;
+        self.ctx.begin_path();
+        self.ctx.move_to(cx, cy - r);
+        self.ctx.line_to(cx + r * 0.85, cy + r * 0.6);
+        self.ctx.line_to(cx - r * 0.85, cy + r * 0.6);
+        self.ctx.close_path();
+        self.outline(TREE, TREE_DARK);
+        self.ctx.set_fill_style_str(TREE_DARK);
+        self.ctx
+            .fill_rect(cx - r * 0.12, cy + r * 0.6, r * 0.24, r * 0.32);
+        self.label(
+            &left.to_string(),
+            cx,
+            cy + r * 0.2,
+            self.cell * 0.34,
+            "#ffffff",
+        );
+    }
+
+    /// A keep: a square with three merlons on top.
+    fn castle(&self, x: f64, y: f64, owner: Option<usize>) {
+        let (body, dark) = seat(owner);
+        let (cx, cy) = self.centre(x, y);
+        let r = self.cell * 0.38;
+        let (l, t, b) = (cx - r, cy - r * 0.95, cy + r * 0.7);
+        let step = 2.0 * r / 5.0;
+        self.ctx.begin_path();
+        self.ctx.move_to(l, b);
+        self.ctx.line_to(l, t);
+        for k in 0..5 {
+            let xk = l + f64::from(k) * step;
+            let yk = if k % 2 == 0 { t } else { t + step * 0.8 };
+            self.ctx.line_to(xk, yk);
+            self.ctx.line_to(xk + step, yk);
+        }
+        self.ctx.line_to(cx + r, b);
+        self.ctx.close_path();
+        self.outline(body, dark);
+        self.label("C", cx, cy + r * 0.05, self.cell * 0.36, "#ffffff");
+    }
+
+    /// A house: a square with a roof.
+    fn barracks(&self, x: f64, y: f64, owner: Option<usize>) {
+        let (body, dark) = seat(owner);
+        let (cx, cy) = self.centre(x, y);
+        let r = self.cell * 0.36;
+        self.ctx.begin_path();
+        self.ctx.move_to(cx - r, cy + r * 0.7);
+        self.ctx.line_to(cx - r, cy - r * 0.2);
+        self.ctx.line_to(cx, cy - r);
+        self.ctx.line_to(cx + r, cy - r * 0.2);
+        self.ctx.line_to(cx + r, cy + r * 0.7);
+        self.ctx.close_path();
+        self.outline(body, dark);
+        self.label("B", cx, cy + r * 0.15, self.cell * 0.34, "#ffffff");
+    }
+
+    fn unit(&self, x: f64, y: f64, owner: Option<usize>, letter: &str, size: f64) {
+        let (body, dark) = seat(owner);
+        let (cx, cy) = self.centre(x, y);
+        let r = self.cell * size;
+        self.ctx.begin_path();
+        let _ = self.ctx.arc(cx, cy - self.cell * 0.04, r, 0.0, 2.0 * PI);
+        self.outline(body, dark);
+        self.label(
+            letter,
+            cx,
+            cy - self.cell * 0.02,
+            self.cell * (0.2 + size * 0.5),
+            "#ffffff",
+        );
+    }
+
+    fn health_bar(&self, x: f64, y: f64, health: i32, max: i32) {
+        if max <= 0 {
+            return;
+        }
+        let (ox, oy) = self.origin(x, y);
+        let width = self.cell * 0.76;
+        let height = (self.cell * 0.09).max(2.0 * self.ratio).round();
+        let (bx, by) = (ox + self.cell * 0.12, oy + self.cell * 0.86);
+        let share = (f64::from(health) / f64::from(max)).clamp(0.0, 1.0);
+        self.ctx.set_fill_style_str(HEALTH_BACK);
+        self.ctx
+            .fill_rect(bx - 1.0, by - 1.0, width + 2.0, height + 2.0);
+        self.ctx
+            .set_fill_style_str(if share > 0.4 { HEALTH } else { HEALTH_LOW });
+        self.ctx.fill_rect(bx, by, width * share, height);
+    }
+
+    fn action(&self, a: &ActionView) {
+        let (fx, fy) = self.centre(f64::from(a.from.x), f64::from(a.from.y));
+        let (tx, ty) = self.centre(f64::from(a.to.x), f64::from(a.to.y));
+        let (body, _) = seat(a.seat);
+        let lw = self.line_width();
+        let ctx = self.ctx;
+        ctx.save();
+        ctx.set_line_cap("round");
+        match a.kind {
+            ActionKind::Move => {
+                ctx.set_global_alpha(0.55);
+                ctx.set_stroke_style_str(body);
+                ctx.set_line_width(lw * 3.0);
+                line(ctx, fx, fy, tx, ty);
+                ctx.set_global_alpha(0.8);
+                ctx.set_fill_style_str(body);
+                ctx.begin_path();
+                let _ = ctx.arc(fx, fy, self.cell * 0.08, 0.0, 2.0 * PI);
+                ctx.fill();
+            }
+            ActionKind::Blocked => {
+                // A short stub towards where it wanted to go, with a cross.
+                let (mx, my) = (fx + (tx - fx) * 0.45, fy + (ty - fy) * 0.45);
+                ctx.set_global_alpha(0.8);
+                ctx.set_stroke_style_str(body);
+                ctx.set_line_width(lw * 1.5);
+                let _ = ctx.set_line_dash(&dash(&[lw * 2.0, lw * 2.0]));
+                line(ctx, fx, fy, mx, my);
+                let _ = ctx.set_line_dash(&dash(&[]));
+                let c = self.cell * 0.08;
+                line(ctx, mx - c, my - c, mx + c, my + c);
+                line(ctx, mx - c, my + c, mx + c, my - c);
+            }
+            ActionKind::Attack => {
+                ctx.set_stroke_style_str(ATTACK);
+                ctx.set_line_width(lw * 3.0);
+                line(ctx, fx, fy, tx, ty);
+                // A burst on the target.
+                ctx.set_fill_style_str(ATTACK);
+                ctx.begin_path();
+                let spikes = 8;
+                for k in 0..spikes * 2 {
+                    let r = if k % 2 == 0 {
+                        self.cell * 0.32
+                    } else {
+                        self.cell * 0.14
+                    };
+                    let ang = f64::from(k) * PI / f64::from(spikes);
+                    let (px, py) = (tx + r * ang.cos(), ty + r * ang.sin());
+                    if k == 0 {
+                        ctx.move_to(px, py);
+                    } else {
+                        ctx.line_to(px, py);
+                    }
+                }
+                ctx.close_path();
+                ctx.set_global_alpha(0.9);
+                ctx.fill();
+                ctx.set_global_alpha(1.0);
+                ctx.set_stroke_style_str("#ffffff");
+                ctx.set_line_width(lw);
+                ctx.stroke();
+                self.label(&a.amount.to_string(), tx, ty, self.cell * 0.28, "#ffffff");
+            }
+            ActionKind::Harvest => {
+                let forest = a.what == Some(Kind::Forest);
+                ctx.set_stroke_style_str(if forest { TREE_DARK } else { GOLD_DARK });
+                ctx.set_line_width(lw * 2.0);
+                let _ = ctx.set_line_dash(&dash(&[lw, lw * 2.5]));
+                line(ctx, fx, fy, tx, ty);
+            }
+            ActionKind::Build | ActionKind::Train => {
+                ctx.set_global_alpha(0.8);
+                ctx.set_stroke_style_str(body);
+                ctx.set_line_width(lw * 1.5);
+                let _ = ctx.set_line_dash(&dash(&[lw * 3.0, lw * 2.0]));
+                line(ctx, fx, fy, tx, ty);
+            }
+        }
+        ctx.restore();
+    }
+}
+
+fn line(ctx: &CanvasRenderingContext2d, x0: f64, y0: f64, x1: f64, y1: f64) {
+    ctx.begin_path();
+    ctx.move_to(x0, y0);
+    ctx.line_to(x1, y1);
+    ctx.stroke();
+}
+
+fn dash(parts: &[f64]) -> wasm_bindgen::JsValue {
+    let array = js_sys::Array::new();
+    for p in parts {
+        array.push(&wasm_bindgen::JsValue::from_f64(*p));
+    }
+    array.into()
+}

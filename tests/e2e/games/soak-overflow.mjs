@@ -1,0 +1,87 @@
+// Soak Overflow in the page: a JavaScript bot typed into the editor plays a whole match against
+// the built-in random bot on the seed-42 map; the grid is drawn with shots, splashes and
+// messages (screenshot tests/e2e/screenshots/soak-overflow.png).
+
+// A small legal bot: one line per own agent; walk towards the nearest enemy, bomb it when no
+// agent of ours is near it, else shoot the wettest enemy in range, else hunker; say something.
+const BOT = `
+const myId = parseInt(readline());
+const n = parseInt(readline());
+const cls = {};
+for (let i = 0; i < n; i++) {
+  const [id, player, cd, range, power, bombs] = readline().split(" ").map(Number);
+  cls[id] = { player, range };
+}
+const [width, height] = readline().split(" ").map(Number);
+for (let y = 0; y < height; y++) readline();
+const dist = (a, b) => Math.abs(a.x - b.x) + Math.abs(a.y - b.y);
+let turn = 0;
+while (true) {
+  turn++;
+  const count = parseInt(readline());
+  const all = [];
+  for (let i = 0; i < count; i++) {
+    const [id, x, y, cooldown, bombs, wetness] = readline().split(" ").map(Number);
+    all.push({ id, x, y, cooldown, bombs, wetness, ...cls[id] });
+  }
+  const mineCount = parseInt(readline());
+  const mine = all.filter((a) => a.player === myId);
+  const foes = all.filter((a) => a.player !== myId);
+  for (const me of mine) {
+    const out = [String(me.id)];
+    const near = foes.reduce((b, e) => (!b || dist(me, e) < dist(me, b) ? e : b), null);
+    if (near && dist(me, near) > me.range) out.push("MOVE " + near.x + " " + near.y);
+    const bomb = foes.find((e) => me.bombs > 0 && dist(me, e) <= 4 &&
+      mine.every((m) => Math.max(Math.abs(m.x - e.x), Math.abs(m.y - e.y)) > 1));
+    const shots = foes.filter((e) => dist(me, e) <= 2 * me.range).sort((a, b) => b.wetness - a.wetness);
+    if (bomb) out.push("THROW " + bomb.x + " " + bomb.y);
+    else if (me.cooldown === 0 && shots.length) out.push("SHOOT " + shots[0].id);
+    else out.push("HUNKER_DOWN");
+    if (me === mine[0]) out.push("MESSAGE turn " + turn);
+    console.log(out.join(";"));
+  }
+  console.error("units: " + mine.length + " of " + mineCount);
+}
+`;
+
+export default async function (page, { check, timed, setCode, setRelaxed, canvasColours, SHOTS, problems }) {
+  const choice = page.locator('#games .game-choice[data-game="soak-overflow"]');
+  check((await choice.count()) === 1, "(soak-overflow) the game list has no Soak Overflow button");
+  check(/Soak Overflow/.test(await choice.innerText()), "(soak-overflow) the button does not name Soak Overflow");
+  await choice.click();
+  await page.locator('#games .game-choice.picked[data-game="soak-overflow"]').waitFor({ timeout: 10_000 });
+  await page.locator("#seed").fill("42");
+  await setCode(page, BOT);
+  await page.locator("#opponent").selectOption("random");
+  await setRelaxed(page, true);
+  const t = performance.now();
+  await page.locator("#run").click();
+  // The outcome of this match (not a previous one).
+  await page
+    .locator("#outcome .result")
+    .getByText(/leads by more than|has no agent left|turn limit|both teams are soaked|loses/)
+    .waitFor({ timeout: 240_000 });
+  const ms = timed("(soak-overflow) match: run until the outcome shows (relaxed)", t);
+  const outcome = await page.locator("#outcome").innerText();
+  const label = await page.locator("#turn-label").innerText();
+  const m = label.match(/turn (\d+) \/ (\d+)/);
+  check(m && Number(m[1]) === Number(m[2]) && Number(m[2]) > 0, `(soak-overflow) the turn counter did not reach the end: '${label}'`);
+  const faults = await page.locator("#faults li").allInnerTexts();
+  check(!faults.some((f) => /your bot/.test(f)), `(soak-overflow) the typed bot faulted: ${faults.join("; ")}`);
+  check(!/loses/.test(outcome), `(soak-overflow) a bot lost by a fault: ${outcome}`);
+  check(/wins|draw/.test(outcome), `(soak-overflow) no result shown: ${outcome}`);
+  const details = await page.locator("#turn-details").innerText();
+  check(/stdin/i.test(details) && /stdout/i.test(details), "(soak-overflow) the turn details are missing");
+  // Step back into the fight, where shots and bombs fly, and draw it.
+  await page.locator("#step-back").click();
+  await page.locator("#step-back").click();
+  const colours = await canvasColours(page);
+  check(colours.width > 100 && colours.height > 100, `(soak-overflow) the canvas is tiny: ${colours.width}×${colours.height}`);
+  check(colours.common >= 6, `(soak-overflow) the grid looks blank: ${JSON.stringify(colours)}`);
+  await page.screenshot({ path: `${SHOTS}/soak-overflow.png`, fullPage: true });
+  check(problems.length === 0, `(soak-overflow) errors during the match:\n  ${problems.join("\n  ")}`);
+  console.log(
+    `ok (soak-overflow) a full match in ${(ms / 1000).toFixed(1)} s: ${m[2]} turns; "${outcome.split("\n")[0]}"; ` +
+      `canvas ${colours.width}×${colours.height}, ${colours.common} main colours`,
+  );
+}
