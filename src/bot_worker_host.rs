@@ -24,7 +24,7 @@ pub enum BotSource {
 }
 
 /// What a worker reports: one of its messages, or an error the browser saw.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub enum WorkerNews {
     Message(FromBot),
     /// The worker failed: it could not load, or something threw outside the bot's own code.

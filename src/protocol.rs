@@ -10,15 +10,20 @@ use serde::{Deserialize, Serialize};
 use wasm_bindgen::JsValue;
 
 /// What a bot worker tells the page.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "kebab-case")]
 pub enum FromBot {
     /// A language runtime is loading (Python); shown to the person while they wait.
     Loading { text: String },
     /// The worker is loaded and has its bot; the match may start.
     Ready,
-    /// One line the bot wrote to its standard output, without the line ending.
-    Line { text: String },
+    /// One line the bot wrote to its standard output, without the line ending, stamped with
+    /// the time it was written (`performance.timeOrigin + performance.now()` in the worker).
+    Line {
+        text: String,
+        #[serde(default)]
+        at: Option<f64>,
+    },
     /// Text the bot wrote to its debug log (standard error).
     Stderr { text: String },
     /// The bot waits for input while the page still holds input that did not fit the ring.

@@ -1,11 +1,15 @@
 //! Plays a match in the page: drives the engine's [`Referee`] with one bot worker per seat.
 //!
 //! Everything is event driven; nothing here waits. For each [`engine::Ask`] the runner sends the
-//! input to the seat's worker, notes the time (`performance.now()`) and arms a timer at the
-//! turn's budget. Each line the worker writes goes to [`Referee::line`] with the time elapsed
-//! since that input was sent; a reply goes back to the worker at once. When every asked seat is
-//! done the next turn begins. When the timer fires first, the seat times out and its worker is
-//! stopped for good. Lines a bot writes while it is not asked are kept for its next turn, as a
+//! input to the seat's worker, notes the time and arms a timer at the turn's budget. Each line
+//! the worker writes goes to [`Referee::line`] with the time elapsed since that input was sent;
+//! a reply goes back to the worker at once. When every asked seat is done the next turn begins.
+//!
+//! Time is read on one shared clock (`performance.timeOrigin + performance.now()`, the same in
+//! the page and in workers), and each line is stamped by the bot's worker when the bot writes
+//! it, with a clock the bot's code cannot reach. So a page busy painting never makes a bot late:
+//! when the timer fires, the runner waits [`GRACE_MS`] more for lines already written in time.
+//! If none completes the turn, the seat times out and its worker is stopped for good. Lines a bot writes while it is not asked are kept for its next turn, as a
 //! pipe keeps them.
 //!
 //! The page hears about the match through [`MatchNews`], delivered from a timer (at most every
@@ -24,6 +28,9 @@ use crate::protocol::FromBot;
 
 /// How often the page hears about a running match.
 pub const NEWS_EVERY_MS: u32 = 100;
+/// How long after a budget the page still waits for lines stamped within it (its own main
+/// thread may have been busy); a bot that writes nothing in time is stopped after this.
+pub const GRACE_MS: u32 = 250;
 /// How long the workers may take to start before the match is given up (a cold load of the
 /// Python runtime on a slow connection takes a while; it is not counted against the bot).
 const START_TIMEOUT_MS: u32 = 120_000;
@@ -109,6 +116,8 @@ struct OpenTurn {
     sent_at: f64,
     budget_ms: u32,
     deadline: Option<Timeout>,
+    /// The budget has passed on the page's clock; lines stamped within it are still taken.
+    in_grace: bool,
 }
 
 struct Seat {
@@ -118,7 +127,8 @@ struct Seat {
     /// turn.
     out: Option<String>,
     open: Option<OpenTurn>,
-    unread: VecDeque<String>,
+    /// Lines written while the seat was not asked, with their stamps.
+    unread: VecDeque<(String, Option<f64>)>,
     /// Debug-log text written before the bot's first turn (kept for that turn's record).
     early_stderr: Option<String>,
 }
@@ -137,11 +147,11 @@ struct Inner {
     start_timer: Option<Timeout>,
 }
 
-/// `performance.now()` in milliseconds.
+/// The clock shared with the workers: `performance.timeOrigin + performance.now()`, in ms.
 pub fn now_ms() -> f64 {
     web_sys::window()
         .and_then(|w| w.performance())
-        .map(|p| p.now())
+        .map(|p| p.time_origin() + p.now())
         .unwrap_or(0.0)
 }
 
@@ -253,12 +263,12 @@ impl Inner {
                         .push(MatchNews::Loading(format!("bot {}: {text}", seat + 1)));
                 }
             }
-            WorkerNews::Message(FromBot::Line { text }) => {
+            WorkerNews::Message(FromBot::Line { text, at }) => {
                 if self.seats[seat].open.is_some() {
-                    self.hear(seat, text);
+                    self.hear(seat, text, at);
                     self.pump();
                 } else if self.seats[seat].unread.len() < MAX_UNREAD_LINES {
-                    self.seats[seat].unread.push_back(text);
+                    self.seats[seat].unread.push_back((text, at));
                 }
             }
             WorkerNews::Message(FromBot::Stderr { text }) => {
@@ -349,16 +359,17 @@ impl Inner {
             sent_at: now_ms(),
             budget_ms: ask.budget_ms,
             deadline: Some(deadline),
+            in_grace: false,
         });
         if let Some(worker) = &mut self.seats[seat].worker {
             worker.deliver(&ask.input);
         }
         // Lines the bot wrote before it was asked are read first, as from a pipe.
         while self.seats[seat].open.is_some() {
-            let Some(line) = self.seats[seat].unread.pop_front() else {
+            let Some((line, at)) = self.seats[seat].unread.pop_front() else {
                 break;
             };
-            self.hear(seat, line);
+            self.hear(seat, line, at);
         }
         // A bot that no longer runs cannot complete the turn.
         if let (Some(why), Some(open)) = (&self.seats[seat].out, &self.seats[seat].open) {
@@ -368,12 +379,13 @@ impl Inner {
         }
     }
 
-    /// One line from an asked seat.
-    fn hear(&mut self, seat: usize, line: String) {
+    /// One line from an asked seat, stamped by its worker when the bot wrote it (a line written
+    /// before the seat was asked counts as written at once).
+    fn hear(&mut self, seat: usize, line: String, at: Option<f64>) {
         let Some(open) = &self.seats[seat].open else {
             return;
         };
-        let elapsed = now_ms() - open.sent_at;
+        let elapsed = (at.unwrap_or_else(now_ms) - open.sent_at).max(0.0);
         let verdict = self.referee.line(seat, &line, elapsed);
         self.deliver_notices();
         match verdict {
@@ -389,7 +401,7 @@ impl Inner {
                     self.put_out(seat, why);
                 }
             }
-            Verdict::NotAsked => self.seats[seat].unread.push_front(line),
+            Verdict::NotAsked => self.seats[seat].unread.push_front((line, at)),
         }
         if !self.referee.waiting_for().contains(&seat) {
             self.seats[seat].open = None;
@@ -409,11 +421,19 @@ impl Inner {
         }
         let elapsed = now_ms() - open.sent_at;
         let budget = f64::from(open.budget_ms);
-        if elapsed < budget {
+        let wait = if elapsed < budget {
             // The timer ran a little early by this clock: wait for the rest.
+            Some((budget - elapsed).ceil() as u32)
+        } else if !open.in_grace {
+            // Lines written in time may still be queued behind the page's own work.
+            open.in_grace = true;
+            Some(GRACE_MS)
+        } else {
+            None
+        };
+        if let Some(wait) = wait {
             let me = self.me.clone();
-            let rest = (budget - elapsed).ceil() as u32;
-            open.deadline = Some(Timeout::new(rest.max(1), move || {
+            open.deadline = Some(Timeout::new(wait.max(1), move || {
                 if let Some(inner) = me.upgrade() {
                     inner.borrow_mut().on_deadline(seat, ask);
                 }

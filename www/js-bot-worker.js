@@ -24,14 +24,21 @@
 // Messages to the page, one per event:
 //   {type: "loading", text}           progress while a language runtime loads (Python)
 //   {type: "ready"}                    the worker has its code and ring; the match may start
-//   {type: "line", text}              one output line (without its line ending)
+//   {type: "line", text, at}          one output line (without its line ending), stamped
 //   {type: "stderr", text}            debug-log text
 //   {type: "need-input"}              this worker waits while the page holds unsent input
 //   {type: "exit", message}           the bot ended: it threw (message has the error and line)
 //                                      or its code returned
 // Message from the page (once): {type: "start", language, code, ring: SharedArrayBuffer}, with
 // language "javascript" (the default) or "python".
+//
+// Each line is stamped with the time it was written ("at": performance.timeOrigin +
+// performance.now(), the clock the page shares), so a busy page never makes a bot late. The
+// runtime lives in a closure: the bot's code (run at global scope) cannot reach its clock, its
+// ring or its postMessage.
 "use strict";
+
+(() => {
 
 const WRITE = 0;
 const READ = 1;
@@ -48,6 +55,9 @@ const PYODIDE_DIR = "pyodide/";
 
 // Kept privately: the bot's code gets neither postMessage nor the network.
 const post = self.postMessage.bind(self);
+const now = performance.now.bind(performance);
+const timeOrigin = performance.timeOrigin;
+const clock = () => timeOrigin + now();
 const decoder = new TextDecoder();
 
 let header = null; // Int32Array over the ring's header
@@ -134,7 +144,7 @@ function writeLines(args) {
       post({ type: "stderr", text: "[botplay: output cut: too much output without reading input]\n" });
       return;
     }
-    post({ type: "line", text: line.endsWith("\r") ? line.slice(0, -1) : line });
+    post({ type: "line", text: line.endsWith("\r") ? line.slice(0, -1) : line, at: clock() });
   }
 }
 
@@ -264,3 +274,4 @@ self.onmessage = (event) => {
   post({ type: "ready" });
   run(String(message.code));
 };
+})();

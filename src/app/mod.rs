@@ -65,6 +65,7 @@ pub fn app() -> Html {
                 Ok(spec) => spec,
                 Err(why) => return state.dispatch(Action::Notice(why)),
             };
+            let replaced_seed = state.form.seed.trim() != spec.setup.seed.to_string();
             // Stop the previous match first: its workers go away with it.
             if let Some(old) = runner.borrow_mut().take() {
                 old.stop();
@@ -74,7 +75,14 @@ pub fn app() -> Html {
             match Runner::start(spec.clone(), news) {
                 Ok(started) => {
                     *runner.borrow_mut() = Some(started);
+                    let seed = spec.setup.seed;
                     state.dispatch(Action::Started(spec));
+                    if replaced_seed {
+                        state.dispatch(Action::SetSeed(seed.to_string()));
+                        state.dispatch(Action::Notice(format!(
+                            "Seed 0 means a random map in this game: this match uses seed {seed}."
+                        )));
+                    }
                 }
                 Err(why) => state.dispatch(Action::Notice(why)),
             }

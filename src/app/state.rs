@@ -142,9 +142,9 @@ fn saved_or_starter(game: &str, language: &str) -> String {
         .unwrap_or_else(|| starter::code(game, language).to_string())
 }
 
-/// A seed for a new page: random, shown and editable.
+/// A seed for a new page: random (never 0), shown and editable.
 pub fn random_seed() -> i64 {
-    (js_sys::Math::random() * 1_000_000_000.0) as i64
+    1 + (js_sys::Math::random() * 999_999_999.0) as i64
 }
 
 /// The game entry by id (the registry has it: ids come from it).
@@ -193,6 +193,15 @@ impl Form {
         let mut setup = Setup::new(info, seed);
         setup.ruleset = self.ruleset.clone();
         setup.check(info).map_err(|e| e.to_string())?;
+        match games::new_game(&setup) {
+            // Seed 0 gives a random map in some originals (Soak Overflow): the page picks a
+            // seed, and the form shows it.
+            Err(engine::SetupError::BadOption { key, .. }) if key == "seed" && seed == 0 => {
+                setup.seed = random_seed();
+            }
+            Err(why) => return Err(why.to_string()),
+            Ok(_) => {}
+        }
         let mut seats = vec![if editor {
             SeatSpec {
                 name: YOUR_BOT.to_string(),

@@ -41,8 +41,9 @@ fn main() {
                         Some(bot) => bot.read(&text),
                         None => Vec::new(),
                     });
+                    let at = scope.performance().map(|p| p.time_origin() + p.now());
                     for text in lines {
-                        post(FromBot::Line { text });
+                        post(FromBot::Line { text, at });
                     }
                 }
                 Err(why) => post(FromBot::Stderr {

@@ -8,7 +8,7 @@ mod seats;
 
 use std::process::ExitCode;
 
-use engine::{Referee, Replay, Setup, ShareDoc};
+use engine::{Referee, Replay, Setup, SetupError, ShareDoc};
 
 use args::{Command, PlayArgs, USAGE};
 
@@ -96,7 +96,20 @@ fn play(a: PlayArgs) -> Result<(), Failure> {
     if let Some(ruleset) = a.ruleset {
         setup.ruleset = ruleset;
     }
-    let game = (entry.new)(&setup).map_err(|e| Failure::usage(e.to_string()))?;
+    let game = match (entry.new)(&setup) {
+        // Seed 0 gives a random map in some originals (Soak Overflow): pick a seed and show it.
+        Err(SetupError::BadOption { key, .. }) if key == "seed" && setup.seed == 0 => {
+            setup.seed = random_seed();
+            eprintln!(
+                "botplay: seed 0 means a random map in this game; using seed {}",
+                setup.seed
+            );
+            (entry.new)(&setup)
+        }
+        other => other,
+    }
+    .map_err(|e| Failure::usage(e.to_string()))?;
+    let seed = setup.seed;
     eprintln!(
         "botplay: {} ({}), seed {seed}{}",
         entry.info.name,
@@ -179,11 +192,14 @@ fn replay(path: &str) -> Result<(), Failure> {
     Ok(())
 }
 
-/// A seed for a match without `--seed`: from the clock (the CLI is not a pure crate).
+/// A seed for a match without `--seed`: from the clock (the CLI is not a pure crate), never 0.
 fn random_seed() -> i64 {
     let nanos = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map(|d| d.as_nanos())
         .unwrap_or(0);
-    (nanos as i64).wrapping_mul(0x9E37_79B9_7F4A_7C15u64 as i64) >> 1
+    match (nanos as i64).wrapping_mul(0x9E37_79B9_7F4A_7C15u64 as i64) >> 1 {
+        0 => 1,
+        seed => seed,
+    }
 }

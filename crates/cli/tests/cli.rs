@@ -298,3 +298,25 @@ fn link_prints_a_share_link_that_carries_the_replay() {
         stderr(&o)
     );
 }
+
+#[test]
+fn seed_0_of_soak_overflow_becomes_a_shown_random_seed() {
+    let o = botplay(&[
+        "play",
+        "--game",
+        "soak-overflow",
+        "--seed",
+        "0",
+        "--bot",
+        "builtin:soaker",
+        "--bot",
+        "builtin:wait",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("seed 0 means a random map in this game; using seed "),
+        "{}",
+        stderr(&o)
+    );
+    assert_eq!(seat_lines(&stdout(&o)).len(), 2);
+}
