@@ -18,25 +18,29 @@ pub struct GoldenMatch {
     pub path: &'static str,
 }
 
-pub const GOLDEN: &[GoldenMatch] = &[GoldenMatch {
-    game: "ice-and-fire",
-    seed: -7_095_413_993_656_790_854,
-    bots: ["expander", "random"],
-    expected: include_str!("../golden/ice-and-fire.txt"),
-    path: "tests/golden/ice-and-fire.txt",
-}, GoldenMatch {
-    game: "micro-rts",
-    seed: 20,
-    bots: ["rush", "random"],
-    expected: include_str!("../golden/micro-rts.txt"),
-    path: "tests/golden/micro-rts.txt",
-}, GoldenMatch {
-    game: "soak-overflow",
-    seed: 42,
-    bots: ["soaker", "random"],
-    expected: include_str!("../golden/soak-overflow.txt"),
-    path: "tests/golden/soak-overflow.txt",
-}];
+pub const GOLDEN: &[GoldenMatch] = &[
+    GoldenMatch {
+        game: "ice-and-fire",
+        seed: -7_095_413_993_656_790_854,
+        bots: ["expander", "random"],
+        expected: include_str!("../golden/ice-and-fire.txt"),
+        path: "tests/golden/ice-and-fire.txt",
+    },
+    GoldenMatch {
+        game: "micro-rts",
+        seed: 20,
+        bots: ["rush", "random"],
+        expected: include_str!("../golden/micro-rts.txt"),
+        path: "tests/golden/micro-rts.txt",
+    },
+    GoldenMatch {
+        game: "soak-overflow",
+        seed: 42,
+        bots: ["soaker", "random"],
+        expected: include_str!("../golden/soak-overflow.txt"),
+        path: "tests/golden/soak-overflow.txt",
+    },
+];
 
 /// Plays the golden match and writes its transcript.
 pub fn transcript(golden: &GoldenMatch) -> String {

@@ -22,8 +22,8 @@ pub mod referee;
 pub mod replay;
 pub mod rng;
 pub mod rules;
-pub mod share;
 pub mod sha1prng;
+pub mod share;
 
 #[cfg(feature = "testing")]
 pub mod conformance;
@@ -36,5 +36,5 @@ pub use referee::{Ask, Referee, Verdict};
 pub use replay::{Replay, ReplayError, SeatTurn, TurnRecord, REPLAY_FORMAT};
 pub use rng::JavaRandom;
 pub use rules::Rules;
-pub use share::{ShareDoc, ShareError, SharedBot};
 pub use sha1prng::Sha1Prng;
+pub use share::{ShareDoc, ShareError, SharedBot};

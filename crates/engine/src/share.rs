@@ -203,7 +203,9 @@ mod tests {
         let link = d.encode();
         assert!(link.starts_with("b1."));
         assert!(link.len() < 400, "compressed: {} chars", link.len());
-        assert!(link[3..].chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_'));
+        assert!(link[3..]
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_'));
         assert_eq!(ShareDoc::decode(&link), Ok(d.clone()));
         assert_eq!(ShareDoc::decode(&format!("#{link}")), Ok(d.clone()));
         assert_eq!(
