@@ -22,6 +22,8 @@ pub fn javascript(game: &str) -> &'static str {
 pub fn python(game: &str) -> &'static str {
     match game {
         "ice-and-fire" => include_str!("../www/starter/ice-and-fire.py"),
+        "micro-rts" => include_str!("../www/starter/micro-rts.py"),
+        "soak-overflow" => include_str!("../www/starter/soak-overflow.py"),
         _ => include_str!("../www/starter/generic.py"),
     }
 }

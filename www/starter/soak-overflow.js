@@ -39,7 +39,8 @@ while (true) {
   const agents = [];
   for (let i = 0; i < agentCount; i++) {
     const [id, x, y, cooldown, splashBombs, wetness] = readline().split(" ").map(Number);
-    agents.push({ id, x, y, cooldown, splashBombs, wetness, ...classes[id] });
+    // The class first: its splashBombs is the starting count; this turn's count wins.
+    agents.push({ ...classes[id], id, x, y, cooldown, splashBombs, wetness });
   }
   // ... and how many of them are mine (that many lines to write).
   const myAgentCount = parseInt(readline());
