@@ -190,7 +190,7 @@ impl Runner {
             let worker = BotWorker::spawn(
                 &seat.source,
                 &spec.setup.game,
-                spec.setup.seed,
+                bots::bot_seed(spec.setup.seed, index),
                 &label,
                 move |news| {
                     if let Some(inner) = me.upgrade() {

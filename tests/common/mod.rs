@@ -54,7 +54,8 @@ pub fn transcript(golden: &GoldenMatch) -> String {
         .iter()
         .enumerate()
         .map(|(seat, name)| {
-            bots::builtin(golden.game, name, golden.seed ^ seat as i64).expect("a built-in bot")
+            bots::builtin(golden.game, name, bots::bot_seed(golden.seed, seat))
+                .expect("a built-in bot")
         })
         .collect();
     bots::local::play(&mut referee, bots);

@@ -142,6 +142,29 @@ async function canvasColours(page) {
   });
 }
 
+// The game just tested, once more with its Python starter bot (as a person choosing Python
+// gets it) against the game's default opponent: a whole match, no fault of the bot.
+async function pythonStarterMatch(page, game) {
+  await page.locator("#player").selectOption("python");
+  const code = await getCode(page);
+  if (code.startsWith("# Starter bot (Python).")) {
+    console.log(`note (${game}) no Python starter bot yet: the Python match is not run`);
+    await page.locator("#player").selectOption("javascript");
+    return;
+  }
+  await setRelaxed(page, true);
+  const t = performance.now();
+  await page.locator("#run").click();
+  await page.locator("#match-status").getByText(/Starting|Playing/).waitFor({ timeout: 10_000 });
+  await page.locator("#match-status").getByText(/over/).waitFor({ timeout: 240_000 });
+  timed(`(${game}) Python starter: run until the match is over`, t);
+  const outcome = (await page.locator("#outcome .result").innerText()).trim();
+  const faults = await page.locator("#faults li").allInnerTexts();
+  check(!faults.some((f) => /your bot/.test(f)), `(${game}) the Python starter faulted: ${faults.join("; ")}`);
+  console.log(`ok (${game}) the Python starter plays a whole match: "${outcome}"`);
+  await page.locator("#player").selectOption("javascript");
+}
+
 async function main() {
   const { server, url } = await serve(DIST);
   const profile = await mkdtemp(join(tmpdir(), "botplay-e2e-"));
@@ -410,6 +433,7 @@ async function main() {
       const test = await import(join(GAME_TESTS, file));
       await test.default(page, tools);
       check(problems.length === 0, `${file}: errors:\n  ${problems.join("\n  ")}`);
+      await pythonStarterMatch(page, file.replace(/\.mjs$/, ""));
     }
   } finally {
     await context?.close().catch(() => {});

@@ -86,6 +86,12 @@ pub fn builtins(game: &str) -> impl Iterator<Item = &'static BuiltinInfo> + '_ {
     BUILTINS.iter().filter(move |b| b.game == game)
 }
 
+/// The seed of a seat's built-in bot in a match: the same in the CLI, the page and tests, so a
+/// match between built-in bots is the same everywhere.
+pub fn bot_seed(match_seed: i64, seat: usize) -> i64 {
+    match_seed ^ seat as i64
+}
+
 /// A new built-in bot, seeded (only random bots use the seed).
 pub fn builtin(game: &str, name: &str, seed: i64) -> Option<Box<dyn Bot>> {
     builtins(game)

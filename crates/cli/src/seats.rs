@@ -27,7 +27,7 @@ impl Seat {
         inbox: Arc<Inbox>,
     ) -> Result<Seat, String> {
         if let Some(name) = spec.strip_prefix("builtin:") {
-            let bot = bots::builtin(game, name, seed ^ seat as i64).ok_or_else(|| {
+            let bot = bots::builtin(game, name, bots::bot_seed(seed, seat)).ok_or_else(|| {
                 let known: Vec<&str> = bots::builtins(game).map(|b| b.name).collect();
                 format!(
                     "no built-in bot '{name}' for {game} (known: {})",
