@@ -426,6 +426,28 @@ async function main() {
     await fresh.close();
     console.log(`ok (h) replay files open: a downloaded one, and one written by botplay play ("${cliShown.trim()}")`);
 
+    // (i) A static host that sends no special header: the page's service worker makes it
+    // cross-origin isolated (one reload on the first visit), and a share link opens and runs.
+    const plain = await serve(DIST, 0, { plain: true });
+    try {
+      const hosted = await context.newPage();
+      hosted.on("pageerror", (e) => problems.push(`page error (static host): ${e.message}`));
+      t = performance.now();
+      await hosted.goto(`${plain.url}#${link.split("#")[1]}`);
+      await hosted.locator("#outcome .result").waitFor({ timeout: 30_000 });
+      timed("(i) static host: first visit until the link's match shows", t);
+      check(await hosted.evaluate(() => self.crossOriginIsolated), "(i) the service worker did not isolate the page");
+      check((await hosted.locator("#isolation-warning").count()) === 0, "(i) the isolation warning is shown");
+      check((await hosted.locator("#outcome .result").innerText()).trim() === played, "(i) the link shows another outcome");
+      await hosted.locator("#run").click();
+      await hosted.locator("#match-status").getByText(/over/).waitFor({ timeout: 60_000 });
+      check((await hosted.locator("#outcome .result").innerText()).trim() === played, "(i) running the link on the static host gave another outcome");
+      await hosted.close();
+      console.log("ok (i) on a static host without headers the service worker isolates the page; a link opens and runs");
+    } finally {
+      plain.server.close();
+    }
+
     // (f) Every other game: a full match of a JavaScript bot against a built-in bot, one file
     // per game in tests/e2e/games/ (each exports `default async function (page, t)`).
     const tools = { check, timed, setCode, getCode, setRelaxed, canvasColours, SHOTS, url, problems };

@@ -6,7 +6,7 @@
 
 import { createServer } from "node:http";
 import { readFile, stat } from "node:fs/promises";
-import { readFileSync } from "node:fs";
+import { trunkHeaders as readTrunkHeaders } from "../../www/trunk-headers.mjs";
 import { extname, join, normalize, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -28,31 +28,17 @@ const MIME = {
 
 /** The `[serve.headers]` of Trunk.toml, as a plain object. */
 export function trunkHeaders(repo = REPO) {
-  const text = readFileSync(join(repo, "Trunk.toml"), "utf8");
-  const headers = {};
-  let inHeaders = false;
-  for (const raw of text.split("\n")) {
-    const line = raw.trim();
-    if (line.startsWith("[")) {
-      inHeaders = line === "[serve.headers]";
-      continue;
-    }
-    const m = inHeaders && line.match(/^"?([A-Za-z0-9-]+)"?\s*=\s*"(.*)"\s*$/);
-    if (m) headers[m[1]] = m[2].replace(/\\"/g, '"');
-  }
-  for (const name of ["Cross-Origin-Opener-Policy", "Cross-Origin-Embedder-Policy"]) {
-    if (!headers[name]) throw new Error(`Trunk.toml [serve.headers] lacks ${name}`);
-  }
-  return headers;
+  return readTrunkHeaders(repo);
 }
 
-/** Serves `dist` on 127.0.0.1 at `port` (0: any free port); resolves to { server, url }. */
-export async function serve(dist, port = 0) {
+/** Serves `dist` on 127.0.0.1 at `port` (0: any free port); resolves to { server, url }. With
+ * `plain`, no special header is sent, as on a static host that cannot set headers. */
+export async function serve(dist, port = 0, { plain = false } = {}) {
   const root = resolve(dist);
   await stat(join(root, "index.html")).catch(() => {
     throw new Error(`${root}/index.html not found: build the page first (trunk build --release)`);
   });
-  const headers = trunkHeaders();
+  const headers = plain ? {} : trunkHeaders();
   const server = createServer(async (req, res) => {
     try {
       const path = decodeURIComponent(new URL(req.url, "http://x").pathname);

@@ -1,9 +1,12 @@
 // Run by Trunk's pre_build hook (see Trunk.toml), before each build of the page:
 // - bundles the editor (editor.js and CodeMirror from node_modules) into target/editor/editor.js;
 // - copies the Python runtime (Pyodide, from node_modules) into target/pyodide/.
-// index.html copies both into the page.
+// - writes the service worker that adds the page's headers on static hosts (target/editor/coi-sw.js),
+//   with the headers of Trunk.toml.
+// index.html copies them into the page.
 import { build } from "esbuild";
-import { copyFile, mkdir, stat } from "node:fs/promises";
+import { copyFile, mkdir, readFile, stat, writeFile } from "node:fs/promises";
+import { trunkHeaders } from "../trunk-headers.mjs";
 import { fileURLToPath } from "node:url";
 import { dirname, join } from "node:path";
 
@@ -30,3 +33,10 @@ for (const file of PYODIDE_FILES) {
   const copy = await stat(join(to, file)).catch(() => null);
   if (!copy || copy.size !== source.size) await copyFile(join(from, file), join(to, file));
 }
+
+// The service worker, with the headers `trunk serve` sends.
+const worker = await readFile(join(repo, "www", "coi-sw.js"), "utf8");
+await writeFile(
+  join(repo, "target", "editor", "coi-sw.js"),
+  worker.replace("/* HEADERS */ {}", JSON.stringify(trunkHeaders(repo), null, 2)),
+);

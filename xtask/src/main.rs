@@ -3,6 +3,7 @@
 //! * `cargo xtask setup [--browser]` installs the tools the page needs (idempotent).
 //! * `cargo xtask serve [TRUNK ARGS...]` sets up, then serves the page with `trunk serve`.
 //! * `cargo xtask test [STEP...]` sets up (with the browser), then runs every check in order.
+//! * `cargo xtask dist` sets up, then builds the static site into `dist/`, ready to publish.
 //!
 //! Std only: every tool is an external command started with `std::process::Command`.
 
@@ -28,6 +29,8 @@ Usage:
   cargo xtask test [STEP...]      set up (with the browser), then run every check in
                                   order, stopping at the first failure; STEP names run
                                   only those steps
+  cargo xtask dist                set up, then build the static site into dist/: publish
+                                  that folder as is on any static host
   cargo xtask help                print this help (also -h, --help)
 
 Test steps, in order:
@@ -40,6 +43,7 @@ enum Command {
     Setup { browser: bool },
     Serve { trunk_args: Vec<String> },
     Test { only: Vec<String> },
+    Dist,
 }
 
 /// A command line that makes no sense: printed with the usage, exit status 2.
@@ -58,6 +62,11 @@ fn parse_args(args: &[String]) -> Result<Command, UsageError> {
         "setup" => parse_setup(rest),
         "serve" => Ok(parse_serve(rest)),
         "test" => parse_test(rest),
+        "dist" if rest.is_empty() => Ok(Command::Dist),
+        "dist" => Err(UsageError(format!(
+            "`dist` takes no arguments, not `{}`",
+            rest.join(" ")
+        ))),
         other => Err(UsageError(format!("unknown command `{other}`"))),
     }
 }
@@ -115,6 +124,17 @@ fn run(command: Command) -> Result<(), Failure> {
         Command::Setup { browser } => setup::run(&repo, browser),
         Command::Serve { trunk_args } => serve::run(&repo, &trunk_args),
         Command::Test { only } => test::run(&repo, &only),
+        Command::Dist => {
+            setup::run(&repo, false)?;
+            test::release_build(&repo)?;
+            println!(
+                "\ndist/ is the whole site: publish it as is on any static host (GitHub Pages, \
+                 Netlify, an S3 bucket, `python3 -m http.server`). Share links then work for \
+                 anyone who opens them. A host that cannot send headers is fine: the page's \
+                 service worker adds the cross-origin isolation headers."
+            );
+            Ok(())
+        }
     }
 }
 
@@ -164,6 +184,8 @@ mod tests {
                 trunk_args: args(&["--release", "--port", "9000"])
             })
         );
+        assert_eq!(parse_args(&args(&["dist"])), Ok(Command::Dist));
+        assert!(parse_args(&args(&["dist", "now"])).is_err());
         assert_eq!(
             parse_args(&args(&["test", "fmt", "wasm-test"])),
             Ok(Command::Test {

@@ -273,7 +273,7 @@ fn write_webdriver_json(repo: &Repo) -> Result<PathBuf> {
     Ok(path)
 }
 
-fn release_build(repo: &Repo) -> Result {
+pub fn release_build(repo: &Repo) -> Result {
     let mut command = serve::trunk(repo, "build");
     command.arg("--release");
     common::run(
