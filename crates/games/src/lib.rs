@@ -7,9 +7,10 @@
 use engine::{Game, GameEntry, Setup, SetupError};
 
 pub mod ice_and_fire;
+pub mod skyport;
 
 /// Every game, in the order pickers show them.
-pub static GAMES: &[GameEntry] = &[ice_and_fire::ENTRY];
+pub static GAMES: &[GameEntry] = &[ice_and_fire::ENTRY, skyport::ENTRY];
 
 /// The registry entry of a game id.
 pub fn entry(id: &str) -> Option<&'static GameEntry> {
