@@ -3,6 +3,7 @@
 
 pub mod ice_and_fire;
 pub mod local;
+pub mod skyport;
 
 /// A bot that speaks a game's text protocol.
 pub trait Bot {
@@ -40,6 +41,24 @@ pub static BUILTINS: &[BuiltinInfo] = &[
         name: "expander",
         summary: "expands towards the enemy, trains by income, builds mines, defends its HQ",
         make: |seed| Box::new(ice_and_fire::Expander::new(seed)),
+    },
+    BuiltinInfo {
+        game: "skyport",
+        name: "wait",
+        summary: "connects, takes the laser and the mortar, then ends every turn at once",
+        make: |_| Box::new(skyport::Wait::new()),
+    },
+    BuiltinInfo {
+        game: "skyport",
+        name: "random",
+        summary: "random weapons, then one to three random steps, mining, upgrades or shots a turn (seeded)",
+        make: |seed| Box::new(skyport::Random::new(seed)),
+    },
+    BuiltinInfo {
+        game: "skyport",
+        name: "gunner",
+        summary: "picks weapons for the map, mines, upgrades, keeps its range and shoots what it can hit",
+        make: |seed| Box::new(skyport::Gunner::new(seed)),
     },
 ];
 
