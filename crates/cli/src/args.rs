@@ -169,16 +169,20 @@ fn parse_host(args: &[String]) -> Result<HostArgs, UsageError> {
             "--port" => {
                 let v = value("--port")?;
                 host.port = v.parse().map_err(|_| {
-                    UsageError(format!("--port must be a port number (0 to 65535), not '{v}'"))
+                    UsageError(format!(
+                        "--port must be a port number (0 to 65535), not '{v}'"
+                    ))
                 })?;
             }
             "--players" => {
                 let v = value("--players")?;
-                host.players = v
-                    .parse()
-                    .ok()
-                    .filter(|n| (1..=64).contains(n))
-                    .ok_or_else(|| UsageError(format!("--players must be a number such as 2, not '{v}'")))?;
+                host.players =
+                    v.parse()
+                        .ok()
+                        .filter(|n| (1..=64).contains(n))
+                        .ok_or_else(|| {
+                            UsageError(format!("--players must be a number such as 2, not '{v}'"))
+                        })?;
             }
             "--seed" => {
                 let v = value("--seed")?;
@@ -285,7 +289,10 @@ mod tests {
             ("host", "needs --game"),
             ("host --game skyport --port 70000", "--port must be"),
             ("host --game skyport --players x", "--players must be"),
-            ("host --game skyport --fast", "unknown option '--fast' for `host`"),
+            (
+                "host --game skyport --fast",
+                "unknown option '--fast' for `host`",
+            ),
         ] {
             let err = parse(&args(line)).expect_err(line);
             assert!(err.0.contains(needle), "{line}: {}", err.0);
