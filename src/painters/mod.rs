@@ -2,6 +2,7 @@
 //! the engine. A game without a painter of its own is drawn as its frame's text.
 
 mod ice_and_fire;
+mod skyport;
 mod text;
 
 use engine::Frame;
@@ -62,6 +63,7 @@ pub fn paint(canvas: &HtmlCanvasElement, game: &str, frame: Option<&Frame>) {
     };
     let drawn = match game {
         "ice-and-fire" => ice_and_fire::paint(&ctx, &frame.view, w, h, ratio),
+        "skyport" => skyport::paint(&ctx, &frame.view, w, h, ratio),
         _ => false,
     };
     if !drawn {

@@ -438,16 +438,13 @@ impl World {
     }
 
     /// The level of a weapon the seat may fire now, or why not (silent, as the original).
-    fn ready(&self, seat: usize, weapon: Weapon) -> Result<u8, Performed> {
+    fn ready(&self, seat: usize, weapon: Weapon) -> Result<u8, String> {
         if self.on_spawn(seat) {
-            return Err(Performed::invalid(
-                format!("cannot fire the {weapon} from a spawn tile"),
-                None,
-            ));
+            return Err(format!("cannot fire the {weapon} from a spawn tile"));
         }
-        self.players[seat].level(weapon).ok_or_else(|| {
-            Performed::invalid(format!("has no {weapon} (not in its loadout)"), None)
-        })
+        self.players[seat]
+            .level(weapon)
+            .ok_or_else(|| format!("has no {weapon} (not in its loadout)"))
     }
 
     fn do_laser(
@@ -458,7 +455,7 @@ impl World {
     ) -> Performed {
         let level = match self.ready(seat, Weapon::Laser) {
             Ok(l) => l,
-            Err(p) => return p,
+            Err(why) => return Performed::invalid(why, None),
         };
         let Some(value) = action.get("direction") else {
             let e = "Invalid shot: lacks a direction key".to_string();
@@ -509,7 +506,7 @@ impl World {
     ) -> Performed {
         let level = match self.ready(seat, Weapon::Mortar) {
             Ok(l) => l,
-            Err(p) => return p,
+            Err(why) => return Performed::invalid(why, None),
         };
         let Some(value) = action.get("coordinates") else {
             let e = "Invalid shot: lacks 'coordinates' key".to_string();
@@ -582,7 +579,7 @@ impl World {
     ) -> Performed {
         let level = match self.ready(seat, Weapon::Droid) {
             Ok(l) => l,
-            Err(p) => return p,
+            Err(why) => return Performed::invalid(why, None),
         };
         let Some(list) = action.get("sequence").and_then(Value::as_array) else {
             let e = "Invalid shot: lacks a direction key".to_string();

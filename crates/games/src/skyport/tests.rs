@@ -1,6 +1,8 @@
 //! Tests: the conformance suite, the map format and the shipped maps, and small positions with
 //! known outcomes for every rule of the rules file, A.2–A.9.
 
+#![allow(clippy::needless_range_loop)]
+
 use super::protocol::order_line;
 use super::state::{upgrade_cost, weapon_stats, with_bonus};
 use super::*;
