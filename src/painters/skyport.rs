@@ -49,31 +49,65 @@ pub fn paint(
         return false;
     }
     let tiles = view.tiles.as_bytes();
-    // The panel on the left, the board in the rest.
-    let panel = (w * 0.26).clamp(150.0 * ratio, 240.0 * ratio).min(w * 0.4);
     let margin = 8.0 * ratio;
-    let (bx, bw) = (panel + margin, w - panel - 2.0 * margin);
-    let (by, bh) = (margin, h - 2.0 * margin);
-    // The drawn tiles' extent, in units of s: x = 1.5 (k − j), y = 0.866 (j + k).
+    // The robots' panel: a column on the left of a wide canvas, rows on top of a narrow one.
+    let wide = w >= 1.25 * h;
+    let columns = if wide {
+        1
+    } else {
+        view.players.len().clamp(1, 4)
+    };
+    let rows = view.players.len().div_ceil(columns).max(1);
+    let line = if wide {
+        (h / (rows as f64 * 4.4 + 2.0)).clamp(9.0 * ratio, 15.0 * ratio)
+    } else {
+        (h * 0.04).clamp(9.0 * ratio, 14.0 * ratio)
+    };
+    let panel = if wide {
+        (w * 0.26).clamp(150.0 * ratio, 240.0 * ratio)
+    } else {
+        margin + line * (1.8 + 4.2 * rows as f64)
+    };
+    let (bx, by, bw, bh) = if wide {
+        (
+            panel + margin,
+            margin,
+            w - panel - 2.0 * margin,
+            h - 2.0 * margin,
+        )
+    } else {
+        (
+            margin,
+            panel + margin,
+            w - 2.0 * margin,
+            h - panel - 2.0 * margin,
+        )
+    };
+    // Fit the tiles robots can stand on (and one more around), in units of s:
+    // x = 1.5 (k − j), y = 0.866 (j + k). Anything beyond is clipped.
     let mut lo = (f64::MAX, f64::MAX);
     let mut hi = (f64::MIN, f64::MIN);
     for j in 0..d {
         for k in 0..d {
-            if tiles[j * d + k] != b'V' {
+            if matches!(tiles[j * d + k], b'G' | b'E' | b'R' | b'C' | b'S') {
                 let (x, y) = unit(j as f64, k as f64);
                 lo = (lo.0.min(x), lo.1.min(y));
                 hi = (hi.0.max(x), hi.1.max(y));
             }
         }
     }
-    if lo.0 > hi.0 {
+    if lo.0 > hi.0 || bw <= 0.0 || bh <= 0.0 {
         return false;
     }
-    let s = (bw / (hi.0 - lo.0 + 2.0))
-        .min(bh / (hi.1 - lo.1 + 1.8))
+    let s = (bw / (hi.0 - lo.0 + 4.0))
+        .min(bh / (hi.1 - lo.1 + 3.5))
         .max(2.0);
     let ox = bx + (bw - (hi.0 - lo.0) * s) / 2.0 - lo.0 * s;
     let oy = by + (bh - (hi.1 - lo.1) * s) / 2.0 - lo.1 * s;
+    ctx.save();
+    ctx.begin_path();
+    ctx.rect(bx, by, bw, bh);
+    ctx.clip();
     let board = Board {
         ctx,
         s,
@@ -121,7 +155,8 @@ pub fn paint(
         ctx.set_fill_style_str(if hit.reflected { "#ffd0d0" } else { "#ff6b6b" });
         let _ = ctx.fill_text(&text, x + s * 0.55, y - s * 0.75);
     }
-    draw_panel(ctx, &view, panel, h, ratio);
+    ctx.restore();
+    draw_panel(ctx, &view, columns, line, w, ratio);
     true
 }
 
@@ -373,11 +408,17 @@ fn js_dash(len: f64) -> wasm_bindgen::JsValue {
     a.into()
 }
 
-/// The robots: colour, name, health, score, weapons with levels, resources.
-fn draw_panel(ctx: &CanvasRenderingContext2d, view: &View, width: f64, h: f64, ratio: f64) {
+/// The robots: colour, name, health, score, weapons with levels, resources; one block per
+/// robot, in `columns` columns.
+fn draw_panel(
+    ctx: &CanvasRenderingContext2d,
+    view: &View,
+    columns: usize,
+    line: f64,
+    w: f64,
+    ratio: f64,
+) {
     let pad = 8.0 * ratio;
-    let rows = view.players.len().max(1) as f64;
-    let line = ((h - 3.0 * pad) / (rows * 3.2 + 2.0)).clamp(9.0 * ratio, 15.0 * ratio);
     ctx.set_text_align("left");
     ctx.set_text_baseline("top");
     ctx.set_font(&format!("bold {:.0}px system-ui, sans-serif", line));
@@ -391,10 +432,16 @@ fn draw_panel(ctx: &CanvasRenderingContext2d, view: &View, width: f64, h: f64, r
         ),
     };
     let _ = ctx.fill_text(&title, pad, pad);
-    let mut y = pad + line * 1.8;
+    let width = if columns == 1 {
+        (w * 0.26).clamp(150.0 * ratio, 240.0 * ratio)
+    } else {
+        (w - 2.0 * pad) / columns as f64
+    };
     for (i, p) in view.players.iter().enumerate() {
+        let x = pad + (i % columns) as f64 * width;
+        let y = pad + line * 1.8 + (i / columns) as f64 * line * 4.2;
         ctx.set_fill_style_str(seat(i));
-        ctx.fill_rect(pad, y + line * 0.15, line * 0.8, line * 0.8);
+        ctx.fill_rect(x, y + line * 0.15, line * 0.8, line * 0.8);
         ctx.set_font(&format!("bold {:.0}px system-ui, sans-serif", line));
         ctx.set_fill_style_str(if view.to_move == Some(i) {
             "#ffffff"
@@ -402,7 +449,7 @@ fn draw_panel(ctx: &CanvasRenderingContext2d, view: &View, width: f64, h: f64, r
             TEXT
         });
         let name: String = p.name.chars().take(16).collect();
-        let _ = ctx.fill_text(&format!("{} {name}", i + 1), pad + line * 1.2, y);
+        let _ = ctx.fill_text(&format!("{} {name}", i + 1), x + line * 1.2, y);
         ctx.set_font(&format!("{:.0}px system-ui, sans-serif", line * 0.86));
         ctx.set_fill_style_str(DIM);
         let state = if p.health > 0 {
@@ -410,19 +457,21 @@ fn draw_panel(ctx: &CanvasRenderingContext2d, view: &View, width: f64, h: f64, r
         } else {
             format!("destroyed · score {}", p.score)
         };
-        let _ = ctx.fill_text(&state, pad + line * 1.2, y + line * 1.05);
+        let _ = ctx.fill_text(&state, x + line * 1.2, y + line * 1.05);
         let weapons: Vec<String> = p.weapons.iter().map(|(w, l)| format!("{w} {l}")).collect();
         let [r, e, c] = p.resources;
+        let stock = format!("rubidium {r} · explosium {e} · scrap {c}");
         let kit = if weapons.is_empty() {
             "no weapons yet".to_string()
         } else {
-            format!("{} · R{r} E{e} C{c}", weapons.join(", "))
+            weapons.join(" · ")
         };
-        let _ = ctx.fill_text(&kit, pad + line * 1.2, y + line * 2.0);
-        y += line * 3.2;
-        if y > h - line {
-            break;
-        }
+        let _ = ctx.fill_text(&kit, x + line * 1.2, y + line * 2.0);
+        let stock = if columns == 1 {
+            stock
+        } else {
+            format!("R{r} E{e} C{c}")
+        };
+        let _ = ctx.fill_text(&stock, x + line * 1.2, y + line * 2.95);
     }
-    let _ = width;
 }
