@@ -1,6 +1,200 @@
 //! # Skyport
 //!
-//! (The rulebook is written at the end of this work; see the sections below.)
+//! Robots fight on the floating ruins of an old star port: they move over a map of hexagons,
+//! mine resources, upgrade their two weapons and shoot each other for points. This is the AI
+//! competition of The Gathering 2013 ("SKYPORT REV 1"), played with its JSON protocol. The
+//! rulebook of our seed (`shared/seeds/002_*`, in Norwegian) is the default ruleset; section
+//! references such as "A.7" point into `shared/rules/skyport-cq3.md`, part A, where the 2013
+//! server's behaviour is recorded; `shared/rules/DECISIONS.md` settles the rest.
+//!
+//! ## Facts
+//!
+//! | Item | Value |
+//! |---|---|
+//! | Players | 2 to 8, one per spawn tile of the map; turn order and spawns from two seeded shuffles |
+//! | Map | a rhombus of D × D hexagons (see *The map*); ours: `duel-2p` (D 13), `triad-3p` (16), `crossroads-4p` (21), `archipelago-8p` (30); 5–7 players use the 8-player map |
+//! | Length | 50 rounds (option `rounds`, 1–1000): each player has one turn per round |
+//! | Turn | up to three actions; 1000 ms (the first turn too) |
+//! | Health | 100; no regeneration |
+//! | Weapons | laser, mortar, droid; each robot picks two different ones; levels 1–3 |
+//! | Upgrades | 4 resources to level 2, 5 more to level 3 (rubidium: laser, explosium: mortar, scrap: droid) |
+//! | Resource tiles | 2 units each, then grass |
+//! | Scoring | + damage dealt to others, + 20 per kill; − 80 when destroyed (`tg2013`: − 40); − 10 for a turn without a valid action; − 10 for ending a turn on the spawn tile |
+//!
+//! ## The map
+//!
+//! Tile `(j, k)`, with `0 ≤ j, k < D`: (0,0) is the top tile, J grows down-left and K
+//! down-right, so (1,1) is straight below (0,0). The six neighbours of a tile are `up` (j−1,
+//! k−1), `down` (j+1, k+1), `left-down` (j+1, k), `right-down` (j, k+1), `left-up` (j, k−1) and
+//! `right-up` (j−1, k). The distance between two tiles is `max(|Δj|, |Δk|, |Δj − Δk|)`.
+//!
+//! Tiles: `G` grass; `E` explosium, `R` rubidium, `C` scrap (resource tiles, 2 units each; a
+//! mined-out tile becomes grass) — robots may stand on these four; `V` void, `S` spawn, `O`
+//! rock — robots may not. Only one robot stands on a tile, and a destroyed robot's wreck keeps
+//! its tile until it respawns. A robot leaves its spawn tile and can never go back.
+//!
+//! Map files (`maps/*.skyportmap`) use the original format: the lines `players N`, `size D`
+//! and `description "text"`, then a drawing of the hexagons; with `/ \ _`, spaces and tabs
+//! removed, each line that is left is one row of tiles with equal `j + k`, top down, each row
+//! from its largest `j` (see [`map`]). Our four maps are our own (the originals carry no
+//! license), sized like the originals and symmetric: every spawn has the same surroundings
+//! (the 2- and 4-player maps have the rhombus's mirror symmetries, the 3-player map is a
+//! hexagon turned by 120°, and the 8 spawns of the 8-player map are two mirror-symmetric sets
+//! of four with identical nests and equal distances to their nearest neighbours).
+//!
+//! ## A match
+//!
+//! 1. **Handshake.** Every robot answers `{"message":"connect","revision":1,"name":NAME}`. The
+//!    revision must be 1; the name 3 to 16 characters of `a-z A-Z 0-9 - _ +`. An invalid
+//!    handshake is answered with an error object and the robot may try again.
+//! 2. **Loadout.** Every robot receives the turn-0 game state (the names and the map) and
+//!    answers `{"message":"loadout","primary-weapon":W1,"secondary-weapon":W2}`, two different
+//!    weapons of `laser`, `mortar`, `droid`, both at level 1. Then everyone gets
+//!    `{"message":"endturn"}` and the first round begins.
+//! 3. **Turns.** The robots play one at a time in the turn order, a round after another. At the
+//!    start of a turn everyone receives the game state. The robot to move sends up to three
+//!    action messages, which are carried out in order as they arrive. A valid shot ends the
+//!    turn's effects: later actions of the turn are ignored. A robot may end its turn early
+//!    with `{"message":"endturn"}`. After the turn everyone receives `{"message":"endturn"}`
+//!    and then every valid action of the turn with `"from":NAME` added.
+//! 4. **Penalties** after a turn: −10 if none of its actions was valid (a turn ended by a valid
+//!    shot is never penalised this way; nothing at all, a disconnected robot and a timed-out
+//!    turn count as no valid action); −10 if the robot ends its turn on its spawn tile.
+//! 5. **Destruction.** A robot whose health reaches 0 is destroyed: −80 points (−40 in
+//!    `tg2013`), and +20 for the robot that destroyed it. The wreck stays where it is. The
+//!    destroyed robot misses its next turn entirely (no game state is sent for it); when its
+//!    turn comes again it is back on its spawn tile with 100 health and its weapons, levels
+//!    and resources, and plays normally — and must then leave the spawn tile (step 4).
+//! 6. **The end.** After the last round everyone receives
+//!    `{"message":"endactions","winner":NAME}` (`null` for a tie). The highest score wins;
+//!    equal scores share a rank.
+//!
+//! ## Actions
+//!
+//! An action uses one of the turn's three slots, valid or not. Each slot has a bonus: 2 unused
+//! actions in the first slot, 1 in the second, 0 in the third, whatever the earlier slots did.
+//!
+//! - **move** `{"message":"action","type":"move","direction":DIR}`: one tile, onto a free
+//!   walkable tile.
+//! - **mine** `{"type":"mine"}`: on a resource tile, +1 of its resource; the tile loses one.
+//! - **upgrade** `{"type":"upgrade","weapon":W}`: a weapon of the loadout, from level 1 to 2 for
+//!   4 of its resource or from 2 to 3 for 5; the resources are used up.
+//! - **laser** `{"type":"laser","direction":DIR}`: a beam from the next tile outwards, up to the
+//!   range; it stops before a rock or at the map's edge, flies over void and spawn tiles, and
+//!   hits every robot on its way.
+//! - **mortar** `{"type":"mortar","coordinates":"dj,dk"}`: a shell on the tile `(dj, dk)` away
+//!   (relative to the shooter; spaces allowed), within the range (hex distance; `0,0` is the
+//!   shooter itself). It flies over anything. On rock or void it does nothing (the shot still
+//!   counts and ends the turn); elsewhere it hits the robot on the tile with its damage and the
+//!   robots on the six neighbouring tiles with the area damage. A target out of range, off the
+//!   map or not written as two integers is an invalid action (no error message).
+//! - **droid** `{"type":"droid","sequence":[DIR,...]}`: a droid walks the steps, at most its
+//!   range; it stops before a tile it cannot enter (off the map, void, rock, spawn; robots do
+//!   not stop it) and explodes where it is: its damage on that tile, its area damage on the six
+//!   neighbours. Without a step it explodes on the shooter. A longer sequence is cut to the
+//!   range (with an error message, but the droid goes); an unknown direction makes the action
+//!   invalid. The hyphenated names are the directions; the droid also takes the documentation's
+//!   `rightUp`, `rightDown`, `leftUp`, `leftDown`.
+//!
+//! Damage to a robot is `round(d + 0.2 · bonus · d)` for the weapon's damage `d` (or its area
+//! damage), rounded half up. Damage to a destroyed robot is ignored. Damage a robot does to
+//! itself scores nothing (but it can destroy itself: the penalty applies). Damage counts in
+//! full for points, even beyond the victim's remaining health.
+//!
+//! | weapon, level | range | damage | area damage |
+//! |---|---|---|---|
+//! | laser 1 / 2 / 3 | 5 / 6 / 7 tiles | 16 / 18 / 22 | — |
+//! | mortar 1 / 2 / 3 | 2 / 3 / 4 | 20 / 20 / 25 | 2 (`tg2013`: 18) |
+//! | droid 1 / 2 / 3 | 3 / 4 / 5 steps | 22 / 24 / 26 | 10 |
+//!
+//! **Spawn tiles.** A robot on a spawn tile may only move (REV 1; `tg2013` also allows upgrades);
+//! shots from it are invalid. In REV 1, damage aimed at a robot standing on a spawn tile hits
+//! the attacker instead, and a mortar shell on a spawn tile explodes as on grass. In `tg2013`
+//! a robot on a spawn tile is simply unharmed and a shell on a spawn tile does nothing.
+//!
+//! ## Protocol
+//!
+//! One JSON object per line in each direction. The server writes:
+//!
+//! ```text
+//! {"message":"info","ruleset":"rev1","rounds":50,"players":2,"timeout":1000,"map":"duel-2p"}
+//! {"message":"connect","status":true}
+//! {"message":"gamestate","turn":0,"players":[{"name":"bravo"},{"name":"alpha"}],"map":{...}}
+//! {"message":"endturn"}
+//! {"message":"gamestate","turn":1,"players":[P,...],"map":{"j-length":D,"k-length":D,"data":[["V","G",...],...]}}
+//! {"message":"action","type":"move","direction":"down","from":"alpha"}
+//! {"error":"Invalid move packet: Invalid move: ROCK tile is not accessible"}
+//! {"message":"endactions","winner":"alpha"}
+//! ```
+//!
+//! A player object is `{"name":..,"health":..,"score":..,"position":"j,k","primary-weapon":
+//! {"name":"laser","level":1},"secondary-weapon":{...}}`; the receiver's own object also has
+//! `"resources":{"rubidium":n,"explosium":n,"scrap":n}`. `players` lists the turn order from
+//! the robot whose turn it is (at turn 0, from the last of the order, as the 2013 server did);
+//! `data[j][k]` is the tile `(j, k)`; `turn` counts played turns from 1. The robot to move gets
+//! the game state as its input, the others at the same time; so a robot knows its turn by
+//! `players[0]` being itself — the one object with `resources`.
+//!
+//! Errors, with the original server's texts: for the handshake `Expected 'connect' handshake,
+//! but got 'X' key`, `Wrong protocol revision: supporting 1, but got N`, `Username too short:
+//! needs to be 3 characters or longer.`, `Username too long: needs to be 16 characters or
+//! less.`, `Username contains invalid characters. May only contain a-z, A-Z, 0-9, -, _, +.`;
+//! for the loadout `Expected 'loadout', but got 'X' key`, `Invalid primary weapon: 'X'` (or
+//! secondary), `Invalid loadout: Can't have the same weapon twice.`; for any line `Invalid
+//! packet received: ...` (not a JSON object) and `Invalid or incomplete packet: ...` (a missing
+//! key); during a turn `Unexpected message, got 'X' but expected 'action'`, `Invalid action: X`,
+//! `Invalid move packet: Invalid direction: 'X'`, `Invalid move packet: Invalid move: tile DIR
+//! is not accessible (outside of map)`, `Invalid move packet: Invalid move: ROCK tile is not
+//! accessible` (VOID, SPAWN), `Invalid move packet: Player NAME is already on this tile.`,
+//! `Invalid shot: lacks a direction key`, `Invalid shot: unknown direction 'X'`, `Invalid shot:
+//! lacks 'coordinates' key`, `Invalid shot: unknown direction in droid sequence`, `Got N
+//! commands for the droid, but your droids level (L) only supports R steps.`, `Tried to mine
+//! while not on a resource tile!`. As in 2013 these fail silently: an action without a type, a
+//! shot from a spawn tile or with a weapon not in the loadout, a mortar target out of range (or,
+//! ours, off the map or malformed), and every upgrade that cannot be done. Lines that are not
+//! actions (errors, `endturn`, a repeated loadout) do not use a slot.
+//!
+//! **Faults.** No line is a fault: the original answered everything with an error object. A
+//! turn that is still open at its time budget, a bot that crashes and a flood end the turn;
+//! the game goes on, and the robot stays on the map (as a disconnected AI did in 2013). A bot
+//! that misses the handshake plays as `playerN`; one that misses the loadout gets the laser
+//! and the mortar.
+//!
+//! ## Rulesets
+//!
+//! | Ruleset | What it is |
+//! |---|---|
+//! | `rev1` (default) | the rulebook REV 1 of our seed: destroyed −80, mortar area damage 2, damage aimed at a robot on a spawn tile comes back to the attacker, a shell on a spawn tile explodes, only moves on a spawn tile |
+//! | `tg2013` | the server of the competition (and the final documentation): destroyed −40, mortar area damage 18, robots on spawn tiles unharmed, a shell on a spawn tile does nothing, upgrades allowed on a spawn tile |
+//!
+//! ## Departures from the original
+//!
+//! - *Game length*: a fixed number of rounds (50) instead of the 2013 server's wall-clock
+//!   game time; the end message `endactions` (the 2014 server's name; 2013 sent none).
+//! - *Conversation*: the server speaks first with an `info` line (after the 2014 server's),
+//!   because a bot on standard input is only ever answered; `botplay host` does not send it
+//!   over TCP. Actions are carried out as they arrive rather than after the deadline, so errors
+//!   come at once (an error of a turn's third action comes right after it, before `endturn`).
+//!   The turn ends after three action messages or `{"message":"endturn"}` (our extension)
+//!   instead of always at the deadline; a turn still open at its budget ends as in 2013 under
+//!   `botplay host`, and is recorded as a timeout elsewhere (where the drivers then stop the
+//!   bot, as in every game).
+//! - *Positions* are written `"j,k"` (the documentation's form; the 2013 server wrote `"j, k"`)
+//!   and read leniently everywhere.
+//! - *Mortar targets* that are malformed or off the map are invalid actions (the 2013 server
+//!   crashed on the first and clamped the second to the map's edge).
+//! - *Own resources* are added to the receiver's own player object (others' stay hidden).
+//! - *Names* need not be unique (as in 2013), but points and kills follow robots, not names
+//!   (the 2013 server compared names, so same-named robots could not score on each other).
+//! - *Maps* are our own; unused spawn tiles of a map made for more players stay spawn tiles.
+//! - *Handshake and loadout* are asked of every bot at once, each with the turn budget; the
+//!   2013 server waited for them without limit.
+//! - *Map files* with a row of the wrong length are refused (the 2013 parser skipped the row).
+//! - The frames show one picture per turn with every action's result in words.
+//!
+//! ## Version history
+//!
+//! 1. Initial version: REV 1 and `tg2013`, four maps.
 
 use std::sync::{Arc, OnceLock};
 
