@@ -7,7 +7,7 @@ botplay: run bot matches on the botplay engines
 
 USAGE:
     botplay list [--bots]
-    botplay play --game GAME [--seed N] [--league L] [--relaxed] --bot SPEC --bot SPEC [--replay FILE]
+    botplay play --game GAME [--seed N] [--league L] [--relaxed] --bot SPEC --bot SPEC [--bot SPEC ...] [--replay FILE]
     botplay replay FILE
     botplay host --game skyport [--port P] [--players N] [--seed N] [--ruleset R] [--rounds N] [--map NAME] [--relaxed] [--replay FILE]
     botplay help

@@ -167,29 +167,6 @@ pub const MAPS: &[(&str, &str)] = &[
     ),
 ];
 
-/// The shipped map a match of `seats` players uses by default: the one made for that many
-/// players, or the smallest with more spawns (unused spawn tiles stay on the map as obstacles).
-pub fn default_map_name(seats: usize) -> Option<&'static str> {
-    let mut best: Option<(usize, &'static str)> = None;
-    for (name, text) in MAPS {
-        let Ok(map) = Map::parse(name, text) else {
-            continue;
-        };
-        let spawns = map.spawns().len();
-        if spawns >= seats && best.is_none_or(|(s, _)| spawns < s) {
-            best = Some((spawns, name));
-        }
-    }
-    best.map(|(_, name)| name)
-}
-
-/// A shipped map by name.
-pub fn shipped(name: &str) -> Option<Map> {
-    MAPS.iter()
-        .find(|(n, _)| *n == name)
-        .and_then(|(n, text)| Map::parse(n, text).ok())
-}
-
 impl Map {
     /// Parses a `.skyportmap` file.
     pub fn parse(name: &str, text: &str) -> Result<Map, MapError> {

@@ -1028,17 +1028,18 @@ impl Rules for Skyport {
                 }
                 Arc::clone(m)
             }
-            None => {
-                let name = map::default_map_name(seats).unwrap_or("archipelago-8p");
-                maps.iter()
-                    .find(|m| m.name == name)
-                    .cloned()
-                    .ok_or_else(|| SetupError::BadOption {
-                        key: "map".into(),
-                        value: name.to_string(),
-                        why: "the shipped map does not parse".into(),
-                    })?
-            }
+            // The map made for that many players, or the smallest with more spawns (unused
+            // spawn tiles stay on the map as obstacles).
+            None => maps
+                .iter()
+                .filter(|m| m.spawns().len() >= seats)
+                .min_by_key(|m| m.spawns().len())
+                .cloned()
+                .ok_or(SetupError::BadSeatCount {
+                    found: seats,
+                    min: INFO.min_seats,
+                    max: INFO.max_seats,
+                })?,
         };
         // Two seeded shuffles: the spawn tiles (seats take them in order) and the turn order.
         let mut spawns = map.spawns();
