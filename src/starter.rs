@@ -14,6 +14,7 @@ pub fn javascript(game: &str) -> &'static str {
         "ice-and-fire" => include_str!("../www/starter/ice-and-fire.js"),
         "micro-rts" => include_str!("../www/starter/micro-rts.js"),
         "soak-overflow" => include_str!("../www/starter/soak-overflow.js"),
+        "skyport" => include_str!("../www/starter/skyport.js"),
         _ => include_str!("../www/starter/generic.js"),
     }
 }

@@ -43,6 +43,15 @@ pub fn match_form(props: &Props) -> Html {
         let send = send(Action::SetOpponent);
         Callback::from(move |e: Event| send(e.target_unchecked_into::<HtmlSelectElement>().value()))
     };
+    let on_seats = {
+        let dispatch = props.dispatch.clone();
+        Callback::from(move |e: Event| {
+            let value = e.target_unchecked_into::<HtmlSelectElement>().value();
+            if let Ok(seats) = value.parse() {
+                dispatch.emit(Action::SetSeats(seats));
+            }
+        })
+    };
     let on_relaxed = {
         let dispatch = props.dispatch.clone();
         Callback::from(move |e: Event| {
@@ -126,6 +135,19 @@ pub fn match_form(props: &Props) -> Html {
                 </select>
                 if let Some(b) = opponent {
                     <p class="hint">{ b.summary }</p>
+                }
+                if info.max_seats > info.min_seats {
+                    <div class="row">
+                        <label for="players">{ "Players" }</label>
+                        <select id="players" onchange={on_seats}>
+                            { for (info.min_seats..=info.max_seats).map(|n| html! {
+                                <option value={n.to_string()} selected={n == form.seats}>
+                                    { if n == 2 { "2: you and the opponent".to_string() }
+                                      else { format!("{n}: you and {} copies of the opponent", n - 1) } }
+                                </option>
+                            }) }
+                        </select>
+                    </div>
                 }
             </div>
             <div class="row check">

@@ -30,6 +30,8 @@ pub struct Form {
     /// Who plays the first seat: a language (the editor's code) or a built-in bot's name.
     pub player: String,
     pub opponent: String,
+    /// How many bots play (games for more than two: the opponent fills the other seats).
+    pub seats: usize,
     pub relaxed: bool,
 }
 
@@ -112,6 +114,7 @@ pub enum Action {
     SetCode(String),
     SetPlayer(String),
     SetOpponent(String),
+    SetSeats(usize),
     SetRelaxed(bool),
     Notice(String),
     /// A match was started from this spec.
@@ -166,6 +169,7 @@ impl Form {
                 .last()
                 .map(|b| b.name.to_string())
                 .unwrap_or_default(),
+            seats: info.min_seats,
             relaxed: false,
         }
     }
@@ -192,6 +196,7 @@ impl Form {
         }
         let mut setup = Setup::new(info, seed);
         setup.ruleset = self.ruleset.clone();
+        setup.seats = self.seats.clamp(info.min_seats, info.max_seats);
         setup.check(info).map_err(|e| e.to_string())?;
         match games::new_game(&setup) {
             // Seed 0 gives a random map in some originals (Soak Overflow): the page picks a
@@ -410,6 +415,7 @@ impl Reducible for AppState {
                 s.form.player = player;
             }
             Action::SetOpponent(name) => s.form.opponent = name,
+            Action::SetSeats(seats) => s.form.seats = seats,
             Action::SetRelaxed(relaxed) => s.form.relaxed = relaxed,
             Action::Notice(text) => s.notice = Some(text),
             Action::Started(spec) => {

@@ -3,6 +3,7 @@
 
 mod ice_and_fire;
 mod micro_rts;
+mod skyport;
 mod soak_overflow;
 mod text;
 
@@ -68,6 +69,7 @@ pub fn paint(canvas: &HtmlCanvasElement, game: &str, frame: Option<&Frame>) {
         "ice-and-fire" => ice_and_fire::paint(&ctx, &frame.view, w, h, ratio),
         "micro-rts" => micro_rts::paint(&ctx, &frame.view, w, h, ratio),
         "soak-overflow" => soak_overflow::paint(&ctx, &frame.view, w, h, ratio),
+        "skyport" => skyport::paint(&ctx, &frame.view, w, h, ratio),
         _ => false,
     };
     if !drawn {

@@ -40,6 +40,13 @@ pub const GOLDEN: &[GoldenMatch] = &[
         expected: include_str!("../golden/soak-overflow.txt"),
         path: "tests/golden/soak-overflow.txt",
     },
+    GoldenMatch {
+        game: "skyport",
+        seed: 2013,
+        bots: ["gunner", "random"],
+        expected: include_str!("../golden/skyport.txt"),
+        path: "tests/golden/skyport.txt",
+    },
 ];
 
 /// Plays the golden match and writes its transcript.

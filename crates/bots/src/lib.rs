@@ -4,6 +4,7 @@
 pub mod ice_and_fire;
 pub mod local;
 pub mod micro_rts;
+pub mod skyport;
 pub mod soak_overflow;
 
 /// A bot that speaks a game's text protocol.
@@ -78,6 +79,24 @@ pub static BUILTINS: &[BuiltinInfo] = &[
         name: "soaker",
         summary: "takes cover, shoots the best target, bombs clusters, contests territory",
         make: |seed| Box::new(soak_overflow::Soaker::new(seed)),
+    },
+    BuiltinInfo {
+        game: "skyport",
+        name: "wait",
+        summary: "connects, takes the laser and the mortar, then ends every turn at once",
+        make: |_| Box::new(skyport::Wait::new()),
+    },
+    BuiltinInfo {
+        game: "skyport",
+        name: "random",
+        summary: "random weapons, then one to three random steps, mining, upgrades or shots a turn (seeded)",
+        make: |seed| Box::new(skyport::Random::new(seed)),
+    },
+    BuiltinInfo {
+        game: "skyport",
+        name: "gunner",
+        summary: "picks weapons for the map, mines, upgrades, keeps its range and shoots what it can hit",
+        make: |seed| Box::new(skyport::Gunner::new(seed)),
     },
 ];
 

@@ -7,9 +7,10 @@ botplay: run bot matches on the botplay engines
 
 USAGE:
     botplay list [--bots]
-    botplay play --game GAME [--seed N] [--league L] [--relaxed] --bot SPEC --bot SPEC [--replay FILE]
+    botplay play --game GAME [--seed N] [--league L] [--relaxed] --bot SPEC --bot SPEC [--bot SPEC ...] [--replay FILE]
     botplay replay FILE
     botplay link FILE [--base URL]
+    botplay host --game skyport [--port P] [--players N] [--seed N] [--ruleset R] [--rounds N] [--map NAME] [--relaxed] [--replay FILE]
     botplay help
 
 BOT SPEC:
@@ -29,6 +30,11 @@ OPTIONS (play):
 OPTIONS (link):
     --base URL      the address of the botplay page the link opens (default: the local
                     server of `cargo xtask serve`, http://127.0.0.1:8080/)
+OPTIONS (host): plays a Skyport match with the original clients over TCP
+    --port P        listen on 127.0.0.1:P (default 54321; 0 picks a free port, printed on stderr)
+    --players N     wait for N clients (2 to 8, default 2); seats go by connection order
+    --rounds N      rounds to play (default 50); --map NAME a shipped map (default: by players)
+    --seed, --ruleset, --relaxed, --replay as for `play`
 
 EXIT STATUS:
     0 the match ran (whoever won); 1 a bot or file could not be used; 2 bad usage or a refused replay
@@ -41,6 +47,7 @@ pub enum Command {
     Play(PlayArgs),
     Replay { file: String },
     Link { file: String, base: String },
+    Host(HostArgs),
     Help,
 }
 
@@ -51,6 +58,20 @@ pub struct PlayArgs {
     pub ruleset: Option<String>,
     pub relaxed: bool,
     pub bots: Vec<String>,
+    pub replay: Option<String>,
+}
+
+/// `botplay host`: a Skyport match over TCP on loopback.
+#[derive(Debug, PartialEq, Eq)]
+pub struct HostArgs {
+    pub game: String,
+    pub port: u16,
+    pub players: usize,
+    pub seed: Option<i64>,
+    pub ruleset: Option<String>,
+    pub rounds: Option<u32>,
+    pub map: Option<String>,
+    pub relaxed: bool,
     pub replay: Option<String>,
 }
 
@@ -84,6 +105,7 @@ pub fn parse(args: &[String]) -> Result<Command, UsageError> {
         },
         "play" => parse_play(rest).map(Command::Play),
         "link" => parse_link(rest),
+        "host" => parse_host(rest).map(Command::Host),
         other => Err(UsageError(format!("unknown command '{other}'"))),
     }
 }
@@ -152,6 +174,70 @@ fn parse_link(args: &[String]) -> Result<Command, UsageError> {
     }
     let file = file.ok_or_else(|| UsageError("`link` takes exactly one FILE".into()))?;
     Ok(Command::Link { file, base })
+}
+
+fn parse_host(args: &[String]) -> Result<HostArgs, UsageError> {
+    let mut host = HostArgs {
+        game: String::new(),
+        port: 54321,
+        players: 2,
+        seed: None,
+        ruleset: None,
+        rounds: None,
+        map: None,
+        relaxed: false,
+        replay: None,
+    };
+    let mut game = None;
+    let mut it = args.iter();
+    while let Some(flag) = it.next() {
+        let mut value = |name: &str| {
+            it.next()
+                .cloned()
+                .ok_or_else(|| UsageError(format!("{name} needs a value")))
+        };
+        match flag.as_str() {
+            "--game" => game = Some(value("--game")?),
+            "--port" => {
+                let v = value("--port")?;
+                host.port = v.parse().map_err(|_| {
+                    UsageError(format!(
+                        "--port must be a port number (0 to 65535), not '{v}'"
+                    ))
+                })?;
+            }
+            "--players" => {
+                let v = value("--players")?;
+                host.players =
+                    v.parse()
+                        .ok()
+                        .filter(|n| (1..=64).contains(n))
+                        .ok_or_else(|| {
+                            UsageError(format!("--players must be a number such as 2, not '{v}'"))
+                        })?;
+            }
+            "--seed" => {
+                let v = value("--seed")?;
+                let seed = v.parse().map_err(|_| {
+                    UsageError(format!("--seed must be a signed 64-bit integer, not '{v}'"))
+                })?;
+                host.seed = Some(seed);
+            }
+            "--ruleset" => host.ruleset = Some(value("--ruleset")?),
+            "--rounds" => {
+                let v = value("--rounds")?;
+                host.rounds = Some(v.parse().map_err(|_| {
+                    UsageError(format!("--rounds must be a number such as 50, not '{v}'"))
+                })?);
+            }
+            "--map" => host.map = Some(value("--map")?),
+            "--relaxed" => host.relaxed = true,
+            "--replay" => host.replay = Some(value("--replay")?),
+            other => return Err(UsageError(format!("unknown option '{other}' for `host`"))),
+        }
+    }
+    host.game = game.ok_or_else(|| UsageError("`host` needs --game skyport".into()))?;
+    Ok(host)
 }
 
 fn set_ruleset(play: &mut PlayArgs, ruleset: String) -> Result<(), UsageError> {
@@ -228,6 +314,43 @@ mod tests {
                 base: "https://x.org/play/".into()
             })
         );
+    }
+
+    #[test]
+    fn host_with_every_flag_and_defaults() {
+        let cmd = parse(&args(
+            "host --game skyport --port 0 --players 3 --seed 9 --ruleset tg2013 --rounds 4 --map triad-3p --relaxed --replay r.json",
+        ));
+        assert_eq!(
+            cmd,
+            Ok(Command::Host(HostArgs {
+                game: "skyport".into(),
+                port: 0,
+                players: 3,
+                seed: Some(9),
+                ruleset: Some("tg2013".into()),
+                rounds: Some(4),
+                map: Some("triad-3p".into()),
+                relaxed: true,
+                replay: Some("r.json".into()),
+            }))
+        );
+        match parse(&args("host --game skyport")) {
+            Ok(Command::Host(h)) => assert_eq!((h.port, h.players, h.seed), (54321, 2, None)),
+            other => panic!("{other:?}"),
+        }
+        for (line, needle) in [
+            ("host", "needs --game"),
+            ("host --game skyport --port 70000", "--port must be"),
+            ("host --game skyport --players x", "--players must be"),
+            (
+                "host --game skyport --fast",
+                "unknown option '--fast' for `host`",
+            ),
+        ] {
+            let err = parse(&args(line)).expect_err(line);
+            assert!(err.0.contains(needle), "{line}: {}", err.0);
+        }
     }
 
     #[test]

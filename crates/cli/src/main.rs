@@ -3,6 +3,7 @@
 
 mod args;
 mod driver;
+mod host;
 mod inbox;
 mod seats;
 
@@ -60,6 +61,13 @@ fn run(command: Command) -> Result<(), Failure> {
         Command::Play(play_args) => play(play_args),
         Command::Replay { file } => replay(&file),
         Command::Link { file, base } => link(&file, &base),
+        Command::Host(host_args) => {
+            let seed = host_args.seed.unwrap_or_else(random_seed);
+            host::run(host_args, seed).map_err(|e| match e {
+                host::HostError::Usage(m) => Failure::usage(m),
+                host::HostError::Runtime(m) => Failure::runtime(m),
+            })
+        }
     }
 }
 

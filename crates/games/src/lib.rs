@@ -11,7 +11,15 @@ pub mod micro_rts;
 pub mod soak_overflow;
 
 /// Every game, in the order pickers show them.
-pub static GAMES: &[GameEntry] = &[ice_and_fire::ENTRY, micro_rts::ENTRY, soak_overflow::ENTRY];
+pub static GAMES: &[GameEntry] = &[
+    ice_and_fire::ENTRY,
+    soak_overflow::ENTRY,
+    micro_rts::ENTRY,
+    skyport::ENTRY,
+];
+pub mod skyport;
+
+/// Every game, in the order pickers show them.
 
 /// The registry entry of a game id.
 pub fn entry(id: &str) -> Option<&'static GameEntry> {

@@ -1,0 +1,423 @@
+//! What the bots read and write: the server's messages as typed values, the board, hex geometry,
+//! and the action lines (shared/rules/skyport-cq3.md, A.2–A.5).
+
+use super::json::{quote, Json};
+
+/// A tile position `(j, k)`: J runs down-left, K down-right.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Pos {
+    pub j: i32,
+    pub k: i32,
+}
+
+impl Pos {
+    pub const fn new(j: i32, k: i32) -> Pos {
+        Pos { j, k }
+    }
+
+    pub fn step(self, dir: Dir) -> Pos {
+        let (dj, dk) = dir.delta();
+        Pos::new(self.j + dj, self.k + dk)
+    }
+
+    /// `"j,k"` or `"j, k"`.
+    pub fn parse(s: &str) -> Option<Pos> {
+        let (a, b) = s.split_once(',')?;
+        Some(Pos::new(a.trim().parse().ok()?, b.trim().parse().ok()?))
+    }
+
+    pub fn around(self) -> [Pos; 6] {
+        Dir::ALL.map(|d| self.step(d))
+    }
+}
+
+/// Hex distance.
+pub fn distance(a: Pos, b: Pos) -> i32 {
+    let (dj, dk) = (a.j - b.j, a.k - b.k);
+    dj.abs().max(dk.abs()).max((dj - dk).abs())
+}
+
+/// The six directions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Dir {
+    Up,
+    Down,
+    LeftDown,
+    RightDown,
+    LeftUp,
+    RightUp,
+}
+
+impl Dir {
+    pub const ALL: [Dir; 6] = [
+        Dir::Up,
+        Dir::Down,
+        Dir::LeftDown,
+        Dir::RightDown,
+        Dir::LeftUp,
+        Dir::RightUp,
+    ];
+
+    pub fn delta(self) -> (i32, i32) {
+        match self {
+            Dir::Up => (-1, -1),
+            Dir::Down => (1, 1),
+            Dir::LeftDown => (1, 0),
+            Dir::RightDown => (0, 1),
+            Dir::LeftUp => (0, -1),
+            Dir::RightUp => (-1, 0),
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Dir::Up => "up",
+            Dir::Down => "down",
+            Dir::LeftDown => "left-down",
+            Dir::RightDown => "right-down",
+            Dir::LeftUp => "left-up",
+            Dir::RightUp => "right-up",
+        }
+    }
+}
+
+/// The three weapons.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Weapon {
+    Laser,
+    Mortar,
+    Droid,
+}
+
+impl Weapon {
+    pub const ALL: [Weapon; 3] = [Weapon::Laser, Weapon::Mortar, Weapon::Droid];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Weapon::Laser => "laser",
+            Weapon::Mortar => "mortar",
+            Weapon::Droid => "droid",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<Weapon> {
+        Weapon::ALL.into_iter().find(|w| w.name() == s)
+    }
+
+    /// The resource that upgrades it: 0 rubidium, 1 explosium, 2 scrap.
+    pub fn resource(self) -> usize {
+        match self {
+            Weapon::Laser => 0,
+            Weapon::Mortar => 1,
+            Weapon::Droid => 2,
+        }
+    }
+
+    /// `(range, damage)` at a level.
+    pub fn stats(self, level: u8) -> (i32, i32) {
+        let l = usize::from(level.clamp(1, 3)) - 1;
+        match self {
+            Weapon::Laser => [(5, 16), (6, 18), (7, 22)][l],
+            Weapon::Mortar => [(2, 20), (3, 20), (4, 25)][l],
+            Weapon::Droid => [(3, 22), (4, 24), (5, 26)][l],
+        }
+    }
+}
+
+/// Damage with the bonus for unused actions.
+pub fn with_bonus(base: i32, turns_left: i32) -> i32 {
+    (2 * base * (5 + turns_left) + 5) / 10
+}
+
+/// One action, as a bot writes it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Act {
+    Move(Dir),
+    Mine,
+    Upgrade(Weapon),
+    Laser(Dir),
+    Mortar(i32, i32),
+    Droid(Vec<Dir>),
+}
+
+impl Act {
+    pub fn is_shot(&self) -> bool {
+        matches!(self, Act::Laser(_) | Act::Mortar(..) | Act::Droid(_))
+    }
+
+    /// The protocol line.
+    pub fn line(&self) -> String {
+        let head = r#"{"message":"action","type":"#;
+        match self {
+            Act::Move(d) => format!(r#"{head}"move","direction":"{}"}}"#, d.name()),
+            Act::Mine => format!(r#"{head}"mine"}}"#),
+            Act::Upgrade(w) => format!(r#"{head}"upgrade","weapon":"{}"}}"#, w.name()),
+            Act::Laser(d) => format!(r#"{head}"laser","direction":"{}"}}"#, d.name()),
+            Act::Mortar(dj, dk) => format!(r#"{head}"mortar","coordinates":"{dj},{dk}"}}"#),
+            Act::Droid(seq) => {
+                let names: Vec<String> = seq.iter().map(|d| format!("\"{}\"", d.name())).collect();
+                format!(r#"{head}"droid","sequence":[{}]}}"#, names.join(","))
+            }
+        }
+    }
+}
+
+/// The line that ends a turn early.
+pub const ENDTURN: &str = r#"{"message":"endturn"}"#;
+
+/// The handshake line.
+pub fn connect_line(name: &str) -> String {
+    format!(
+        r#"{{"message":"connect","revision":1,"name":{}}}"#,
+        quote(name)
+    )
+}
+
+/// The loadout line.
+pub fn loadout_line(primary: Weapon, secondary: Weapon) -> String {
+    format!(
+        r#"{{"message":"loadout","primary-weapon":"{}","secondary-weapon":"{}"}}"#,
+        primary.name(),
+        secondary.name()
+    )
+}
+
+/// The lines of a turn: the actions (at most three), then `endturn` when there are fewer.
+pub fn turn_lines(acts: &[Act]) -> Vec<String> {
+    let mut lines: Vec<String> = acts.iter().take(3).map(Act::line).collect();
+    if lines.len() < 3 {
+        lines.push(ENDTURN.to_string());
+    }
+    lines
+}
+
+/// The map: `size × size` tile letters, index `j * size + k`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Board {
+    pub size: usize,
+    pub tiles: Vec<u8>,
+}
+
+impl Board {
+    fn from_json(map: &Json) -> Option<Board> {
+        let rows = map.get("data")?.as_array()?;
+        let size = rows.len();
+        let mut tiles = Vec::with_capacity(size * size);
+        for row in rows {
+            let row = row.as_array()?;
+            if row.len() != size {
+                return None;
+            }
+            for t in row {
+                tiles.push(*t.as_str()?.as_bytes().first()?);
+            }
+        }
+        Some(Board { size, tiles })
+    }
+
+    pub fn inside(&self, p: Pos) -> bool {
+        p.j >= 0 && p.k >= 0 && (p.j as usize) < self.size && (p.k as usize) < self.size
+    }
+
+    /// The tile letter (`b'V'` off the map).
+    pub fn at(&self, p: Pos) -> u8 {
+        if self.inside(p) {
+            self.tiles[p.j as usize * self.size + p.k as usize]
+        } else {
+            b'V'
+        }
+    }
+
+    pub fn set(&mut self, p: Pos, tile: u8) {
+        if self.inside(p) {
+            let i = p.j as usize * self.size + p.k as usize;
+            self.tiles[i] = tile;
+        }
+    }
+
+    /// Grass or a resource tile.
+    pub fn walkable(&self, p: Pos) -> bool {
+        matches!(self.at(p), b'G' | b'E' | b'R' | b'C')
+    }
+
+    /// The resource on a tile: 0 rubidium, 1 explosium, 2 scrap.
+    pub fn resource(&self, p: Pos) -> Option<usize> {
+        match self.at(p) {
+            b'R' => Some(0),
+            b'E' => Some(1),
+            b'C' => Some(2),
+            _ => None,
+        }
+    }
+
+    pub fn count(&self, tile: u8) -> usize {
+        self.tiles.iter().filter(|&&t| t == tile).count()
+    }
+
+    pub fn positions(&self) -> impl Iterator<Item = Pos> + '_ {
+        (0..self.tiles.len()).map(|i| Pos::new((i / self.size) as i32, (i % self.size) as i32))
+    }
+}
+
+/// A player as a game state shows it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Player {
+    pub name: String,
+    pub health: i32,
+    pub score: i64,
+    pub pos: Pos,
+    pub weapons: [(Weapon, u8); 2],
+    /// Only in the receiver's own player object (our server's extension).
+    pub resources: Option<[u32; 3]>,
+}
+
+impl Player {
+    fn from_json(p: &Json) -> Option<Player> {
+        let weapon = |key| {
+            let w = p.get(key)?;
+            Some((
+                Weapon::parse(w.str_of("name")?)?,
+                u8::try_from(w.int_of("level")?).ok()?,
+            ))
+        };
+        let resources = p.get("resources").and_then(|r| {
+            let n = |key| r.int_of(key).and_then(|v| u32::try_from(v).ok());
+            Some([n("rubidium")?, n("explosium")?, n("scrap")?])
+        });
+        Some(Player {
+            name: p.str_of("name")?.to_string(),
+            health: i32::try_from(p.int_of("health")?).ok()?,
+            score: p.int_of("score")?,
+            pos: Pos::parse(p.str_of("position")?)?,
+            weapons: [weapon("primary-weapon")?, weapon("secondary-weapon")?],
+            resources,
+        })
+    }
+
+    pub fn alive(&self) -> bool {
+        self.health > 0
+    }
+
+    pub fn level(&self, weapon: Weapon) -> Option<u8> {
+        self.weapons
+            .iter()
+            .find(|(w, _)| *w == weapon)
+            .map(|(_, l)| *l)
+    }
+}
+
+/// A game state of a turn (`turn >= 1`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct State {
+    pub turn: i64,
+    /// The ring from the player whose turn it is.
+    pub players: Vec<Player>,
+    pub board: Board,
+}
+
+impl State {
+    /// Whether the receiver is the player to move (its object, first, carries its resources).
+    pub fn my_turn(&self) -> bool {
+        self.players.first().is_some_and(|p| p.resources.is_some())
+    }
+}
+
+/// The rules that differ between the two rulesets, from the `info` message.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Ruleset {
+    pub mortar_aoe: i32,
+    pub death_penalty: i64,
+    /// REV 1: damage aimed at a player on a spawn tile comes back to the attacker.
+    pub spawn_reflects: bool,
+    /// REV 1: a mortar shell on a spawn tile explodes.
+    pub shell_on_spawn_explodes: bool,
+    /// REV 1: on a spawn tile only moves are valid.
+    pub spawn_only_moves: bool,
+}
+
+impl Ruleset {
+    pub const REV1: Ruleset = Ruleset {
+        mortar_aoe: 2,
+        death_penalty: 80,
+        spawn_reflects: true,
+        shell_on_spawn_explodes: true,
+        spawn_only_moves: true,
+    };
+    pub const TG2013: Ruleset = Ruleset {
+        mortar_aoe: 18,
+        death_penalty: 40,
+        spawn_reflects: false,
+        shell_on_spawn_explodes: false,
+        spawn_only_moves: false,
+    };
+
+    pub fn by_id(id: &str) -> Ruleset {
+        if id == "tg2013" {
+            Ruleset::TG2013
+        } else {
+            Ruleset::REV1
+        }
+    }
+}
+
+/// A message from the server.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Message {
+    /// Our server's first line: the ruleset, the rounds, the players, the map.
+    Info {
+        ruleset: String,
+    },
+    Connected,
+    /// The turn-0 game state: the names and the map.
+    Start {
+        names: Vec<String>,
+        board: Board,
+    },
+    State(State),
+    EndTurn,
+    Error(String),
+    End,
+    /// An action broadcast or anything else a bot may ignore.
+    Other,
+}
+
+impl Message {
+    /// Reads one line; `None` when it is not JSON or not a message this reader knows well enough.
+    pub fn parse(line: &str) -> Option<Message> {
+        let v = Json::parse(line)?;
+        if let Some(e) = v.str_of("error") {
+            return Some(Message::Error(e.to_string()));
+        }
+        Some(match v.str_of("message")? {
+            "info" => Message::Info {
+                ruleset: v.str_of("ruleset").unwrap_or("rev1").to_string(),
+            },
+            "connect" => Message::Connected,
+            "gamestate" => {
+                let turn = v.int_of("turn")?;
+                let board = Board::from_json(v.get("map")?)?;
+                let players = v.get("players")?.as_array()?;
+                if turn == 0 {
+                    let names = players
+                        .iter()
+                        .filter_map(|p| p.str_of("name").map(str::to_string))
+                        .collect();
+                    Message::Start { names, board }
+                } else {
+                    let players = players
+                        .iter()
+                        .map(Player::from_json)
+                        .collect::<Option<Vec<_>>>()?;
+                    Message::State(State {
+                        turn,
+                        players,
+                        board,
+                    })
+                }
+            }
+            "endturn" => Message::EndTurn,
+            "endactions" => Message::End,
+            _ => Message::Other,
+        })
+    }
+}

@@ -1,0 +1,455 @@
+//! The Skyport built-in bots: reading hand-written server lines, their choices in small
+//! positions, well-formed output, and matches against the real referee (`games::skyport`).
+
+use bots::skyport::protocol::{Act, Dir, Message, Pos, Ruleset, Weapon};
+use bots::skyport::{Gunner, Random, Wait};
+use bots::Bot;
+use engine::{Fault, Outcome, Referee, Setup};
+
+// ---------------------------------------------------------------------------------------------
+// Hand-written server lines
+// ---------------------------------------------------------------------------------------------
+
+const INFO_REV1: &str =
+    "{\"message\":\"info\",\"ruleset\":\"rev1\",\"rounds\":50,\"players\":2,\"timeout\":1000,\"map\":\"x\"}\n";
+const INFO_TG: &str =
+    "{\"message\":\"info\",\"ruleset\":\"tg2013\",\"rounds\":50,\"players\":2,\"timeout\":1000,\"map\":\"x\"}\n";
+
+/// `"map":{...}` from rows (`rows[j]` holds `k = 0..D`).
+fn map_json(rows: &[&str]) -> String {
+    let data: Vec<String> = rows
+        .iter()
+        .map(|r| {
+            let tiles: Vec<String> = r.chars().map(|c| format!("\"{c}\"")).collect();
+            format!("[{}]", tiles.join(","))
+        })
+        .collect();
+    format!(
+        "\"map\":{{\"j-length\":{n},\"k-length\":{n},\"data\":[{}]}}",
+        data.join(","),
+        n = rows.len()
+    )
+}
+
+/// A player object: name, health, position, weapons with levels, and resources if it is "me".
+fn player(
+    name: &str,
+    health: i32,
+    pos: (i32, i32),
+    w: [(&str, u8); 2],
+    res: Option<[u32; 3]>,
+) -> String {
+    let mut o = format!(
+        "{{\"name\":\"{name}\",\"health\":{health},\"score\":0,\"position\":\"{},{}\",\
+         \"primary-weapon\":{{\"name\":\"{}\",\"level\":{}}},\"secondary-weapon\":{{\"name\":\"{}\",\"level\":{}}}",
+        pos.0, pos.1, w[0].0, w[0].1, w[1].0, w[1].1
+    );
+    if let Some([r, e, c]) = res {
+        o.push_str(&format!(
+            ",\"resources\":{{\"rubidium\":{r},\"explosium\":{e},\"scrap\":{c}}}"
+        ));
+    }
+    o.push('}');
+    o
+}
+
+fn state(turn: u32, players: &[String], rows: &[&str]) -> String {
+    format!(
+        "{{\"message\":\"gamestate\",\"turn\":{turn},\"players\":[{}],{}}}\n",
+        players.join(","),
+        map_json(rows)
+    )
+}
+
+const OPEN: [&str; 7] = [
+    "SGGGGGG", "GGGGGGG", "GGGGGGG", "GGGGGGG", "GGGGGGG", "GGGGGGG", "GGGGGGS",
+];
+
+/// The gunner after its handshake and loadout, in a ruleset.
+fn ready_gunner(info: &str) -> Gunner {
+    let mut bot = Gunner::new(0);
+    let hello = bot.read(info);
+    assert_eq!(
+        hello,
+        ["{\"message\":\"connect\",\"revision\":1,\"name\":\"gunner\"}"]
+    );
+    assert!(bot
+        .read("{\"message\":\"connect\",\"status\":true}\n")
+        .is_empty());
+    let start = format!(
+        "{{\"message\":\"gamestate\",\"turn\":0,\"players\":[{{\"name\":\"gunner\"}},{{\"name\":\"x\"}}],{}}}\n",
+        map_json(&OPEN)
+    );
+    let loadout = bot.read(&start);
+    assert_eq!(loadout.len(), 1);
+    assert!(
+        loadout[0].starts_with("{\"message\":\"loadout\""),
+        "{loadout:?}"
+    );
+    bot
+}
+
+fn acts(lines: &[String]) -> Vec<String> {
+    lines.to_vec()
+}
+
+#[test]
+fn messages_are_read() {
+    match Message::parse(&state(
+        3,
+        &[player(
+            "a",
+            90,
+            (1, 2),
+            [("laser", 2), ("droid", 1)],
+            Some([1, 2, 3]),
+        )],
+        &OPEN,
+    )) {
+        Some(Message::State(s)) => {
+            assert_eq!(s.turn, 3);
+            assert!(s.my_turn());
+            let p = &s.players[0];
+            assert_eq!(
+                (p.health, p.pos, p.resources),
+                (90, Pos::new(1, 2), Some([1, 2, 3]))
+            );
+            assert_eq!(p.weapons, [(Weapon::Laser, 2), (Weapon::Droid, 1)]);
+            assert_eq!(s.board.size, 7);
+            assert_eq!(s.board.at(Pos::new(6, 6)), b'S');
+        }
+        other => panic!("{other:?}"),
+    }
+    // The 2013 server's "j, k" positions are read too.
+    let p =
+        player("a", 90, (1, 2), [("laser", 2), ("droid", 1)], None).replace("\"1,2\"", "\"1, 2\"");
+    match Message::parse(&state(3, &[p], &OPEN)) {
+        Some(Message::State(s)) => {
+            assert_eq!(s.players[0].pos, Pos::new(1, 2));
+            assert!(!s.my_turn());
+        }
+        other => panic!("{other:?}"),
+    }
+    assert_eq!(
+        Message::parse("{\"error\":\"x\"}"),
+        Some(Message::Error("x".into()))
+    );
+    assert_eq!(
+        Message::parse("{\"message\":\"endturn\"}"),
+        Some(Message::EndTurn)
+    );
+    assert_eq!(
+        Message::parse("{\"message\":\"endactions\",\"winner\":null}"),
+        Some(Message::End)
+    );
+    assert_eq!(Message::parse("not json"), None);
+    assert_eq!(
+        Act::Mortar(-1, 2).line(),
+        "{\"message\":\"action\",\"type\":\"mortar\",\"coordinates\":\"-1,2\"}"
+    );
+    assert_eq!(
+        Act::Droid(vec![Dir::LeftUp, Dir::Down]).line(),
+        "{\"message\":\"action\",\"type\":\"droid\",\"sequence\":[\"left-up\",\"down\"]}"
+    );
+}
+
+#[test]
+fn the_conversation_of_every_bot() {
+    let bots: Vec<Box<dyn Bot>> = vec![
+        Box::new(Wait::new()),
+        Box::new(Random::new(4)),
+        Box::new(Gunner::new(4)),
+    ];
+    for mut bot in bots {
+        let hello = bot.read(INFO_REV1);
+        assert_eq!(hello.len(), 1);
+        assert!(hello[0].starts_with("{\"message\":\"connect\",\"revision\":1,\"name\":\""));
+        let start = format!(
+            "{{\"message\":\"gamestate\",\"turn\":0,\"players\":[{{\"name\":\"a\"}},{{\"name\":\"b\"}}],{}}}\n",
+            map_json(&OPEN)
+        );
+        let loadout = bot.read(&start);
+        assert_eq!(loadout.len(), 1, "{loadout:?}");
+        // Someone else's turn: nothing; endturn, broadcasts, errors: nothing.
+        let theirs = state(
+            1,
+            &[
+                player("b", 100, (6, 6), [("laser", 1), ("mortar", 1)], None),
+                player(
+                    "a",
+                    100,
+                    (0, 0),
+                    [("laser", 1), ("mortar", 1)],
+                    Some([0; 3]),
+                ),
+            ],
+            &OPEN,
+        );
+        assert!(bot.read(&theirs).is_empty());
+        assert!(bot.read("{\"message\":\"endturn\"}\n{\"message\":\"action\",\"type\":\"mine\",\"from\":\"b\"}\n{\"error\":\"oops\"}\n").is_empty());
+        // Its own turn: at most three actions, then endturn when fewer.
+        let mine = state(
+            2,
+            &[
+                player(
+                    "a",
+                    100,
+                    (0, 0),
+                    [("laser", 1), ("mortar", 1)],
+                    Some([0; 3]),
+                ),
+                player("b", 100, (6, 6), [("laser", 1), ("mortar", 1)], None),
+            ],
+            &OPEN,
+        );
+        let lines = bot.read(&mine);
+        assert!(!lines.is_empty() && lines.len() <= 3 + 1, "{lines:?}");
+        let actions = lines.iter().filter(|l| l.contains("\"action\"")).count();
+        assert!(actions <= 3);
+        if actions < 3 {
+            assert_eq!(lines.last().unwrap(), "{\"message\":\"endturn\"}");
+        }
+        assert!(bot
+            .read("{\"message\":\"endactions\",\"winner\":\"a\"}\n")
+            .is_empty());
+    }
+}
+
+#[test]
+fn the_gunner_shoots_first_with_the_full_bonus() {
+    let mut bot = ready_gunner(INFO_REV1);
+    // In line down-right at distance 3, laser and droid: the droid straight at it in the first
+    // slot (31 beats the laser's 22).
+    let me = player(
+        "gunner",
+        100,
+        (2, 2),
+        [("laser", 1), ("droid", 1)],
+        Some([0; 3]),
+    );
+    let foe = player("x", 100, (2, 5), [("laser", 1), ("droid", 1)], None);
+    let lines = acts(&bot.read(&state(5, &[me, foe], &OPEN)));
+    let droid = Act::Droid(vec![Dir::RightDown; 3]).line();
+    assert_eq!(lines, [droid, "{\"message\":\"endturn\"}".to_string()]);
+    // With the laser and the mortar, out of mortar range: the laser at once.
+    let mut bot = ready_gunner(INFO_REV1);
+    let me = player(
+        "gunner",
+        100,
+        (2, 2),
+        [("laser", 1), ("mortar", 1)],
+        Some([0; 3]),
+    );
+    let foe = player("x", 100, (2, 6), [("laser", 1), ("droid", 1)], None);
+    let lines = acts(&bot.read(&state(5, &[me, foe], &OPEN)));
+    assert_eq!(lines[0], Act::Laser(Dir::RightDown).line(), "{lines:?}");
+}
+
+#[test]
+fn the_gunner_does_not_shoot_at_a_robot_on_its_spawn() {
+    let mut bot = ready_gunner(INFO_REV1);
+    // The foe stands on its spawn 6,6 in line: in REV 1 the damage would come back.
+    let me = player(
+        "gunner",
+        100,
+        (3, 3),
+        [("laser", 1), ("droid", 1)],
+        Some([0; 3]),
+    );
+    let foe = player("x", 100, (6, 6), [("laser", 1), ("droid", 1)], None);
+    let lines = acts(&bot.read(&state(5, &[me, foe], &OPEN)));
+    assert!(
+        !lines
+            .iter()
+            .any(|l| l.contains("laser\",\"direction\"") || l.contains("droid\",\"sequence")),
+        "{lines:?}"
+    );
+}
+
+#[test]
+fn the_gunner_upgrades_and_mines() {
+    let mut bot = ready_gunner(INFO_TG);
+    let rows = [
+        "SGGGGGG", "GRGGGGG", "GGGGGGG", "GGGGGGG", "GGGGGGG", "GGGGGGG", "GGGGGGS",
+    ];
+    // Nobody in reach; standing on rubidium with 4 rubidium and a level-1 laser.
+    let me = player(
+        "gunner",
+        100,
+        (1, 1),
+        [("laser", 1), ("droid", 1)],
+        Some([4, 0, 0]),
+    );
+    let foe = player("x", 100, (6, 6), [("laser", 1), ("droid", 1)], None);
+    let lines = acts(&bot.read(&state(5, &[me, foe], &rows)));
+    assert!(
+        lines.contains(
+            &"{\"message\":\"action\",\"type\":\"upgrade\",\"weapon\":\"laser\"}".to_string()
+        ),
+        "{lines:?}"
+    );
+    assert!(
+        lines.contains(&"{\"message\":\"action\",\"type\":\"mine\"}".to_string()),
+        "{lines:?}"
+    );
+}
+
+#[test]
+fn the_gunner_leaves_its_spawn_and_closes_in() {
+    let mut bot = ready_gunner(INFO_REV1);
+    let me = player(
+        "gunner",
+        100,
+        (0, 0),
+        [("laser", 1), ("droid", 1)],
+        Some([0; 3]),
+    );
+    let foe = player("x", 100, (6, 6), [("laser", 1), ("droid", 1)], None);
+    let lines = acts(&bot.read(&state(1, &[me, foe], &OPEN)));
+    assert!(lines[0].contains("\"move\""), "{lines:?}");
+    assert_eq!(lines.len(), 3, "{lines:?}");
+}
+
+#[test]
+fn the_gunner_chooses_weapons_for_the_map_and_ruleset() {
+    let mut bot = Gunner::new(0);
+    bot.read(INFO_TG);
+    let rows = [
+        "SEEEEEE", "EEEEEEE", "GGGGGGG", "GGGGGGG", "GGGGGGG", "GGGGGGG", "GGGGGGS",
+    ];
+    let start = format!(
+        "{{\"message\":\"gamestate\",\"turn\":0,\"players\":[{{\"name\":\"a\"}},{{\"name\":\"b\"}}],{}}}\n",
+        map_json(&rows)
+    );
+    let loadout = bot.read(&start);
+    assert!(
+        loadout[0].contains("\"primary-weapon\":\"mortar\""),
+        "{loadout:?}"
+    );
+    let mut bot = Gunner::new(0);
+    bot.read(INFO_REV1);
+    let start = start.replace('E', "C");
+    let loadout = bot.read(&start);
+    assert_eq!(
+        loadout[0],
+        "{\"message\":\"loadout\",\"primary-weapon\":\"droid\",\"secondary-weapon\":\"laser\"}"
+    );
+    let _ = Ruleset::by_id("rev1");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Matches against the real referee
+// ---------------------------------------------------------------------------------------------
+
+/// Plays one match; returns the outcome and the faults.
+fn play(seed: i64, seats: usize, ruleset: &str, bots: Vec<Box<dyn Bot>>) -> (Outcome, Vec<Fault>) {
+    let entry = games::entry("skyport").expect("registered");
+    let mut setup = Setup::new(entry.info, seed);
+    setup.ruleset = ruleset.to_string();
+    setup.seats = seats;
+    let game = (entry.new)(&setup).expect("a valid setup");
+    let names = (0..seats).map(|s| format!("bot{s}")).collect();
+    let mut referee = Referee::new(game, setup, names, false);
+    bots::local::play(&mut referee, bots);
+    let outcome = referee.outcome().expect("the match ended");
+    (outcome, referee.faults().to_vec())
+}
+
+type MakeBot = fn(i64) -> Box<dyn Bot>;
+
+fn gunner(seed: i64) -> Box<dyn Bot> {
+    Box::new(Gunner::new(seed))
+}
+
+fn random(seed: i64) -> Box<dyn Bot> {
+    Box::new(Random::new(seed))
+}
+
+fn wait(_: i64) -> Box<dyn Bot> {
+    Box::new(Wait::new())
+}
+
+/// `hero` against `villain` in two-player matches, seats alternated by seed: (wins, losses).
+fn series(
+    seeds: std::ops::Range<i64>,
+    ruleset: &str,
+    hero: MakeBot,
+    villain: MakeBot,
+) -> (usize, usize) {
+    let (mut wins, mut losses) = (0, 0);
+    for seed in seeds {
+        let seat = (seed % 2) as usize;
+        let mut bots = vec![villain(seed + 1000)];
+        bots.insert(seat, hero(seed));
+        let (outcome, faults) = play(seed, 2, ruleset, bots);
+        assert!(faults.is_empty(), "seed {seed} {ruleset}: {faults:?}");
+        match outcome.winner() {
+            Some(w) if w == seat => wins += 1,
+            Some(_) => losses += 1,
+            None => {}
+        }
+    }
+    (wins, losses)
+}
+
+#[test]
+fn gunner_beats_random_nine_times_in_ten() {
+    let (wins, losses) = series(0..100, "rev1", gunner, random);
+    println!("gunner vs random: {wins} wins, {losses} losses, of 100");
+    assert!(wins >= 90, "only {wins} wins of 100");
+}
+
+#[test]
+fn gunner_wins_in_tg2013_and_against_wait() {
+    let (wins, _) = series(0..20, "tg2013", gunner, random);
+    println!("tg2013: gunner vs random: {wins} wins of 20");
+    assert!(wins >= 18, "tg2013: only {wins} wins of 20");
+    let (wins, _) = series(0..10, "rev1", gunner, wait);
+    assert_eq!(wins, 10);
+}
+
+#[test]
+fn gunner_wins_most_free_for_alls() {
+    let mut wins = 0;
+    for seed in 0..10 {
+        let seats = 3 + (seed as usize % 2);
+        let hero = seed as usize % seats;
+        let bots = (0..seats)
+            .map(|s| {
+                if s == hero {
+                    gunner(seed)
+                } else {
+                    random(seed * 10 + s as i64)
+                }
+            })
+            .collect();
+        let (outcome, faults) = play(seed, seats, "rev1", bots);
+        assert!(faults.is_empty(), "seed {seed}: {faults:?}");
+        wins += usize::from(outcome.winner() == Some(hero));
+    }
+    assert!(wins >= 9, "only {wins} wins of 10");
+}
+
+#[test]
+fn no_bot_ever_faults_with_any_number_of_players() {
+    let names = ["wait", "random", "gunner"];
+    for ruleset in ["rev1", "tg2013"] {
+        for seats in 2..=8 {
+            let seed = seats as i64 * 31;
+            let bots = (0..seats)
+                .map(|s| {
+                    let name = names[(s + seats) % names.len()];
+                    bots::builtin("skyport", name, seed + s as i64).expect("registered")
+                })
+                .collect();
+            let (_, faults) = play(seed, seats, ruleset, bots);
+            assert!(faults.is_empty(), "{ruleset} {seats} seats: {faults:?}");
+        }
+    }
+}
+
+#[test]
+fn matches_are_deterministic() {
+    let run = || play(42, 3, "rev1", vec![gunner(5), random(6), gunner(7)]).0;
+    assert_eq!(run(), run());
+}
