@@ -6,10 +6,11 @@
 
 use engine::{Game, GameEntry, Setup, SetupError};
 
+pub mod crafting_quest;
 pub mod ice_and_fire;
 
 /// Every game, in the order pickers show them.
-pub static GAMES: &[GameEntry] = &[ice_and_fire::ENTRY];
+pub static GAMES: &[GameEntry] = &[ice_and_fire::ENTRY, crafting_quest::ENTRY];
 
 /// The registry entry of a game id.
 pub fn entry(id: &str) -> Option<&'static GameEntry> {

@@ -1,0 +1,243 @@
+//! What the viewer draws: the [`View`] a frame carries (the web painter deserialises it), the
+//! board as text, and the per-seat status lines. Frames are a spectator's view: everything,
+//! traps included; the painter applies each seat's fog of war itself from the units and towers.
+
+use serde::{Deserialize, Serialize};
+
+use super::rules::{LETTERS, TOWER_RANGE};
+use super::state::{Structure, World};
+use super::CraftingQuest;
+
+/// The picture of a Crafting Quest 3 match after a turn. Coordinates are `(x, y)`, x to the
+/// right, y down, `(0, 0)` top left; seats are 0–3.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct View {
+    /// The side of the square map.
+    pub size: usize,
+    /// `"v1"`, `"v2"`, `"v3"` or `"generated"`.
+    pub map: String,
+    /// The round being played (1-based) and the number of rounds.
+    pub round: u32,
+    pub rounds: u32,
+    /// One character per cell, row by row: `#` rock, `.` grass, a resource letter
+    /// (`w s l b i t g`) for the type buried there, `*` for several types.
+    pub ground: String,
+    /// Per seat: its home (respawn) cell.
+    pub homes: Vec<[i32; 2]>,
+    /// Every unit, in id order.
+    pub units: Vec<UnitView>,
+    /// Visible piles: `[x, y, total items]`.
+    pub piles: Vec<[i32; 3]>,
+    pub towers: Vec<TowerView>,
+    /// Every trap (the painter hides other seats' traps in a seat's view).
+    pub traps: Vec<TrapView>,
+    /// The attacks of the turn that led here: `[x0, y0, x1, y1, seat]`.
+    pub strikes: Vec<[i32; 5]>,
+    /// Per seat: the score.
+    pub scores: Vec<i64>,
+    /// Per seat: out of the match (a fault).
+    pub out: Vec<bool>,
+    /// The seat whose turn led to this frame.
+    pub played: Option<usize>,
+    /// The seat to play next (`None` once the match is over).
+    pub to_move: Option<usize>,
+    pub over: bool,
+}
+
+/// One unit: `p` seat, energy `e`, life `l`, sword `s` and armour `a` levels, carried weight `w`,
+/// frozen turns `f`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct UnitView {
+    pub p: usize,
+    pub id: usize,
+    pub x: i32,
+    pub y: i32,
+    pub e: i32,
+    pub l: i32,
+    pub s: u8,
+    pub a: u8,
+    pub w: i32,
+    pub f: u32,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TowerView {
+    pub p: usize,
+    pub x: i32,
+    pub y: i32,
+    pub level: u8,
+    pub strength: i32,
+    /// Its range (and sight): a Chebyshev radius.
+    pub range: i32,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TrapView {
+    pub p: usize,
+    pub x: i32,
+    pub y: i32,
+    pub level: u8,
+}
+
+/// The ground of the map: rock, grass and buried types, one character per cell.
+pub fn ground(world: &World) -> String {
+    let cells = world.size() * world.size();
+    let mut out = String::with_capacity(cells);
+    for c in 0..cells {
+        if world.map.rock[c] {
+            out.push('#');
+            continue;
+        }
+        let mut kinds = world.buried[c].iter().enumerate().filter(|(_, &q)| q > 0);
+        out.push(match (kinds.next(), kinds.next()) {
+            (None, _) => '.',
+            (Some((r, _)), None) => char::from(LETTERS[r]),
+            _ => '*',
+        });
+    }
+    out
+}
+
+pub fn view(game: &CraftingQuest) -> View {
+    let world = &game.world;
+    let size = world.size();
+    let mut towers = Vec::new();
+    let mut traps = Vec::new();
+    for (&c, s) in &world.structures {
+        let (x, y) = ((c % size) as i32, (c / size) as i32);
+        match *s {
+            Structure::Tower {
+                seat,
+                level,
+                strength,
+                ..
+            } => towers.push(TowerView {
+                p: seat,
+                x,
+                y,
+                level,
+                strength,
+                range: TOWER_RANGE[usize::from(level.clamp(1, 3)) - 1],
+            }),
+            Structure::Trap { seat, level } => traps.push(TrapView {
+                p: seat,
+                x,
+                y,
+                level,
+            }),
+        }
+    }
+    View {
+        size,
+        map: world.map.name.clone(),
+        round: game.round.min(game.rounds),
+        rounds: game.rounds,
+        ground: ground(world),
+        homes: world.teams.iter().map(|t| [t.home.0, t.home.1]).collect(),
+        units: world
+            .units
+            .iter()
+            .map(|u| UnitView {
+                p: u.seat,
+                id: u.id,
+                x: u.x,
+                y: u.y,
+                e: u.energy,
+                l: u.life,
+                s: u.sword,
+                a: u.armour,
+                w: u.weight(),
+                f: u.frozen,
+            })
+            .collect(),
+        piles: world
+            .piles
+            .iter()
+            .map(|(&c, p)| [(c % size) as i32, (c / size) as i32, p.total() as i32])
+            .collect(),
+        towers,
+        traps,
+        strikes: game.last_strikes.clone(),
+        scores: world.teams.iter().map(|t| t.score()).collect(),
+        out: game.out.clone(),
+        played: game.last_player,
+        to_move: game.to_move_seat(),
+        over: game.outcome.is_some(),
+    }
+}
+
+/// The board as text: one row per line, then a legend and the scores.
+pub fn text(game: &CraftingQuest) -> String {
+    let world = &game.world;
+    let size = world.size();
+    let mut grid: Vec<u8> = ground(world)
+        .bytes()
+        .map(|b| match b {
+            b'#' => b'#',
+            b'.' => b'.',
+            _ => b':',
+        })
+        .collect();
+    for &c in world.piles.keys() {
+        grid[c] = b'*';
+    }
+    for (&c, s) in &world.structures {
+        grid[c] = match s {
+            Structure::Tower { .. } => b'T',
+            Structure::Trap { .. } => b'^',
+        };
+    }
+    let mut seen = vec![None::<usize>; size * size];
+    for u in &world.units {
+        let c = world.idx(u.x, u.y);
+        grid[c] = match seen[c] {
+            Some(s) if s != u.seat => b'+',
+            _ => b'1' + u.seat as u8,
+        };
+        seen[c] = Some(u.seat);
+    }
+    let mut out = String::with_capacity(size * (size + 1) + 200);
+    for row in grid.chunks(size) {
+        out.push_str(&String::from_utf8_lossy(row));
+        out.push('\n');
+    }
+    out.push_str(
+        "# rock, . grass, : buried resources, * pile, T tower, ^ trap, 1-4 units of seat 1-4, + units of several seats\n",
+    );
+    let scores: Vec<String> = world
+        .teams
+        .iter()
+        .enumerate()
+        .map(|(s, t)| format!("seat {} {}", s + 1, t.score()))
+        .collect();
+    out.push_str(&format!(
+        "round {} of {}; scores: {}\n",
+        game.round.min(game.rounds),
+        game.rounds,
+        scores.join(", ")
+    ));
+    out
+}
+
+/// Per seat: a short status.
+pub fn status(game: &CraftingQuest) -> Vec<String> {
+    game.world
+        .teams
+        .iter()
+        .enumerate()
+        .map(|(s, t)| {
+            let mut line = format!(
+                "score {} · kills {} · deaths {} · dug {} · gold {}",
+                t.score(),
+                t.kills,
+                t.deaths,
+                t.dug_up,
+                t.gold
+            );
+            if game.out.get(s).copied().unwrap_or(false) {
+                line.push_str(" · out");
+            }
+            line
+        })
+        .collect()
+}
