@@ -92,7 +92,9 @@ impl Map {
             placements: Vec::new(),
             rounds,
         };
-        map.placements = (0..4).map(|p| map.original_placement(map.homes[p])).collect();
+        map.placements = (0..4)
+            .map(|p| map.original_placement(map.homes[p]))
+            .collect();
         Some(map)
     }
 
@@ -152,9 +154,7 @@ impl Map {
         }
         // Then every cell by distance from home, for maps where the box is crowded.
         let r = self.size as i32;
-        let mut rest: Vec<(i32, i32)> = (0..r)
-            .flat_map(|y| (0..r).map(move |x| (x, y)))
-            .collect();
+        let mut rest: Vec<(i32, i32)> = (0..r).flat_map(|y| (0..r).map(move |x| (x, y))).collect();
         rest.sort_by_key(|&(x, y)| ((x - hx).abs().max((y - hy).abs()), y, x));
         cells.extend(rest);
         let mut out: Vec<(i32, i32)> = Vec::with_capacity(UNITS);
@@ -173,9 +173,12 @@ impl Map {
     }
 }
 
+/// An official map file's contents: side, rock per cell, the four homes, rounds.
+pub(super) type Terrain = (usize, Vec<bool>, Vec<(i32, i32)>, u32);
+
 /// Reads an official map file: `size`, `rounds`, four `start x y` lines and `size` rows of `.`
 /// (grass) and `#` (rock); lines starting with `# ` are comments.
-fn parse_official(text: &str) -> Option<(usize, Vec<bool>, Vec<(i32, i32)>, u32)> {
+fn parse_official(text: &str) -> Option<Terrain> {
     let mut size = 0;
     let mut rounds = 0;
     let mut homes = Vec::new();
@@ -186,7 +189,9 @@ fn parse_official(text: &str) -> Option<(usize, Vec<bool>, Vec<(i32, i32)>, u32)
             ["size", n] => size = n.parse().ok()?,
             ["rounds", n] => rounds = n.parse().ok()?,
             ["start", x, y] => homes.push((x.parse().ok()?, y.parse().ok()?)),
-            [row] if size > 0 && row.len() == size && row.bytes().all(|b| b == b'.' || b == b'#') => {
+            [row]
+                if size > 0 && row.len() == size && row.bytes().all(|b| b == b'.' || b == b'#') =>
+            {
                 rock.extend(row.bytes().map(|b| b == b'#'));
             }
             _ => {}
@@ -203,7 +208,7 @@ fn generate_rock(size: usize, rng: &mut JavaRandom) -> Vec<bool> {
     let n = size as i32 - 1;
     for _attempt in 0..20 {
         let mut rock = vec![false; size * size];
-        let target = (q * q) as usize * (3 + rng.next_int_bounded(8) as usize) / 100;
+        let target = ((q * q) as usize * (3 + rng.next_int_bounded(8) as usize)).div_ceil(100);
         let mut placed = 0;
         let mut tries = 0;
         while placed < target && tries < 2000 {
@@ -355,7 +360,9 @@ fn place_resources(
                 continue;
             }
             let qty = (base + 10 * (rng.next_int_bounded(3) - 1)).clamp(10, 130) as u16;
-            let first = buried[y as usize * size + x as usize].iter().all(|&v| v == 0);
+            let first = buried[y as usize * size + x as usize]
+                .iter()
+                .all(|&v| v == 0);
             for (mx, my) in [(x, y), (n - x, y), (x, n - y), (n - x, n - y)] {
                 let c = my as usize * size + mx as usize;
                 if !rock[c] {
@@ -371,6 +378,6 @@ fn place_resources(
 }
 
 #[cfg(test)]
-pub(super) fn official_terrain(name: &str) -> Option<(usize, Vec<bool>, Vec<(i32, i32)>, u32)> {
+pub(super) fn official_terrain(name: &str) -> Option<Terrain> {
     parse_official(OFFICIAL.iter().find(|(n, _)| *n == name)?.1)
 }

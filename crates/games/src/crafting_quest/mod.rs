@@ -1,6 +1,245 @@
 //! # Crafting Quest 3
 //!
-//! (rulebook: see the end of this file's docs; written below)
+//! Two to four teams of ten units dig up resources on a square map, craft swords, armour,
+//! towers and traps, and fight. This is the game of the AI-MAS Winter Olympics 2013 (UPB AI-MAS
+//! lab, `asorici/cq3`, LGPL-3.0). Section references such as "B.6" point into
+//! `shared/rules/skyport-cq3.md`, part B, where the original server's behaviour is recorded;
+//! `shared/rules/DECISIONS.md` says which version we implement.
+//!
+//! ## Facts
+//!
+//! | Item | Value |
+//! |---|---|
+//! | Players | 2–4, 10 units each; unit ids `seat × 10 + i` (seat 0 has units 0–9) |
+//! | Map | square, 50–100 cells a side; Grass (walkable) or Rock; option `map`: `generated` (default), `v1`, `v2`, `v3` |
+//! | Rounds | `v1` 80, `v2` 100, `v3` 120, generated maps side + 20 (option `rounds` overrides) |
+//! | Turns | seats play one after another in seat order; a round is one turn of every seat |
+//! | Energy | 200 at most ("life"); `e' = round(0.6·e + 0.4·life)` once per round per unit, at the start of its owner's turn |
+//! | Gold | 200 per team at the start; picked-up gold goes to the team purse |
+//! | Time | 1000 ms per turn, the first one too; at most 1000 requests per turn |
+//!
+//! ## Rules
+//!
+//! **Map.** Coordinates are `(x, y)`: x the column, y the row, `(0, 0)` top left. Units move to
+//! any of the 8 neighbouring cells, never onto Rock or a tower; several units may share a cell.
+//! Every unit sees the cells within 5 in both directions (an 11 × 11 square, through
+//! everything); a tower sees as far as its range. Resources lie *buried* (their types are
+//! visible in sight, their quantities only by digging) or in *visible piles* (dropped, or left
+//! by dead units).
+//!
+//! **Energy.** Actions cost energy (below); an action the unit cannot pay fails with
+//! `NoEnergyError` and changes nothing. At the start of its owner's turn each unit's energy
+//! becomes `round(0.6·energy + 0.4·life)` (from 0: 80, 128, 157, 174, …). Attacks lower *life*
+//! (the maximum energy); energy never exceeds life.
+//!
+//! | Action | Cost | Effect |
+//! |---|---|---|
+//! | move | 20 + 10 × carried weight | one step; every resource weighs 1 (gold 0), swords 5/7/10, armour 10/15/20 (equipped ones too) |
+//! | attack | E (chosen, 1 ≤ E ≤ energy) | on an enemy unit in the same or a neighbouring cell: damage `round(E × (1 + 0.25·sword) × (1 − 0.25·armour))` |
+//! | prepare | 0 | sets the unit's retaliation energy R and threshold T; they stay until changed |
+//! | dig | 10 | tells the exact buried quantities of the unit's cell (kept until the turn ends) |
+//! | pickup | 5 | takes resources (visible piles first, then buried) and dropped objects |
+//! | drop | 0 | puts resources and objects on the cell as a visible pile |
+//! | craft | 0 | a sword or an armour from a known blueprint and carried resources |
+//! | equip | 0 | a carried sword or armour |
+//! | placeTower | 75 | builds a tower on the unit's cell |
+//! | placeTrap | 40 | hides a trap on the unit's cell |
+//! | research | 50 and gold | the team learns the next level of a blueprint |
+//! | view, state | 0 | report the unit and its sight, or the whole player state |
+//!
+//! **Retaliation.** When a unit is attacked and survives, it hits back at once if its R ≥ 1,
+//! its energy ≥ T and its energy ≥ R: damage `round(R × (1 + its sword) × (1 − attacker's
+//! armour))`, and it spends R.
+//!
+//! **Death.** A unit whose life falls to 0 or below dies: its killer's team scores a kill (a
+//! kill by retaliation counts for the defender), it drops everything it carried (equipment
+//! included) on its cell as a visible pile and respawns at once at its team's home with 200/200,
+//! no equipment, no cargo, unfrozen. Its retaliation settings stay.
+//!
+//! **Pickup.** For each resource type asked: if the cell holds at least that many (visible and
+//! buried together), the unit takes them, from the visible pile first; otherwise that type is
+//! skipped and the answer says so. The pickup costs 5 either way. Digging first is not needed.
+//! Gold goes to the team purse. Dropped objects are taken up to the count available.
+//!
+//! **Blueprints** (B.8). All level-1 blueprints are known at the start; `research` names a known
+//! level L < 3 and teaches L + 1 for 50 energy and gold: sword and armour 200 (1→2) and 300
+//! (2→3), tower 100 and 200, trap 50 and 100.
+//!
+//! | Object | Level 1 | Level 2 | Level 3 |
+//! |---|---|---|---|
+//! | sword (+25/50/75 % damage) | iron 10, stone 4, wood 4 | iron 20, stone 10, wood 10 | titanium 40, stone 20, wood 20 |
+//! | armour (−25/50/75 % damage taken) | leather 20, stone 4, wood 4 | bronze 20, stone 10, wood 10 | iron 20, stone 20, wood 20, titanium 40 |
+//! | tower (strength / range / drain) | iron 30, stone 30, wood 30 (312 / 5 / 125) | 40 each (375 / 6 / 150) | 50 each (437 / 7 / 175) |
+//! | trap (freezes for level + 1 turns) | bronze 10, leather 10, wood 10 | iron 20, leather 20, wood 10 | iron 20, stone 20, wood 20 |
+//!
+//! **Towers.** A tower blocks its cell (units already there may leave). At the start of each
+//! opponent's turn, after its energy is replenished, every tower drains each of that opponent's
+//! units within its range (a Chebyshev box): `⌊drain / d⌋` energy with `d = round(Euclidean
+//! distance)`, at least 1, never more than the tower's remaining strength. The unit loses that
+//! much (not below 0) and the tower loses the full amount; a tower at strength 0 is removed.
+//! Towers drain in the order they were placed, units in id order.
+//!
+//! **Traps.** A trap is seen only by its owner. Any unit moving into its cell (the owner's own
+//! units too) springs it: the unit's energy becomes 0 and it stays at 0 for its owner's next
+//! level + 1 turns; the trap is removed. A trap sprung by an opponent counts for its owner.
+//!
+//! **Turn.** At the start of a seat's turn its units are replenished and drained, their dig
+//! results are cleared, and the bot gets the player state. It then sends requests, each
+//! answered at once, and ends with the end line. A cell holds at most one tower or trap.
+//!
+//! ## Scoring (DECISIONS.md)
+//!
+//! - Kills: 10 points each, multiplied as the original server did: × (1 + placed towers / 20)
+//!   and, when the team placed traps and at least one caught an enemy, × (3 × placed + sprung)
+//!   / (3 × placed); rounded half up. Plus 150 per killing spree (the game-wide counter of
+//!   B.11: a kill by the last killer adds one, by anyone else resets it; at 5 it scores a spree
+//!   and resets, so the first spree is the 6th kill in a row) and 100 for first blood.
+//! - Pickups: 1 point per 10 resource units taken out of the ground (buried only, gold
+//!   included), counted over the whole match.
+//! - Crafting: 5 × level per sword, armour, tower or trap made.
+//!
+//! The highest score wins; equal scores share a rank.
+//!
+//! ## Protocol
+//!
+//! Every message is one line of JSON. At the start of its turn a bot receives its player state:
+//!
+//! ```text
+//! {"type":"turn","round":1,"rounds":70,"player":0,"players":2,"size":50,"home":[5,5],
+//!  "gold":200,"actions_left":1000,"blueprints":{"sword":1,"armour":1,"tower":1,"trap":1},
+//!  "score":0,"kills":0,"deaths":0,"towers":[],"traps":[],"units":[UNIT, …]}
+//! ```
+//!
+//! (shown on several lines here; it is one line). `blueprints` gives the highest known level of
+//! each kind; `towers` are the team's towers, each `{"x","y","level","strength","sight":SIGHT}`;
+//! `traps` the team's traps `{"x","y","level"}`. A UNIT is:
+//!
+//! ```text
+//! {"id":0,"x":3,"y":3,"energy":200,"life":200,"frozen":0,"sword":0,"armour":0,
+//!  "retaliate":{"energy":0,"threshold":0},"resources":{"iron":10},
+//!  "objects":[{"kind":"sword","level":1,"count":1}],"weight":15,"move_cost":170,
+//!  "dig":{"x":3,"y":3,"resources":{"gold":60}},"sight":SIGHT}
+//! ```
+//!
+//! `sword`/`armour` are the equipped levels (0: none), `frozen` the own turns still to spend at
+//! 0 energy, `dig` the last dig of this turn (or `null`). A SIGHT is the square around the unit,
+//! cut at the map's edges:
+//!
+//! ```text
+//! {"x":0,"y":0,"rows":[".........","...gg....", …],
+//!  "mixed":[{"x":7,"y":5,"types":["leather","iron"]}],
+//!  "piles":[{"x":4,"y":2,"resources":{"stone":3},"objects":[]}],
+//!  "towers":[{"x":8,"y":1,"player":1,"level":1,"strength":312}],
+//!  "traps":[{"x":2,"y":6,"level":1}],
+//!  "units":[{"player":1,"id":13,"x":6,"y":4,"energy":120,"life":200,"sword":1,"armour":0}]}
+//! ```
+//!
+//! `x`/`y` are the top-left cell of `rows`; each row has one character per cell: `#` rock, `.`
+//! grass with nothing buried, the letter of the buried type (`w`ood, `s`tone, `l`eather,
+//! `b`ronze, `i`ron, `t`itanium, `g`old), or `*` when several types are buried there (listed
+//! in `mixed`). `traps` lists only your own traps; `units` lists every unit in sight, yours too.
+//!
+//! Then the bot sends requests, one per line, and each is answered at once:
+//!
+//! ```text
+//! {"unit":0,"type":"move","to":[4,4]}
+//! {"unit":0,"type":"attack","target":{"player":1,"unit":13},"energy":120}
+//! {"unit":0,"type":"prepare","energy":40,"threshold":60}
+//! {"unit":0,"type":"dig"}
+//! {"unit":0,"type":"pickup","resources":{"iron":10,"gold":5},"objects":[{"kind":"sword","level":1,"count":1}]}
+//! {"unit":0,"type":"drop","resources":{"stone":4}}
+//! {"unit":0,"type":"craft","blueprint":{"kind":"sword","level":1}}
+//! {"unit":0,"type":"equip","item":{"kind":"sword","level":1}}
+//! {"unit":0,"type":"placeTower","level":1}
+//! {"unit":0,"type":"placeTrap","level":1}
+//! {"unit":0,"type":"research","blueprint":{"kind":"trap","level":1}}
+//! {"unit":0,"type":"view"}
+//! {"type":"state"}
+//! {"type":"end"}
+//! ```
+//!
+//! (`research` names the blueprint the team knows, level L, and learns L + 1; `count` and
+//! `threshold` may be left out: 1 and 0.) The answer to a request is one line:
+//!
+//! ```text
+//! {"type":"result","result":"NoError","reason":"buried here: gold 60","actions_left":999,
+//!  "gold":200,"blueprints":{"sword":1,"armour":1,"tower":1,"trap":1},"unit":UNIT}
+//! ```
+//!
+//! with the original's result codes: `NoError`, `UnitIdError` (not your unit), `UnknownActionError`
+//! (not JSON, no or unknown `type`), `OperandError` (a missing or ill-formed field, amounts
+//! below 1), `MoveError` (not a neighbouring cell, or off the map), `TerrainError` (rock),
+//! `ObstacleError` (a tower), `NoEnergyError`, `BuildError` (the cell already has a tower or a
+//! trap), `CraftingError` (resources missing), `NoCreditError` (gold), `EquipmentMissingError`,
+//! `BlueprintError` (no such blueprint), `MissingBlueprintError` (not researched yet),
+//! `NoUpgradeError` (already the highest level), `PlayerIdError`, `ProximityError` (not next to
+//! the target), `FriendlyFireError`. `unit` is the acting unit after the request (`null` when
+//! the request named no unit of yours); `reason` says what happened in words (a pickup lists
+//! what it took and what it skipped). `{"type":"state"}` is answered with the player state
+//! (`"type":"state"`, `"result":"NoError"`). `{"type":"end"}` ends the turn and is not answered.
+//!
+//! **Limits.** Every request line counts, answered errors included. After the answer to the
+//! 1000th request (`"actions_left":0`) the turn is over: the next line the bot writes, whatever
+//! it is, is taken as the end of the turn and is not carried out. A bot that does not end its
+//! turn within 1000 ms times out.
+//!
+//! ## Faults
+//!
+//! Malformed requests are never faults: they are answered with an error code and count as a
+//! request. A timeout, a crash or too much output (the referee's limits) puts the seat out:
+//! its bot is stopped, its units stay on the map (they can still be attacked and still
+//! retaliate) and its turns are skipped; its score stays. When every seat is out the match ends.
+//!
+//! ## Maps
+//!
+//! `v1` (60 × 60), `v2` (80 × 80) and `v3` (100 × 100) use the official terrains and start
+//! positions, converted from `asorici/cq3` (LGPL-3.0; files, license and attribution in
+//! `maps/`). The official *resource layouts* are stored only in Java-serialised binary files
+//! that could not be converted, so on these maps the buried resources are laid out from the
+//! match seed by our generator, shaped after the published statistics of each map (B.4: the
+//! share of cells holding resources, the quantities per cell, the totals per type). Units start
+//! as in the original: each on the first free grass cell of a 10 × 10 box near the start
+//! position (B.4). Seats 1–4 take the original's players 1–4.
+//!
+//! Generated maps (the default; option `size`, 50–100, default 50) are mirrored in both axes:
+//! the four homes are the corners `(5, 5)`, `(size − 6, size − 6)`, `(size − 6, 5)`,
+//! `(5, size − 6)` (seats 1–4; two players take opposite corners) and each sees the same
+//! terrain and resources. About 3–10 % of the cells are rock walls, every grass cell is
+//! reachable, and about 13–20 % of the grass holds buried resources in patches of one type
+//! (10–130 per cell); every type is found in every quadrant.
+//!
+//! ## Departures from the original
+//!
+//! - Transport: a JSON line protocol instead of Java remote calls (DECISIONS.md); requests map
+//!   one to one onto the original operators and results use the original codes.
+//! - Time: a turn is a conversation of at most 1000 requests within 1000 ms, instead of a
+//!   wall-clock slot during which the server accepts calls; the bot ends its turn with
+//!   `{"type":"end"}`. Running out of time is a fault (the bot is stopped, see Faults); in the
+//!   original the slot simply ended.
+//! - Energy is replenished once per round per unit, at the start of its owner's turn (the
+//!   original replenished every unit at the start of every player's slot).
+//! - Bugs fixed (DECISIONS.md): research costs the intended gold (it was free) and 50 energy
+//!   (the seed says "gold and energy" and names no number: 50 is ours); retaliation settings
+//!   persist per unit (any request wiped them); destroyed towers are removed from the map
+//!   (they blocked their cell forever); attack energy must be at least 1 (negative energy
+//!   healed).
+//! - Scoring follows the seed and DECISIONS.md: kills ×10 with the original multipliers,
+//!   sprees and first blood on the same scale, plus pickups and crafting (the original scored
+//!   kills only).
+//! - Traps are hidden from opponents (the original sent them to everyone).
+//! - Moving onto the unit's own cell is refused with `MoveError` (the original accepted it and
+//!   charged the move).
+//! - Pickup and drop take resources and objects in one request (the original had one operator
+//!   for each); a drop of gold is refused (gold is the team's).
+//! - Towers drain in placement order and units in id order (the original's order was its lists'
+//!   order).
+//! - The official maps' resource layouts are our seeded ones (see Maps); generated maps are our
+//!   own design within the rulebook's bounds.
+//! - A seat that faults is out for the rest of the match (the driver stops its bot).
+//!
+//! ## Version history
+//!
+//! 1. Initial version.
 
 use std::sync::Arc;
 
@@ -149,10 +388,7 @@ impl CraftingQuest {
             ));
         }
         if t.errors > 0 {
-            line.push_str(&format!(
-                ", {} refused",
-                t.errors
-            ));
+            line.push_str(&format!(", {} refused", t.errors));
         }
         self.events.push(line);
         self.last_strikes = t.strikes;
@@ -224,17 +460,14 @@ impl CraftingQuest {
             42..=54 => {
                 let pile = scratch.piles.get(&c);
                 let here: Vec<usize> = (0..RESOURCES.len())
-                    .filter(|&r| {
-                        scratch.buried[c][r] > 0 || pile.is_some_and(|p| p.res[r] > 0)
-                    })
+                    .filter(|&r| scratch.buried[c][r] > 0 || pile.is_some_and(|p| p.res[r] > 0))
                     .collect();
                 let r = if here.is_empty() {
                     rng.next_int_bounded(RESOURCES.len() as i32) as usize
                 } else {
                     here[rng.next_int_bounded(here.len() as i32) as usize]
                 };
-                let all = i64::from(scratch.buried[c][r])
-                    + i64::from(pile.map_or(0, |p| p.res[r]));
+                let all = i64::from(scratch.buried[c][r]) + i64::from(pile.map_or(0, |p| p.res[r]));
                 let q = if rng.next_int_bounded(2) == 0 && all > 0 {
                     all
                 } else {
@@ -276,9 +509,7 @@ impl CraftingQuest {
                 let near: Vec<&state::Unit> = scratch
                     .units
                     .iter()
-                    .filter(|v| {
-                        v.seat != seat && (v.x - u.x).abs() <= 1 && (v.y - u.y).abs() <= 1
-                    })
+                    .filter(|v| v.seat != seat && (v.x - u.x).abs() <= 1 && (v.y - u.y).abs() <= 1)
                     .collect();
                 match near.first() {
                     Some(v) if u.energy > 0 => Request::Attack {
@@ -434,10 +665,7 @@ fn map_of(setup: &Setup) -> Result<(Map, u32), SetupError> {
             return Err(SetupError::UnknownOption(key.clone()));
         }
     }
-    let name = setup
-        .options
-        .get("map")
-        .map_or("generated", String::as_str);
+    let name = setup.options.get("map").map_or("generated", String::as_str);
     let size = match setup.options.get("size") {
         None => None,
         Some(v) => Some(

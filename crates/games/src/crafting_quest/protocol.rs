@@ -60,6 +60,9 @@ pub enum Request {
     End,
 }
 
+/// Per resource type the quantity asked, and objects as (kind, level, count).
+pub type Amounts = ([Option<i64>; 7], Vec<(Kind, i64, i64)>);
+
 /// Why a line is not a request: the result code to answer with and a text.
 pub type Refusal = (Code, String);
 
@@ -84,12 +87,11 @@ fn kind_of(v: &Value, field: &str, code: Code) -> Result<(Kind, i64), Refusal> {
         )
     })?;
     let name = o.get("kind").and_then(Value::as_str).unwrap_or("");
-    let kind =
-        Kind::parse(name).ok_or_else(|| refuse(code, format!("unknown kind {name:?}")))?;
+    let kind = Kind::parse(name).ok_or_else(|| refuse(code, format!("unknown kind {name:?}")))?;
     Ok((kind, int(o, "level")?))
 }
 
-fn amounts(v: &Value) -> Result<([Option<i64>; 7], Vec<(Kind, i64, i64)>), Refusal> {
+fn amounts(v: &Value) -> Result<Amounts, Refusal> {
     let mut resources = [None; 7];
     match v.get("resources") {
         None | Some(Value::Null) => {}
@@ -141,20 +143,13 @@ fn amounts(v: &Value) -> Result<([Option<i64>; 7], Vec<(Kind, i64, i64)>), Refus
 
 /// Parses one request line.
 pub fn parse_request(line: &str) -> Result<Request, Refusal> {
-    let v: Value = serde_json::from_str(line.trim()).map_err(|e| {
-        refuse(
-            Code::UnknownActionError,
-            format!("not a JSON object: {e}"),
-        )
-    })?;
+    let v: Value = serde_json::from_str(line.trim())
+        .map_err(|e| refuse(Code::UnknownActionError, format!("not a JSON object: {e}")))?;
     if !v.is_object() {
         return Err(refuse(Code::UnknownActionError, "not a JSON object"));
     }
     let Some(kind) = v.get("type").and_then(Value::as_str) else {
-        return Err(refuse(
-            Code::UnknownActionError,
-            "a request needs \"type\"",
-        ));
+        return Err(refuse(Code::UnknownActionError, "a request needs \"type\""));
     };
     match kind {
         "end" => return Ok(Request::End),
@@ -389,7 +384,12 @@ pub fn json_string(out: &mut String, text: &str) {
             '"' => out.push_str("\\\""),
             '\\' => out.push_str("\\\\"),
             '\n' => out.push_str("\\n"),
-            c if (c as u32) < 0x20 || c == '\u{7f}' || c == '\u{85}' || c == '\u{2028}' || c == '\u{2029}' => {
+            c if (c as u32) < 0x20
+                || c == '\u{7f}'
+                || c == '\u{85}'
+                || c == '\u{2028}'
+                || c == '\u{2029}' =>
+            {
                 let _ = write!(out, "\\u{:04x}", c as u32);
             }
             c => out.push(c),
@@ -496,7 +496,12 @@ pub fn write_sight(out: &mut String, world: &World, viewer: usize, x: i32, y: i3
                 out.push(',');
             }
             first = false;
-            let _ = write!(out, "{{\"x\":{},\"y\":{},\"resources\":", c % size, c / size);
+            let _ = write!(
+                out,
+                "{{\"x\":{},\"y\":{},\"resources\":",
+                c % size,
+                c / size
+            );
             write_res(out, &pile.res);
             out.push_str(",\"objects\":");
             write_items(out, &pile.items);
@@ -509,7 +514,10 @@ pub fn write_sight(out: &mut String, world: &World, viewer: usize, x: i32, y: i3
     };
     out.push_str("],\"towers\":[");
     let mut first = true;
-    for (&c, s) in world.structures.range(world.idx(x0, y0)..=world.idx(x1, y1)) {
+    for (&c, s) in world
+        .structures
+        .range(world.idx(x0, y0)..=world.idx(x1, y1))
+    {
         if let Structure::Tower {
             seat,
             level,
@@ -533,7 +541,10 @@ pub fn write_sight(out: &mut String, world: &World, viewer: usize, x: i32, y: i3
     }
     out.push_str("],\"traps\":[");
     let mut first = true;
-    for (&c, s) in world.structures.range(world.idx(x0, y0)..=world.idx(x1, y1)) {
+    for (&c, s) in world
+        .structures
+        .range(world.idx(x0, y0)..=world.idx(x1, y1))
+    {
         if let Structure::Trap { seat, level } = *s {
             if seat == viewer && inside(c) {
                 if !first {

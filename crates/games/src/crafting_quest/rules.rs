@@ -25,7 +25,9 @@ pub const MAX_ACTIONS: u32 = 1000;
 pub const SPREE: u32 = 5;
 
 /// The resource types, in protocol order.
-pub const RESOURCES: [&str; 7] = ["wood", "stone", "leather", "bronze", "iron", "titanium", "gold"];
+pub const RESOURCES: [&str; 7] = [
+    "wood", "stone", "leather", "bronze", "iron", "titanium", "gold",
+];
 /// The letter of each resource type in sight rows and maps.
 pub const LETTERS: [u8; 7] = [b'w', b's', b'l', b'b', b'i', b't', b'g'];
 /// Gold goes to the team purse; it weighs nothing and is never carried.

@@ -97,10 +97,7 @@ impl Team {
     pub fn score(&self) -> i64 {
         let kills = i128::from(self.kills);
         let towers = i128::from(self.towers_placed);
-        let (p, s) = (
-            i128::from(self.traps_placed),
-            i128::from(self.traps_sprung),
-        );
+        let (p, s) = (i128::from(self.traps_placed), i128::from(self.traps_sprung));
         let (mut num, mut den) = (kills * 10 * (20 + towers), 20i128);
         if p > 0 && s > 0 {
             num *= 3 * p + s;
@@ -229,7 +226,10 @@ impl World {
         let mut teams = Vec::with_capacity(seats);
         for seat in 0..seats {
             for i in 0..UNITS {
-                let at = map.placements[seat].get(i).copied().unwrap_or(map.homes[seat]);
+                let at = map.placements[seat]
+                    .get(i)
+                    .copied()
+                    .unwrap_or(map.homes[seat]);
                 units.push(Unit::new(seat * UNITS + i, seat, at));
             }
             teams.push(Team {
@@ -390,7 +390,11 @@ impl World {
             } => {
                 let i = self.own(seat, unit)?;
                 let (Ok(r), Ok(t)) = (i32::try_from(energy), i32::try_from(threshold)) else {
-                    return Err(Answer::err(Code::OperandError, Some(i), "numbers too large"));
+                    return Err(Answer::err(
+                        Code::OperandError,
+                        Some(i),
+                        "numbers too large",
+                    ));
                 };
                 if r < 0 || t < 0 {
                     return Err(Answer::err(
@@ -400,7 +404,10 @@ impl World {
                     ));
                 }
                 self.units[i].retaliate = (r, t);
-                Ok(Answer::ok(i, format!("retaliate with {r} while energy ≥ {t}")))
+                Ok(Answer::ok(
+                    i,
+                    format!("retaliate with {r} while energy ≥ {t}"),
+                ))
             }
             Request::Dig { unit } => {
                 let i = self.own(seat, unit)?;
@@ -493,7 +500,11 @@ impl World {
             return Err(Answer::err(Code::TerrainError, Some(i), "rock"));
         }
         if self.tower_at(c) {
-            return Err(Answer::err(Code::ObstacleError, Some(i), "a tower stands there"));
+            return Err(Answer::err(
+                Code::ObstacleError,
+                Some(i),
+                "a tower stands there",
+            ));
         }
         let cost = u.move_cost();
         if u.energy < cost {
@@ -504,11 +515,7 @@ impl World {
         u.x = x;
         u.y = y;
         self.tally.moves += 1;
-        if let Some(&Structure::Trap {
-            seat: owner,
-            level,
-        }) = self.structures.get(&c)
-        {
+        if let Some(&Structure::Trap { seat: owner, level }) = self.structures.get(&c) {
             self.structures.remove(&c);
             let u = &mut self.units[i];
             u.energy = 0;
@@ -813,8 +820,8 @@ impl World {
 
     fn take_recipe(&mut self, i: usize, kind: Kind, level: u8) {
         let recipe = &RECIPES[kind.index()][usize::from(level) - 1];
-        for r in 0..7 {
-            self.units[i].res[r] -= recipe[r];
+        for (have, need) in self.units[i].res.iter_mut().zip(recipe) {
+            *have -= need;
         }
     }
 

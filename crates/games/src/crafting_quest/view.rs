@@ -24,13 +24,17 @@ pub struct View {
     pub ground: String,
     /// Per seat: its home (respawn) cell.
     pub homes: Vec<[i32; 2]>,
-    /// Every unit, in id order.
-    pub units: Vec<UnitView>,
+    /// Every unit, in id order: `[seat, id, x, y, energy, life, sword, armour, weight,
+    /// frozen]` (sword and armour are the equipped levels, 0 for none; weight is what it
+    /// carries; frozen the own turns it still spends at 0 energy). Arrays keep frames small.
+    pub units: Vec<[i32; 10]>,
     /// Visible piles: `[x, y, total items]`.
     pub piles: Vec<[i32; 3]>,
-    pub towers: Vec<TowerView>,
-    /// Every trap (the painter hides other seats' traps in a seat's view).
-    pub traps: Vec<TrapView>,
+    /// Every tower: `[seat, x, y, level, strength, range]` (the range is also its sight).
+    pub towers: Vec<[i32; 6]>,
+    /// Every trap: `[seat, x, y, level]` (the painter hides other seats' traps in a seat's
+    /// view).
+    pub traps: Vec<[i32; 4]>,
     /// The attacks of the turn that led here: `[x0, y0, x1, y1, seat]`.
     pub strikes: Vec<[i32; 5]>,
     /// Per seat: the score.
@@ -42,41 +46,6 @@ pub struct View {
     /// The seat to play next (`None` once the match is over).
     pub to_move: Option<usize>,
     pub over: bool,
-}
-
-/// One unit: `p` seat, energy `e`, life `l`, sword `s` and armour `a` levels, carried weight `w`,
-/// frozen turns `f`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct UnitView {
-    pub p: usize,
-    pub id: usize,
-    pub x: i32,
-    pub y: i32,
-    pub e: i32,
-    pub l: i32,
-    pub s: u8,
-    pub a: u8,
-    pub w: i32,
-    pub f: u32,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct TowerView {
-    pub p: usize,
-    pub x: i32,
-    pub y: i32,
-    pub level: u8,
-    pub strength: i32,
-    /// Its range (and sight): a Chebyshev radius.
-    pub range: i32,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct TrapView {
-    pub p: usize,
-    pub x: i32,
-    pub y: i32,
-    pub level: u8,
 }
 
 /// The ground of the map: rock, grass and buried types, one character per cell.
@@ -111,20 +80,17 @@ pub fn view(game: &CraftingQuest) -> View {
                 level,
                 strength,
                 ..
-            } => towers.push(TowerView {
-                p: seat,
+            } => towers.push([
+                seat as i32,
                 x,
                 y,
-                level,
+                i32::from(level),
                 strength,
-                range: TOWER_RANGE[usize::from(level.clamp(1, 3)) - 1],
-            }),
-            Structure::Trap { seat, level } => traps.push(TrapView {
-                p: seat,
-                x,
-                y,
-                level,
-            }),
+                TOWER_RANGE[usize::from(level.clamp(1, 3)) - 1],
+            ]),
+            Structure::Trap { seat, level } => {
+                traps.push([seat as i32, x, y, i32::from(level)]);
+            }
         }
     }
     View {
@@ -137,17 +103,19 @@ pub fn view(game: &CraftingQuest) -> View {
         units: world
             .units
             .iter()
-            .map(|u| UnitView {
-                p: u.seat,
-                id: u.id,
-                x: u.x,
-                y: u.y,
-                e: u.energy,
-                l: u.life,
-                s: u.sword,
-                a: u.armour,
-                w: u.weight(),
-                f: u.frozen,
+            .map(|u| {
+                [
+                    u.seat as i32,
+                    u.id as i32,
+                    u.x,
+                    u.y,
+                    u.energy,
+                    u.life,
+                    i32::from(u.sword),
+                    i32::from(u.armour),
+                    u.weight(),
+                    u.frozen as i32,
+                ]
             })
             .collect(),
         piles: world
@@ -170,12 +138,15 @@ pub fn view(game: &CraftingQuest) -> View {
 pub fn text(game: &CraftingQuest) -> String {
     let world = &game.world;
     let size = world.size();
-    let mut grid: Vec<u8> = ground(world)
-        .bytes()
-        .map(|b| match b {
-            b'#' => b'#',
-            b'.' => b'.',
-            _ => b':',
+    let mut grid: Vec<u8> = (0..size * size)
+        .map(|c| {
+            if world.map.rock[c] {
+                b'#'
+            } else if world.buried[c].iter().any(|&q| q > 0) {
+                b':'
+            } else {
+                b'.'
+            }
         })
         .collect();
     for &c in world.piles.keys() {
