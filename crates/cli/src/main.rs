@@ -95,6 +95,7 @@ fn play(a: PlayArgs) -> Result<(), Failure> {
     if let Some(ruleset) = a.ruleset {
         setup.ruleset = ruleset;
     }
+    setup.options = a.options;
     let game = (entry.new)(&setup).map_err(|e| Failure::usage(e.to_string()))?;
     eprintln!(
         "botplay: {} ({}), seed {seed}{}",
