@@ -24,6 +24,12 @@ pub const GOLDEN: &[GoldenMatch] = &[GoldenMatch {
     bots: ["expander", "random"],
     expected: include_str!("../golden/ice-and-fire.txt"),
     path: "tests/golden/ice-and-fire.txt",
+}, GoldenMatch {
+    game: "crafting-quest",
+    seed: 2013,
+    bots: ["crafter", "random"],
+    expected: include_str!("../golden/crafting-quest.txt"),
+    path: "tests/golden/crafting-quest.txt",
 }];
 
 /// Plays the golden match and writes its transcript.
