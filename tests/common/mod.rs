@@ -18,19 +18,22 @@ pub struct GoldenMatch {
     pub path: &'static str,
 }
 
-pub const GOLDEN: &[GoldenMatch] = &[GoldenMatch {
-    game: "ice-and-fire",
-    seed: -7_095_413_993_656_790_854,
-    bots: ["expander", "random"],
-    expected: include_str!("../golden/ice-and-fire.txt"),
-    path: "tests/golden/ice-and-fire.txt",
-}, GoldenMatch {
-    game: "crafting-quest",
-    seed: 2013,
-    bots: ["crafter", "random"],
-    expected: include_str!("../golden/crafting-quest.txt"),
-    path: "tests/golden/crafting-quest.txt",
-}];
+pub const GOLDEN: &[GoldenMatch] = &[
+    GoldenMatch {
+        game: "ice-and-fire",
+        seed: -7_095_413_993_656_790_854,
+        bots: ["expander", "random"],
+        expected: include_str!("../golden/ice-and-fire.txt"),
+        path: "tests/golden/ice-and-fire.txt",
+    },
+    GoldenMatch {
+        game: "crafting-quest",
+        seed: 2013,
+        bots: ["crafter", "random"],
+        expected: include_str!("../golden/crafting-quest.txt"),
+        path: "tests/golden/crafting-quest.txt",
+    },
+];
 
 /// Plays the golden match and writes its transcript.
 pub fn transcript(golden: &GoldenMatch) -> String {
