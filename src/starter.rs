@@ -4,6 +4,7 @@
 pub fn javascript(game: &str) -> &'static str {
     match game {
         "ice-and-fire" => include_str!("../www/starter/ice-and-fire.js"),
+        "crafting-quest" => include_str!("../www/starter/crafting-quest.js"),
         _ => include_str!("../www/starter/generic.js"),
     }
 }
