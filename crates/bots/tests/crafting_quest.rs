@@ -175,11 +175,20 @@ fn the_crafter_kills_what_it_can_finish_and_leaves_the_rest() {
 // Matches against the real referee
 // ---------------------------------------------------------------------------------------------
 
+/// The crafter beats random in at least 90 % of 50 seeded matches: at least 23 of each half
+/// (46 of 50), the halves in two tests so that they run side by side.
 #[test]
-fn crafter_beats_random_nine_times_in_ten() {
-    let (wins, losses) = series(0..50, crafter, random);
-    println!("crafter vs random: {wins} wins, {losses} losses, of 50");
-    assert!(wins >= 45, "only {wins} wins of 50");
+fn crafter_beats_random_nine_times_in_ten_seeds_0_to_24() {
+    let (wins, losses) = series(0..25, crafter, random);
+    println!("crafter vs random, seeds 0-24: {wins} wins, {losses} losses, of 25");
+    assert!(wins >= 23, "only {wins} wins of 25");
+}
+
+#[test]
+fn crafter_beats_random_nine_times_in_ten_seeds_25_to_49() {
+    let (wins, losses) = series(25..50, crafter, random);
+    println!("crafter vs random, seeds 25-49: {wins} wins, {losses} losses, of 25");
+    assert!(wins >= 23, "only {wins} wins of 25");
 }
 
 #[test]
