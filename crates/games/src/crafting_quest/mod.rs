@@ -45,7 +45,7 @@
 //! | placeTower | 75 | builds a tower on the unit's cell |
 //! | placeTrap | 40 | hides a trap on the unit's cell |
 //! | research | 50 and gold | the team learns the next level of a blueprint |
-//! | view, state | 0 | report the unit and its sight, or the whole player state |
+//! | view, state | 0 | report the unit and its sight (the original's `Nothing`), or the whole player state (`RequestState`) |
 //!
 //! **Retaliation.** When a unit is attacked and survives, it hits back at once if its R ≥ 1,
 //! its energy ≥ T and its energy ≥ R: damage `round(R × (1 + its sword) × (1 − attacker's
@@ -204,7 +204,8 @@
 //! Generated maps (the default; option `size`, 50–100, default 50) are mirrored in both axes:
 //! the four homes are the corners `(5, 5)`, `(size − 6, size − 6)`, `(size − 6, 5)`,
 //! `(5, size − 6)` (seats 1–4; two players take opposite corners) and each sees the same
-//! terrain and resources. About 3–10 % of the cells are rock walls, every grass cell is
+//! terrain and resources (three players use three of the four corners). Seat 1's units start
+//! where the original's rule puts them for its home, the others' on the mirrored cells. About 3–10 % of the cells are rock walls, every grass cell is
 //! reachable, and about 13–20 % of the grass holds buried resources in patches of one type
 //! (10–130 per cell); every type is found in every quadrant.
 //!
