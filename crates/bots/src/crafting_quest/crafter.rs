@@ -218,7 +218,7 @@ impl Crafter {
         let (_, recipe, heavy) = wish(&u);
         // Take needed ingredients from a pile here.
         if round.is_some() && u.energy >= 5 {
-            if let Some(pile) = memory.piles.get(&here) {
+            if let Some(pile) = memory.piles.get(here) {
                 let mut take = [0u32; 7];
                 let light_done = u.res[WOOD] >= recipe[WOOD] && u.res[STONE] >= recipe[STONE];
                 for r in [WOOD, STONE, heavy] {
@@ -392,7 +392,7 @@ impl Crafter {
         } else {
             ARMOUR_BUDGET
         };
-        let at_stop = cost == 0 && memory.piles.get(&here).is_some_and(|p| p[heavy] > 0);
+        let at_stop = cost == 0 && memory.piles[here][heavy] > 0;
         let leads = at_stop || self.downhill(u, field).is_some();
         if cost <= budget && leads && (on || self.crafters.len() < CRAFTERS) {
             self.crafters.insert(u.id);

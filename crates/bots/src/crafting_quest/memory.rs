@@ -17,8 +17,8 @@ pub struct Memory {
     pub qty: BTreeMap<usize, [u32; 7]>,
     /// Per cell: a tower stands there (it blocks moves).
     pub towers: Vec<bool>,
-    /// Visible piles last seen: resources per cell.
-    pub piles: BTreeMap<usize, [u32; 7]>,
+    /// Visible piles last seen: resources per cell (zeros: none).
+    pub piles: Vec<[u32; 7]>,
 }
 
 /// Breadth-first distances and parents from one cell.
@@ -35,7 +35,7 @@ impl Memory {
             ground: vec![UNKNOWN; size * size],
             qty: BTreeMap::new(),
             towers: vec![false; size * size],
-            piles: BTreeMap::new(),
+            piles: vec![[0; 7]; size * size],
         }
     }
 
@@ -62,14 +62,12 @@ impl Memory {
                     }
                 }
                 self.towers[c] = false;
-                self.piles.remove(&c);
+                self.piles[c] = [0; 7];
             }
         }
         for p in &sight.piles {
             if let Some(c) = self.cell(p.x, p.y) {
-                if p.res.iter().any(|&n| n > 0) {
-                    self.piles.insert(c, p.res);
-                }
+                self.piles[c] = p.res;
             }
         }
         for &(x, y, _) in &sight.towers {
@@ -103,9 +101,9 @@ impl Memory {
                 a[r] = 20;
             }
         }
-        for (&c, p) in &self.piles {
+        for (a, p) in out.iter_mut().zip(&self.piles) {
             for r in 0..7 {
-                out[c][r] += p[r];
+                a[r] += p[r];
             }
         }
         out
@@ -114,7 +112,7 @@ impl Memory {
     /// Whether a cell is known to offer at least `need` of type `r` (buried cells are assumed
     /// to hold at least 20 of their type).
     pub fn offers(&self, c: usize, r: usize, need: u32) -> bool {
-        let pile = self.piles.get(&c).map_or(0, |p| p[r]);
+        let pile = self.piles[c][r];
         let buried = match self.qty.get(&c) {
             Some(q) => q[r],
             None if self.types(c).contains(&r) && self.ground[c] != b'*' => 20,
