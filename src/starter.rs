@@ -15,6 +15,7 @@ pub fn javascript(game: &str) -> &'static str {
         "micro-rts" => include_str!("../www/starter/micro-rts.js"),
         "soak-overflow" => include_str!("../www/starter/soak-overflow.js"),
         "skyport" => include_str!("../www/starter/skyport.js"),
+        "crafting-quest" => include_str!("../www/starter/crafting-quest.js"),
         _ => include_str!("../www/starter/generic.js"),
     }
 }

@@ -1,6 +1,7 @@
 //! Painters: each turns one game's frame into a canvas drawing. They only draw; the rules live in
 //! the engine. A game without a painter of its own is drawn as its frame's text.
 
+mod crafting_quest;
 mod ice_and_fire;
 mod micro_rts;
 mod skyport;
@@ -70,6 +71,7 @@ pub fn paint(canvas: &HtmlCanvasElement, game: &str, frame: Option<&Frame>) {
         "micro-rts" => micro_rts::paint(&ctx, &frame.view, w, h, ratio),
         "soak-overflow" => soak_overflow::paint(&ctx, &frame.view, w, h, ratio),
         "skyport" => skyport::paint(&ctx, &frame.view, w, h, ratio),
+        "crafting-quest" => crafting_quest::paint(&ctx, &frame.view, w, h, ratio),
         _ => false,
     };
     if !drawn {

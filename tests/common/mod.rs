@@ -47,6 +47,13 @@ pub const GOLDEN: &[GoldenMatch] = &[
         expected: include_str!("../golden/skyport.txt"),
         path: "tests/golden/skyport.txt",
     },
+    GoldenMatch {
+        game: "crafting-quest",
+        seed: 2013,
+        bots: ["crafter", "random"],
+        expected: include_str!("../golden/crafting-quest.txt"),
+        path: "tests/golden/crafting-quest.txt",
+    },
 ];
 
 /// Plays the golden match and writes its transcript.

@@ -1,6 +1,7 @@
 //! Built-in bots. They see only protocol text, exactly as a program on stdin/stdout would:
 //! the referee's text goes in, the lines to write come out. No bot gets the game state.
 
+pub mod crafting_quest;
 pub mod ice_and_fire;
 pub mod local;
 pub mod micro_rts;
@@ -97,6 +98,24 @@ pub static BUILTINS: &[BuiltinInfo] = &[
         name: "gunner",
         summary: "picks weapons for the map, mines, upgrades, keeps its range and shoots what it can hit",
         make: |seed| Box::new(skyport::Gunner::new(seed)),
+    },
+    BuiltinInfo {
+        game: "crafting-quest",
+        name: "wait",
+        summary: "does nothing: ends every turn at once",
+        make: |_| Box::new(crafting_quest::Wait),
+    },
+    BuiltinInfo {
+        game: "crafting-quest",
+        name: "random",
+        summary: "writes a batch of random requests every turn (seeded)",
+        make: |seed| Box::new(crafting_quest::Random::new(seed)),
+    },
+    BuiltinInfo {
+        game: "crafting-quest",
+        name: "crafter",
+        summary: "explores, digs and gathers, crafts and equips swords, kills what it can finish",
+        make: |seed| Box::new(crafting_quest::Crafter::new(seed)),
     },
 ];
 

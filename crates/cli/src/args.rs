@@ -1,5 +1,6 @@
 //! The command line, parsed by hand: a few subcommands with long flags.
 
+use std::collections::BTreeMap;
 use std::fmt;
 
 pub const USAGE: &str = "\
@@ -7,7 +8,7 @@ botplay: run bot matches on the botplay engines
 
 USAGE:
     botplay list [--bots]
-    botplay play --game GAME [--seed N] [--league L] [--relaxed] --bot SPEC --bot SPEC [--bot SPEC ...] [--replay FILE]
+    botplay play --game GAME [--seed N] [--league L] [--option KEY=VALUE]... [--map NAME] [--relaxed] --bot SPEC --bot SPEC [--bot SPEC ...] [--replay FILE]
     botplay replay FILE
     botplay link FILE [--base URL]
     botplay host --game skyport [--port P] [--players N] [--seed N] [--ruleset R] [--rounds N] [--map NAME] [--relaxed] [--replay FILE]
@@ -24,6 +25,8 @@ OPTIONS (play):
     --seed N        the match seed, a signed 64-bit integer (default: random, printed on stderr)
     --league L      the league (ruleset league-L) of games that have leagues
     --ruleset R     a ruleset by name (alternative to --league)
+    --option K=V    a game option (repeatable), for example map=v2 or size=80 in Crafting Quest 3
+    --map NAME      short for --option map=NAME (Crafting Quest 3: v1, v2, v3, generated)
     --relaxed       multiply the time budgets by 10
     --replay FILE   write the replay (JSON) to FILE; the web viewer opens it
 
@@ -56,6 +59,8 @@ pub struct PlayArgs {
     pub game: String,
     pub seed: Option<i64>,
     pub ruleset: Option<String>,
+    /// Game options, `key = value`, checked by the game.
+    pub options: BTreeMap<String, String>,
     pub relaxed: bool,
     pub bots: Vec<String>,
     pub replay: Option<String>,
@@ -139,6 +144,18 @@ fn parse_play(args: &[String]) -> Result<PlayArgs, UsageError> {
             "--ruleset" => {
                 let v = value("--ruleset")?;
                 set_ruleset(&mut play, v)?;
+            }
+            "--option" => {
+                let v = value("--option")?;
+                let (key, val) = v
+                    .split_once('=')
+                    .filter(|(k, _)| !k.trim().is_empty())
+                    .ok_or_else(|| UsageError(format!("--option needs KEY=VALUE, not '{v}'")))?;
+                set_option(&mut play, key.trim(), val.trim())?;
+            }
+            "--map" => {
+                let v = value("--map")?;
+                set_option(&mut play, "map", &v)?;
             }
             "--relaxed" => play.relaxed = true,
             "--bot" => play.bots.push(value("--bot")?),
@@ -240,6 +257,14 @@ fn parse_host(args: &[String]) -> Result<HostArgs, UsageError> {
     Ok(host)
 }
 
+fn set_option(play: &mut PlayArgs, key: &str, value: &str) -> Result<(), UsageError> {
+    if play.options.contains_key(key) {
+        return Err(UsageError(format!("option '{key}' given twice")));
+    }
+    play.options.insert(key.to_string(), value.to_string());
+    Ok(())
+}
+
 fn set_ruleset(play: &mut PlayArgs, ruleset: String) -> Result<(), UsageError> {
     if play.ruleset.is_some() {
         return Err(UsageError(
@@ -269,6 +294,7 @@ mod tests {
                 game: "ice-and-fire".into(),
                 seed: Some(-7),
                 ruleset: Some("league-3".into()),
+                options: BTreeMap::new(),
                 relaxed: true,
                 bots: vec!["builtin:wait".into(), "./me".into()],
                 replay: Some("r.json".into()),
@@ -351,6 +377,42 @@ mod tests {
             let err = parse(&args(line)).expect_err(line);
             assert!(err.0.contains(needle), "{line}: {}", err.0);
         }
+    }
+
+    #[test]
+    fn options_and_the_map_shorthand() {
+        let cmd = parse(&args(
+            "play --game crafting-quest --seed 4 --map v2 --option rounds=30 --option size=80 --bot a --bot b",
+        ));
+        let Ok(Command::Play(play)) = cmd else {
+            panic!("{cmd:?}");
+        };
+        let want: BTreeMap<String, String> = [("map", "v2"), ("rounds", "30"), ("size", "80")]
+            .into_iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect();
+        assert_eq!(play.options, want);
+        assert_eq!(play.bots, ["a", "b"]);
+        // A value may itself hold '='.
+        let Ok(Command::Play(play)) = parse(&args("play --game g --option note=a=b")) else {
+            panic!("parse");
+        };
+        assert_eq!(play.options["note"], "a=b");
+        for (line, needle) in [
+            ("play --game g --option", "needs a value"),
+            ("play --game g --option map", "KEY=VALUE"),
+            ("play --game g --option =v1", "KEY=VALUE"),
+            ("play --game g --map", "needs a value"),
+            ("play --game g --map v1 --option map=v2", "given twice"),
+            (
+                "play --game g --option size=60 --option size=70",
+                "given twice",
+            ),
+        ] {
+            let err = parse(&args(line)).expect_err(line);
+            assert!(err.0.contains(needle), "{line}: {}", err.0);
+        }
+        assert!(USAGE.contains("--option K=V") && USAGE.contains("--map NAME"));
     }
 
     #[test]

@@ -104,6 +104,7 @@ fn play(a: PlayArgs) -> Result<(), Failure> {
     if let Some(ruleset) = a.ruleset {
         setup.ruleset = ruleset;
     }
+    setup.options = a.options;
     let game = match (entry.new)(&setup) {
         // Seed 0 gives a random map in some originals (Soak Overflow): pick a seed and show it.
         Err(SetupError::BadOption { key, .. }) if key == "seed" && setup.seed == 0 => {

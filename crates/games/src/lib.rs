@@ -6,8 +6,10 @@
 
 use engine::{Game, GameEntry, Setup, SetupError};
 
+pub mod crafting_quest;
 pub mod ice_and_fire;
 pub mod micro_rts;
+pub mod skyport;
 pub mod soak_overflow;
 
 /// Every game, in the order pickers show them.
@@ -16,10 +18,8 @@ pub static GAMES: &[GameEntry] = &[
     soak_overflow::ENTRY,
     micro_rts::ENTRY,
     skyport::ENTRY,
+    crafting_quest::ENTRY,
 ];
-pub mod skyport;
-
-/// Every game, in the order pickers show them.
 
 /// The registry entry of a game id.
 pub fn entry(id: &str) -> Option<&'static GameEntry> {

@@ -1,0 +1,210 @@
+//! A bot's memory of the map: what it has seen of the ground, the quantities it has dug up,
+//! the towers, and breadth-first paths over 8-neighbour moves.
+
+use std::collections::{BTreeMap, VecDeque};
+
+use super::protocol::{Sight, LETTERS};
+
+/// Not seen yet.
+pub const UNKNOWN: u8 = b'?';
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Memory {
+    pub size: usize,
+    /// Per cell: `?` unknown, `#` rock, `.` grass, a resource letter or `*` (several types).
+    pub ground: Vec<u8>,
+    /// Quantities learnt by digging, per cell.
+    pub qty: BTreeMap<usize, [u32; 7]>,
+    /// Per cell: a tower stands there (it blocks moves).
+    pub towers: Vec<bool>,
+    /// Visible piles last seen: resources per cell (zeros: none).
+    pub piles: Vec<[u32; 7]>,
+}
+
+/// Breadth-first distances and parents from one cell.
+pub struct Paths {
+    pub dist: Vec<u32>,
+    pub parent: Vec<usize>,
+}
+
+impl Memory {
+    pub fn new(size: usize) -> Memory {
+        let size = size.clamp(1, 1000);
+        Memory {
+            size,
+            ground: vec![UNKNOWN; size * size],
+            qty: BTreeMap::new(),
+            towers: vec![false; size * size],
+            piles: vec![[0; 7]; size * size],
+        }
+    }
+
+    pub fn cell(&self, x: i32, y: i32) -> Option<usize> {
+        let s = self.size as i32;
+        (x >= 0 && y >= 0 && x < s && y < s).then(|| y as usize * self.size + x as usize)
+    }
+
+    pub fn xy(&self, c: usize) -> (i32, i32) {
+        ((c % self.size) as i32, (c / self.size) as i32)
+    }
+
+    /// Learns what a sight shows.
+    pub fn learn(&mut self, sight: &Sight) {
+        for (dy, row) in sight.rows.iter().enumerate() {
+            for (dx, &b) in row.iter().enumerate() {
+                let Some(c) = self.cell(sight.x + dx as i32, sight.y + dy as i32) else {
+                    continue;
+                };
+                if self.ground[c] != b {
+                    self.ground[c] = b;
+                    if b == b'.' || b == b'#' {
+                        self.qty.remove(&c);
+                    }
+                }
+                self.towers[c] = false;
+                self.piles[c] = [0; 7];
+            }
+        }
+        for p in &sight.piles {
+            if let Some(c) = self.cell(p.x, p.y) {
+                self.piles[c] = p.res;
+            }
+        }
+        for &(x, y, _) in &sight.towers {
+            if let Some(c) = self.cell(x, y) {
+                self.towers[c] = true;
+            }
+        }
+    }
+
+    /// The buried types of a cell, as far as the memory knows (from its letter; `*` cells are
+    /// resolved by digging).
+    pub fn types(&self, c: usize) -> Vec<usize> {
+        if let Some(q) = self.qty.get(&c) {
+            return (0..7).filter(|&r| q[r] > 0).collect();
+        }
+        match LETTERS.iter().position(|&l| l == self.ground[c]) {
+            Some(r) => vec![r],
+            None if self.ground[c] == b'*' => (0..7).collect(),
+            None => Vec::new(),
+        }
+    }
+
+    /// Per cell: how much of each type it is known to offer (visible piles, dug quantities, and
+    /// 20 of each type of an undug letter).
+    pub fn availability(&self) -> Vec<[u32; 7]> {
+        let mut out = vec![[0u32; 7]; self.ground.len()];
+        for (c, a) in out.iter_mut().enumerate() {
+            if let Some(q) = self.qty.get(&c) {
+                *a = *q;
+            } else if let Some(r) = LETTERS.iter().position(|&l| l == self.ground[c]) {
+                a[r] = 20;
+            }
+        }
+        for (a, p) in out.iter_mut().zip(&self.piles) {
+            for r in 0..7 {
+                a[r] += p[r];
+            }
+        }
+        out
+    }
+
+    /// Whether a cell is known to offer at least `need` of type `r` (buried cells are assumed
+    /// to hold at least 20 of their type).
+    pub fn offers(&self, c: usize, r: usize, need: u32) -> bool {
+        let pile = self.piles[c][r];
+        let buried = match self.qty.get(&c) {
+            Some(q) => q[r],
+            None if self.types(c).contains(&r) && self.ground[c] != b'*' => 20,
+            None => 0,
+        };
+        pile + buried >= need
+    }
+
+    pub fn has_resources(&self, c: usize) -> bool {
+        let g = self.ground[c];
+        g != UNKNOWN && g != b'.' && g != b'#'
+    }
+
+    pub fn passable(&self, c: usize) -> bool {
+        self.ground[c] != b'#' && !self.towers[c]
+    }
+}
+
+/// The 8 neighbour offsets.
+pub const NEIGHBOURS: [(i32, i32); 8] = [
+    (0, -1),
+    (1, 0),
+    (0, 1),
+    (-1, 0),
+    (1, -1),
+    (1, 1),
+    (-1, 1),
+    (-1, -1),
+];
+
+impl Memory {
+    /// Cheapest costs to a goal: each cell starts at `start[c]` (`u32::MAX`: not a source) and
+    /// every step costs `step`, over passable cells with 8-neighbour moves. (Steps cost the
+    /// same everywhere, so a breadth-first walk merging the sorted sources is exact.)
+    pub fn field(&self, start: &[u32], step: u32) -> Vec<u32> {
+        let mut cost = start.to_vec();
+        let mut sources: Vec<(u32, usize)> = cost
+            .iter()
+            .enumerate()
+            .filter(|(_, &v)| v != u32::MAX)
+            .map(|(c, &v)| (v, c))
+            .collect();
+        sources.sort_unstable();
+        let mut sources = sources.into_iter().peekable();
+        let mut queue: VecDeque<(u32, usize)> = VecDeque::new();
+        loop {
+            let take_source = match (sources.peek(), queue.front()) {
+                (Some(s), Some(q)) => s.0 <= q.0,
+                (Some(_), None) => true,
+                (None, Some(_)) => false,
+                (None, None) => break,
+            };
+            let (v, c) = if take_source {
+                sources.next()
+            } else {
+                queue.pop_front()
+            }
+            .unwrap_or((u32::MAX, 0));
+            if v > cost[c] {
+                continue;
+            }
+            let (x, y) = self.xy(c);
+            let w = v.saturating_add(step);
+            for (dx, dy) in NEIGHBOURS {
+                if let Some(n) = self.cell(x + dx, y + dy) {
+                    if w < cost[n] && self.passable(n) {
+                        cost[n] = w;
+                        queue.push_back((w, n));
+                    }
+                }
+            }
+        }
+        cost
+    }
+}
+
+impl Paths {
+    /// The cells from the start (excluded) to `target` (included), if it is reachable.
+    pub fn route(&self, mut target: usize) -> Option<Vec<usize>> {
+        if self
+            .dist
+            .get(target)
+            .is_none_or(|&d| d == u32::MAX || d == 0)
+        {
+            return None;
+        }
+        let mut out = vec![target];
+        while self.dist[target] > 1 {
+            target = self.parent[target];
+            out.push(target);
+        }
+        out.reverse();
+        Some(out)
+    }
+}

@@ -1,0 +1,383 @@
+//! Maps: the three official terrains (converted from `asorici/cq3`, LGPL-3.0, in `maps/`) and a
+//! seeded generator of fair square maps of side 50–100.
+//!
+//! Coordinates are `(x, y)`: x is the column (to the right), y the row (down), `(0, 0)` top left,
+//! as the original's `Point2i`. Cells are indexed `y × size + x`.
+
+use engine::JavaRandom;
+
+use super::rules::{RESOURCES, UNITS};
+
+/// The official maps' text files (terrain, start positions, rounds).
+const OFFICIAL: [(&str, &str); 3] = [
+    ("v1", include_str!("maps/v1.txt")),
+    ("v2", include_str!("maps/v2.txt")),
+    ("v3", include_str!("maps/v3.txt")),
+];
+
+/// The smallest and largest side of a map (rulebook: 50–100).
+pub const MIN_SIZE: usize = 50;
+pub const MAX_SIZE: usize = 100;
+/// The side of a generated map when the setup names none.
+pub const DEFAULT_SIZE: usize = 50;
+/// The players' home corner on generated maps, and how far around it no rock is placed.
+const HOME: i32 = 5;
+const HOME_CLEAR: i32 = 7;
+
+/// A map at the start of a match: terrain, buried resources, homes and unit placements.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Map {
+    /// `"v1"`, `"v2"`, `"v3"` or `"generated"`.
+    pub name: String,
+    pub size: usize,
+    /// Per cell: impassable rock.
+    pub rock: Vec<bool>,
+    /// Per cell: the buried quantity of each resource type.
+    pub buried: Vec<[u16; 7]>,
+    /// Per player slot (4): the home (initial and respawn position).
+    pub homes: Vec<(i32, i32)>,
+    /// Per player slot (4): the initial positions of its 10 units.
+    pub placements: Vec<Vec<(i32, i32)>>,
+    /// The number of rounds the match lasts on this map.
+    pub rounds: u32,
+}
+
+impl Map {
+    pub fn idx(&self, x: i32, y: i32) -> usize {
+        y as usize * self.size + x as usize
+    }
+
+    pub fn inside(&self, x: i32, y: i32) -> bool {
+        x >= 0 && y >= 0 && (x as usize) < self.size && (y as usize) < self.size
+    }
+
+    pub fn grass(&self, x: i32, y: i32) -> bool {
+        self.inside(x, y) && !self.rock[self.idx(x, y)]
+    }
+
+    /// One of the official maps (`v1`, `v2`, `v3`): its terrain, homes and rounds, with the
+    /// buried resources laid out from the seed (the original layouts are only stored in a binary
+    /// Java serialisation; see `maps/README.md`).
+    pub fn official(name: &str, seed: i64) -> Option<Map> {
+        let text = OFFICIAL.iter().find(|(n, _)| *n == name)?.1;
+        let (size, rock, homes, rounds) = parse_official(text)?;
+        let params = match name {
+            "v1" => ResourceParams {
+                coverage: (21, 25),
+                tens: (2, 7),
+                rich_one_in: 0,
+                weights: [2360, 5640, 5440, 2720, 3200, 1560, 6760],
+            },
+            "v2" => ResourceParams {
+                coverage: (20, 24),
+                tens: (2, 4),
+                rich_one_in: 0,
+                weights: [5160, 6120, 4680, 4320, 4080, 3040, 8800],
+            },
+            _ => ResourceParams {
+                coverage: (16, 20),
+                tens: (1, 7),
+                rich_one_in: 6,
+                weights: [24040, 19360, 19360, 12480, 24960, 5760, 3360],
+            },
+        };
+        let mut rng = JavaRandom::new(seed ^ 0x0C03_0FF1);
+        let buried = place_resources(size, &rock, &params, &mut rng);
+        let mut map = Map {
+            name: name.to_string(),
+            size,
+            rock,
+            buried,
+            homes,
+            placements: Vec::new(),
+            rounds,
+        };
+        map.placements = (0..4)
+            .map(|p| map.original_placement(map.homes[p]))
+            .collect();
+        Some(map)
+    }
+
+    /// A generated map of side `size` (50–100): mirrored in both axes so that the four corners
+    /// (the players' homes) see the same terrain and resources; about 3–10 % rock, every grass
+    /// cell reachable; resource patches of one type each, 10–130 per cell, on about 13–20 % of
+    /// the grass. It lasts `size + 20` rounds.
+    pub fn generate(size: usize, seed: i64) -> Map {
+        let size = size.clamp(MIN_SIZE, MAX_SIZE);
+        let mut rng = JavaRandom::new(seed ^ 0x0C03_6E4E);
+        let rock = generate_rock(size, &mut rng);
+        let params = ResourceParams {
+            coverage: (13, 20),
+            tens: (2, 7),
+            rich_one_in: 8,
+            weights: [16, 20, 16, 12, 16, 8, 12],
+        };
+        let buried = place_resources(size, &rock, &params, &mut rng);
+        let n = size as i32 - 1;
+        let mirrors = |(x, y): (i32, i32)| -> [(i32, i32); 4] {
+            [(x, y), (n - x, n - y), (n - x, y), (x, n - y)]
+        };
+        let mut map = Map {
+            name: "generated".to_string(),
+            size,
+            rock,
+            buried,
+            homes: mirrors((HOME, HOME)).to_vec(),
+            placements: Vec::new(),
+            rounds: size as u32 + 20,
+        };
+        let first = map.original_placement((HOME, HOME));
+        map.placements = (0..4)
+            .map(|p| first.iter().map(|&c| mirrors(c)[p]).collect())
+            .collect();
+        map
+    }
+
+    /// B.4: each unit goes on the first free grass cell of a 10 × 10 box near the home: for a
+    /// home in the left half, x from −2 to +7 and y from −2 to +7, row by row; in the right half,
+    /// from +2 down to −7, backwards. Falls back to the nearest free grass cells.
+    fn original_placement(&self, home: (i32, i32)) -> Vec<(i32, i32)> {
+        let (hx, hy) = home;
+        let mut cells = Vec::new();
+        if (hx as usize) < self.size / 2 {
+            for y in hy - 2..hy + 8 {
+                for x in hx - 2..hx + 8 {
+                    cells.push((x, y));
+                }
+            }
+        } else {
+            for y in (hy - 7..=hy + 2).rev() {
+                for x in (hx - 7..=hx + 2).rev() {
+                    cells.push((x, y));
+                }
+            }
+        }
+        // Then every cell by distance from home, for maps where the box is crowded.
+        let r = self.size as i32;
+        let mut rest: Vec<(i32, i32)> = (0..r).flat_map(|y| (0..r).map(move |x| (x, y))).collect();
+        rest.sort_by_key(|&(x, y)| ((x - hx).abs().max((y - hy).abs()), y, x));
+        cells.extend(rest);
+        let mut out: Vec<(i32, i32)> = Vec::with_capacity(UNITS);
+        for (x, y) in cells {
+            if out.len() == UNITS {
+                break;
+            }
+            if self.grass(x, y) && !out.contains(&(x, y)) {
+                out.push((x, y));
+            }
+        }
+        while out.len() < UNITS {
+            out.push(home);
+        }
+        out
+    }
+}
+
+/// An official map file's contents: side, rock per cell, the four homes, rounds.
+pub(super) type Terrain = (usize, Vec<bool>, Vec<(i32, i32)>, u32);
+
+/// Reads an official map file: `size`, `rounds`, four `start x y` lines and `size` rows of `.`
+/// (grass) and `#` (rock); lines starting with `# ` are comments.
+fn parse_official(text: &str) -> Option<Terrain> {
+    let mut size = 0;
+    let mut rounds = 0;
+    let mut homes = Vec::new();
+    let mut rock = Vec::new();
+    for line in text.lines() {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        match words.as_slice() {
+            ["size", n] => size = n.parse().ok()?,
+            ["rounds", n] => rounds = n.parse().ok()?,
+            ["start", x, y] => homes.push((x.parse().ok()?, y.parse().ok()?)),
+            [row]
+                if size > 0 && row.len() == size && row.bytes().all(|b| b == b'.' || b == b'#') =>
+            {
+                rock.extend(row.bytes().map(|b| b == b'#'));
+            }
+            _ => {}
+        }
+    }
+    (size > 0 && rock.len() == size * size && homes.len() == 4 && rounds > 0)
+        .then_some((size, rock, homes, rounds))
+}
+
+/// Rock for a generated map: wall segments in the top-left quadrant, mirrored in both axes;
+/// grass cells cut off from the homes become rock. Retries when the homes are not connected.
+fn generate_rock(size: usize, rng: &mut JavaRandom) -> Vec<bool> {
+    let q = size.div_ceil(2) as i32;
+    let n = size as i32 - 1;
+    for _attempt in 0..20 {
+        let mut rock = vec![false; size * size];
+        let target = ((q * q) as usize * (3 + rng.next_int_bounded(8) as usize)).div_ceil(100);
+        let mut placed = 0;
+        let mut tries = 0;
+        while placed < target && tries < 2000 {
+            tries += 1;
+            let len = 3 + rng.next_int_bounded(10);
+            let (dx, dy) = [(1, 0), (0, 1), (1, 1), (1, -1)][rng.next_int_bounded(4) as usize];
+            let (x0, y0) = (rng.next_int_bounded(q), rng.next_int_bounded(q));
+            for i in 0..len {
+                let (x, y) = (x0 + dx * i, y0 + dy * i);
+                if x < 0 || y < 0 || x >= q || y >= q {
+                    break;
+                }
+                if (x - HOME).abs() <= HOME_CLEAR && (y - HOME).abs() <= HOME_CLEAR {
+                    continue;
+                }
+                for (mx, my) in [(x, y), (n - x, y), (x, n - y), (n - x, n - y)] {
+                    let c = my as usize * size + mx as usize;
+                    if !rock[c] {
+                        rock[c] = true;
+                        if mx == x && my == y {
+                            placed += 1;
+                        }
+                    }
+                }
+            }
+        }
+        let reach = reachable(size, &rock, (HOME, HOME));
+        if reach[(n - HOME) as usize * size + (n - HOME) as usize] {
+            for c in 0..size * size {
+                if !reach[c] {
+                    rock[c] = true;
+                }
+            }
+            return rock;
+        }
+    }
+    vec![false; size * size]
+}
+
+/// The cells reachable from `from` over grass with 8-neighbour moves.
+pub fn reachable(size: usize, rock: &[bool], from: (i32, i32)) -> Vec<bool> {
+    let mut seen = vec![false; size * size];
+    let s = size as i32;
+    let start = from.1 as usize * size + from.0 as usize;
+    if rock.get(start) != Some(&false) {
+        return seen;
+    }
+    seen[start] = true;
+    let mut stack = vec![from];
+    while let Some((x, y)) = stack.pop() {
+        for dy in -1..=1 {
+            for dx in -1..=1 {
+                let (nx, ny) = (x + dx, y + dy);
+                if nx < 0 || ny < 0 || nx >= s || ny >= s {
+                    continue;
+                }
+                let c = ny as usize * size + nx as usize;
+                if !rock[c] && !seen[c] {
+                    seen[c] = true;
+                    stack.push((nx, ny));
+                }
+            }
+        }
+    }
+    seen
+}
+
+/// How resources are laid out.
+struct ResourceParams {
+    /// Percent of the grass that holds buried resources: a range drawn from.
+    coverage: (i32, i32),
+    /// Quantity per cell in tens: a range drawn from per patch.
+    tens: (i32, i32),
+    /// One patch in this many is rich (80–130 per cell); 0: never.
+    rich_one_in: i32,
+    /// Relative weight of each resource type when a patch's type is drawn.
+    weights: [u32; 7],
+}
+
+/// Resource patches of a single type (discs and veins) in the top-left quadrant, mirrored in
+/// both axes; never on rock. The first seven patches have the seven types, so every quadrant
+/// holds every type.
+fn place_resources(
+    size: usize,
+    rock: &[bool],
+    params: &ResourceParams,
+    rng: &mut JavaRandom,
+) -> Vec<[u16; 7]> {
+    let q = size.div_ceil(2) as i32;
+    let n = size as i32 - 1;
+    let mut buried = vec![[0u16; 7]; size * size];
+    let quad_grass = (0..q)
+        .flat_map(|y| (0..q).map(move |x| (x, y)))
+        .filter(|&(x, y)| !rock[y as usize * size + x as usize])
+        .count() as i32;
+    let span = params.coverage.1 - params.coverage.0 + 1;
+    let target = quad_grass * (params.coverage.0 + rng.next_int_bounded(span)) / 100;
+    let mut order: Vec<usize> = (0..RESOURCES.len()).collect();
+    for i in (1..order.len()).rev() {
+        let j = rng.next_int_bounded(i as i32 + 1) as usize;
+        order.swap(i, j);
+    }
+    let total_weight: u32 = params.weights.iter().sum();
+    let mut covered = 0;
+    let mut patch = 0;
+    while covered < target && patch < 600 {
+        let kind = if patch < order.len() {
+            order[patch]
+        } else {
+            let mut w = rng.next_int_bounded(total_weight.max(1) as i32) as u32;
+            let mut k = 0;
+            while k + 1 < params.weights.len() && w >= params.weights[k] {
+                w -= params.weights[k];
+                k += 1;
+            }
+            k
+        };
+        patch += 1;
+        let tens_span = params.tens.1 - params.tens.0 + 1;
+        let base = if params.rich_one_in > 0 && rng.next_int_bounded(params.rich_one_in) == 0 {
+            10 * (8 + rng.next_int_bounded(6))
+        } else {
+            10 * (params.tens.0 + rng.next_int_bounded(tens_span))
+        };
+        let (cx, cy) = (rng.next_int_bounded(q), rng.next_int_bounded(q));
+        let mut cells = Vec::new();
+        if rng.next_int_bounded(2) == 0 {
+            let r = 1 + rng.next_int_bounded(3);
+            for dy in -r..=r {
+                for dx in -r..=r {
+                    if dx * dx + dy * dy <= r * r + r {
+                        cells.push((cx + dx, cy + dy));
+                    }
+                }
+            }
+        } else {
+            let len = 3 + rng.next_int_bounded(6);
+            let width = 1 + rng.next_int_bounded(2);
+            let (dx, dy): (i32, i32) =
+                [(1, 0), (0, 1), (1, 1), (1, -1)][rng.next_int_bounded(4) as usize];
+            for i in 0..len {
+                for w in 0..width {
+                    cells.push((cx + dx * i + dy.abs() * w, cy + dy * i + dx.abs() * w));
+                }
+            }
+        }
+        for (x, y) in cells {
+            if x < 0 || y < 0 || x >= q || y >= q || rock[y as usize * size + x as usize] {
+                continue;
+            }
+            let qty = (base + 10 * (rng.next_int_bounded(3) - 1)).clamp(10, 130) as u16;
+            let first = buried[y as usize * size + x as usize]
+                .iter()
+                .all(|&v| v == 0);
+            for (mx, my) in [(x, y), (n - x, y), (x, n - y), (n - x, n - y)] {
+                let c = my as usize * size + mx as usize;
+                if !rock[c] {
+                    buried[c][kind] = buried[c][kind].max(qty);
+                }
+            }
+            if first {
+                covered += 1;
+            }
+        }
+    }
+    buried
+}
+
+#[cfg(test)]
+pub(super) fn official_terrain(name: &str) -> Option<Terrain> {
+    parse_official(OFFICIAL.iter().find(|(n, _)| *n == name)?.1)
+}

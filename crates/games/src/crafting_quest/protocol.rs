@@ -1,0 +1,731 @@
+//! The line protocol (DECISIONS.md): one JSON object per line. Requests are parsed here into
+//! [`Request`] and written back (the inverse); the player state, the unit and its sight are
+//! written as JSON by hand, field by field, in a fixed order.
+
+use std::fmt::Write as _;
+
+use serde_json::Value;
+
+use super::rules::*;
+use super::state::{Answer, Structure, Unit, World};
+
+/// One request line, as the original's operators (B.2).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Request {
+    /// `Move(unit, Point2i)`.
+    Move { unit: i64, x: i64, y: i64 },
+    /// `Attack(unit, player, unit, energy)`.
+    Attack {
+        unit: i64,
+        player: i64,
+        target: i64,
+        energy: i64,
+    },
+    /// `Prepare(unit, retaliateEnergy, threshold)`: the retaliation settings.
+    Prepare {
+        unit: i64,
+        energy: i64,
+        threshold: i64,
+    },
+    /// `Dig(unit)`.
+    Dig { unit: i64 },
+    /// `PickupResources` and `PickupObjects` in one: per resource type the quantity asked;
+    /// objects as (kind, level, count).
+    Pickup {
+        unit: i64,
+        resources: [Option<i64>; 7],
+        objects: Vec<(Kind, i64, i64)>,
+    },
+    /// `DropResources` and `DropObjects` in one.
+    Drop {
+        unit: i64,
+        resources: [Option<i64>; 7],
+        objects: Vec<(Kind, i64, i64)>,
+    },
+    /// `CraftObject(unit, Blueprint)`.
+    Craft { unit: i64, kind: Kind, level: i64 },
+    /// `Equip(unit, object)`.
+    Equip { unit: i64, kind: Kind, level: i64 },
+    /// `PlaceTower(unit, Blueprint)`.
+    PlaceTower { unit: i64, level: i64 },
+    /// `PlaceTrap(unit, Blueprint)`.
+    PlaceTrap { unit: i64, level: i64 },
+    /// `Upgrade(unit, Blueprint)`: names the blueprint the team knows (level L); learns L + 1.
+    Research { unit: i64, kind: Kind, level: i64 },
+    /// `Nothing`: the unit and its sight, free.
+    View { unit: i64 },
+    /// `RequestState`: the whole player state, free.
+    State,
+    /// The end of the turn (no answer).
+    End,
+}
+
+/// Per resource type the quantity asked, and objects as (kind, level, count).
+pub type Amounts = ([Option<i64>; 7], Vec<(Kind, i64, i64)>);
+
+/// Why a line is not a request: the result code to answer with and a text.
+pub type Refusal = (Code, String);
+
+fn refuse(code: Code, text: impl Into<String>) -> Refusal {
+    (code, text.into())
+}
+
+fn int(v: &Value, field: &str) -> Result<i64, Refusal> {
+    v.get(field).and_then(Value::as_i64).ok_or_else(|| {
+        refuse(
+            Code::OperandError,
+            format!("\"{field}\" must be an integer"),
+        )
+    })
+}
+
+fn kind_of(v: &Value, field: &str, code: Code) -> Result<(Kind, i64), Refusal> {
+    let o = v.get(field).filter(|o| o.is_object()).ok_or_else(|| {
+        refuse(
+            Code::OperandError,
+            format!("\"{field}\" must be an object {{\"kind\":…,\"level\":…}}"),
+        )
+    })?;
+    let name = o.get("kind").and_then(Value::as_str).unwrap_or("");
+    let kind = Kind::parse(name).ok_or_else(|| refuse(code, format!("unknown kind {name:?}")))?;
+    Ok((kind, int(o, "level")?))
+}
+
+fn amounts(v: &Value) -> Result<Amounts, Refusal> {
+    let mut resources = [None; 7];
+    match v.get("resources") {
+        None | Some(Value::Null) => {}
+        Some(Value::Object(map)) => {
+            for (name, q) in map {
+                let r = resource(name).ok_or_else(|| {
+                    refuse(Code::OperandError, format!("unknown resource {name:?}"))
+                })?;
+                resources[r] = Some(q.as_i64().ok_or_else(|| {
+                    refuse(
+                        Code::OperandError,
+                        format!("the quantity of {name} must be an integer"),
+                    )
+                })?);
+            }
+        }
+        Some(_) => {
+            return Err(refuse(
+                Code::OperandError,
+                "\"resources\" must be an object such as {\"iron\":10}",
+            ))
+        }
+    }
+    let mut objects = Vec::new();
+    match v.get("objects") {
+        None | Some(Value::Null) => {}
+        Some(Value::Array(list)) => {
+            for o in list {
+                let name = o.get("kind").and_then(Value::as_str).unwrap_or("");
+                let kind = Kind::parse(name).ok_or_else(|| {
+                    refuse(Code::OperandError, format!("unknown object kind {name:?}"))
+                })?;
+                let count = match o.get("count") {
+                    None => 1,
+                    Some(_) => int(o, "count")?,
+                };
+                objects.push((kind, int(o, "level")?, count));
+            }
+        }
+        Some(_) => {
+            return Err(refuse(
+                Code::OperandError,
+                "\"objects\" must be a list such as [{\"kind\":\"sword\",\"level\":1,\"count\":1}]",
+            ))
+        }
+    }
+    Ok((resources, objects))
+}
+
+/// Parses one request line.
+pub fn parse_request(line: &str) -> Result<Request, Refusal> {
+    let v: Value = serde_json::from_str(line.trim())
+        .map_err(|e| refuse(Code::UnknownActionError, format!("not a JSON object: {e}")))?;
+    if !v.is_object() {
+        return Err(refuse(Code::UnknownActionError, "not a JSON object"));
+    }
+    let Some(kind) = v.get("type").and_then(Value::as_str) else {
+        return Err(refuse(Code::UnknownActionError, "a request needs \"type\""));
+    };
+    match kind {
+        "end" => return Ok(Request::End),
+        "state" => return Ok(Request::State),
+        _ => {}
+    }
+    const TYPES: [&str; 12] = [
+        "move",
+        "attack",
+        "prepare",
+        "dig",
+        "pickup",
+        "drop",
+        "craft",
+        "equip",
+        "placeTower",
+        "placeTrap",
+        "research",
+        "view",
+    ];
+    if !TYPES.contains(&kind) {
+        return Err(refuse(
+            Code::UnknownActionError,
+            format!("unknown type {kind:?}"),
+        ));
+    }
+    let unit = v
+        .get("unit")
+        .and_then(Value::as_i64)
+        .ok_or_else(|| refuse(Code::UnitIdError, "\"unit\" must be a unit id"))?;
+    Ok(match kind {
+        "move" => {
+            let to = v.get("to").and_then(Value::as_array);
+            let xy: Vec<i64> = to.into_iter().flatten().filter_map(Value::as_i64).collect();
+            match (to.map(Vec::len), xy.as_slice()) {
+                (Some(2), &[x, y]) => Request::Move { unit, x, y },
+                _ => {
+                    return Err(refuse(
+                        Code::OperandError,
+                        "\"to\" must be [x, y] with integers",
+                    ))
+                }
+            }
+        }
+        "attack" => {
+            let target = v.get("target").filter(|t| t.is_object()).ok_or_else(|| {
+                refuse(
+                    Code::OperandError,
+                    "\"target\" must be {\"player\":…,\"unit\":…}",
+                )
+            })?;
+            Request::Attack {
+                unit,
+                player: int(target, "player")?,
+                target: int(target, "unit")?,
+                energy: int(&v, "energy")?,
+            }
+        }
+        "prepare" => Request::Prepare {
+            unit,
+            energy: int(&v, "energy")?,
+            threshold: match v.get("threshold") {
+                None => 0,
+                Some(_) => int(&v, "threshold")?,
+            },
+        },
+        "dig" => Request::Dig { unit },
+        "pickup" | "drop" => {
+            let (resources, objects) = amounts(&v)?;
+            if kind == "pickup" {
+                Request::Pickup {
+                    unit,
+                    resources,
+                    objects,
+                }
+            } else {
+                Request::Drop {
+                    unit,
+                    resources,
+                    objects,
+                }
+            }
+        }
+        "craft" => {
+            let (kind, level) = kind_of(&v, "blueprint", Code::BlueprintError)?;
+            Request::Craft { unit, kind, level }
+        }
+        "equip" => {
+            let (kind, level) = kind_of(&v, "item", Code::OperandError)?;
+            Request::Equip { unit, kind, level }
+        }
+        "placeTower" => Request::PlaceTower {
+            unit,
+            level: int(&v, "level")?,
+        },
+        "placeTrap" => Request::PlaceTrap {
+            unit,
+            level: int(&v, "level")?,
+        },
+        "research" => {
+            let (kind, level) = kind_of(&v, "blueprint", Code::BlueprintError)?;
+            Request::Research { unit, kind, level }
+        }
+        _ => Request::View { unit },
+    })
+}
+
+fn write_amounts(out: &mut String, resources: &[Option<i64>; 7], objects: &[(Kind, i64, i64)]) {
+    if resources.iter().any(Option::is_some) {
+        out.push_str(",\"resources\":{");
+        let mut first = true;
+        for (r, q) in resources.iter().enumerate() {
+            if let Some(q) = q {
+                if !first {
+                    out.push(',');
+                }
+                first = false;
+                let _ = write!(out, "\"{}\":{q}", RESOURCES[r]);
+            }
+        }
+        out.push('}');
+    }
+    if !objects.is_empty() {
+        out.push_str(",\"objects\":[");
+        for (i, (kind, level, count)) in objects.iter().enumerate() {
+            if i > 0 {
+                out.push(',');
+            }
+            let _ = write!(
+                out,
+                "{{\"kind\":\"{}\",\"level\":{level},\"count\":{count}}}",
+                kind.name()
+            );
+        }
+        out.push(']');
+    }
+}
+
+/// Writes a request as its line (the inverse of [`parse_request`]).
+pub fn write_request(request: &Request) -> String {
+    let mut out = String::with_capacity(64);
+    let head = |out: &mut String, unit: i64, kind: &str| {
+        let _ = write!(out, "{{\"unit\":{unit},\"type\":\"{kind}\"");
+    };
+    match request {
+        Request::Move { unit, x, y } => {
+            head(&mut out, *unit, "move");
+            let _ = write!(out, ",\"to\":[{x},{y}]");
+        }
+        Request::Attack {
+            unit,
+            player,
+            target,
+            energy,
+        } => {
+            head(&mut out, *unit, "attack");
+            let _ = write!(
+                out,
+                ",\"target\":{{\"player\":{player},\"unit\":{target}}},\"energy\":{energy}"
+            );
+        }
+        Request::Prepare {
+            unit,
+            energy,
+            threshold,
+        } => {
+            head(&mut out, *unit, "prepare");
+            let _ = write!(out, ",\"energy\":{energy},\"threshold\":{threshold}");
+        }
+        Request::Dig { unit } => head(&mut out, *unit, "dig"),
+        Request::Pickup {
+            unit,
+            resources,
+            objects,
+        } => {
+            head(&mut out, *unit, "pickup");
+            write_amounts(&mut out, resources, objects);
+        }
+        Request::Drop {
+            unit,
+            resources,
+            objects,
+        } => {
+            head(&mut out, *unit, "drop");
+            write_amounts(&mut out, resources, objects);
+        }
+        Request::Craft { unit, kind, level } => {
+            head(&mut out, *unit, "craft");
+            let _ = write!(
+                out,
+                ",\"blueprint\":{{\"kind\":\"{}\",\"level\":{level}}}",
+                kind.name()
+            );
+        }
+        Request::Equip { unit, kind, level } => {
+            head(&mut out, *unit, "equip");
+            let _ = write!(
+                out,
+                ",\"item\":{{\"kind\":\"{}\",\"level\":{level}}}",
+                kind.name()
+            );
+        }
+        Request::PlaceTower { unit, level } => {
+            head(&mut out, *unit, "placeTower");
+            let _ = write!(out, ",\"level\":{level}");
+        }
+        Request::PlaceTrap { unit, level } => {
+            head(&mut out, *unit, "placeTrap");
+            let _ = write!(out, ",\"level\":{level}");
+        }
+        Request::Research { unit, kind, level } => {
+            head(&mut out, *unit, "research");
+            let _ = write!(
+                out,
+                ",\"blueprint\":{{\"kind\":\"{}\",\"level\":{level}}}",
+                kind.name()
+            );
+        }
+        Request::View { unit } => head(&mut out, *unit, "view"),
+        Request::State => out.push_str("{\"type\":\"state\""),
+        Request::End => out.push_str("{\"type\":\"end\""),
+    }
+    out.push('}');
+    out
+}
+
+/// A JSON string literal.
+pub fn json_string(out: &mut String, text: &str) {
+    out.push('"');
+    for ch in text.chars() {
+        match ch {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            c if (c as u32) < 0x20
+                || c == '\u{7f}'
+                || c == '\u{85}'
+                || c == '\u{2028}'
+                || c == '\u{2029}' =>
+            {
+                let _ = write!(out, "\\u{:04x}", c as u32);
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+}
+
+fn write_res(out: &mut String, res: &[u32; 7]) {
+    out.push('{');
+    let mut first = true;
+    for (r, &n) in res.iter().enumerate() {
+        if n > 0 {
+            if !first {
+                out.push(',');
+            }
+            first = false;
+            let _ = write!(out, "\"{}\":{n}", RESOURCES[r]);
+        }
+    }
+    out.push('}');
+}
+
+fn write_items(out: &mut String, items: &[[u32; 3]; 2]) {
+    out.push('[');
+    let mut first = true;
+    for (k, levels) in items.iter().enumerate() {
+        for (l, &n) in levels.iter().enumerate() {
+            if n > 0 {
+                if !first {
+                    out.push(',');
+                }
+                first = false;
+                let _ = write!(
+                    out,
+                    "{{\"kind\":\"{}\",\"level\":{},\"count\":{n}}}",
+                    Kind::ALL[k].name(),
+                    l + 1
+                );
+            }
+        }
+    }
+    out.push(']');
+}
+
+/// The cells around `(x, y)` within `radius`, as seen by `viewer`: terrain and buried types
+/// (rows of letters), piles, towers, the viewer's own traps, and units.
+pub fn write_sight(out: &mut String, world: &World, viewer: usize, x: i32, y: i32, radius: i32) {
+    let n = world.size() as i32;
+    let (x0, x1) = ((x - radius).max(0), (x + radius).min(n - 1));
+    let (y0, y1) = ((y - radius).max(0), (y + radius).min(n - 1));
+    let _ = write!(out, "{{\"x\":{x0},\"y\":{y0},\"rows\":[");
+    let mut mixed = Vec::new();
+    for yy in y0..=y1 {
+        if yy > y0 {
+            out.push(',');
+        }
+        out.push('"');
+        for xx in x0..=x1 {
+            let c = world.idx(xx, yy);
+            if world.map.rock[c] {
+                out.push('#');
+                continue;
+            }
+            let b = &world.buried[c];
+            let mut kinds = b.iter().enumerate().filter(|(_, &q)| q > 0);
+            match (kinds.next(), kinds.next()) {
+                (None, _) => out.push('.'),
+                (Some((r, _)), None) => out.push(char::from(LETTERS[r])),
+                _ => {
+                    out.push('*');
+                    mixed.push((xx, yy, c));
+                }
+            }
+        }
+        out.push('"');
+    }
+    out.push_str("],\"mixed\":[");
+    for (i, &(xx, yy, c)) in mixed.iter().enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        let _ = write!(out, "{{\"x\":{xx},\"y\":{yy},\"types\":[");
+        let mut first = true;
+        for (r, &q) in world.buried[c].iter().enumerate() {
+            if q > 0 {
+                if !first {
+                    out.push(',');
+                }
+                first = false;
+                let _ = write!(out, "\"{}\"", RESOURCES[r]);
+            }
+        }
+        out.push_str("]}");
+    }
+    out.push_str("],\"piles\":[");
+    let mut first = true;
+    let size = world.size();
+    for yy in y0..=y1 {
+        let lo = world.idx(x0, yy);
+        let hi = world.idx(x1, yy);
+        for (&c, pile) in world.piles.range(lo..=hi) {
+            if !first {
+                out.push(',');
+            }
+            first = false;
+            let _ = write!(
+                out,
+                "{{\"x\":{},\"y\":{},\"resources\":",
+                c % size,
+                c / size
+            );
+            write_res(out, &pile.res);
+            out.push_str(",\"objects\":");
+            write_items(out, &pile.items);
+            out.push('}');
+        }
+    }
+    let inside = |c: usize| {
+        let (cx, cy) = ((c % size) as i32, (c / size) as i32);
+        cx >= x0 && cx <= x1 && cy >= y0 && cy <= y1
+    };
+    out.push_str("],\"towers\":[");
+    let mut first = true;
+    for (&c, s) in world
+        .structures
+        .range(world.idx(x0, y0)..=world.idx(x1, y1))
+    {
+        if let Structure::Tower {
+            seat,
+            level,
+            strength,
+            ..
+        } = *s
+        {
+            if inside(c) {
+                if !first {
+                    out.push(',');
+                }
+                first = false;
+                let _ = write!(
+                    out,
+                    "{{\"x\":{},\"y\":{},\"player\":{seat},\"level\":{level},\"strength\":{strength}}}",
+                    c % size,
+                    c / size
+                );
+            }
+        }
+    }
+    out.push_str("],\"traps\":[");
+    let mut first = true;
+    for (&c, s) in world
+        .structures
+        .range(world.idx(x0, y0)..=world.idx(x1, y1))
+    {
+        if let Structure::Trap { seat, level } = *s {
+            if seat == viewer && inside(c) {
+                if !first {
+                    out.push(',');
+                }
+                first = false;
+                let _ = write!(
+                    out,
+                    "{{\"x\":{},\"y\":{},\"level\":{level}}}",
+                    c % size,
+                    c / size
+                );
+            }
+        }
+    }
+    out.push_str("],\"units\":[");
+    let mut first = true;
+    for u in &world.units {
+        if u.x >= x0 && u.x <= x1 && u.y >= y0 && u.y <= y1 {
+            if !first {
+                out.push(',');
+            }
+            first = false;
+            let _ = write!(
+                out,
+                "{{\"player\":{},\"id\":{},\"x\":{},\"y\":{},\"energy\":{},\"life\":{},\"sword\":{},\"armour\":{}}}",
+                u.seat, u.id, u.x, u.y, u.energy, u.life, u.sword, u.armour
+            );
+        }
+    }
+    out.push_str("]}");
+}
+
+/// One own unit: position, energy, equipment, cargo, retaliation, dig result and sight.
+pub fn write_unit(out: &mut String, world: &World, u: &Unit) {
+    let _ = write!(
+        out,
+        "{{\"id\":{},\"x\":{},\"y\":{},\"energy\":{},\"life\":{},\"frozen\":{},\"sword\":{},\"armour\":{},\"retaliate\":{{\"energy\":{},\"threshold\":{}}},\"resources\":",
+        u.id, u.x, u.y, u.energy, u.life, u.frozen, u.sword, u.armour, u.retaliate.0, u.retaliate.1
+    );
+    write_res(out, &u.res);
+    out.push_str(",\"objects\":");
+    write_items(out, &u.items);
+    let _ = write!(
+        out,
+        ",\"weight\":{},\"move_cost\":{},\"dig\":",
+        u.weight(),
+        u.move_cost()
+    );
+    match &u.dig {
+        None => out.push_str("null"),
+        Some((dx, dy, found)) => {
+            let _ = write!(out, "{{\"x\":{dx},\"y\":{dy},\"resources\":");
+            write_res(out, &found.map(u32::from));
+            out.push('}');
+        }
+    }
+    out.push_str(",\"sight\":");
+    write_sight(out, world, u.seat, u.x, u.y, SIGHT);
+    out.push('}');
+}
+
+fn write_blueprints(out: &mut String, known: &[u8; 4]) {
+    let _ = write!(
+        out,
+        "\"blueprints\":{{\"sword\":{},\"armour\":{},\"tower\":{},\"trap\":{}}}",
+        known[0], known[1], known[2], known[3]
+    );
+}
+
+/// Where a match stands, for the player state.
+pub struct Clock {
+    pub round: u32,
+    pub rounds: u32,
+    pub actions_left: u32,
+}
+
+/// The whole player state of `seat` as one JSON object (no line ending). `kind` is `"turn"`
+/// (the input at the start of a turn) or `"state"` (the answer to a state request).
+pub fn write_state(world: &World, seat: usize, clock: &Clock, kind: &str) -> String {
+    let mut out = String::with_capacity(12_000);
+    let team = &world.teams[seat];
+    let _ = write!(out, "{{\"type\":\"{kind}\"");
+    if kind == "state" {
+        out.push_str(",\"result\":\"NoError\"");
+    }
+    let _ = write!(
+        out,
+        ",\"round\":{},\"rounds\":{},\"player\":{seat},\"players\":{},\"size\":{},\"home\":[{},{}],\"gold\":{},\"actions_left\":{},",
+        clock.round,
+        clock.rounds,
+        world.seats,
+        world.size(),
+        team.home.0,
+        team.home.1,
+        team.gold,
+        clock.actions_left
+    );
+    write_blueprints(&mut out, &team.known);
+    let _ = write!(
+        out,
+        ",\"score\":{},\"kills\":{},\"deaths\":{},\"towers\":[",
+        team.score(),
+        team.kills,
+        team.deaths
+    );
+    let size = world.size();
+    let mut first = true;
+    for (&c, s) in &world.structures {
+        if let Structure::Tower {
+            seat: owner,
+            level,
+            strength,
+            ..
+        } = *s
+        {
+            if owner == seat {
+                if !first {
+                    out.push(',');
+                }
+                first = false;
+                let (x, y) = ((c % size) as i32, (c / size) as i32);
+                let _ = write!(
+                    out,
+                    "{{\"x\":{x},\"y\":{y},\"level\":{level},\"strength\":{strength},\"sight\":"
+                );
+                let range = TOWER_RANGE[usize::from(level.clamp(1, 3)) - 1];
+                write_sight(&mut out, world, seat, x, y, range);
+                out.push('}');
+            }
+        }
+    }
+    out.push_str("],\"traps\":[");
+    let mut first = true;
+    for (&c, s) in &world.structures {
+        if let Structure::Trap { seat: owner, level } = *s {
+            if owner == seat {
+                if !first {
+                    out.push(',');
+                }
+                first = false;
+                let _ = write!(
+                    out,
+                    "{{\"x\":{},\"y\":{},\"level\":{level}}}",
+                    c % size,
+                    c / size
+                );
+            }
+        }
+    }
+    out.push_str("],\"units\":[");
+    for (i, u) in world.team_units(seat).iter().enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        write_unit(&mut out, world, u);
+    }
+    out.push_str("]}");
+    out
+}
+
+/// The answer to a request: the result code, the reason, and the acting unit with its sight.
+pub fn write_answer(world: &World, seat: usize, answer: &Answer, actions_left: u32) -> String {
+    let mut out = String::with_capacity(1_500);
+    let _ = write!(
+        out,
+        "{{\"type\":\"result\",\"result\":\"{}\",\"reason\":",
+        answer.code.name()
+    );
+    json_string(&mut out, &answer.reason);
+    let _ = write!(
+        out,
+        ",\"actions_left\":{actions_left},\"gold\":{},",
+        world.teams[seat].gold
+    );
+    write_blueprints(&mut out, &world.teams[seat].known);
+    out.push_str(",\"unit\":");
+    match answer.unit.and_then(|i| world.units.get(i)) {
+        Some(u) => write_unit(&mut out, world, u),
+        None => out.push_str("null"),
+    }
+    out.push('}');
+    out
+}

@@ -1,0 +1,214 @@
+//! What the viewer draws: the [`View`] a frame carries (the web painter deserialises it), the
+//! board as text, and the per-seat status lines. Frames are a spectator's view: everything,
+//! traps included; the painter applies each seat's fog of war itself from the units and towers.
+
+use serde::{Deserialize, Serialize};
+
+use super::rules::{LETTERS, TOWER_RANGE};
+use super::state::{Structure, World};
+use super::CraftingQuest;
+
+/// The picture of a Crafting Quest 3 match after a turn. Coordinates are `(x, y)`, x to the
+/// right, y down, `(0, 0)` top left; seats are 0–3.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct View {
+    /// The side of the square map.
+    pub size: usize,
+    /// `"v1"`, `"v2"`, `"v3"` or `"generated"`.
+    pub map: String,
+    /// The round being played (1-based) and the number of rounds.
+    pub round: u32,
+    pub rounds: u32,
+    /// One character per cell, row by row: `#` rock, `.` grass, a resource letter
+    /// (`w s l b i t g`) for the type buried there, `*` for several types.
+    pub ground: String,
+    /// Per seat: its home (respawn) cell.
+    pub homes: Vec<[i32; 2]>,
+    /// Every unit, in id order: `[seat, id, x, y, energy, life, sword, armour, weight,
+    /// frozen]` (sword and armour are the equipped levels, 0 for none; weight is what it
+    /// carries; frozen the own turns it still spends at 0 energy). Arrays keep frames small.
+    pub units: Vec<[i32; 10]>,
+    /// Visible piles: `[x, y, total items]`.
+    pub piles: Vec<[i32; 3]>,
+    /// Every tower: `[seat, x, y, level, strength, range]` (the range is also its sight).
+    pub towers: Vec<[i32; 6]>,
+    /// Every trap: `[seat, x, y, level]` (the painter hides other seats' traps in a seat's
+    /// view).
+    pub traps: Vec<[i32; 4]>,
+    /// The attacks of the turn that led here: `[x0, y0, x1, y1, seat]`.
+    pub strikes: Vec<[i32; 5]>,
+    /// Per seat: the score.
+    pub scores: Vec<i64>,
+    /// Per seat: out of the match (a fault).
+    pub out: Vec<bool>,
+    /// The seat whose turn led to this frame.
+    pub played: Option<usize>,
+    /// The seat to play next (`None` once the match is over).
+    pub to_move: Option<usize>,
+    pub over: bool,
+}
+
+/// The ground of the map: rock, grass and buried types, one character per cell.
+pub fn ground(world: &World) -> String {
+    let cells = world.size() * world.size();
+    let mut out = String::with_capacity(cells);
+    for c in 0..cells {
+        if world.map.rock[c] {
+            out.push('#');
+            continue;
+        }
+        let mut kinds = world.buried[c].iter().enumerate().filter(|(_, &q)| q > 0);
+        out.push(match (kinds.next(), kinds.next()) {
+            (None, _) => '.',
+            (Some((r, _)), None) => char::from(LETTERS[r]),
+            _ => '*',
+        });
+    }
+    out
+}
+
+pub fn view(game: &CraftingQuest) -> View {
+    let world = &game.world;
+    let size = world.size();
+    let mut towers = Vec::new();
+    let mut traps = Vec::new();
+    for (&c, s) in &world.structures {
+        let (x, y) = ((c % size) as i32, (c / size) as i32);
+        match *s {
+            Structure::Tower {
+                seat,
+                level,
+                strength,
+                ..
+            } => towers.push([
+                seat as i32,
+                x,
+                y,
+                i32::from(level),
+                strength,
+                TOWER_RANGE[usize::from(level.clamp(1, 3)) - 1],
+            ]),
+            Structure::Trap { seat, level } => {
+                traps.push([seat as i32, x, y, i32::from(level)]);
+            }
+        }
+    }
+    View {
+        size,
+        map: world.map.name.clone(),
+        round: game.round.min(game.rounds),
+        rounds: game.rounds,
+        ground: ground(world),
+        homes: world.teams.iter().map(|t| [t.home.0, t.home.1]).collect(),
+        units: world
+            .units
+            .iter()
+            .map(|u| {
+                [
+                    u.seat as i32,
+                    u.id as i32,
+                    u.x,
+                    u.y,
+                    u.energy,
+                    u.life,
+                    i32::from(u.sword),
+                    i32::from(u.armour),
+                    u.weight(),
+                    u.frozen as i32,
+                ]
+            })
+            .collect(),
+        piles: world
+            .piles
+            .iter()
+            .map(|(&c, p)| [(c % size) as i32, (c / size) as i32, p.total() as i32])
+            .collect(),
+        towers,
+        traps,
+        strikes: game.last_strikes.clone(),
+        scores: world.teams.iter().map(|t| t.score()).collect(),
+        out: game.out.clone(),
+        played: game.last_player,
+        to_move: game.to_move_seat(),
+        over: game.outcome.is_some(),
+    }
+}
+
+/// The board as text: one row per line, then a legend and the scores.
+pub fn text(game: &CraftingQuest) -> String {
+    let world = &game.world;
+    let size = world.size();
+    let mut grid: Vec<u8> = (0..size * size)
+        .map(|c| {
+            if world.map.rock[c] {
+                b'#'
+            } else if world.buried[c].iter().any(|&q| q > 0) {
+                b':'
+            } else {
+                b'.'
+            }
+        })
+        .collect();
+    for &c in world.piles.keys() {
+        grid[c] = b'*';
+    }
+    for (&c, s) in &world.structures {
+        grid[c] = match s {
+            Structure::Tower { .. } => b'T',
+            Structure::Trap { .. } => b'^',
+        };
+    }
+    let mut seen = vec![None::<usize>; size * size];
+    for u in &world.units {
+        let c = world.idx(u.x, u.y);
+        grid[c] = match seen[c] {
+            Some(s) if s != u.seat => b'+',
+            _ => b'1' + u.seat as u8,
+        };
+        seen[c] = Some(u.seat);
+    }
+    let mut out = String::with_capacity(size * (size + 1) + 200);
+    for row in grid.chunks(size) {
+        out.push_str(&String::from_utf8_lossy(row));
+        out.push('\n');
+    }
+    out.push_str(
+        "# rock, . grass, : buried resources, * pile, T tower, ^ trap, 1-4 units of seat 1-4, + units of several seats\n",
+    );
+    let scores: Vec<String> = world
+        .teams
+        .iter()
+        .enumerate()
+        .map(|(s, t)| format!("seat {} {}", s + 1, t.score()))
+        .collect();
+    out.push_str(&format!(
+        "round {} of {}; scores: {}\n",
+        game.round.min(game.rounds),
+        game.rounds,
+        scores.join(", ")
+    ));
+    out
+}
+
+/// Per seat: a short status.
+pub fn status(game: &CraftingQuest) -> Vec<String> {
+    game.world
+        .teams
+        .iter()
+        .enumerate()
+        .map(|(s, t)| {
+            let mut line = format!(
+                "score {} · kills {} · deaths {} · dug {} · gold {}",
+                t.score(),
+                t.kills,
+                t.deaths,
+                t.dug_up,
+                t.gold
+            );
+            if game.out.get(s).copied().unwrap_or(false) {
+                line.push_str(" · out");
+            }
+            line
+        })
+        .collect()
+}

@@ -1,0 +1,100 @@
+// Crafting Quest 3 in the page: a JavaScript bot typed into the editor plays a whole match on a
+// generated 50 × 50 map against the built-in crafter (relaxed budgets), the board is drawn, the
+// bot does not fault, and the canvas answers the fog-of-war and zoom buttons, dragging and the
+// wheel. Screenshots: SHOTS/crafting-quest.png (seat 1's fog of war) and
+// SHOTS/crafting-quest-zoomed.png (the board zoomed in and panned).
+
+import { join } from "node:path";
+
+// Per unit: dig and pick up what is buried under it (then drop it), step towards the nearest
+// buried resource in sight, once more; then end the turn. One JSON line per request, each
+// answered at once.
+const BOT = `
+const ask = (r) => { console.log(JSON.stringify(r)); return JSON.parse(readline()); };
+const at = (s, x, y) => (s.rows[y - s.y] || "")[x - s.x];
+const buried = (c) => c !== undefined && "wslbitg*".includes(c);
+function gather(u) {
+  if (!buried(at(u.sight, u.x, u.y)) || u.energy < 15) return u;
+  u = ask({ unit: u.id, type: "dig" }).unit;
+  const found = (u.dig && u.dig.resources) || {};
+  if (Object.keys(found).length === 0) return u;
+  u = ask({ unit: u.id, type: "pickup", resources: found }).unit;
+  if (Object.keys(u.resources).length) u = ask({ unit: u.id, type: "drop", resources: u.resources }).unit;
+  return u;
+}
+while (true) {
+  const state = JSON.parse(readline());
+  for (let u of state.units) {
+    u = gather(u);
+    for (let step = 0; step < 2 && u.energy >= u.move_cost; step++) {
+      let best = null;
+      u.sight.rows.forEach((row, dy) => [...row].forEach((c, dx) => {
+        const x = u.sight.x + dx, y = u.sight.y + dy;
+        const d = Math.max(Math.abs(x - u.x), Math.abs(y - u.y));
+        if (d > 0 && buried(c) && (!best || d < best.d)) best = { x, y, d };
+      }));
+      const to = best ? [u.x + Math.sign(best.x - u.x), u.y + Math.sign(best.y - u.y)] : [u.x + 1, u.y + 1];
+      const answer = ask({ unit: u.id, type: "move", to });
+      if (answer.result !== "NoError") break;
+      u = gather(answer.unit);
+    }
+  }
+  console.log(JSON.stringify({ type: "end" }));
+}
+`;
+
+export default async function (page, { check, timed, setCode, setRelaxed, canvasColours, SHOTS }) {
+  await page.locator('#games .game-choice[data-game="crafting-quest"]').click();
+  await page.locator("#bot-code").waitFor();
+  const starter = await page.locator("#bot-code").inputValue();
+  check(/Crafting Quest 3/.test(starter) && /readline\(\)/.test(starter), "crafting-quest: the editor does not hold its starter bot");
+  const options = await page.locator("#opponent option").allInnerTexts();
+  check(["wait", "random", "crafter"].every((b) => options.includes(b)), `crafting-quest: opponents ${options}`);
+
+  await setCode(page, BOT);
+  await page.locator("#opponent").selectOption("crafter");
+  await setRelaxed(page, true);
+  const t = performance.now();
+  await page.locator("#run").click();
+  await page.locator("#outcome .result").waitFor({ timeout: 600_000 });
+  const ms = timed("crafting-quest: match on a generated map (relaxed)", t);
+  const outcome = await page.locator("#outcome").innerText();
+  const label = await page.locator("#turn-label").innerText();
+  const m = label.match(/turn (\d+) \/ (\d+)/);
+  check(m && Number(m[1]) === Number(m[2]) && Number(m[2]) >= 140, `crafting-quest: the turn counter did not reach the end: '${label}'`);
+  const faults = await page.locator("#faults li").allInnerTexts();
+  check(!faults.some((f) => /your bot/.test(f)), `crafting-quest: the typed bot faulted: ${faults.join("; ")}`);
+  check(/rounds played/.test(outcome), `crafting-quest: unexpected outcome '${outcome}'`);
+  const colours = await canvasColours(page);
+  check(colours.width > 100 && colours.height > 100, `crafting-quest: the canvas is tiny: ${colours.width}×${colours.height}`);
+  check(colours.common >= 6, `crafting-quest: the board looks blank: ${JSON.stringify(colours)}`);
+
+  // The toolbar in the canvas's top-left corner: All, 1, 2, −, +, Fit (22 px squares, "All" and
+  // "Fit" wider). Seat 1's fog of war dims what its units do not see; "+" zooms in.
+  const box = await page.locator("#board").boundingBox();
+  const before = await page.evaluate(() => document.querySelector("#board").toDataURL());
+  await page.mouse.click(box.x + 4 + 35.2 + 2 + 11, box.y + 15);
+  const fog = await page.evaluate(() => document.querySelector("#board").toDataURL());
+  check(fog !== before, "crafting-quest: the fog-of-war button changed nothing");
+  await page.screenshot({ path: join(SHOTS, "crafting-quest.png"), fullPage: true });
+  const plus = box.x + 4 + 35.2 + 2 + 2 * (22 + 2) + 22 + 2 + 11;
+  await page.mouse.click(plus, box.y + 15);
+  await page.mouse.click(plus, box.y + 15);
+  const zoomed = await page.evaluate(() => document.querySelector("#board").toDataURL());
+  check(zoomed !== fog, "crafting-quest: the zoom button changed nothing");
+  // Dragging pans; the wheel zooms.
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width / 2 + 80, box.y + box.height / 2 + 60, { steps: 4 });
+  await page.mouse.up();
+  const panned = await page.evaluate(() => document.querySelector("#board").toDataURL());
+  check(panned !== zoomed, "crafting-quest: dragging did not pan");
+  await page.mouse.wheel(0, -200);
+  const after = await canvasColours(page);
+  check(after.common >= 4, `crafting-quest: the zoomed board looks blank: ${JSON.stringify(after)}`);
+  await page.locator("#board").screenshot({ path: join(SHOTS, "crafting-quest-zoomed.png") });
+  console.log(
+    `ok crafting-quest: a full match in ${(ms / 1000).toFixed(1)} s: ${m[2]} turns; "${outcome.split("\n")[0]}"; ` +
+      `canvas ${colours.width}×${colours.height}, ${colours.common} main colours; fog, zoom and pan answer`,
+  );
+}
