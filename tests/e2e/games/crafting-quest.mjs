@@ -43,10 +43,10 @@ while (true) {
 }
 `;
 
-export default async function (page, { check, timed, setCode, setRelaxed, canvasColours, SHOTS }) {
+export default async function (page, { check, timed, setCode, getCode, setRelaxed, canvasColours, SHOTS }) {
   await page.locator('#games .game-choice[data-game="crafting-quest"]').click();
   await page.locator("#bot-code").waitFor();
-  const starter = await page.locator("#bot-code").inputValue();
+  const starter = await getCode(page);
   check(/Crafting Quest 3/.test(starter) && /readline\(\)/.test(starter), "crafting-quest: the editor does not hold its starter bot");
   const options = await page.locator("#opponent option").allInnerTexts();
   check(["wait", "random", "crafter"].every((b) => options.includes(b)), `crafting-quest: opponents ${options}`);
@@ -71,6 +71,7 @@ export default async function (page, { check, timed, setCode, setRelaxed, canvas
 
   // The toolbar in the canvas's top-left corner: All, 1, 2, −, +, Fit (22 px squares, "All" and
   // "Fit" wider). Seat 1's fog of war dims what its units do not see; "+" zooms in.
+  await page.locator("#board").scrollIntoViewIfNeeded();
   const box = await page.locator("#board").boundingBox();
   const before = await page.evaluate(() => document.querySelector("#board").toDataURL());
   await page.mouse.click(box.x + 4 + 35.2 + 2 + 11, box.y + 15);

@@ -52,10 +52,10 @@ while (true) {
 }
 `;
 
-export default async function (page, { check, timed, setCode, setRelaxed, canvasColours, SHOTS }) {
+export default async function (page, { check, timed, setCode, getCode, setRelaxed, canvasColours, SHOTS }) {
   await page.locator('#games .game-choice[data-game="skyport"]').click();
   await page.locator("#players").waitFor({ timeout: 10_000 });
-  const starter = await page.locator("#bot-code").inputValue();
+  const starter = await getCode(page);
   check(/"connect"/.test(starter) && /readline\(\)/.test(starter), "skyport: the editor does not hold the Skyport starter bot");
   await page.locator("#players").selectOption("3");
   await setCode(page, BOT);
