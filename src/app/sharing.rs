@@ -83,6 +83,11 @@ pub fn sharing(props: &Props) -> Html {
     let with_match = use_state(|| true);
     let at_turn = use_state(|| false);
     let link = use_state(String::new);
+    // A link belongs to the match it was made from: another match clears it.
+    {
+        let link = link.clone();
+        use_effect_with(props.record.clone(), move |_| link.set(String::new()));
+    }
     let record = &props.record.0;
     let ready = record.setup.is_some() && !props.live;
 

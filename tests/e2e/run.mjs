@@ -367,6 +367,8 @@ async function main() {
     await page.locator("#make-link").click();
     const link = await page.locator("#share-link").inputValue();
     check(link.includes("#b1."), `(h) no share link: '${link}'`);
+    await page.locator("#step-back").click();
+    check((await page.locator("#share-link").count()) === 1, "(h) stepping cleared the link");
     const fresh = await context.newPage();
     let workers = 0;
     fresh.on("worker", () => (workers += 1));
@@ -456,6 +458,7 @@ async function main() {
       await test.default(page, tools);
       check(problems.length === 0, `${file}: errors:\n  ${problems.join("\n  ")}`);
       await pythonStarterMatch(page, file.replace(/\.mjs$/, ""));
+      check((await page.locator("#share-link").count()) === 0, `${file}: a share link of an earlier match is still shown`);
     }
   } finally {
     await context?.close().catch(() => {});
