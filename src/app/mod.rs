@@ -89,6 +89,16 @@ pub fn app() -> Html {
         })
     };
 
+    // A link without its match: run it as soon as the form holds it.
+    {
+        let on_run = on_run.clone();
+        use_effect_with(state.run_requested, move |requested| {
+            if *requested {
+                on_run.emit(());
+            }
+        });
+    }
+
     let on_stop = {
         let runner = runner.clone();
         Callback::from(move |_: ()| {

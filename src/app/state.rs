@@ -100,6 +100,8 @@ pub struct AppState {
     pub cursor: Cursor,
     /// Playback speed, an index into [`SPEEDS`].
     pub speed: usize,
+    /// A link without its match was opened: the page runs it once the form holds it.
+    pub run_requested: bool,
 }
 
 /// Playback speeds, as multiples of the normal pace.
@@ -327,10 +329,14 @@ impl AppState {
         }
         self.form = form;
         self.notice = (!notes.is_empty()).then(|| notes.join(" "));
-        if let Some(replay) = &doc.replay {
-            if let Err(why) = self.show_replay(replay, "a link", doc.turn) {
-                self.notice = Some(format!("The link's match cannot be shown: {why}"));
+        match &doc.replay {
+            Some(replay) => {
+                if let Err(why) = self.show_replay(replay, "a link", doc.turn) {
+                    self.notice = Some(format!("The link's match cannot be shown: {why}"));
+                }
             }
+            // A link without its match re-runs it from the bots it carries.
+            None => self.run_requested = true,
         }
     }
 
@@ -343,6 +349,7 @@ impl AppState {
             record: Rc::new(Record::default()),
             cursor: Cursor::default(),
             speed: NORMAL_SPEED,
+            run_requested: false,
         }
     }
 
@@ -417,8 +424,12 @@ impl Reducible for AppState {
             Action::SetOpponent(name) => s.form.opponent = name,
             Action::SetSeats(seats) => s.form.seats = seats,
             Action::SetRelaxed(relaxed) => s.form.relaxed = relaxed,
-            Action::Notice(text) => s.notice = Some(text),
+            Action::Notice(text) => {
+                s.run_requested = false;
+                s.notice = Some(text);
+            }
             Action::Started(spec) => {
+                s.run_requested = false;
                 s.notice = None;
                 s.progress = Progress::Starting;
                 s.record = Rc::new(Record {

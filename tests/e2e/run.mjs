@@ -388,6 +388,18 @@ async function main() {
     check((await fresh.locator("#outcome .result").innerText()).trim() === played, "(h) running the link again gave another outcome");
     console.log(`ok (h) a share link (${link.length} characters) opens the same match at turn 5, and runs again to "${played}"`);
 
+    // A link without the match re-runs it from the code it carries, as soon as it is opened.
+    await page.locator("#share-match").uncheck();
+    await page.locator("#make-link").click();
+    const codeLink = await page.locator("#share-link").inputValue();
+    await page.locator("#share-match").check();
+    check(codeLink.length < link.length, "(h) the link without the match is not shorter");
+    await fresh.goto(codeLink);
+    await fresh.reload();
+    await fresh.locator("#match-status").getByText(/over/).waitFor({ timeout: 60_000 });
+    check((await fresh.locator("#outcome .result").innerText()).trim() === played, "(h) the link without its match ran to another outcome");
+    console.log(`ok (h) a link without the match (${codeLink.length} characters) runs it on opening, to the same end`);
+
     for (const [fragment, expected] of [
       ["b1.AAAA-not-deflate", /cannot be opened: this link is damaged/],
       [link.split("#")[1].slice(0, 60), /cannot be opened: this link is damaged/],
