@@ -23,6 +23,10 @@ pub fn replay_of(record: &Record) -> Option<Replay> {
     ))
 }
 
+/// Links longer than this are not offered: chat tools and some browsers cut them. The replay
+/// file is offered instead.
+pub const MAX_LINK_CHARS: usize = 32_000;
+
 /// The page's address without its fragment, followed by a link's fragment.
 fn link_to(doc: &ShareDoc) -> String {
     let here = web_sys::window()
@@ -107,6 +111,15 @@ pub fn sharing(props: &Props) -> Html {
                 turn: (with_match && at_turn).then_some(frame),
             };
             let url = link_to(&doc);
+            if url.len() > MAX_LINK_CHARS {
+                link.set(format!(
+                    "too long: a link of this match would have {} characters (at most {MAX_LINK_CHARS} \
+                     travel safely through chat tools and browsers). Share the link without the \
+                     match, or download the replay and share the file.",
+                    url.len()
+                ));
+                return;
+            }
             if let Some(window) = web_sys::window() {
                 // Best effort: the link is also shown to copy by hand.
                 let _ = window.navigator().clipboard().write_text(&url);
@@ -165,7 +178,9 @@ pub fn sharing(props: &Props) -> Html {
                 <input type="file" id="open-replay" class="visually-hidden"
                     accept=".json,application/json" onchange={on_open} />
             </div>
-            if !link.is_empty() {
+            if link.starts_with("too long") {
+                <p id="share-too-long" class="warning" role="alert">{ format!("This link is {}", *link) }</p>
+            } else if !link.is_empty() {
                 <input id="share-link" type="text" readonly=true value={(*link).clone()}
                     aria-label="Share link (copied)" />
                 <p class="hint">{ format!("{} characters; copied if the browser allowed it. \

@@ -116,6 +116,22 @@ fn write_transcript(referee: &Referee, setup: &Setup) -> String {
             let _ = writeln!(out, "{}", frame.text.trim_end());
         }
     }
+    // Replay → share link → replay: the same replay back, and a link whose bytes the transcript
+    // pins (so native and wasm must encode identically).
+    let replay = referee.replay();
+    let link = engine::ShareDoc::of_replay(replay.clone()).encode();
+    let back = engine::ShareDoc::decode(&link).expect("the link decodes");
+    assert_eq!(
+        back.replay.map(|r| r.to_json()),
+        Some(replay.to_json()),
+        "replay → link → replay"
+    );
+    let _ = writeln!(
+        out,
+        "\n== share link with the replay: {} characters, checksum {:016x}",
+        link.len(),
+        fnv1a(link.as_bytes())
+    );
     match referee.outcome() {
         Some(o) => {
             let _ = writeln!(
@@ -127,4 +143,11 @@ fn write_transcript(referee: &Referee, setup: &Setup) -> String {
         None => out.push_str("\n== no outcome\n"),
     }
     out
+}
+
+/// FNV-1a, 64 bits: a stable checksum for the transcript (no hashing crate needed).
+fn fnv1a(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, b| {
+        (h ^ u64::from(*b)).wrapping_mul(0x0100_0000_01b3)
+    })
 }
