@@ -26,6 +26,8 @@ pub fn python(game: &str) -> &'static str {
         "ice-and-fire" => include_str!("../www/starter/ice-and-fire.py"),
         "micro-rts" => include_str!("../www/starter/micro-rts.py"),
         "soak-overflow" => include_str!("../www/starter/soak-overflow.py"),
+        "skyport" => include_str!("../www/starter/skyport.py"),
+        "crafting-quest" => include_str!("../www/starter/crafting-quest.py"),
         _ => include_str!("../www/starter/generic.py"),
     }
 }

@@ -147,11 +147,7 @@ async function canvasColours(page) {
 async function pythonStarterMatch(page, game) {
   await page.locator("#player").selectOption("python");
   const code = await getCode(page);
-  if (code.startsWith("# Starter bot (Python).")) {
-    console.log(`note (${game}) no Python starter bot yet: the Python match is not run`);
-    await page.locator("#player").selectOption("javascript");
-    return;
-  }
+  check(!code.startsWith("# Starter bot (Python)."), `(${game}) the Python starter is the generic skeleton`);
   await setRelaxed(page, true);
   const t = performance.now();
   await page.locator("#run").click();

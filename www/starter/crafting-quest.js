@@ -27,6 +27,7 @@
 // Finally end your turn with {"type":"end"} (not answered). At most 1000 requests, 1000 ms.
 
 const LETTERS = "wslbitg";
+const WANDER = [[1, 0], [1, 1], [0, 1], [-1, 1], [-1, 0], [-1, -1], [0, -1], [1, -1]];
 
 // Sends one request and returns the answer.
 function ask(request) {
@@ -78,8 +79,10 @@ while (true) {
     // Walk towards resources (or anywhere) while energy lasts, gathering on the way.
     for (let steps = 0; steps < 4 && unit.energy >= unit.move_cost + 15; steps++) {
       const target = nearestResource(unit);
-      const dx = target ? Math.sign(target.x - unit.x) : [-1, 0, 1][Math.floor(Math.random() * 3)];
-      const dy = target ? Math.sign(target.y - unit.y) : [-1, 0, 1][Math.floor(Math.random() * 3)];
+      // Nothing in sight: wander, each unit its own way, changing every round.
+      const [wx, wy] = WANDER[(unit.id + state.round) % WANDER.length];
+      const dx = target ? Math.sign(target.x - unit.x) : wx;
+      const dy = target ? Math.sign(target.y - unit.y) : wy;
       if (dx === 0 && dy === 0) break;
       const answer = ask({ unit: unit.id, type: "move", to: [unit.x + dx, unit.y + dy] });
       requests++;

@@ -1,0 +1,68 @@
+//! The editor's starter bots (`www/starter/`), run by the CLI as local programs: each game's
+//! JavaScript and Python starter plays a whole match without a fault, and the two languages
+//! play the very same match (the starters are deterministic translations of each other), so a
+//! bot written in the page works unchanged with `botplay play`.
+
+use std::path::Path;
+use std::process::Command;
+
+const GAMES: [&str; 5] = [
+    "ice-and-fire",
+    "soak-overflow",
+    "micro-rts",
+    "skyport",
+    "crafting-quest",
+];
+
+fn starter(file: &str) -> String {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../www/starter")
+        .join(file)
+        .display()
+        .to_string()
+}
+
+/// Plays `bot` against the game's random bot; returns stdout, asserting exit status 0.
+fn play(game: &str, bot: &str) -> String {
+    let o = Command::new(env!("CARGO_BIN_EXE_botplay"))
+        .args(["play", "--game", game, "--seed", "3", "--relaxed"])
+        .args(["--bot", bot, "--bot", "builtin:random"])
+        .output()
+        .expect("botplay runs");
+    let out = String::from_utf8_lossy(&o.stdout).into_owned();
+    assert!(
+        o.status.success(),
+        "{game} {bot}: {out}\n{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    out
+}
+
+/// The outcome lines with the bot's name taken out, so two languages compare equal.
+fn outcome(out: &str, name: &str) -> Vec<String> {
+    out.lines()
+        .filter(|l| l.starts_with("seat "))
+        .map(|l| l.replace(name, "BOT"))
+        .collect()
+}
+
+#[test]
+fn every_game_has_javascript_and_python_starters_that_play_the_same_faultless_match() {
+    for game in GAMES {
+        let js = starter(&format!("{game}.js"));
+        let py = format!("python3 {}", starter(&format!("{game}.py")));
+        let js_out = play(game, &js);
+        let py_out = play(game, &py);
+        for (bot, out) in [(&js, &js_out), (&py, &py_out)] {
+            assert!(
+                !out.lines().any(|l| l.starts_with("fault seat 1 ")),
+                "{game}: the starter {bot} faulted:\n{out}"
+            );
+        }
+        assert_eq!(
+            outcome(&js_out, &js),
+            outcome(&py_out, &py),
+            "{game}: the JavaScript and Python starters played different matches"
+        );
+    }
+}
