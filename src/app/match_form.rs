@@ -4,7 +4,7 @@ use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
 
 use super::code_editor::CodeEditor;
-use super::state::{entry, Action, Form, LANGUAGES};
+use super::state::{entry, Action, Form, Slot, LANGUAGES, PYTHON, SLOTS};
 
 #[derive(Properties, PartialEq)]
 pub struct Props {
@@ -12,7 +12,8 @@ pub struct Props {
     pub running: bool,
     pub notice: Option<String>,
     pub dispatch: Callback<Action>,
-    pub on_code: Callback<String>,
+    /// A slot's code as typed: (slot, code).
+    pub on_code: Callback<(usize, String)>,
     pub on_run: Callback<()>,
     pub on_stop: Callback<()>,
 }
@@ -33,14 +34,6 @@ pub fn match_form(props: &Props) -> Html {
     };
     let on_ruleset = {
         let send = send(Action::SetRuleset);
-        Callback::from(move |e: Event| send(e.target_unchecked_into::<HtmlSelectElement>().value()))
-    };
-    let on_player = {
-        let send = send(Action::SetPlayer);
-        Callback::from(move |e: Event| send(e.target_unchecked_into::<HtmlSelectElement>().value()))
-    };
-    let on_opponent = {
-        let send = send(Action::SetOpponent);
         Callback::from(move |e: Event| send(e.target_unchecked_into::<HtmlSelectElement>().value()))
     };
     let on_seats = {
@@ -68,7 +61,18 @@ pub fn match_form(props: &Props) -> Html {
     let on_run = props.on_run.reform(|_: MouseEvent| ());
     let on_stop = props.on_stop.reform(|_: MouseEvent| ());
     let ruleset = info.ruleset(&form.ruleset);
-    let opponent = bots::builtins(form.game).find(|b| b.name == form.opponent);
+    let backup = (0..SLOTS)
+        .any(|slot| crate::storage::has_backup(form.game, slot, form.bots[slot].language));
+    let on_restore = {
+        let dispatch = props.dispatch.clone();
+        Callback::from(move |_: MouseEvent| dispatch.emit(Action::RestoreCode))
+    };
+    let slot = |slot: usize| {
+        html! {
+            <SlotFields game={form.game} {slot} bot={form.bots[slot].clone()}
+                dispatch={props.dispatch.clone()} on_code={props.on_code.clone()} />
+        }
+    };
 
     html! {
         <form class="match-form" onsubmit={Callback::from(|e: SubmitEvent| e.prevent_default())}>
@@ -92,50 +96,12 @@ pub fn match_form(props: &Props) -> Html {
                 <p class="hint">{ r.summary }</p>
             }
             <div class="seat">
-                <label for="bot-code" class="seat-title">
-                    <span class="swatch seat-0"></span>{ "Your bot" }
-                </label>
-                <div class="row">
-                    <label for="player">{ "Played by" }</label>
-                    <select id="player" onchange={on_player}>
-                        { for LANGUAGES.iter().map(|&(value, name)| html! {
-                            <option value={value} selected={form.player == value}>
-                                { format!("this {name} code") }
-                            </option>
-                        }) }
-                        { for bots::builtins(form.game).map(|b| html! {
-                            <option value={b.name} selected={b.name == form.player}>
-                                { format!("built-in bot: {}", b.name) }
-                            </option>
-                        }) }
-                    </select>
-                </div>
-                <CodeEditor id="bot-code" value={form.code.clone()} language={form.language}
-                    on_change={props.on_code.clone()} />
-                <p class="hint">
-                    { if form.language == super::state::PYTHON {
-                        "input() reads a line; print() writes your answer; \
-                         print(..., file=sys.stderr) writes to the debug log. \
-                         Python loads once per match (not counted against your bot). \
-                         Saved in this browser as you type."
-                    } else {
-                        "readline() reads a line; console.log() writes your answer; \
-                         console.error() writes to the debug log. Saved in this browser as you type."
-                    } }
-                </p>
+                <h3 class="seat-title"><span class="swatch seat-0"></span>{ "Your bot" }</h3>
+                { slot(0) }
             </div>
             <div class="seat">
-                <label for="opponent" class="seat-title">
-                    <span class="swatch seat-1"></span>{ "Opponent (built-in)" }
-                </label>
-                <select id="opponent" onchange={on_opponent}>
-                    { for bots::builtins(form.game).map(|b| html! {
-                        <option value={b.name} selected={b.name == form.opponent}>{ b.name }</option>
-                    }) }
-                </select>
-                if let Some(b) = opponent {
-                    <p class="hint">{ b.summary }</p>
-                }
+                <h3 class="seat-title"><span class="swatch seat-1"></span>{ "Opponent" }</h3>
+                { slot(1) }
                 if info.max_seats > info.min_seats {
                     <div class="row">
                         <label for="players">{ "Players" }</label>
@@ -166,9 +132,94 @@ pub fn match_form(props: &Props) -> Html {
                     { "Stop" }
                 </button>
             </div>
+            if backup {
+                <div class="row">
+                    <button type="button" id="restore-code" onclick={on_restore}>
+                        { "Restore my code" }
+                    </button>
+                </div>
+            }
             if let Some(text) = &props.notice {
                 <p id="notice" class="warning" role="alert">{ text }</p>
             }
         </form>
+    }
+}
+
+#[derive(Properties, PartialEq)]
+struct SlotProps {
+    game: &'static str,
+    slot: usize,
+    bot: Slot,
+    dispatch: Callback<Action>,
+    on_code: Callback<(usize, String)>,
+}
+
+/// Who plays a bot slot (code in a language, or a built-in bot) and, for code, its editor.
+#[component(SlotFields)]
+fn slot_fields(props: &SlotProps) -> Html {
+    let SlotProps {
+        game, slot, bot, ..
+    } = props;
+    let slot = *slot;
+    // Slot 0 keeps the ids it always had (tests, labels and links know them).
+    let (select_id, editor_id) = if slot == 0 {
+        ("player", "bot-code")
+    } else {
+        ("opponent", "bot-code-2")
+    };
+    let on_player = {
+        let dispatch = props.dispatch.clone();
+        Callback::from(move |e: Event| {
+            let value = e.target_unchecked_into::<HtmlSelectElement>().value();
+            dispatch.emit(Action::SetPlayer(slot, value));
+        })
+    };
+    let on_code = props.on_code.reform(move |code: String| (slot, code));
+    let builtin = bots::builtins(game).find(|b| b.name == bot.player);
+    let code_label = |name: &str| {
+        if slot == 0 {
+            format!("this {name} code")
+        } else {
+            format!("a second bot: {name} code")
+        }
+    };
+    html! {
+        <>
+            <div class="row">
+                <label for={select_id}>{ "Played by" }</label>
+                <select id={select_id} onchange={on_player}>
+                    { for LANGUAGES.iter().map(|&(value, name)| html! {
+                        <option value={value} selected={bot.player == value}>
+                            { code_label(name) }
+                        </option>
+                    }) }
+                    { for bots::builtins(game).map(|b| html! {
+                        <option value={b.name} selected={b.name == bot.player}>
+                            { if slot == 0 { format!("built-in bot: {}", b.name) }
+                              else { b.name.to_string() } }
+                        </option>
+                    }) }
+                </select>
+            </div>
+            if let Some(b) = builtin {
+                <p class="hint">{ b.summary }</p>
+            }
+            if bot.is_code() {
+                <CodeEditor id={editor_id} value={bot.code.clone()} language={bot.language}
+                    on_change={on_code} />
+                <p class="hint">
+                    { if bot.language == PYTHON {
+                        "input() reads a line; print() writes your answer; \
+                         print(..., file=sys.stderr) writes to the debug log. \
+                         Python loads once per match (not counted against your bot). \
+                         Saved in this browser as you type."
+                    } else {
+                        "readline() reads a line; console.log() writes your answer; \
+                         console.error() writes to the debug log. Saved in this browser as you type."
+                    } }
+                </p>
+            }
+        </>
     }
 }

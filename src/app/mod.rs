@@ -4,6 +4,7 @@ mod board;
 mod code_editor;
 mod game_list;
 mod match_form;
+pub mod rules;
 mod sharing;
 pub mod state;
 mod turn_details;
@@ -51,9 +52,10 @@ pub fn app() -> Html {
 
     let on_code = {
         let state = state.clone();
-        Callback::from(move |code: String| {
-            storage::save_code(state.form.game, 0, state.form.language, &code);
-            state.dispatch(Action::SetCode(code));
+        Callback::from(move |(slot, code): (usize, String)| {
+            let language = state.form.bots[slot].language;
+            storage::save_code(state.form.game, slot, language, &code);
+            state.dispatch(Action::SetCode(slot, code));
         })
     };
 

@@ -9,13 +9,66 @@ use crate::bot_worker_host::BotSource;
 use crate::runner::{MatchNews, MatchSpec, SeatSpec};
 use crate::{isolation, starter, storage};
 
-/// The name the person's bot has in replays and in the viewer.
-pub const YOUR_BOT: &str = "your bot";
-/// The first seat's choices that mean "the code in the editor", in that language.
+/// The names the person's bots have in replays and in the viewer, by slot.
+pub const SLOT_NAMES: [&str; 2] = ["your bot", "your second bot"];
+/// The bot slots: the person's bot (seat 1) and the opponent (the other seats).
+pub const SLOTS: usize = 2;
+/// A slot's choices that mean "the code in this slot's editor", in that language.
 pub const JAVASCRIPT: &str = "javascript";
 pub const PYTHON: &str = "python";
 /// The editor's languages: choice value and name shown.
 pub const LANGUAGES: [(&str, &str); 2] = [(JAVASCRIPT, "JavaScript"), (PYTHON, "Python")];
+
+/// One bot slot of the form: who plays it, and its editor.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Slot {
+    /// A language (the slot's editor code plays) or a built-in bot's name.
+    pub player: String,
+    /// The editor's language: [`JAVASCRIPT`] or [`PYTHON`].
+    pub language: &'static str,
+    /// The editor's code, in [`Slot::language`].
+    pub code: String,
+}
+
+impl Slot {
+    fn new(game: &str, slot: usize, player: String) -> Slot {
+        let language = language_of(&player).unwrap_or(JAVASCRIPT);
+        Slot {
+            player,
+            language,
+            code: saved_or_starter(game, slot, language),
+        }
+    }
+
+    /// Whether the slot's editor code plays (not a built-in bot).
+    pub fn is_code(&self) -> bool {
+        language_of(&self.player).is_some()
+    }
+
+    /// The bot of this slot as a seat of a match.
+    fn seat(&self, slot: usize) -> SeatSpec {
+        if self.is_code() {
+            SeatSpec {
+                name: SLOT_NAMES[slot].to_string(),
+                source: if self.language == PYTHON {
+                    BotSource::Python(self.code.clone())
+                } else {
+                    BotSource::JavaScript(self.code.clone())
+                },
+            }
+        } else {
+            SeatSpec {
+                name: self.player.clone(),
+                source: BotSource::Builtin(self.player.clone()),
+            }
+        }
+    }
+}
+
+/// The language a slot's choice names, if it names one.
+fn language_of(player: &str) -> Option<&'static str> {
+    LANGUAGES.iter().map(|&(l, _)| l).find(|&l| l == player)
+}
 
 /// What the match form holds.
 #[derive(Clone, Debug, PartialEq)]
@@ -23,13 +76,8 @@ pub struct Form {
     pub game: &'static str,
     pub seed: String,
     pub ruleset: String,
-    /// The editor's code, in [`Form::language`].
-    pub code: String,
-    /// The editor's language: [`JAVASCRIPT`] or [`PYTHON`].
-    pub language: &'static str,
-    /// Who plays the first seat: a language (the editor's code) or a built-in bot's name.
-    pub player: String,
-    pub opponent: String,
+    /// Slot 0 plays seat 1; slot 1 (the opponent) plays every other seat.
+    pub bots: [Slot; SLOTS],
     /// How many bots play (games for more than two: the opponent fills the other seats).
     pub seats: usize,
     pub relaxed: bool,
@@ -89,6 +137,40 @@ pub struct Cursor {
     pub playing: bool,
 }
 
+impl Cursor {
+    /// Showing `frame`, still.
+    pub fn at(frame: usize) -> Cursor {
+        Cursor {
+            frame,
+            follow: false,
+            playing: false,
+        }
+    }
+}
+
+impl Record {
+    /// The first frame after `from` whose turn had a fault.
+    pub fn next_fault(&self, from: usize) -> Option<usize> {
+        // Frame f shows the state after turn record f − 1.
+        (from + 1..self.frames.len()).find(|&f| {
+            self.turns
+                .get(f - 1)
+                .is_some_and(|t| t.seats.iter().any(|st| st.fault.is_some()))
+        })
+    }
+
+    /// The first frame after `from` where a seat is out that was in the frame before.
+    pub fn next_elimination(&self, from: usize) -> Option<usize> {
+        (from + 1..self.frames.len()).find(|&f| {
+            let (before, after) = (&self.frames[f - 1].out, &self.frames[f].out);
+            after
+                .iter()
+                .enumerate()
+                .any(|(seat, &out)| out && !before.get(seat).copied().unwrap_or(false))
+        })
+    }
+}
+
 #[derive(Clone, Debug)]
 pub struct AppState {
     pub isolated: bool,
@@ -113,9 +195,10 @@ pub enum Action {
     PickGame(&'static str),
     SetSeed(String),
     SetRuleset(String),
-    SetCode(String),
-    SetPlayer(String),
-    SetOpponent(String),
+    /// The code of a slot's editor, as typed.
+    SetCode(usize, String),
+    /// Who plays a slot: a language or a built-in bot's name.
+    SetPlayer(usize, String),
     SetSeats(usize),
     SetRelaxed(bool),
     Notice(String),
@@ -133,17 +216,19 @@ pub enum Action {
     SetSpeed(usize),
     /// Show the next frame whose turn had a fault (stops playback).
     NextFault,
+    /// Show the next frame where a seat goes out of the match (stops playback).
+    NextElimination,
     /// Open a share link: its set-up and bots go into the form; its replay, if any, is shown.
     OpenLink(ShareDoc),
     /// Show a replay (re-run by the engine, no bot is run); the text says where it came from.
     ShowReplay(Replay, String),
-    /// Put back the code the editor held before a link replaced it.
+    /// Put back the code the editors held before a link replaced it.
     RestoreCode,
 }
 
-/// The code saved for a game and language, or its starter bot.
-fn saved_or_starter(game: &str, language: &str) -> String {
-    storage::load_code(game, 0, language)
+/// The code saved for a game's slot and language, or the game's starter bot.
+fn saved_or_starter(game: &str, slot: usize, language: &str) -> String {
+    storage::load_code(game, slot, language)
         .unwrap_or_else(|| starter::code(game, language).to_string())
 }
 
@@ -160,24 +245,24 @@ pub fn entry(game: &str) -> &'static GameEntry {
 impl Form {
     pub fn new(game: &'static str, seed: i64) -> Form {
         let info = entry(game).info;
+        let strongest = bots::builtins(game)
+            .last()
+            .map(|b| b.name.to_string())
+            .unwrap_or_else(|| JAVASCRIPT.to_string());
         Form {
             game,
             seed: seed.to_string(),
             ruleset: info.default_ruleset.to_string(),
-            code: saved_or_starter(game, JAVASCRIPT),
-            language: JAVASCRIPT,
-            player: JAVASCRIPT.to_string(),
-            opponent: bots::builtins(game)
-                .last()
-                .map(|b| b.name.to_string())
-                .unwrap_or_default(),
+            bots: [
+                Slot::new(game, 0, JAVASCRIPT.to_string()),
+                Slot::new(game, 1, strongest),
+            ],
             seats: info.min_seats,
             relaxed: false,
         }
     }
 
-    /// The match this form describes: the person's bot (or a built-in) in seat 1, the opponent
-    /// in the others.
+    /// The match this form describes: slot 0's bot in seat 1, the opponent in the others.
     pub fn spec(&self, isolated: bool) -> Result<MatchSpec, String> {
         let info = entry(self.game).info;
         let seed: i64 = self.seed.trim().parse().map_err(|_| {
@@ -186,15 +271,8 @@ impl Form {
                 self.seed.trim()
             )
         })?;
-        let editor = self.player == JAVASCRIPT || self.player == PYTHON;
-        if editor && !isolated {
+        if self.bots.iter().any(Slot::is_code) && !isolated {
             return Err(isolation::NOT_ISOLATED.to_string());
-        }
-        if self.opponent.is_empty() {
-            return Err(format!(
-                "{} has no built-in bot to play against yet",
-                info.name
-            ));
         }
         let mut setup = Setup::new(info, seed);
         setup.ruleset = self.ruleset.clone();
@@ -209,26 +287,9 @@ impl Form {
             Err(why) => return Err(why.to_string()),
             Ok(_) => {}
         }
-        let mut seats = vec![if editor {
-            SeatSpec {
-                name: YOUR_BOT.to_string(),
-                source: if self.language == PYTHON {
-                    BotSource::Python(self.code.clone())
-                } else {
-                    BotSource::JavaScript(self.code.clone())
-                },
-            }
-        } else {
-            SeatSpec {
-                name: self.player.clone(),
-                source: BotSource::Builtin(self.player.clone()),
-            }
-        }];
+        let mut seats = vec![self.bots[0].seat(0)];
         while seats.len() < setup.seats {
-            seats.push(SeatSpec {
-                name: self.opponent.clone(),
-                source: BotSource::Builtin(self.opponent.clone()),
-            });
+            seats.push(self.bots[1].seat(1));
         }
         Ok(MatchSpec {
             setup,
@@ -292,40 +353,41 @@ impl AppState {
         form.ruleset = doc.setup.ruleset.clone();
         form.relaxed = doc.relaxed;
         let mut notes = Vec::new();
-        match doc.bots.first() {
-            Some(SharedBot::Code { language, code, .. }) => {
-                let language = LANGUAGES
-                    .iter()
-                    .map(|(l, _)| *l)
-                    .find(|l| l == language)
-                    .unwrap_or(JAVASCRIPT);
-                let saved = storage::load_code(game.info.id, 0, language);
-                if saved.as_ref().is_some_and(|saved| saved != code) {
-                    storage::keep_backup(game.info.id, 0, language, saved.as_deref().unwrap_or(""));
-                    notes.push(
-                        "The link's code is in the editor; your previous code is kept (Restore my code).",
-                    );
+        let mut replaced = false;
+        for (slot, bot) in doc.bots.iter().take(SLOTS).enumerate() {
+            match bot {
+                SharedBot::Code { language, code, .. } => {
+                    let language = language_of(language).unwrap_or(JAVASCRIPT);
+                    let saved = storage::load_code(game.info.id, slot, language);
+                    if let Some(saved) = saved.filter(|saved| saved != code) {
+                        storage::keep_backup(game.info.id, slot, language, &saved);
+                        replaced = true;
+                    }
+                    storage::save_code(game.info.id, slot, language, code);
+                    form.bots[slot] = Slot {
+                        player: language.to_string(),
+                        language,
+                        code: code.clone(),
+                    };
                 }
-                storage::save_code(game.info.id, 0, language, code);
-                form.language = language;
-                form.player = language.to_string();
-                form.code = code.clone();
+                SharedBot::Builtin { name } if bots::builtin(game.info.id, name, 0).is_some() => {
+                    form.bots[slot].player = name.clone();
+                }
+                SharedBot::Builtin { name } => notes.push(format!(
+                    "This botplay has no built-in bot '{name}': {} plays instead.",
+                    form.bots[slot].player
+                )),
+                SharedBot::Program { name } => notes.push(format!(
+                    "'{name}' was a local program: it can be watched, not re-run."
+                )),
             }
-            Some(SharedBot::Builtin { name }) if bots::builtin(game.info.id, name, 0).is_some() => {
-                form.player = name.clone();
-            }
-            _ => notes.push(
-                "The first bot of this link is a local program: it can be watched, not re-run.",
-            ),
         }
-        match doc.bots.get(1) {
-            Some(SharedBot::Builtin { name }) if bots::builtin(game.info.id, name, 0).is_some() => {
-                form.opponent = name.clone();
-            }
-            Some(SharedBot::Code { .. }) => notes.push(
-                "The second bot of this link is code; a built-in bot replaces it when you run.",
-            ),
-            _ => {}
+        if replaced {
+            notes.insert(
+                0,
+                "The link's code is in the editor; your previous code is kept (Restore my code)."
+                    .to_string(),
+            );
         }
         self.form = form;
         self.notice = (!notes.is_empty()).then(|| notes.join(" "));
@@ -410,18 +472,24 @@ impl Reducible for AppState {
             }
             Action::SetSeed(seed) => s.form.seed = seed,
             Action::SetRuleset(ruleset) => s.form.ruleset = ruleset,
-            Action::SetCode(code) => s.form.code = code,
-            Action::SetPlayer(player) => {
-                // Choosing a language shows that language's code in the editor.
-                if let Some(&(language, _)) = LANGUAGES.iter().find(|(l, _)| *l == player) {
-                    if language != s.form.language {
-                        s.form.language = language;
-                        s.form.code = saved_or_starter(s.form.game, language);
-                    }
+            Action::SetCode(slot, code) => {
+                if let Some(bot) = s.form.bots.get_mut(slot) {
+                    bot.code = code;
                 }
-                s.form.player = player;
             }
-            Action::SetOpponent(name) => s.form.opponent = name,
+            Action::SetPlayer(slot, player) => {
+                let game = s.form.game;
+                if let Some(bot) = s.form.bots.get_mut(slot) {
+                    // Choosing a language shows that language's code in the slot's editor.
+                    if let Some(language) = language_of(&player) {
+                        if language != bot.language {
+                            bot.language = language;
+                            bot.code = saved_or_starter(game, slot, language);
+                        }
+                    }
+                    bot.player = player;
+                }
+            }
             Action::SetSeats(seats) => s.form.seats = seats,
             Action::SetRelaxed(relaxed) => s.form.relaxed = relaxed,
             Action::Notice(text) => {
@@ -479,19 +547,13 @@ impl Reducible for AppState {
             }
             Action::SetSpeed(index) => s.speed = index.min(SPEEDS.len() - 1),
             Action::NextFault => {
-                let from = s.cursor.frame;
-                // Frame f shows the state after turn record f − 1.
-                if let Some(frame) = (from + 1..=s.last_frame()).find(|&f| {
-                    s.record
-                        .turns
-                        .get(f - 1)
-                        .is_some_and(|t| t.seats.iter().any(|st| st.fault.is_some()))
-                }) {
-                    s.cursor = Cursor {
-                        frame,
-                        follow: false,
-                        playing: false,
-                    };
+                if let Some(frame) = s.record.next_fault(s.cursor.frame) {
+                    s.cursor = Cursor::at(frame);
+                }
+            }
+            Action::NextElimination => {
+                if let Some(frame) = s.record.next_elimination(s.cursor.frame) {
+                    s.cursor = Cursor::at(frame);
                 }
             }
             Action::OpenLink(doc) => s.open_link(doc),
@@ -501,11 +563,13 @@ impl Reducible for AppState {
                 }
             }
             Action::RestoreCode => {
-                let (game, language) = (s.form.game, s.form.language);
-                if let Some(code) = storage::take_backup(game, 0, language) {
-                    storage::save_code(game, 0, language, &code);
-                    s.form.code = code;
-                    s.notice = Some("Your previous code is back in the editor.".into());
+                let game = s.form.game;
+                for (slot, bot) in s.form.bots.iter_mut().enumerate() {
+                    if let Some(code) = storage::take_backup(game, slot, bot.language) {
+                        storage::save_code(game, slot, bot.language, &code);
+                        bot.code = code;
+                        s.notice = Some("Your previous code is back in the editor.".into());
+                    }
                 }
             }
             Action::Tick => {

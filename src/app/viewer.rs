@@ -65,6 +65,7 @@ pub fn viewer(props: &Props) -> Html {
     let on_first = emit(|| Action::Seek(0));
     let on_last = emit(|| Action::Seek(usize::MAX));
     let on_next_fault = emit(|| Action::NextFault);
+    let on_next_out = emit(|| Action::NextElimination);
     let on_speed = {
         let dispatch = props.dispatch.clone();
         Callback::from(move |e: Event| {
@@ -97,6 +98,7 @@ pub fn viewer(props: &Props) -> Html {
                 "+" | "=" => Action::ChangeSpeed(1),
                 "-" => Action::ChangeSpeed(-1),
                 "f" => Action::NextFault,
+                "e" => Action::NextElimination,
                 _ => return,
             };
             e.prevent_default();
@@ -179,7 +181,11 @@ pub fn viewer(props: &Props) -> Html {
                     }) }
                 </select>
                 <button type="button" id="next-fault" title="Next fault (f)" onclick={on_next_fault}
-                    disabled={record.faults.is_empty()}>{ "next fault" }</button>
+                    disabled={record.next_fault(cursor.frame).is_none()}>{ "next fault" }</button>
+                <button type="button" id="next-elimination" title="Next elimination (e)"
+                    onclick={on_next_out} disabled={record.next_elimination(cursor.frame).is_none()}>
+                    { "next elimination" }
+                </button>
             </div>
             <div id="outcome" class="outcome" aria-live="polite">
                 if let Some(text) = &outcome {

@@ -154,15 +154,29 @@ pub fn random_playouts<R: Rules>() {
         assert_eq!(referee.frames().len(), referee.turns().len() + 1);
         for frame in referee.frames() {
             assert_eq!(frame.status.len(), setup.seats, "seed {}", setup.seed);
+            assert_eq!(frame.out.len(), setup.seats, "seed {}", setup.seed);
         }
     }
 }
 
-/// Faults, garbage lines and timeouts never panic, and the match still ends.
+/// Faults, garbage lines and timeouts never panic, and the match still ends. A seat that is
+/// out of the match stays out.
 pub fn faults_are_total<R: Rules>() {
     for setup in setups::<R>() {
         let referee = play_random::<R>(&setup, setup.seed ^ 0xfa17, true);
         assert!(referee.outcome().is_some(), "seed {}", setup.seed);
+        for pair in referee.frames().windows(2) {
+            let (before, after) = (&pair[0].out, &pair[1].out);
+            assert_eq!(before.len(), after.len(), "seed {}", setup.seed);
+            for seat in 0..before.len() {
+                assert!(
+                    !before[seat] || after[seat],
+                    "seed {}: seat {seat} came back after being out (turn {})",
+                    setup.seed,
+                    pair[1].turn
+                );
+            }
+        }
     }
 }
 

@@ -264,6 +264,10 @@ pub struct Frame {
     pub events: Vec<String>,
     /// Per seat: a short status ("gold 21, income 1", "out: timeout").
     pub status: Vec<String>,
+    /// Per seat: whether it is out of the match (eliminated, or lost by a fault) after this
+    /// step. The viewer jumps to the next frame where a seat goes out.
+    #[serde(default)]
+    pub out: Vec<bool>,
     /// The board as text (the CLI prints it; screen readers can read it).
     pub text: String,
     /// The per-game picture for the painters, as the game's own serialisable view type.

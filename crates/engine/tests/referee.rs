@@ -88,6 +88,7 @@ impl Game for Tally {
             turn: self.turn,
             events: vec![],
             status: self.asks.iter().map(|a| format!("{a} asks")).collect(),
+            out: self.lost.to_vec(),
             text: format!("{:?}\n", self.asks),
             view: serde_json::Value::Null,
         }

@@ -648,6 +648,7 @@ impl Game for CraftingQuest {
             turn: self.slots,
             events: self.last_events.clone(),
             status: view::status(self),
+            out: self.out.clone(),
             text: view::text(self),
             view: serde_json::to_value(view::view(self)).unwrap_or_default(),
         }

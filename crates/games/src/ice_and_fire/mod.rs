@@ -601,6 +601,9 @@ impl Game for IceAndFire {
             turn: self.turns_done,
             events: self.last_events.clone(),
             status: view::status(self),
+            out: (0..PLAYERS)
+                .map(|seat| self.lost.as_ref().is_some_and(|(s, _)| *s == seat))
+                .collect(),
             text: view::text(self),
             view: serde_json::to_value(view::view(self)).unwrap_or_default(),
         }

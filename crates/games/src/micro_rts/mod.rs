@@ -477,6 +477,7 @@ impl Game for MicroRts {
             turn: self.turns_done,
             events: self.last_events.clone(),
             status: view::status(self),
+            out: self.lost.iter().map(Option::is_some).collect(),
             text: view::text(self),
             view: serde_json::to_value(view::view(self)).unwrap_or_default(),
         }

@@ -966,6 +966,8 @@ impl Game for Skyport {
             turn: self.completed,
             events: self.last_events.clone(),
             status: view::status(self),
+            // A destroyed ship respawns and a silent player stays seated: nobody is ever out.
+            out: vec![false; self.world.players.len()],
             text: view::text(self),
             view: serde_json::to_value(view::view(self)).unwrap_or_default(),
         }

@@ -571,6 +571,7 @@ impl Game for SoakOverflow {
             turn: self.turns_done,
             events: self.last_events.clone(),
             status: view::status(self),
+            out: self.lost.iter().map(Option::is_some).collect(),
             text: view::text(self),
             view: serde_json::to_value(view::view(self)).unwrap_or_default(),
         }
