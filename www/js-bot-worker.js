@@ -213,8 +213,31 @@ function run(code) {
     (0, eval)(code + "\n//# sourceURL=" + SOURCE_NAME);
     post({ type: "exit", message: "the bot's program ended (its code returned)" });
   } catch (error) {
-    post({ type: "exit", message: describe(error) });
+    let message = describe(error);
+    if (error instanceof SyntaxError) {
+      const line = syntaxErrorLine(code, error.message);
+      if (line) message = error.name + ": " + error.message + " (line " + line + ")";
+      else if (/end of input/.test(error.message)) {
+        message += " (the code ends before a bracket, brace or quote is closed)";
+      }
+    }
+    post({ type: "exit", message });
   }
+}
+
+// The line of a syntax error, which V8 does not report for eval'd code: the first line at which
+// the code up to it fails to compile with the same message (shorter prefixes compile, or fail
+// only because they end early). Compiling does not run anything. 0 when not found.
+function syntaxErrorLine(code, message) {
+  const lines = code.split("\n");
+  for (let n = 1; n <= lines.length; n++) {
+    try {
+      new Function(lines.slice(0, n).join("\n"));
+    } catch (e) {
+      if (e instanceof SyntaxError && e.message === message) return n;
+    }
+  }
+  return 0;
 }
 
 // "ZeroDivisionError: division by zero (line 7)" and the whole traceback for the debug log.
