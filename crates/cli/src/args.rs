@@ -9,6 +9,7 @@ botplay: run bot matches on the botplay engines
 USAGE:
     botplay list [--bots]
     botplay play --game GAME [--seed N] [--league L] [--option KEY=VALUE]... [--map NAME] [--relaxed] --bot SPEC --bot SPEC [--bot SPEC ...] [--replay FILE]
+    botplay arena --game GAME --bot SPEC --bot SPEC [--bot SPEC ...] --matches N [--jobs J] [--seed S] [--players P] [--replays DIR] [--json FILE] [--league L] [--option KEY=VALUE]... [--map NAME] [--relaxed]
     botplay replay FILE
     botplay link FILE [--base URL]
     botplay host --game skyport [--port P] [--players N] [--seed N] [--ruleset R] [--rounds N] [--map NAME] [--relaxed] [--replay FILE]
@@ -30,6 +31,20 @@ OPTIONS (play):
     --relaxed       multiply the time budgets by 10
     --replay FILE   write the replay (JSON) to FILE; the web viewer opens it
 
+OPTIONS (arena): many matches between the bots, a table of results and ratings
+    --matches N     matches per pair of bots (per group of P bots with --players P); each
+                    seed is played once in every seating (rotations of the group), so N is
+                    best a multiple of P
+    --players P     seats per match (default: the game's fewest); every group of P different
+                    bots plays (give a bot twice to seat it twice)
+    --jobs J        matches played at once (default: the machine's cores)
+    --seed S        derives every match's seed (default: random, printed on stderr)
+    --replays DIR   write every match's replay to DIR/match-NNNN.json
+    --json FILE     write the results as JSON to FILE (`-`: to stdout instead of the table)
+    --game, --league, --ruleset, --option, --map, --relaxed, --bot as for `play`
+    Ctrl-C stops the matches in flight (their bots are killed) and prints what was played
+    (exit status 130).
+
 OPTIONS (link):
     --base URL      the address of the botplay page the link opens (default: the local
                     server of `cargo xtask serve`, http://127.0.0.1:8080/)
@@ -48,6 +63,7 @@ EXIT STATUS:
 pub enum Command {
     List { bots: bool },
     Play(PlayArgs),
+    Arena(ArenaArgs),
     Replay { file: String },
     Link { file: String, base: String },
     Host(HostArgs),
@@ -64,6 +80,19 @@ pub struct PlayArgs {
     pub relaxed: bool,
     pub bots: Vec<String>,
     pub replay: Option<String>,
+}
+
+/// `botplay arena`: many matches between bots.
+#[derive(Debug, Default, PartialEq, Eq)]
+pub struct ArenaArgs {
+    /// The game, its ruleset and options, relaxed budgets, the bots (never a replay).
+    pub play: PlayArgs,
+    /// Matches per group of bots.
+    pub matches: usize,
+    pub players: Option<usize>,
+    pub jobs: Option<usize>,
+    pub replays: Option<String>,
+    pub json: Option<String>,
 }
 
 /// `botplay host`: a Skyport match over TCP on loopback.
@@ -109,6 +138,7 @@ pub fn parse(args: &[String]) -> Result<Command, UsageError> {
             _ => Err(UsageError("`replay` takes exactly one FILE".into())),
         },
         "play" => parse_play(rest).map(Command::Play),
+        "arena" => parse_arena(rest).map(Command::Arena),
         "link" => parse_link(rest),
         "host" => parse_host(rest).map(Command::Host),
         other => Err(UsageError(format!("unknown command '{other}'"))),
@@ -117,7 +147,6 @@ pub fn parse(args: &[String]) -> Result<Command, UsageError> {
 
 fn parse_play(args: &[String]) -> Result<PlayArgs, UsageError> {
     let mut play = PlayArgs::default();
-    let mut game = None;
     let mut it = args.iter();
     while let Some(flag) = it.next() {
         let mut value = |name: &str| {
@@ -125,46 +154,111 @@ fn parse_play(args: &[String]) -> Result<PlayArgs, UsageError> {
                 .cloned()
                 .ok_or_else(|| UsageError(format!("{name} needs a value")))
         };
+        if match_flag(&mut play, flag, &mut value)? {
+            continue;
+        }
         match flag.as_str() {
-            "--game" => game = Some(value("--game")?),
-            "--seed" => {
-                let v = value("--seed")?;
-                let seed = v.parse().map_err(|_| {
-                    UsageError(format!("--seed must be a signed 64-bit integer, not '{v}'"))
-                })?;
-                play.seed = Some(seed);
-            }
-            "--league" => {
-                let v = value("--league")?;
-                let level: u32 = v.parse().map_err(|_| {
-                    UsageError(format!("--league must be a number such as 3, not '{v}'"))
-                })?;
-                set_ruleset(&mut play, format!("league-{level}"))?;
-            }
-            "--ruleset" => {
-                let v = value("--ruleset")?;
-                set_ruleset(&mut play, v)?;
-            }
-            "--option" => {
-                let v = value("--option")?;
-                let (key, val) = v
-                    .split_once('=')
-                    .filter(|(k, _)| !k.trim().is_empty())
-                    .ok_or_else(|| UsageError(format!("--option needs KEY=VALUE, not '{v}'")))?;
-                set_option(&mut play, key.trim(), val.trim())?;
-            }
-            "--map" => {
-                let v = value("--map")?;
-                set_option(&mut play, "map", &v)?;
-            }
-            "--relaxed" => play.relaxed = true,
-            "--bot" => play.bots.push(value("--bot")?),
             "--replay" => play.replay = Some(value("--replay")?),
             other => return Err(UsageError(format!("unknown option '{other}' for `play`"))),
         }
     }
-    play.game = game.ok_or_else(|| UsageError("`play` needs --game GAME".into()))?;
+    if play.game.is_empty() {
+        return Err(UsageError("`play` needs --game GAME".into()));
+    }
     Ok(play)
+}
+
+fn parse_arena(args: &[String]) -> Result<ArenaArgs, UsageError> {
+    let mut arena = ArenaArgs::default();
+    let mut matches = None;
+    let mut it = args.iter();
+    while let Some(flag) = it.next() {
+        let mut value = |name: &str| {
+            it.next()
+                .cloned()
+                .ok_or_else(|| UsageError(format!("{name} needs a value")))
+        };
+        if match_flag(&mut arena.play, flag, &mut value)? {
+            continue;
+        }
+        let mut count = |name: &str, example: &str| {
+            let v = value(name)?;
+            v.parse::<usize>().ok().filter(|n| *n > 0).ok_or_else(|| {
+                UsageError(format!(
+                    "{name} must be a number such as {example}, not '{v}'"
+                ))
+            })
+        };
+        match flag.as_str() {
+            "--matches" => matches = Some(count("--matches", "100")?),
+            "--jobs" => arena.jobs = Some(count("--jobs", "2")?),
+            "--players" => arena.players = Some(count("--players", "2")?),
+            "--replays" => arena.replays = Some(value("--replays")?),
+            "--json" => arena.json = Some(value("--json")?),
+            "--replay" => {
+                return Err(UsageError(
+                    "`arena` writes one replay per match: use --replays DIR".into(),
+                ))
+            }
+            other => return Err(UsageError(format!("unknown option '{other}' for `arena`"))),
+        }
+    }
+    if arena.play.game.is_empty() {
+        return Err(UsageError("`arena` needs --game GAME".into()));
+    }
+    if arena.play.bots.len() < 2 {
+        return Err(UsageError(
+            "`arena` needs at least two --bot SPEC (the same spec twice is fine)".into(),
+        ));
+    }
+    arena.matches =
+        matches.ok_or_else(|| UsageError("`arena` needs --matches N (per pair of bots)".into()))?;
+    Ok(arena)
+}
+
+/// The flags `play` and `arena` share; `Ok(false)` when `flag` is not one of them.
+fn match_flag(
+    play: &mut PlayArgs,
+    flag: &str,
+    value: &mut dyn FnMut(&str) -> Result<String, UsageError>,
+) -> Result<bool, UsageError> {
+    match flag {
+        "--game" => play.game = value("--game")?,
+        "--seed" => {
+            let v = value("--seed")?;
+            let seed = v.parse().map_err(|_| {
+                UsageError(format!("--seed must be a signed 64-bit integer, not '{v}'"))
+            })?;
+            play.seed = Some(seed);
+        }
+        "--league" => {
+            let v = value("--league")?;
+            let level: u32 = v.parse().map_err(|_| {
+                UsageError(format!("--league must be a number such as 3, not '{v}'"))
+            })?;
+            set_ruleset(play, format!("league-{level}"))?;
+        }
+        "--ruleset" => {
+            let v = value("--ruleset")?;
+            set_ruleset(play, v)?;
+        }
+        "--option" => {
+            let v = value("--option")?;
+            let (key, val) = v
+                .split_once('=')
+                .filter(|(k, _)| !k.trim().is_empty())
+                .ok_or_else(|| UsageError(format!("--option needs KEY=VALUE, not '{v}'")))?;
+            set_option(play, key.trim(), val.trim())?;
+        }
+        "--map" => {
+            let v = value("--map")?;
+            set_option(play, "map", &v)?;
+        }
+        "--relaxed" => play.relaxed = true,
+        "--bot" => play.bots.push(value("--bot")?),
+        _ => return Ok(false),
+    }
+    Ok(true)
 }
 
 /// The page `botplay link` points at when no `--base` is given.

@@ -16,6 +16,17 @@ pub struct Table {
     inbox: Arc<Inbox>,
 }
 
+/// Stops a match from another thread (an arena's Ctrl-C): the driver stops every bot and
+/// [`Table::play`] returns with the match unfinished.
+#[derive(Clone)]
+pub struct Halter(Arc<Inbox>);
+
+impl Halter {
+    pub fn halt(&self) {
+        self.0.halt();
+    }
+}
+
 /// One asked seat's clock.
 struct Clock {
     seat: usize,
@@ -45,9 +56,14 @@ impl Table {
         })
     }
 
-    /// Plays the match to its end.
+    /// A handle that stops this match from another thread.
+    pub fn halter(&self) -> Halter {
+        Halter(Arc::clone(&self.inbox))
+    }
+
+    /// Plays the match to its end, or until it is halted (then the referee is not over).
     pub fn play(&mut self, referee: &mut Referee) {
-        while !referee.is_over() {
+        while !referee.is_over() && !self.inbox.is_halted() {
             let asks = referee.begin_turn();
             if asks.is_empty() {
                 break;
@@ -77,6 +93,9 @@ impl Table {
     /// Hands lines to the referee until every asked seat has completed its turn or faulted.
     fn collect(&mut self, referee: &mut Referee, clocks: &[Clock]) {
         loop {
+            if self.inbox.is_halted() {
+                return;
+            }
             self.deliver_notices(referee);
             for clock in clocks {
                 self.drain(referee, clock);

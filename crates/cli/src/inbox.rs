@@ -19,6 +19,8 @@ struct Queues {
     stderr: Vec<String>,
     closed: Vec<bool>,
     stopped: Vec<bool>,
+    /// The whole match is being stopped from outside (an arena's Ctrl-C).
+    halted: bool,
 }
 
 /// The shared inbox of a match.
@@ -43,6 +45,7 @@ impl Inbox {
                 stderr: vec![String::new(); seats],
                 closed: vec![false; seats],
                 stopped: vec![false; seats],
+                halted: false,
             }),
             changed: Condvar::new(),
         }
@@ -87,6 +90,16 @@ impl Inbox {
         self.changed.notify_all();
     }
 
+    /// Stops the whole match from another thread: wakes the driver, which stops every bot.
+    pub fn halt(&self) {
+        self.lock().halted = true;
+        self.changed.notify_all();
+    }
+
+    pub fn is_halted(&self) -> bool {
+        self.lock().halted
+    }
+
     /// The next line of a seat, if there is one.
     pub fn next(&self, seat: usize) -> Next {
         let mut q = self.lock();
@@ -104,13 +117,15 @@ impl Inbox {
         std::mem::take(&mut self.lock().stderr[seat])
     }
 
-    /// Waits until something arrives from one of `seats` or the deadline passes.
+    /// Waits until something arrives from one of `seats`, the deadline passes or the match is
+    /// halted.
     pub fn wait(&self, seats: &[usize], deadline: Instant) {
         let mut q = self.lock();
         loop {
             let ready = seats
                 .iter()
-                .any(|&s| !q.lines[s].is_empty() || q.closed[s] || !q.stderr[s].is_empty());
+                .any(|&s| !q.lines[s].is_empty() || q.closed[s] || !q.stderr[s].is_empty())
+                || q.halted;
             let now = Instant::now();
             if ready || now >= deadline {
                 return;

@@ -1,6 +1,7 @@
 //! `botplay`: matches between local programs and built-in bots on the botplay engines, and
 //! replays the web viewer opens.
 
+mod arena;
 mod args;
 mod driver;
 mod host;
@@ -59,6 +60,18 @@ fn run(command: Command) -> Result<(), Failure> {
             Ok(())
         }
         Command::Play(play_args) => play(play_args),
+        Command::Arena(arena_args) => {
+            let seed = arena_args.play.seed.unwrap_or_else(random_seed);
+            arena::run(arena_args, seed).map_err(|e| match e {
+                arena::ArenaError::Usage(m) => Failure::usage(m),
+                arena::ArenaError::Runtime(m) => Failure::runtime(m),
+                // The shell's status for a command stopped by SIGINT.
+                arena::ArenaError::Interrupted(m) => Failure {
+                    message: m,
+                    status: 130,
+                },
+            })
+        }
         Command::Replay { file } => replay(&file),
         Command::Link { file, base } => link(&file, &base),
         Command::Host(host_args) => {

@@ -1,0 +1,376 @@
+//! `botplay arena`: many matches between bots, played in parallel, summed up in a table of
+//! results per pair (with Wilson score intervals), faults per bot and ratings.
+//!
+//! - **The plan** ([`plan`]): every group of `--players` different bots (every pair, with two
+//!   seats) plays `--matches` matches; each seed is played in every seating (rotations of the
+//!   group: seats swapped, for a pair), and seeds are derived from `--seed` alone.
+//! - **The matches** are played by the same driver as `botplay play` ([`crate::driver`]), each
+//!   in a worker thread of its own (`--jobs`, default: the machine's cores), and written to
+//!   `--replays DIR` when asked.
+//! - **The numbers** ([`stats`]) are summed in match order, whatever order the matches finish
+//!   in; ratings (Weng-Lin, from the `skillratings` crate) are updated in that order too, so the
+//!   same bots and seed give the same table, byte for byte, for deterministic bots.
+//! - **Ctrl-C** (the `ctrlc` crate's handler, on its own thread) halts every match in flight:
+//!   the driver kills their bots' processes, matches not finished by then are dropped, and the
+//!   table of the finished ones is printed; the exit status is then 130.
+
+mod plan;
+mod progress;
+mod report;
+mod stats;
+
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{mpsc, Arc, Mutex, MutexGuard};
+use std::time::Duration;
+
+use engine::{GameEntry, Referee, Setup};
+
+use crate::args::ArenaArgs;
+use crate::driver::{Halter, Table};
+use plan::Planned;
+use stats::MatchResult;
+
+/// Why an arena ended early or never started.
+pub enum ArenaError {
+    /// A bad command line (exit status 2).
+    Usage(String),
+    /// A bot or file could not be used (exit status 1); the table of what was played is printed.
+    Runtime(String),
+    /// Stopped by Ctrl-C (exit status 130); the table of what was played is printed.
+    Interrupted(String),
+}
+
+/// What every match of the arena shares.
+struct Config {
+    entry: &'static GameEntry,
+    ruleset: Option<String>,
+    options: std::collections::BTreeMap<String, String>,
+    relaxed: bool,
+    specs: Vec<String>,
+    replays: Option<PathBuf>,
+    /// Digits of the replay file numbers.
+    width: usize,
+}
+
+/// Stops the matches in flight, from the Ctrl-C handler or after a failure.
+struct Stop {
+    stopping: AtomicBool,
+    interrupted: AtomicBool,
+    /// The match each worker is playing.
+    running: Mutex<Vec<Option<Halter>>>,
+}
+
+impl Stop {
+    fn new(jobs: usize) -> Stop {
+        Stop {
+            stopping: AtomicBool::new(false),
+            interrupted: AtomicBool::new(false),
+            running: Mutex::new(vec![None; jobs]),
+        }
+    }
+
+    fn running(&self) -> MutexGuard<'_, Vec<Option<Halter>>> {
+        self.running.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    fn stop_all(&self) {
+        // Set before taking the lock: a match that registers after this sees the flag.
+        self.stopping.store(true, Ordering::SeqCst);
+        for halter in self.running().iter().flatten() {
+            halter.halt();
+        }
+    }
+
+    fn interrupt(&self) {
+        self.interrupted.store(true, Ordering::SeqCst);
+        self.stop_all();
+    }
+
+    fn stopping(&self) -> bool {
+        self.stopping.load(Ordering::SeqCst)
+    }
+
+    fn interrupted(&self) -> bool {
+        self.interrupted.load(Ordering::SeqCst)
+    }
+
+    /// A worker's match starts: it can now be halted (at once, if stopping already).
+    fn enter(&self, worker: usize, halter: Halter) {
+        let mut running = self.running();
+        if self.stopping() {
+            halter.halt();
+        }
+        running[worker] = Some(halter);
+    }
+
+    fn leave(&self, worker: usize) {
+        self.running()[worker] = None;
+    }
+}
+
+/// Runs the arena; `seed` is `--seed` or a random seed.
+pub fn run(a: ArenaArgs, seed: i64) -> Result<(), ArenaError> {
+    let usage = |m: String| ArenaError::Usage(m);
+    let play = a.play;
+    let entry = games::entry(&play.game).ok_or_else(|| {
+        let known: Vec<&str> = games::GAMES.iter().map(|e| e.info.id).collect();
+        usage(format!(
+            "unknown game '{}' (known: {})",
+            play.game,
+            known.join(", ")
+        ))
+    })?;
+    let info = entry.info;
+    let players = a.players.unwrap_or(info.min_seats);
+    if !(info.min_seats..=info.max_seats).contains(&players) {
+        return Err(usage(format!(
+            "--players must be from {} to {} for {}, not {players}",
+            info.min_seats, info.max_seats, info.id
+        )));
+    }
+    if players > play.bots.len() {
+        return Err(usage(format!(
+            "--players {players} needs at least {players} --bot (give a bot more than once to seat it more than once)"
+        )));
+    }
+    for spec in &play.bots {
+        if let Some(name) = spec.strip_prefix("builtin:") {
+            if bots::builtin(info.id, name, 0).is_none() {
+                let known: Vec<&str> = bots::builtins(info.id).map(|b| b.name).collect();
+                return Err(usage(format!(
+                    "no built-in bot '{name}' for {} (known: {})",
+                    info.id,
+                    known.join(", ")
+                )));
+            }
+        }
+    }
+    let total = plan::count(play.bots.len(), players, a.matches).ok_or_else(|| {
+        usage(format!(
+            "that is more than {} matches: fewer bots or fewer --matches",
+            plan::MAX_MATCHES
+        ))
+    })?;
+    let planned = plan::plan(play.bots.len(), players, a.matches, seed);
+    debug_assert_eq!(planned.len(), total);
+
+    let config = Config {
+        entry,
+        ruleset: play.ruleset,
+        options: play.options,
+        relaxed: play.relaxed,
+        specs: play.bots,
+        replays: a.replays.map(PathBuf::from),
+        width: total.to_string().len().max(4),
+    };
+    // The setup is the same for every match but the seed: check it once, before any bot runs.
+    let first = setup(&config, &planned[0]);
+    (entry.new)(&first).map_err(|e| usage(e.to_string()))?;
+    if let Some(dir) = &config.replays {
+        std::fs::create_dir_all(dir).map_err(|e| {
+            ArenaError::Runtime(format!(
+                "cannot create the replay folder {}: {e}",
+                dir.display()
+            ))
+        })?;
+    }
+
+    let jobs = a
+        .jobs
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+        .min(total);
+    eprintln!(
+        "botplay: arena of {} ({}), {total} matches ({} per {}), {jobs} at a time, seed {seed}{}",
+        info.name,
+        first.ruleset,
+        a.matches,
+        if players == 2 {
+            "pair".to_string()
+        } else {
+            format!("group of {players}")
+        },
+        if config.relaxed {
+            ", relaxed budgets"
+        } else {
+            ""
+        }
+    );
+
+    let stop = Arc::new(Stop::new(jobs));
+    let handler_stop = Arc::clone(&stop);
+    if let Err(e) = ctrlc::set_handler(move || handler_stop.interrupt()) {
+        eprintln!("botplay: Ctrl-C will not stop the arena cleanly: {e}");
+    }
+
+    let (results, failure) = play_all(&config, &planned, jobs, &stop);
+
+    let played: Vec<&MatchResult> = results.iter().flatten().collect();
+    let summary = stats::summarize(config.specs.len(), &played);
+    let ctx = report::Context {
+        game: info,
+        ruleset: &first.ruleset,
+        options: &config.options,
+        relaxed: config.relaxed,
+        seed,
+        players,
+        per_group: a.matches,
+        planned: total,
+        specs: &config.specs,
+        interrupted: stop.interrupted(),
+    };
+    let to_stdout = a.json.as_deref() == Some("-");
+    if !to_stdout {
+        print!("{}", report::text(&ctx, &summary));
+    }
+    let mut write_failure = None;
+    if let Some(path) = &a.json {
+        let text = format!("{:#}\n", report::json(&ctx, &summary, &played));
+        if to_stdout {
+            print!("{text}");
+        } else if let Err(e) = std::fs::write(path, text) {
+            write_failure = Some(format!("cannot write the results to {path}: {e}"));
+        }
+    }
+    if let Some(message) = failure.or(write_failure) {
+        return Err(ArenaError::Runtime(message));
+    }
+    if stop.interrupted() {
+        return Err(ArenaError::Interrupted(format!(
+            "interrupted: {} of {total} matches played",
+            summary.played
+        )));
+    }
+    Ok(())
+}
+
+/// The setup of one match.
+fn setup(config: &Config, m: &Planned) -> Setup {
+    let mut setup = Setup::new(config.entry.info, m.seed);
+    setup.seats = m.seats.len();
+    if let Some(ruleset) = &config.ruleset {
+        setup.ruleset = ruleset.clone();
+    }
+    setup.options = config.options.clone();
+    setup
+}
+
+/// Plays the plan on `jobs` worker threads. Returns every match's result by index (`None`:
+/// not played, or stopped before its end) and the first failure, if one stopped the arena.
+fn play_all(
+    config: &Config,
+    planned: &[Planned],
+    jobs: usize,
+    stop: &Stop,
+) -> (Vec<Option<MatchResult>>, Option<String>) {
+    let next = AtomicUsize::new(0);
+    let mut results: Vec<Option<MatchResult>> = vec![None; planned.len()];
+    let mut failure = None;
+    let mut progress = progress::Progress::new(planned.len());
+    std::thread::scope(|scope| {
+        let (tx, rx) = mpsc::channel::<(usize, Result<Option<MatchResult>, String>)>();
+        for worker in 0..jobs {
+            let tx = tx.clone();
+            let next = &next;
+            scope.spawn(move || loop {
+                let i = next.fetch_add(1, Ordering::SeqCst);
+                if i >= planned.len() || stop.stopping() {
+                    return;
+                }
+                let result = play_one(config, &planned[i], stop, worker);
+                if tx.send((i, result)).is_err() {
+                    return;
+                }
+            });
+        }
+        drop(tx);
+        let mut done = 0;
+        let mut told = false;
+        loop {
+            if stop.interrupted() && !told {
+                told = true;
+                progress.clear();
+                eprintln!("botplay: interrupted; stopping the matches in flight");
+            }
+            match rx.recv_timeout(Duration::from_millis(100)) {
+                Ok((i, Ok(result))) => {
+                    if result.is_some() {
+                        done += 1;
+                    }
+                    results[i] = result;
+                }
+                Ok((i, Err(message))) => {
+                    if failure.is_none() {
+                        failure = Some(format!("match {}: {message}", i + 1));
+                        stop.stop_all();
+                    }
+                }
+                Err(mpsc::RecvTimeoutError::Timeout) => {}
+                Err(mpsc::RecvTimeoutError::Disconnected) => break,
+            }
+            if !stop.stopping() {
+                progress.show(done);
+            }
+        }
+    });
+    progress.clear();
+    eprintln!(
+        "botplay: {} matches played in {:.1} s",
+        results.iter().flatten().count(),
+        progress.elapsed().as_secs_f64()
+    );
+    (results, failure)
+}
+
+/// Plays one match with the CLI's driver. `Ok(None)`: the arena was stopped before its end.
+fn play_one(
+    config: &Config,
+    m: &Planned,
+    stop: &Stop,
+    worker: usize,
+) -> Result<Option<MatchResult>, String> {
+    let setup = setup(config, m);
+    let game = (config.entry.new)(&setup).map_err(|e| e.to_string())?;
+    let names: Vec<String> = m.seats.iter().map(|&b| config.specs[b].clone()).collect();
+    let mut table = Table::start(&names, config.entry.info.id, m.seed)?;
+    stop.enter(worker, table.halter());
+    let mut referee = Referee::new(game, setup, names, config.relaxed);
+    table.play(&mut referee);
+    stop.leave(worker);
+    drop(table);
+    // A match that ends after Ctrl-C may have ended because the terminal's SIGINT reached its
+    // bots too: it is not counted.
+    if stop.stopping() {
+        return Ok(None);
+    }
+    let outcome = referee
+        .outcome()
+        .ok_or("the match stopped before its end")?;
+    let replay = match &config.replays {
+        Some(dir) => Some(write_replay(dir, config.width, m.index, &referee)?),
+        None => None,
+    };
+    Ok(Some(MatchResult {
+        index: m.index,
+        seed: m.seed,
+        seats: m.seats.clone(),
+        scores: outcome.scores,
+        ranks: outcome.ranks,
+        faults: referee.faults().to_vec(),
+        replay,
+    }))
+}
+
+/// Writes `DIR/match-NNNN.json` (numbered from 1) and returns the file name.
+fn write_replay(
+    dir: &Path,
+    width: usize,
+    index: usize,
+    referee: &Referee,
+) -> Result<String, String> {
+    let name = format!("match-{:0width$}.json", index + 1);
+    let path = dir.join(&name);
+    std::fs::write(&path, referee.replay().to_json())
+        .map_err(|e| format!("cannot write the replay to {}: {e}", path.display()))?;
+    Ok(name)
+}

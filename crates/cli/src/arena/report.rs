@@ -1,0 +1,293 @@
+//! The arena's results for people (a text table on stdout) and for scripts (JSON).
+
+use std::collections::BTreeMap;
+
+use engine::GameInfo;
+use serde_json::{json, Value};
+
+use super::stats::{MatchResult, Summary};
+
+/// What the arena was: shown above the table and kept in the JSON.
+pub struct Context<'a> {
+    pub game: &'static GameInfo,
+    pub ruleset: &'a str,
+    pub options: &'a BTreeMap<String, String>,
+    pub relaxed: bool,
+    pub seed: i64,
+    pub players: usize,
+    pub per_group: usize,
+    pub planned: usize,
+    pub specs: &'a [String],
+    pub interrupted: bool,
+}
+
+/// The longest bot name shown in the pairs table.
+const NAME_WIDTH: usize = 32;
+
+/// The results as text: a header line, the pairs, the bots by rating.
+pub fn text(ctx: &Context, s: &Summary) -> String {
+    let mut out = String::new();
+    let options: Vec<String> = ctx
+        .options
+        .iter()
+        .map(|(k, v)| format!("{k}={v}"))
+        .collect();
+    out.push_str(&format!(
+        "arena: {} ({}{}{}), seed {}, {} seats: {} of {} matches played{}\n\n",
+        ctx.game.name,
+        ctx.ruleset,
+        if options.is_empty() {
+            String::new()
+        } else {
+            format!(", {}", options.join(", "))
+        },
+        if ctx.relaxed { ", relaxed" } else { "" },
+        ctx.seed,
+        ctx.players,
+        s.played,
+        ctx.planned,
+        if ctx.interrupted {
+            " (interrupted)"
+        } else {
+            ""
+        },
+    ));
+
+    out.push_str("pairs: the first bot's wins, draws and losses; score = (wins + draws/2) / matches, with its 95% Wilson interval\n");
+    let mut rows = Vec::new();
+    for p in &s.pairs {
+        let (rate, interval) = match (p.score_rate(), p.interval()) {
+            (Some(r), Some((lo, hi))) => (
+                format!("{:.1}%", r * 100.0),
+                format!("{:.1}-{:.1}%", lo * 100.0, hi * 100.0),
+            ),
+            _ => ("-".into(), "-".into()),
+        };
+        let (avg_a, avg_b) = match p.average_scores() {
+            Some((a, b)) => (format!("{a:.2}"), format!("{b:.2}")),
+            None => ("-".into(), "-".into()),
+        };
+        rows.push(vec![
+            label(ctx.specs, p.a),
+            label(ctx.specs, p.b),
+            p.matches.to_string(),
+            p.wins.to_string(),
+            p.draws.to_string(),
+            p.losses.to_string(),
+            rate,
+            interval,
+            avg_a,
+            avg_b,
+        ]);
+    }
+    out.push_str(&table(
+        &[
+            "bot",
+            "vs bot",
+            "matches",
+            "wins",
+            "draws",
+            "losses",
+            "score",
+            "95% interval",
+            "avg score",
+            "vs avg score",
+        ],
+        &rows,
+        2,
+    ));
+
+    out.push_str("\nbots, best rating first: win = first place alone, draw = shared first place; invalid = malformed or too much output;\nrating = Weng-Lin (OpenSkill) mu and sigma, updated match by match in match order\n");
+    let mut order: Vec<usize> = (0..s.bots.len()).collect();
+    order.sort_by(|&a, &b| {
+        s.bots[b]
+            .rating
+            .rating
+            .total_cmp(&s.bots[a].rating.rating)
+            .then(a.cmp(&b))
+    });
+    let rows: Vec<Vec<String>> = order
+        .iter()
+        .map(|&i| {
+            let b = &s.bots[i];
+            vec![
+                format!("#{}", i + 1),
+                ctx.specs[i].clone(),
+                b.matches.to_string(),
+                b.wins.to_string(),
+                b.draws.to_string(),
+                b.losses.to_string(),
+                b.average_score().map_or("-".into(), |a| format!("{a:.2}")),
+                b.faults.timeout.to_string(),
+                b.faults.crash.to_string(),
+                b.faults.invalid().to_string(),
+                format!("{:.2}", b.rating.rating),
+                format!("{:.2}", b.rating.uncertainty),
+            ]
+        })
+        .collect();
+    out.push_str(&table(
+        &[
+            "#",
+            "bot",
+            "matches",
+            "wins",
+            "draws",
+            "losses",
+            "avg score",
+            "timeouts",
+            "crashes",
+            "invalid",
+            "rating",
+            "sigma",
+        ],
+        &rows,
+        2,
+    ));
+    out
+}
+
+/// `#N name`, cut to [`NAME_WIDTH`] characters.
+fn label(specs: &[String], bot: usize) -> String {
+    let full = format!("#{} {}", bot + 1, specs[bot]);
+    if full.chars().count() <= NAME_WIDTH {
+        full
+    } else {
+        let cut: String = full.chars().take(NAME_WIDTH - 3).collect();
+        format!("{cut}...")
+    }
+}
+
+/// Columns two spaces apart; the first `left` columns are left-aligned, the rest right-aligned.
+fn table(header: &[&str], rows: &[Vec<String>], left: usize) -> String {
+    let mut widths: Vec<usize> = header.iter().map(|h| h.chars().count()).collect();
+    for row in rows {
+        for (w, cell) in widths.iter_mut().zip(row) {
+            *w = (*w).max(cell.chars().count());
+        }
+    }
+    let mut out = String::new();
+    let header: Vec<String> = header.iter().map(|h| h.to_string()).collect();
+    for row in std::iter::once(&header).chain(rows) {
+        let cells: Vec<String> = row
+            .iter()
+            .zip(&widths)
+            .enumerate()
+            .map(|(i, (cell, &w))| {
+                if i < left {
+                    format!("{cell:<w$}")
+                } else {
+                    format!("{cell:>w$}")
+                }
+            })
+            .collect();
+        out.push_str(cells.join("  ").trim_end());
+        out.push('\n');
+    }
+    out
+}
+
+/// The results as JSON: the setup, per bot, per pair, and every played match in match order.
+pub fn json(ctx: &Context, s: &Summary, results: &[&MatchResult]) -> Value {
+    let bots: Vec<Value> = s
+        .bots
+        .iter()
+        .enumerate()
+        .map(|(i, b)| {
+            json!({
+                "bot": i + 1,
+                "spec": ctx.specs[i],
+                "matches": b.matches,
+                "wins": b.wins,
+                "draws": b.draws,
+                "losses": b.losses,
+                "average_score": b.average_score(),
+                "faults": {
+                    "timeout": b.faults.timeout,
+                    "crash": b.faults.crash,
+                    "malformed": b.faults.malformed,
+                    "flood": b.faults.flood,
+                },
+                "rating": { "system": "weng-lin", "mu": b.rating.rating, "sigma": b.rating.uncertainty },
+            })
+        })
+        .collect();
+    let pairs: Vec<Value> = s
+        .pairs
+        .iter()
+        .map(|p| {
+            let avg = p.average_scores();
+            json!({
+                "bot": p.a + 1,
+                "vs": p.b + 1,
+                "matches": p.matches,
+                "wins": p.wins,
+                "draws": p.draws,
+                "losses": p.losses,
+                "score_rate": p.score_rate(),
+                "interval_95": p.interval().map(|(lo, hi)| [lo, hi]),
+                "average_score": avg.map(|a| a.0),
+                "vs_average_score": avg.map(|a| a.1),
+            })
+        })
+        .collect();
+    let mut ordered: Vec<&MatchResult> = results.to_vec();
+    ordered.sort_by_key(|m| m.index);
+    let matches: Vec<Value> = ordered
+        .iter()
+        .map(|m| {
+            json!({
+                "match": m.index + 1,
+                "seed": m.seed,
+                "bots": m.seats.iter().map(|b| b + 1).collect::<Vec<_>>(),
+                "scores": m.scores,
+                "ranks": m.ranks,
+                "faults": m.faults.iter().map(|f| json!({
+                    "seat": f.seat + 1,
+                    "turn": f.turn,
+                    "kind": f.kind,
+                    "text": f.text,
+                })).collect::<Vec<_>>(),
+                "replay": m.replay,
+            })
+        })
+        .collect();
+    json!({
+        "game": ctx.game.id,
+        "game_version": ctx.game.version,
+        "ruleset": ctx.ruleset,
+        "options": ctx.options,
+        "relaxed": ctx.relaxed,
+        "seed": ctx.seed,
+        "players": ctx.players,
+        "matches_per_group": ctx.per_group,
+        "planned": ctx.planned,
+        "played": s.played,
+        "interrupted": ctx.interrupted,
+        "bots": bots,
+        "pairs": pairs,
+        "matches": matches,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tables_align_and_long_names_are_cut() {
+        let t = table(
+            &["bot", "n"],
+            &[
+                vec!["a".into(), "100".into()],
+                vec!["bbbb".into(), "7".into()],
+            ],
+            1,
+        );
+        assert_eq!(t, "bot     n\na     100\nbbbb    7\n");
+        let specs = vec!["python3 /a/very/long/path/to/some/bot.py --depth 9".to_string()];
+        let l = label(&specs, 0);
+        assert_eq!(l.chars().count(), NAME_WIDTH);
+        assert!(l.starts_with("#1 python3") && l.ends_with("..."));
+    }
+}
