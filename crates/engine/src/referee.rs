@@ -229,23 +229,37 @@ impl Referee {
 
     /// Debug-log text the seat wrote during its current turn (kept up to a cap).
     pub fn stderr(&mut self, seat: usize, text: &str) {
-        let target = match self
+        if let Some(target) = self.stderr_target(seat) {
+            append_capped(&mut target.stderr, text, MAX_STDERR_BYTES);
+        }
+    }
+
+    /// The debug log of a replayed turn as it was recorded: already capped, so not cut again
+    /// (a longer one, from a hand-made file, is capped as usual).
+    pub(crate) fn restore_stderr(&mut self, seat: usize, text: &str) {
+        if let Some(target) = self.stderr_target(seat) {
+            if target.stderr.len() + text.len() <= MAX_STDERR_BYTES + CUT.len() {
+                target.stderr.push_str(text);
+            } else {
+                append_capped(&mut target.stderr, text, MAX_STDERR_BYTES);
+            }
+        }
+    }
+
+    /// Where a seat's debug log goes: its current turn, or else its last completed one.
+    fn stderr_target(&mut self, seat: usize) -> Option<&mut SeatTurn> {
+        match self
             .pending
             .iter_mut()
             .rev()
             .find(|p| p.record.seat == seat)
         {
-            Some(p) => &mut p.record,
-            None => match self
+            Some(p) => Some(&mut p.record),
+            None => self
                 .turns
                 .last_mut()
-                .and_then(|t| t.seats.iter_mut().find(|s| s.seat == seat))
-            {
-                Some(s) => s,
-                None => return,
-            },
-        };
-        append_capped(&mut target.stderr, text, MAX_STDERR_BYTES);
+                .and_then(|t| t.seats.iter_mut().find(|s| s.seat == seat)),
+        }
     }
 
     pub(crate) fn fail(
@@ -331,9 +345,11 @@ impl Referee {
     }
 }
 
+/// The note that ends a debug log cut at its cap.
+const CUT: &str = "\n[debug log cut: too long]\n";
+
 /// Appends `text` to `buf`, keeping at most `cap` bytes and noting the cut once.
 fn append_capped(buf: &mut String, text: &str, cap: usize) {
-    const CUT: &str = "\n[debug log cut: too long]\n";
     if buf.ends_with(CUT) {
         return;
     }

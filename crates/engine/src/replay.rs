@@ -259,7 +259,7 @@ fn replay_seat(referee: &mut Referee, st: &SeatTurn) -> Result<(), String> {
         (None, None) => {}
     }
     if !st.stderr.is_empty() {
-        referee.stderr(seat, &st.stderr);
+        referee.restore_stderr(seat, &st.stderr);
     }
     Ok(())
 }

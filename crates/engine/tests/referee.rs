@@ -217,6 +217,36 @@ fn the_debug_log_is_capped() {
     assert!(stderr.ends_with("[debug log cut: too long]\n"));
 }
 
+/// Found by the `bot_lines` fuzz target: a re-run cut the recorded (already cut) debug log a
+/// second time, so the re-run's replay differed from the replay it re-ran.
+#[test]
+fn a_cut_debug_log_replays_as_recorded() {
+    let mut r = referee(false);
+    r.begin_turn();
+    r.stderr(0, &"\u{fffd}".repeat(6000));
+    r.line(0, "END", 1.0);
+    r.line(1, "END", 1.0);
+    let recorded = r.turns()[0].seats[0].stderr.clone();
+    assert!(recorded.ends_with("[debug log cut: too long]\n"));
+    let text = r.replay().to_json();
+    let rerun = Replay::from_json(&text)
+        .expect("readable")
+        .rerun(&ENTRY)
+        .expect("re-runs");
+    assert_eq!(rerun.turns()[0].seats[0].stderr, recorded);
+    assert_eq!(rerun.replay().to_json(), text);
+
+    // A hand-made replay with a longer log is still capped when re-run.
+    let long = text.replace(&recorded, &"y".repeat(100_000));
+    let rerun = Replay::from_json(&long)
+        .expect("readable")
+        .rerun(&ENTRY)
+        .expect("re-runs");
+    let stderr = &rerun.turns()[0].seats[0].stderr;
+    assert!(stderr.len() < engine::referee::MAX_STDERR_BYTES + 100);
+    assert!(stderr.ends_with("[debug log cut: too long]\n"));
+}
+
 fn played() -> Referee {
     let mut r = referee(false);
     r.begin_turn();
