@@ -10,6 +10,8 @@ use super::state::{entry, Action, Form, Slot, LANGUAGES, PYTHON, SLOTS};
 pub struct Props {
     pub form: Form,
     pub running: bool,
+    /// A replay (from a link or a file) is shown: Run plays it again with the bots.
+    pub replayed: bool,
     pub notice: Option<String>,
     pub dispatch: Callback<Action>,
     /// A slot's code as typed: (slot, code).
@@ -126,7 +128,7 @@ pub fn match_form(props: &Props) -> Html {
             </div>
             <div class="row buttons">
                 <button type="button" id="run" class="primary" onclick={on_run}>
-                    { if props.running { "Restart" } else { "Run" } }
+                    { if props.running { "Restart" } else if props.replayed { "Run again" } else { "Run" } }
                 </button>
                 <button type="button" id="stop" disabled={!props.running} onclick={on_stop}>
                     { "Stop" }

@@ -130,6 +130,7 @@ pub fn app() -> Html {
                     <MatchForm
                         form={state.form.clone()}
                         running={state.progress.is_live()}
+                        replayed={matches!(state.progress, state::Progress::Replayed(_))}
                         notice={state.notice.clone()}
                         dispatch={dispatch.clone()}
                         {on_code}

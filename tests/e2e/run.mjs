@@ -8,9 +8,12 @@
 // JavaScript bot typed into the editor plays a whole match against a built-in bot and the board is
 // drawn (screenshot in tests/e2e/screenshots/match.png), (c) a looping bot is stopped within its
 // 50 ms budget and reported as a timeout while the page stays responsive, (e) a bot that throws
-// is reported as a crash with its error and line, (d) a reload keeps the typed code, and (f) each
-// file of tests/e2e/games/ (one per further game: a full match there). Exits
-// non-zero with a message on the first failure.
+// is reported as a crash with its error and line, and 'e' jumps to its elimination, (d) a
+// reload keeps the typed code, (k) a syntax error is reported with its line, (j) two editor bots
+// play each other, (g) Python bots, (h) share links (opened in a fresh browser: same outcome,
+// same board pixels at the chosen turn, "Run again") and replay files, (i) a static host without
+// headers, (n) a phone-sized touch screen, and (f) each file of tests/e2e/games/ (one per
+// further game: a full match there). Exits non-zero with a message on the first failure.
 
 import { execFileSync } from "node:child_process";
 import { mkdtemp, mkdir, readdir, rm } from "node:fs/promises";
@@ -57,6 +60,14 @@ while (true) {
 const THROWING_BOT = `const spots = parseInt(readline());
 const nothing = undefined;
 nothing.move();
+`;
+
+// Does not compile: line 4 is not JavaScript.
+const SYNTAX_ERROR_BOT = `const spots = parseInt(readline());
+for (let i = 0; i < spots; i++) readline();
+while (true) {
+  const gold = ;
+}
 `;
 
 // Answers its first turn, then loops forever on the second (whose budget is 50 ms).
@@ -161,6 +172,39 @@ async function pythonStarterMatch(page, game) {
   await page.locator("#player").selectOption("javascript");
 }
 
+// A browser with its own new profile (nothing shared with any other): Debian's Chromium,
+// headless, at a desktop size unless `options` say otherwise.
+async function launch(profile, options = {}) {
+  return chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    headless: true,
+    args: [
+      "--no-sandbox",
+      "--headless",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
+    viewport: { width: 1400, height: 1100 },
+    deviceScaleFactor: 1,
+    ...options,
+  });
+}
+
+// A checksum of the board's pixels, with its size: two equal boards give equal strings.
+async function boardPixels(page) {
+  return page.evaluate(() => {
+    const canvas = document.querySelector("#board");
+    const data = canvas.getContext("2d").getImageData(0, 0, canvas.width, canvas.height).data;
+    let hash = 0x811c9dc5;
+    for (let i = 0; i < data.length; i++) hash = Math.imul(hash ^ data[i], 0x01000193) >>> 0;
+    return `${canvas.width}×${canvas.height}:${hash.toString(16)}`;
+  });
+}
+
 async function main() {
   const { server, url } = await serve(DIST);
   const profile = await mkdtemp(join(tmpdir(), "botplay-e2e-"));
@@ -168,22 +212,7 @@ async function main() {
   let context;
   try {
     let t = performance.now();
-    context = await chromium.launchPersistentContext(profile, {
-      executablePath: CHROMIUM,
-      headless: true,
-      args: [
-        "--no-sandbox",
-        "--headless",
-        "--disable-gpu",
-        "--disable-quic",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-      ],
-      viewport: { width: 1400, height: 1100 },
-      deviceScaleFactor: 1,
-    });
+    context = await launch(profile);
     timed("launch chromium", t);
     const page = context.pages()[0] ?? (await context.newPage());
     page.on("console", (m) => {
@@ -237,6 +266,22 @@ async function main() {
     check(!faults.some((f) => /your bot/.test(f)), `(b) the typed bot faulted: ${faults.join("; ")}`);
     const stdout = await page.locator("#turn-details").innerText();
     check(/stdin/i.test(stdout) && /stdout/i.test(stdout), "(b) the turn details are missing");
+    // The timeline of a chosen turn: what the bot read, wrote and logged in that very turn
+    // (Ice and Fire alternates: frame 2k + 1 follows the first seat's turn).
+    await page.locator("#scrub").fill("5");
+    check((await page.locator("#turn-label").innerText()).startsWith("turn 5 /"), "(b) the scrubber did not go to turn 5");
+    const mine = page.locator('#turn-details article[data-seat="0"]');
+    const [turnIn, turnOut, turnErr] = await Promise.all(
+      ["stdin", "stdout", "stderr"].map((c) => mine.locator(`pre.${c}`).innerText()),
+    );
+    check(/^\d+\n/.test(turnIn) && turnIn.split("\n").length > 12, `(b) turn 5's stdin is not the game's input: '${turnIn.slice(0, 80)}'`);
+    check(/^(WAIT|MOVE|TRAIN)/.test(turnOut), `(b) turn 5's stdout is not the bot's answer: '${turnOut.slice(0, 80)}'`);
+    check(/^units: \d+/.test(turnErr), `(b) turn 5's stderr is not the bot's debug line: '${turnErr.slice(0, 80)}'`);
+    check(/your bot\) · game turn \d+ · [\d.]+ ms/.test(await mine.locator("h4").innerText()), "(b) turn 5 does not show the time used");
+    await page.locator("#scrub").fill("7");
+    const nextIn = await mine.locator("pre.stdin").innerText();
+    check(nextIn !== turnIn, "(b) turns 5 and 7 show the same input");
+    await page.locator("#last").click();
     const colours = await canvasColours(page);
     check(colours.width > 100 && colours.height > 100, `(b) the canvas is tiny: ${colours.width}×${colours.height}`);
     check(colours.common >= 6, `(b) the board looks blank: ${JSON.stringify(colours)}`);
@@ -298,7 +343,18 @@ async function main() {
     const crash = (await page.locator("#faults").innerText()).trim();
     check(/crash/.test(crash) && /TypeError/.test(crash) && /line 3\b/.test(crash), `(e) the crash is not reported with its error and line: '${crash}'`);
     check(problems.length === 0, `(e) errors:\n  ${problems.join("\n  ")}`);
-    console.log(`ok (e) a throwing bot is reported: "${crash.split("\n")[0]}"`);
+    // The crash puts the bot out of the match: the viewer jumps there with "e".
+    await page.locator("#first").click();
+    await page.locator("#viewer").press("e");
+    const outAt = await page.locator("#turn-label").innerText();
+    const lostThen = await page.locator("#statuses").innerText();
+    await page.locator("#step-back").click();
+    const lostBefore = await page.locator("#statuses").innerText();
+    check(/lost/.test(lostThen) && !/lost/.test(lostBefore), `(e) 'next elimination' showed ${outAt}: '${lostThen}' after '${lostBefore}'`);
+    check(await page.locator("#next-elimination").isEnabled(), "(e) 'next elimination' is disabled before the elimination");
+    await page.locator("#last").click();
+    check(await page.locator("#next-elimination").isDisabled(), "(e) 'next elimination' is enabled with none ahead");
+    console.log(`ok (e) a throwing bot is reported: "${crash.split("\n")[0]}"; 'e' jumps to its elimination (${outAt})`);
 
     // (d) A reload keeps the typed code.
     t = performance.now();
@@ -308,6 +364,37 @@ async function main() {
     check(kept === THROWING_BOT, "(d) the typed code is not restored after a reload");
     console.log("ok (d) a reload keeps the typed code");
     check(problems.length === 0, `errors:\n  ${problems.join("\n  ")}`);
+
+    // (k) A bot with a syntax error is reported as a crash with the error and its line.
+    await setCode(page, SYNTAX_ERROR_BOT);
+    await page.locator("#run").click();
+    await page.locator("#outcome .result").waitFor({ timeout: 30_000 });
+    const syntax = (await page.locator("#faults").innerText()).trim();
+    check(/crash/.test(syntax) && /SyntaxError/.test(syntax) && /line 4\b/.test(syntax), `(k) the syntax error is not reported with its line: '${syntax}'`);
+    console.log(`ok (k) a syntax error is reported: "${syntax.split("\n")[0]}"`);
+
+    // (j) Two bots of the person's own: the opponent is a second editor, saved on its own.
+    await setCode(page, SIMPLE_BOT);
+    await page.locator("#opponent").selectOption("javascript");
+    await page.locator("#bot-code-2 .cm-content").waitFor();
+    await page.evaluate((c) => botplayEditor.get("bot-code-2").paste(c), SIMPLE_BOT.replace("units: ", "second: "));
+    await setRelaxed(page, true);
+    await page.locator("#run").click();
+    await page.locator("#outcome .result").waitFor({ timeout: 120_000 });
+    const both = await page.locator("#outcome").innerText();
+    const bothFaults = await page.locator("#faults li").allInnerTexts();
+    check(/your second bot/.test(both + (await page.locator("#statuses").innerText())), `(j) the second bot is not named: '${both}'`);
+    check(bothFaults.length === 0, `(j) two editor bots faulted: ${bothFaults.join("; ")}`);
+    await page.locator("#scrub").fill("2");
+    const secondLog = await page.locator('#turn-details article[data-seat="1"] pre.stderr').innerText();
+    check(/^second: \d+/.test(secondLog), `(j) the second bot's debug log is not shown: '${secondLog}'`);
+    await page.reload();
+    await page.locator("#opponent").selectOption("javascript");
+    await page.locator("#bot-code-2 .cm-content").waitFor();
+    const keptSecond = await page.evaluate(() => botplayEditor.get("bot-code-2").getDoc());
+    check(/second: /.test(keptSecond) && (await getCode(page)) === SIMPLE_BOT, "(j) a reload lost one of the two bots' code");
+    await page.locator("#opponent").selectOption("random");
+    console.log(`ok (j) two editor bots play each other: "${both.split("\n")[0]}"; both codes survive a reload`);
 
     // (g) Python: a bot in the editor plays a whole match; loading is not counted against it; an
     // infinite loop is stopped at its budget; an exception is reported with its line.
@@ -363,9 +450,13 @@ async function main() {
     await page.locator("#make-link").click();
     const link = await page.locator("#share-link").inputValue();
     check(link.includes("#b1."), `(h) no share link: '${link}'`);
+    const boardAtTurn5 = await boardPixels(page);
     await page.locator("#step-back").click();
     check((await page.locator("#share-link").count()) === 1, "(h) stepping cleared the link");
-    const fresh = await context.newPage();
+    // A fresh browser: its own profile, nothing saved, nothing cached.
+    const freshProfile = await mkdtemp(join(tmpdir(), "botplay-e2e-fresh-"));
+    const freshContext = await launch(freshProfile);
+    const fresh = freshContext.pages()[0] ?? (await freshContext.newPage());
     let workers = 0;
     fresh.on("worker", () => (workers += 1));
     fresh.on("pageerror", (e) => problems.push(`page error (fresh page): ${e.message}`));
@@ -379,10 +470,13 @@ async function main() {
     check((await fresh.locator("#outcome .result").innerText()).trim() === played, "(h) the link shows another outcome");
     check(workers === 0, `(h) opening a link with its match started ${workers} worker(s)`);
     check((await getCode(fresh)) === SIMPLE_BOT, "(h) the link's code is not in the editor");
+    const freshBoard = await boardPixels(fresh);
+    check(freshBoard === boardAtTurn5, `(h) the board at turn 5 differs: ${freshBoard} in the fresh browser, ${boardAtTurn5} where the link was made`);
+    check((await fresh.locator("#run").innerText()).trim() === "Run again", "(h) the replayed match offers no 'Run again'");
     await fresh.locator("#run").click();
     await fresh.locator("#match-status").getByText(/over/).waitFor({ timeout: 60_000 });
     check((await fresh.locator("#outcome .result").innerText()).trim() === played, "(h) running the link again gave another outcome");
-    console.log(`ok (h) a share link (${link.length} characters) opens the same match at turn 5, and runs again to "${played}"`);
+    console.log(`ok (h) a share link (${link.length} characters) opens in a fresh browser: the same board at turn 5, and "Run again" plays to "${played}"`);
 
     // A link without the match re-runs it from the code it carries, as soon as it is opened.
     await page.locator("#share-match").uncheck();
@@ -433,7 +527,8 @@ async function main() {
     await fresh.locator("#match-status").getByText(/cli-replay\.json/).waitFor({ timeout: 10_000 });
     const cliShown = await fresh.locator("#outcome .result").innerText();
     check(cliScore && cliShown.includes(cliScore), `(h) the CLI's replay (score ${cliScore}) shows '${cliShown}'`);
-    await fresh.close();
+    await freshContext.close();
+    await rm(freshProfile, { recursive: true, force: true });
     console.log(`ok (h) replay files open: a downloaded one, and one written by botplay play ("${cliShown.trim()}")`);
 
     // (i) A static host that sends no special header: the page's service worker makes it
@@ -456,6 +551,41 @@ async function main() {
       console.log("ok (i) on a static host without headers the service worker isolates the page; a link opens and runs");
     } finally {
       plain.server.close();
+    }
+
+    // (n) A phone: a narrow touch screen shows the whole page without sideways scrolling, and a
+    // match is played and drawn to the width of the screen.
+    const phoneProfile = await mkdtemp(join(tmpdir(), "botplay-e2e-phone-"));
+    const phoneContext = await launch(phoneProfile, {
+      viewport: { width: 390, height: 844 },
+      deviceScaleFactor: 2,
+      isMobile: true,
+      hasTouch: true,
+    });
+    try {
+      const phone = phoneContext.pages()[0] ?? (await phoneContext.newPage());
+      phone.on("pageerror", (e) => problems.push(`page error (phone): ${e.message}`));
+      await phone.goto(url);
+      await phone.locator("#player").selectOption("expander");
+      await phone.locator("#opponent").selectOption("random");
+      await phone.locator("#run").tap();
+      await phone.locator("#outcome .result").waitFor({ timeout: 60_000 });
+      await phone.locator("#step-back").tap();
+      const wide = await phone.evaluate(() => ({
+        page: document.documentElement.scrollWidth,
+        screen: window.innerWidth,
+        board: document.querySelector("#board").getBoundingClientRect().width,
+      }));
+      check(wide.page <= wide.screen + 1, `(n) the page scrolls sideways on a phone: ${wide.page} px wide on a ${wide.screen} px screen`);
+      check(wide.board > wide.screen * 0.8 && wide.board <= wide.screen, `(n) the board is ${wide.board} px wide on a ${wide.screen} px screen`);
+      const phoneColours = await canvasColours(phone);
+      check(phoneColours.common >= 6, `(n) the phone's board looks blank: ${JSON.stringify(phoneColours)}`);
+      await phone.locator("#board").scrollIntoViewIfNeeded();
+      await phone.screenshot({ path: join(SHOTS, "phone.png") });
+      console.log(`ok (n) on a 390 px phone the page fits, a match plays and the board is ${wide.board.toFixed(0)} px wide`);
+    } finally {
+      await phoneContext.close();
+      await rm(phoneProfile, { recursive: true, force: true });
     }
 
     // (f) Every other game: a full match of a JavaScript bot against a built-in bot, one file
