@@ -236,6 +236,60 @@ pub fn action_roundtrip<R: Rules>() {
     }
 }
 
+/// The typed layer plays as the text layer: every turn of a match parsed ([`Rules::parse_action`])
+/// and applied ([`Rules::apply`]) gives the same frames, inputs, faults and outcome as hearing
+/// its lines. Every ruleset and seat count, a quarter of the seeds.
+pub fn apply_matches_hear<R: Rules>() {
+    for setup in setups::<R>().into_iter().step_by(4) {
+        let seed = setup.seed;
+        let referee = play_random::<R>(&setup, seed ^ 0xa991, false);
+        let mut heard = R::create(&setup).expect("valid");
+        let mut typed = heard.clone();
+        for (i, turn) in referee.turns().iter().enumerate() {
+            for st in &turn.seats {
+                let action = typed
+                    .parse_action(st.seat, &st.lines)
+                    .unwrap_or_else(|e| panic!("seed {seed}, turn {i}: {e}: {:?}", st.lines));
+                apply_record(&mut heard, st);
+                let applied = typed.apply(st.seat, &action);
+                let malformed = st.fault.as_ref().map(|f| f.kind) == Some(FaultKind::Malformed);
+                assert_eq!(
+                    applied.is_err(),
+                    malformed,
+                    "seed {seed}, turn {i}: apply gave {applied:?}, hear {:?}",
+                    st.fault
+                );
+                if let Some(f) = st.fault.as_ref().filter(|f| f.kind != FaultKind::Malformed) {
+                    typed.fault(st.seat, f.kind);
+                }
+                assert_eq!(
+                    typed.take_notices(),
+                    heard.take_notices(),
+                    "seed {seed}, turn {i}"
+                );
+            }
+            heard.step();
+            typed.step();
+            assert_eq!(typed.frame(), heard.frame(), "seed {seed}, after turn {i}");
+            assert_eq!(typed.to_move(), heard.to_move(), "seed {seed}, turn {i}");
+            for seat in heard.to_move() {
+                assert_eq!(
+                    typed.input(seat),
+                    heard.input(seat),
+                    "seed {seed}, turn {i}"
+                );
+            }
+            assert_eq!(
+                typed.take_notices(),
+                heard.take_notices(),
+                "seed {seed}, turn {i}"
+            );
+        }
+        assert_eq!(typed.outcome(), heard.outcome(), "seed {seed}");
+        assert_eq!(typed.outcome(), referee.outcome(), "seed {seed}");
+    }
+}
+
 /// Garbage lines never panic a game, in any state of a match.
 pub fn garbage_never_panics<R: Rules>() {
     for setup in setups::<R>().into_iter().take(4) {
@@ -341,6 +395,10 @@ macro_rules! conformance_tests {
             #[test]
             fn action_roundtrip() {
                 engine::conformance::action_roundtrip::<$game>();
+            }
+            #[test]
+            fn apply_matches_hear() {
+                engine::conformance::apply_matches_hear::<$game>();
             }
             #[test]
             fn garbage_never_panics() {

@@ -26,6 +26,13 @@ pub trait Rules: Game + Clone + Sized + 'static {
 
     /// Parses a seat's lines back into an action: the inverse of [`Rules::write_action`].
     fn parse_action(&self, seat: usize, lines: &[String]) -> Result<Self::Action, String>;
+
+    /// Plays a seat's whole answer for the current turn from its typed form, with no protocol
+    /// text written or read: the same as [`Game::hear`] on each line of
+    /// [`Rules::write_action`] (the conformance suite checks it), without the replies. `Err` is
+    /// a fault, already handled by the game's own policy as `hear` handles it. The rules alone
+    /// run here, which is what the benchmarks' rules step measures.
+    fn apply(&mut self, seat: usize, action: &Self::Action) -> Result<(), String>;
 }
 
 /// The constructor a registry entry needs, for any game with a typed layer.

@@ -751,4 +751,23 @@ impl Rules for CraftingQuest {
             })
             .collect()
     }
+
+    fn apply(&mut self, seat: usize, action: &Vec<Request>) -> Result<(), String> {
+        // `hear` for each request line, without writing the answers; the end line follows.
+        for request in action {
+            if self.outcome.is_some() || seat != self.player || self.actions >= MAX_ACTIONS {
+                return Ok(());
+            }
+            if *request == Request::End {
+                return Ok(());
+            }
+            self.actions += 1;
+            if *request == Request::State {
+                self.world.tally.requests += 1;
+            } else {
+                let _ = self.world.act(seat, request);
+            }
+        }
+        Ok(())
+    }
 }

@@ -644,4 +644,22 @@ impl Rules for IceAndFire {
             _ => Err(format!("one line expected, not {}", lines.len())),
         }
     }
+
+    fn apply(&mut self, seat: usize, action: &Vec<Command>) -> Result<(), String> {
+        if action.is_empty() {
+            // Written, it is an empty line: a fault, as `hear` decides.
+            return match self.hear(seat, "") {
+                Heard::Fault(why) => Err(why),
+                _ => Ok(()),
+            };
+        }
+        if self.outcome.is_some() || seat != self.player || self.answered {
+            return Ok(());
+        }
+        self.answered = true;
+        for command in action {
+            self.accept(seat, command.clone());
+        }
+        Ok(())
+    }
 }

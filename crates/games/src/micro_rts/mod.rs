@@ -152,7 +152,9 @@ pub mod view;
 mod tests;
 
 pub use protocol::Command;
-use protocol::{check_line, init_text, parse_syntax, turn_text, write_line};
+use protocol::{
+    check_commands, check_line, init_text, parse_syntax, turn_text, write_line, Checked,
+};
 use state::{data, name, Arena, Event, BARRACKS, CASTLE, HEAVY, LIGHT, PLAYERS, RANGED, WORKER};
 pub use state::{Order, Verb};
 pub use view::View;
@@ -273,6 +275,21 @@ impl MicroRts {
 
     /// A random line for the seat: mostly legal orders, one per entity at most, sometimes a
     /// second queued one (see [`Rules::random_action`]).
+    /// Queues a seat's checked orders; an eliminating one eliminates the seat (B.4).
+    fn take_checked(&mut self, seat: usize, checked: Checked) -> Heard {
+        for (order, lock) in checked.accepted {
+            self.arena.queue(order, lock);
+        }
+        match checked.elimination {
+            None => Heard::Done,
+            Some(why) => {
+                let text = format!("invalid order: {why}");
+                self.eliminate(seat, text.clone());
+                Heard::Fault(format!("{text}: {} is eliminated", name(seat)))
+            }
+        }
+    }
+
     fn random_commands(&self, seat: usize, rng: &mut JavaRandom) -> Vec<Command> {
         let arena = &self.arena;
         let owner = seat as u8 + 1;
@@ -429,17 +446,7 @@ impl Game for MicroRts {
         }
         self.answered[seat] = true;
         let checked = check_line(&self.arena, seat, line);
-        for (order, lock) in checked.accepted {
-            self.arena.queue(order, lock);
-        }
-        match checked.elimination {
-            None => Heard::Done,
-            Some(why) => {
-                let text = format!("invalid order: {why}");
-                self.eliminate(seat, text.clone());
-                Heard::Fault(format!("{text}: {} is eliminated", name(seat)))
-            }
-        }
+        self.take_checked(seat, checked)
     }
 
     fn fault(&mut self, seat: usize, kind: FaultKind) {
@@ -513,6 +520,23 @@ impl Rules for MicroRts {
         match lines {
             [line] => parse_syntax(line),
             _ => Err(format!("one line expected, not {}", lines.len())),
+        }
+    }
+
+    fn apply(&mut self, seat: usize, action: &Vec<Command>) -> Result<(), String> {
+        if self.outcome.is_some()
+            || seat >= PLAYERS
+            || !self.arena.active[seat]
+            || self.answered[seat]
+        {
+            return Ok(());
+        }
+        self.answered[seat] = true;
+        // No command is written as WAIT.
+        let checked = check_commands(&self.arena, seat, action);
+        match self.take_checked(seat, checked) {
+            Heard::Fault(why) => Err(why),
+            _ => Ok(()),
         }
     }
 }

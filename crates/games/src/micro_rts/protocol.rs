@@ -287,6 +287,114 @@ fn check_piece(arena: &Arena, seat: usize, piece: &str) -> Result<Option<(Order,
     }
 }
 
+/// [`check_line`] for pieces already parsed (the typed layer's [`Rules::apply`]): the same
+/// checks in the same order, on the line [`write_line`] would write. Parsed pieces have no
+/// syntax left to get wrong, so only the checks against the arena remain.
+///
+/// [`Rules::apply`]: engine::Rules::apply
+pub fn check_commands(arena: &Arena, seat: usize, commands: &[Command]) -> Checked {
+    let mut out = Checked::default();
+    for command in commands {
+        match check_command(arena, seat, command) {
+            Ok(None) => {}
+            Ok(Some(accepted)) => out.accepted.push(accepted),
+            Err(why) => {
+                if out.elimination.is_none() {
+                    out.elimination = Some(why);
+                }
+            }
+        }
+    }
+    out
+}
+
+/// [`check_piece`] for a parsed piece; messages quote the piece as [`Command`] writes it.
+fn check_command(
+    arena: &Arena,
+    seat: usize,
+    command: &Command,
+) -> Result<Option<(Order, i32)>, String> {
+    let Command::Order(o) = *command else {
+        return Ok(None);
+    };
+    let piece = || quote(&command.to_string());
+    let (x, y, tx, ty) = (o.x, o.y, o.tx, o.ty);
+    let source = arena.tile(x, y);
+    if !arena.inside(x, y) || source.owner != seat as u8 + 1 {
+        return Err(format!("({x},{y}) is not your entity: {}", piece()));
+    }
+    let verb = o.verb.word();
+    if !knows(source.kind, verb) {
+        return Err(format!(
+            "a {} cannot {}: {}",
+            super::state::kind_word(source.owner, source.kind),
+            quote(verb),
+            piece()
+        ));
+    }
+    let stats = data(source.kind);
+    let distance = chebyshev(x, y, tx, ty);
+    let order = |verb, kind| Order {
+        verb,
+        x,
+        y,
+        tx,
+        ty,
+        kind,
+    };
+    let out_of_reach = || format!("target out of reach: {}", piece());
+    let allowed: &[u8] = match o.verb {
+        Verb::Move => {
+            return if arena.inside(tx, ty) && distance <= i64::from(stats.step) {
+                Ok(Some((order(Verb::Move, 0), 0)))
+            } else {
+                Err(out_of_reach())
+            };
+        }
+        Verb::Attack => {
+            let enemy = 2 - seat as u8;
+            return if distance > i64::from(stats.reach) {
+                Err(out_of_reach())
+            } else if !arena.inside(tx, ty) || arena.tile(tx, ty).owner != enemy {
+                Err(format!("no enemy entity at the target: {}", piece()))
+            } else {
+                Ok(Some((order(Verb::Attack, 0), -1)))
+            };
+        }
+        Verb::Harvest => {
+            let target = arena.tile(tx, ty);
+            return if distance > i64::from(stats.reach) {
+                Err(out_of_reach())
+            } else if !arena.inside(tx, ty) || target.owner != NEUTRAL || !target.is_resource() {
+                Err(format!("no resource at the target: {}", piece()))
+            } else {
+                Ok(Some((order(Verb::Harvest, 0), -1)))
+            };
+        }
+        Verb::Build if source.kind == WORKER => &[CASTLE, BARRACKS],
+        Verb::Train if source.kind == CASTLE => &[WORKER],
+        Verb::Train if source.kind == BARRACKS => &[LIGHT, HEAVY, RANGED],
+        Verb::Build | Verb::Train => &[],
+    };
+    if !(arena.inside(tx, ty) && distance <= i64::from(stats.reach)) {
+        return Err(out_of_reach());
+    }
+    // A type number out of range is written as CASTLE (see `Display`).
+    let name = TYPE_NAMES.get(usize::from(o.kind)).unwrap_or(&"CASTLE");
+    let kind = type_value(name).unwrap_or(CASTLE);
+    if allowed.contains(&kind) {
+        Ok(Some((order(o.verb, kind), -1)))
+    } else {
+        Err(format!(
+            "a {} cannot {} {}: {}",
+            super::state::kind_word(source.owner, source.kind),
+            o.verb.word(),
+            quote(name),
+            piece()
+        ))
+    }
+}
+
 /// The syntax of a line without the arena (the typed layer's parse): the pieces a bot wrote.
 pub fn parse_syntax(line: &str) -> Result<Vec<Command>, String> {
     let mut out = Vec::new();

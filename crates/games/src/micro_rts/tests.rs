@@ -857,3 +857,80 @@ fn many_seeds_give_mirrored_maps_within_the_size_range() {
         assert_eq!(a.castles(1), 1);
     }
 }
+
+/// The typed layer's checks ([`Rules::apply`]) decide every order as the text checks decide its
+/// written line: the same accepted orders and locks, the same elimination message. Every verb
+/// and type from every kind of tile (own units and buildings, an enemy, a resource, a wall,
+/// empty ground, off the map) to every target up to four tiles away.
+#[test]
+fn typed_checks_decide_as_the_text_checks() {
+    let mut a = room(true);
+    unit(&mut a, 0, WORKER, 10, 7);
+    unit(&mut a, 0, LIGHT, 5, 5);
+    unit(&mut a, 0, RANGED, 6, 9);
+    unit(&mut a, 0, BARRACKS, 4, 10);
+    resource(&mut a, MINE, 10, 8, 9);
+    resource(&mut a, FOREST, 9, 9, 3);
+    unit(&mut a, 1, WORKER, 11, 8);
+    unit(&mut a, 1, HEAVY, 7, 5);
+    let sources = [
+        (10, 7),
+        (5, 5),
+        (6, 9),
+        (4, 10),
+        (2, 7),
+        (11, 8),
+        (10, 8),
+        (0, 0),
+        (12, 12),
+        (-1, 3),
+    ];
+    let verbs = [
+        Verb::Build,
+        Verb::Train,
+        Verb::Move,
+        Verb::Attack,
+        Verb::Harvest,
+    ];
+    let mut checked = 0;
+    for seat in 0..PLAYERS {
+        for &(x, y) in &sources {
+            for verb in verbs {
+                let kinds = if matches!(verb, Verb::Build | Verb::Train) {
+                    0..6
+                } else {
+                    0..1
+                };
+                for kind in kinds {
+                    for tx in x - 4..=x + 4 {
+                        for ty in y - 4..=y + 4 {
+                            let command = Command::Order(Order {
+                                verb,
+                                x,
+                                y,
+                                tx,
+                                ty,
+                                kind,
+                            });
+                            let line = write_line(&[command]);
+                            assert_eq!(
+                                protocol::check_commands(&a, seat, &[command]),
+                                check_line(&a, seat, &line),
+                                "seat {seat}: {line}"
+                            );
+                            checked += 1;
+                        }
+                    }
+                }
+            }
+        }
+    }
+    assert!(checked > 10_000);
+    // A whole line: pieces in order, the first elimination kept, later orders still queued.
+    let line = "MOVE 10 7 11 7;ATTACK 5 5 9 9;HARVEST 10 7 10 8;TRAIN 4 10 4 11 HEAVY;WAIT";
+    let commands = parse_syntax(line).expect("well formed");
+    let typed = protocol::check_commands(&a, 0, &commands);
+    assert_eq!(typed, check_line(&a, 0, line));
+    assert_eq!(typed.accepted.len(), 3);
+    assert!(typed.elimination.is_some());
+}

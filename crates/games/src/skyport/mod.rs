@@ -218,7 +218,9 @@ pub use map::{Map, MapError, Resource, Tile};
 pub use protocol::{Action, Order, Weapon};
 pub use view::View;
 
-use protocol::{action_lines, error_line, not_found, parse_action_lines, parse_object, shown};
+use protocol::{
+    action_lines, error_line, not_found, order_object, parse_action_lines, parse_object, shown,
+};
 use state::{Effect, Hit, Params, World, REV1, TG2013, TURN_PENALTY};
 
 /// The rounds of a match unless the `rounds` option says otherwise.
@@ -681,6 +683,12 @@ impl Skyport {
         if let Err(why) = check_name(&name) {
             return bad(why.to_string());
         }
+        self.connect(seat, name);
+        Heard::Done
+    }
+
+    /// A handshake that passed every check.
+    fn connect(&mut self, seat: usize, name: String) {
         let p = &mut self.world.players[seat];
         p.name = name.clone();
         p.connected = true;
@@ -691,7 +699,6 @@ impl Skyport {
             seat,
             "{\"message\":\"connect\",\"status\":true}\n".to_string(),
         ));
-        Heard::Done
     }
 
     fn hear_loadout(&mut self, seat: usize, line: &str) -> Heard {
@@ -728,16 +735,19 @@ impl Skyport {
         if weapons[0] == weapons[1] {
             return bad("Invalid loadout: Can't have the same weapon twice.".to_string());
         }
+        self.load(seat, weapons[0], weapons[1]);
+        Heard::Done
+    }
+
+    /// A loadout of two different weapons.
+    fn load(&mut self, seat: usize, primary: Weapon, secondary: Weapon) {
         let p = &mut self.world.players[seat];
-        p.weapons = [(weapons[0], 1), (weapons[1], 1)];
+        p.weapons = [(primary, 1), (secondary, 1)];
         p.has_loadout = true;
         self.answered[seat] = true;
         let name = p.name.clone();
-        self.events.push(format!(
-            "{name} chooses the {} and the {}",
-            weapons[0], weapons[1]
-        ));
-        Heard::Done
+        self.events
+            .push(format!("{name} chooses the {primary} and the {secondary}"));
     }
 
     fn hear_play(&mut self, seat: usize, line: &str) -> Heard {
@@ -750,12 +760,7 @@ impl Skyport {
         };
         match message.as_str() {
             Some("endturn") => {
-                let name = self.name(seat).to_string();
-                let n = self.cur.actions;
-                self.events.push(format!(
-                    "{name} ends its turn after {n} action{}",
-                    if n == 1 { "" } else { "s" }
-                ));
+                self.end_turn_early(seat);
                 Heard::Done
             }
             Some("action") => self.hear_action(seat, &obj),
@@ -764,6 +769,16 @@ impl Skyport {
                 shown(message)
             ))),
         }
+    }
+
+    /// `{"message":"endturn"}`: the turn ends before its third action.
+    fn end_turn_early(&mut self, seat: usize) {
+        let name = self.name(seat).to_string();
+        let n = self.cur.actions;
+        self.events.push(format!(
+            "{name} ends its turn after {n} action{}",
+            if n == 1 { "" } else { "s" }
+        ));
     }
 
     fn hear_action(&mut self, seat: usize, obj: &JsonMap<String, Value>) -> Heard {
@@ -1079,5 +1094,42 @@ impl Rules for Skyport {
 
     fn parse_action(&self, _seat: usize, lines: &[String]) -> Result<Action, String> {
         parse_action_lines(lines)
+    }
+
+    fn apply(&mut self, seat: usize, action: &Action) -> Result<(), String> {
+        if seat >= self.seats() {
+            return Ok(());
+        }
+        match (self.phase, action) {
+            (Phase::Connect, Action::Connect(name)) if !self.answered[seat] => {
+                // A refused name is answered with an error and the turn goes on, as in `hear`.
+                if check_name(name).is_ok() {
+                    self.connect(seat, name.clone());
+                }
+            }
+            (Phase::Loadout, Action::Loadout(a, b)) if !self.answered[seat] => {
+                if a != b {
+                    self.load(seat, *a, *b);
+                }
+            }
+            (Phase::Play, Action::Turn(orders)) if seat == self.active => {
+                // The rules read an action as its JSON object: the parsed form of its line.
+                for order in orders.iter().take(usize::from(ACTIONS_PER_TURN)) {
+                    if self.hear_action(seat, &order_object(order)) == Heard::Done {
+                        return Ok(());
+                    }
+                }
+                self.end_turn_early(seat);
+            }
+            // An action of another phase: its lines are answered with errors, as `hear` does.
+            _ => {
+                for line in action_lines(action) {
+                    if self.hear(seat, &line) == Heard::Done {
+                        break;
+                    }
+                }
+            }
+        }
+        Ok(())
     }
 }

@@ -81,6 +81,31 @@ pub fn order_line(order: &Order) -> String {
     }
 }
 
+/// The JSON object of an order: what [`parse_object`] makes of its [`order_line`], built
+/// without the text.
+pub fn order_object(order: &Order) -> JsonMap<String, Value> {
+    let mut o = JsonMap::new();
+    o.insert("message".into(), "action".into());
+    let text = |s: &str| Value::String(s.to_string());
+    let (kind, key, value) = match order {
+        Order::Move(d) => ("move", "direction", Some(text(d.name()))),
+        Order::Mine => ("mine", "", None),
+        Order::Upgrade(w) => ("upgrade", "weapon", Some(text(w.name()))),
+        Order::Laser(d) => ("laser", "direction", Some(text(d.name()))),
+        Order::Mortar(dj, dk) => ("mortar", "coordinates", Some(text(&format!("{dj},{dk}")))),
+        Order::Droid(seq) => (
+            "droid",
+            "sequence",
+            Some(Value::Array(seq.iter().map(|d| text(d.name())).collect())),
+        ),
+    };
+    o.insert("type".into(), kind.into());
+    if let Some(value) = value {
+        o.insert(key.into(), value);
+    }
+    o
+}
+
 /// `["up","down"]`.
 pub fn dir_list(seq: &[Dir]) -> String {
     let names: Vec<String> = seq.iter().map(|d| format!("\"{d}\"")).collect();

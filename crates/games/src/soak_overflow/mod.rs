@@ -623,4 +623,50 @@ impl Rules for SoakOverflow {
             None => Ok(parsed.orders.into_iter().map(|(_, o)| o).collect()),
         }
     }
+
+    fn apply(&mut self, seat: usize, action: &Vec<Order>) -> Result<(), String> {
+        if self.outcome.is_some() || seat >= PLAYERS || self.complete[seat] {
+            return Ok(());
+        }
+        let live = self.board.live_count(seat);
+        if action.len() < live || !self.heard[seat].is_empty() {
+            // Short of one line per agent (or after lines already heard): `hear` waits for the
+            // rest, as it does for text.
+            for line in self.write_action(seat, action) {
+                if let Heard::Fault(why) = self.hear(seat, &line) {
+                    return Err(why);
+                }
+            }
+            return Ok(());
+        }
+        // `hear` and `take_orders`, with the lines already parsed: line k is for agent k unless
+        // it names one; lines past the last agent's are not read.
+        self.complete[seat] = true;
+        let own = self.own_ids(seat);
+        let mut error = None;
+        for (k, order) in action.iter().take(live).enumerate() {
+            let Some(id) = order.agent.or_else(|| own.get(k).copied()) else {
+                error.get_or_insert_with(|| format!("line {} names no agent", k + 1));
+                continue;
+            };
+            if !own.contains(&id) {
+                error.get_or_insert_with(|| {
+                    format!("agent {id} is not one of your agents on the grid")
+                });
+                continue;
+            }
+            if let Some(agent) = self.board.agents.iter_mut().find(|a| a.id == id) {
+                for command in &order.commands {
+                    apply(&mut agent.orders, command);
+                }
+            }
+        }
+        match error {
+            None => Ok(()),
+            Some(why) => {
+                self.deactivate(seat, why.clone());
+                Err(format!("{why}: {} loses", name(seat)))
+            }
+        }
+    }
 }

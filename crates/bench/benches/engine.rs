@@ -1,0 +1,60 @@
+//! Engine benchmarks: turns per second of every game on one core with built-in bots.
+//!
+//! - `rules/GAME`: the rules step alone, through the typed layer: already-parsed actions applied
+//!   and the turn resolved ([`bench::Recording::replay`]);
+//! - `protocol/GAME`: the full protocol path: input text written, bots answering, their lines
+//!   parsed by the game, the turn resolved ([`bench::play_text`]);
+//! - `match/GAME`: a whole match as the CLI plays it, map generation, referee, frames and replay
+//!   record included ([`bench::play_match`]).
+//!
+//! Throughput is in turns (elements) per second. Run with `cargo xtask bench` (see the README's
+//! Performance section); `cargo xtask bench --quick` for short runs while developing.
+
+use criterion::{criterion_group, criterion_main, BatchSize, Criterion, Throughput};
+
+use bench::{expander_match, play_match, play_text, recording, workloads, Workload};
+
+fn rules(c: &mut Criterion) {
+    let mut group = c.benchmark_group("rules");
+    for w in workloads() {
+        let recording = recording(&w).expect("a match the typed layer can express");
+        group.throughput(Throughput::Elements(recording.turns() as u64));
+        group.bench_function(w.game, |b| b.iter(|| recording.replay_boxed()));
+    }
+    group.finish();
+}
+
+fn protocol(c: &mut Criterion) {
+    let mut group = c.benchmark_group("protocol");
+    for w in workloads() {
+        group.throughput(Throughput::Elements(turns(&w)));
+        group.bench_function(w.game, |b| {
+            b.iter_batched(
+                || (w.game(), w.new_bots()),
+                |(mut game, mut bots)| play_text(game.as_mut(), &mut bots),
+                BatchSize::SmallInput,
+            )
+        });
+    }
+    group.finish();
+}
+
+fn matches(c: &mut Criterion) {
+    let mut group = c.benchmark_group("match");
+    for w in workloads() {
+        group.throughput(Throughput::Elements(turns(&w)));
+        group.bench_function(w.game, |b| b.iter(|| play_match(&w)));
+    }
+    let w = expander_match();
+    group.throughput(Throughput::Elements(turns(&w)));
+    group.bench_function("ice-and-fire-expander", |b| b.iter(|| play_match(&w)));
+    group.finish();
+}
+
+/// The turns a workload lasts.
+fn turns(w: &Workload) -> u64 {
+    play_match(w).turns().len() as u64
+}
+
+criterion_group!(benches, rules, protocol, matches);
+criterion_main!(benches);

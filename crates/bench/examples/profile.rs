@@ -1,0 +1,54 @@
+//! Runs one benchmark workload many times, for a profiler:
+//!
+//! ```sh
+//! cargo build -p bench --release --example profile
+//! valgrind --tool=callgrind target/release/examples/profile match ice-and-fire 20
+//! ```
+//!
+//! Arguments: the way (`rules`, `protocol` or `match`), the game id (or `ice-and-fire-expander`)
+//! and how many times (default 1). Prints the turns played.
+
+use std::process::ExitCode;
+
+use bench::{expander_match, play_match, play_text, recording, workload, Workload};
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let (Some(way), Some(game)) = (args.first(), args.get(1)) else {
+        eprintln!("usage: profile rules|protocol|match GAME [TIMES]");
+        return ExitCode::from(2);
+    };
+    let times: u32 = args.get(2).and_then(|t| t.parse().ok()).unwrap_or(1);
+    let w: Workload = if game == "ice-and-fire-expander" {
+        expander_match()
+    } else {
+        workload(game)
+    };
+    let recorded = match way.as_str() {
+        "rules" => match recording(&w) {
+            Ok(r) => Some(r),
+            Err(e) => {
+                eprintln!("{e}");
+                return ExitCode::FAILURE;
+            }
+        },
+        _ => None,
+    };
+    let mut turns = 0;
+    for _ in 0..times {
+        turns += match way.as_str() {
+            "rules" => recorded.as_ref().map_or(0, |r| {
+                let _ = r.replay_boxed();
+                r.turns()
+            }),
+            "protocol" => play_text(w.game().as_mut(), &mut w.new_bots()).turns as usize,
+            "match" => play_match(&w).turns().len(),
+            other => {
+                eprintln!("unknown way {other}");
+                return ExitCode::from(2);
+            }
+        };
+    }
+    println!("{turns} turns");
+    ExitCode::SUCCESS
+}
