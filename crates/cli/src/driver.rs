@@ -74,13 +74,19 @@ impl Table {
                     referee.crash(ask.seat, "the bot was stopped earlier", 0.0);
                     continue;
                 }
+                // Written before this turn's input: without reading its input.
+                if let Some(why) = self.inbox.overflow(ask.seat) {
+                    referee.flood(ask.seat, &why, 0.0);
+                    self.stop(ask.seat);
+                    continue;
+                }
                 let started = Instant::now();
                 clocks.push(Clock {
                     seat: ask.seat,
                     started,
                     deadline: started + Duration::from_millis(u64::from(ask.budget_ms)),
                 });
-                self.seats[ask.seat].deliver(&ask.input);
+                self.deliver(ask.seat, &ask.input);
             }
             self.deliver_notices(referee);
             self.collect(referee, &clocks);
@@ -127,18 +133,28 @@ impl Table {
         if !stderr.is_empty() {
             referee.stderr(seat, &stderr);
         }
+        if !referee.waiting_for().contains(&seat) {
+            return;
+        }
+        if let Some(why) = self.inbox.overflow(seat) {
+            referee.flood(seat, &why, clock.elapsed_ms());
+            self.stop(seat);
+            return;
+        }
         while referee.waiting_for().contains(&seat) {
             match self.inbox.next(seat) {
                 Next::Line(line) => {
                     match referee.line(seat, &line, clock.elapsed_ms()) {
-                        Verdict::Reply(text) => self.seats[seat].deliver(&text),
+                        Verdict::Reply(text) => self.deliver(seat, &text),
                         Verdict::Fault(_) => self.stop(seat),
                         Verdict::More | Verdict::Done | Verdict::NotAsked => {}
                     }
                     self.deliver_notices(referee);
                 }
                 Next::Closed => {
-                    referee.crash(seat, "the bot's program ended", clock.elapsed_ms());
+                    let elapsed = clock.elapsed_ms();
+                    let why = self.seats[seat].ended();
+                    referee.crash(seat, &why, elapsed);
                     self.stop(seat);
                 }
                 Next::Nothing => return,
@@ -150,9 +166,15 @@ impl Table {
     fn deliver_notices(&mut self, referee: &mut Referee) {
         for (seat, text) in referee.take_notices() {
             if !self.out.get(seat).copied().unwrap_or(true) {
-                self.seats[seat].deliver(&text);
+                self.deliver(seat, &text);
             }
         }
+    }
+
+    /// Input for a seat: what it writes from now on answers it.
+    fn deliver(&mut self, seat: usize, text: &str) {
+        self.inbox.delivered(seat);
+        self.seats[seat].deliver(text);
     }
 
     fn stop(&mut self, seat: usize) {

@@ -16,7 +16,7 @@
 //! - A client that disconnects stays in the match: its turns are recorded as crashes and cost
 //!   it the game's penalties, as a disconnected AI did in 2013.
 
-use std::io::{BufRead, BufReader, Write};
+use std::io::Write;
 use std::net::{Shutdown, TcpListener, TcpStream};
 use std::sync::Arc;
 use std::thread;
@@ -307,22 +307,13 @@ fn without_info(input: &str) -> String {
         .collect()
 }
 
-/// Hands each line of a connection (without its line ending) to `take`, until it closes.
+/// Hands each line of a connection (without its line ending) to `take`, until it closes. A
+/// line longer than the referee accepts is cut one byte over (the referee faults it as a flood):
+/// an endless line costs no memory.
 fn read_lines(stream: TcpStream, mut take: impl FnMut(String)) {
-    let mut reader = BufReader::new(stream);
-    let mut buf = Vec::new();
-    loop {
-        buf.clear();
-        match reader.read_until(b'\n', &mut buf) {
-            Ok(0) | Err(_) => return,
-            Ok(_) => {
-                while buf.last().is_some_and(|b| *b == b'\n' || *b == b'\r') {
-                    buf.pop();
-                }
-                take(String::from_utf8_lossy(&buf).into_owned());
-            }
-        }
-    }
+    crate::inbox::read_lines(stream, engine::referee::MAX_LINE_BYTES + 1, |line, _| {
+        take(line)
+    });
 }
 
 /// `seat N NAME score S rank R` per seat (NAME as the client connected), then the faults.

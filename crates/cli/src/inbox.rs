@@ -1,21 +1,40 @@
 //! What the bots wrote, per seat, waiting for the driver.
 //!
 //! Reader threads push each bot's lines here; the driver takes them when the referee wants
-//! them. A seat's queue holds at most [`MAX_QUEUED_LINES`]: a bot that writes faster than it is
-//! read blocks on its full pipe, as with a real pipe, so a flood costs no memory and never
-//! delays the other seats.
+//! them. A seat's queue holds at most [`MAX_QUEUED_LINES`] lines and [`MAX_QUEUED_BYTES`]
+//! bytes: a bot that writes faster than it is read blocks on its full pipe, as with a real
+//! pipe, so a flood costs no memory and never delays the other seats. What a bot writes
+//! between two deliveries of input to it is counted: more than the referee's caps
+//! ([`MAX_AHEAD_LINES`], [`MAX_AHEAD_BYTES`], [`MAX_STDERR_FLOOD_BYTES`]) is a flood
+//! ([`Inbox::overflow`]).
 
 use std::collections::VecDeque;
+use std::io::{BufRead, BufReader, ErrorKind, Read};
 use std::sync::{Condvar, Mutex, MutexGuard};
 use std::time::Instant;
 
+use engine::referee::{MAX_AHEAD_BYTES, MAX_AHEAD_LINES, MAX_STDERR_FLOOD_BYTES};
+
 pub const MAX_QUEUED_LINES: usize = 4_096;
+/// Bytes of lines queued per seat at most (more than a flood needs, so floods are seen).
+pub const MAX_QUEUED_BYTES: usize = 2 * MAX_AHEAD_BYTES;
 /// Debug-log bytes kept per seat between two reads by the driver (the referee caps per turn).
 const MAX_QUEUED_STDERR: usize = 64 * 1024;
+
+/// What a seat wrote since input was last delivered to it.
+#[derive(Clone, Copy, Default)]
+struct Written {
+    lines: usize,
+    bytes: usize,
+    stderr: usize,
+}
 
 #[derive(Default)]
 struct Queues {
     lines: Vec<VecDeque<String>>,
+    /// Bytes of the lines in each queue.
+    queued_bytes: Vec<usize>,
+    written: Vec<Written>,
     stderr: Vec<String>,
     closed: Vec<bool>,
     stopped: Vec<bool>,
@@ -42,6 +61,8 @@ impl Inbox {
         Inbox {
             queues: Mutex::new(Queues {
                 lines: vec![VecDeque::new(); seats],
+                queued_bytes: vec![0; seats],
+                written: vec![Written::default(); seats],
                 stderr: vec![String::new(); seats],
                 closed: vec![false; seats],
                 stopped: vec![false; seats],
@@ -58,22 +79,63 @@ impl Inbox {
     /// A line a bot wrote; blocks while the seat's queue is full (unless the seat was stopped).
     pub fn push_line(&self, seat: usize, line: String) {
         let mut q = self.lock();
-        while q.lines[seat].len() >= MAX_QUEUED_LINES && !q.stopped[seat] {
+        while (q.lines[seat].len() >= MAX_QUEUED_LINES || q.queued_bytes[seat] >= MAX_QUEUED_BYTES)
+            && !q.stopped[seat]
+        {
             q = self.changed.wait(q).unwrap_or_else(|e| e.into_inner());
         }
         if !q.stopped[seat] {
+            let written = &mut q.written[seat];
+            written.lines += 1;
+            written.bytes += line.len() + 1;
+            q.queued_bytes[seat] += line.len() + 1;
             q.lines[seat].push_back(line);
         }
         self.changed.notify_all();
     }
 
-    /// Debug-log text; beyond the cap it is dropped rather than blocking the bot.
-    pub fn push_stderr(&self, seat: usize, text: &str) {
+    /// Debug-log text (and the count of bytes the reader dropped from an overlong line); beyond
+    /// the cap it is dropped rather than blocking the bot, but still counted.
+    pub fn push_stderr(&self, seat: usize, text: &str, dropped: usize) {
         let mut q = self.lock();
+        q.written[seat].stderr += text.len() + dropped;
         if q.stderr[seat].len() + text.len() <= MAX_QUEUED_STDERR {
             q.stderr[seat].push_str(text);
         }
         self.changed.notify_all();
+    }
+
+    /// Input was delivered to the seat: what it writes from now on answers it.
+    pub fn delivered(&self, seat: usize) {
+        self.lock().written[seat] = Written::default();
+    }
+
+    /// Why the seat is flooding, if it wrote more than the referee's caps without reading its
+    /// input: since input was last delivered to it, or (as a full queue blocks its writes) in
+    /// the lines still queued. The reason becomes its fault's text.
+    pub fn overflow(&self, seat: usize) -> Option<String> {
+        let q = self.lock();
+        let mut written = q.written[seat];
+        written.lines = written.lines.max(q.lines[seat].len());
+        written.bytes = written.bytes.max(q.queued_bytes[seat]);
+        drop(q);
+        if written.lines > MAX_AHEAD_LINES {
+            Some(format!(
+                "more than {MAX_AHEAD_LINES} lines written without reading its input"
+            ))
+        } else if written.bytes > MAX_AHEAD_BYTES {
+            Some(format!(
+                "more than {} of output written without reading its input",
+                size(MAX_AHEAD_BYTES)
+            ))
+        } else if written.stderr > MAX_STDERR_FLOOD_BYTES {
+            Some(format!(
+                "more than {} of debug log written without reading its input",
+                size(MAX_STDERR_FLOOD_BYTES)
+            ))
+        } else {
+            None
+        }
     }
 
     /// The bot's standard output closed.
@@ -87,6 +149,7 @@ impl Inbox {
         let mut q = self.lock();
         q.stopped[seat] = true;
         q.lines[seat].clear();
+        q.queued_bytes[seat] = 0;
         self.changed.notify_all();
     }
 
@@ -104,7 +167,10 @@ impl Inbox {
     pub fn next(&self, seat: usize) -> Next {
         let mut q = self.lock();
         let next = match q.lines[seat].pop_front() {
-            Some(line) => Next::Line(line),
+            Some(line) => {
+                q.queued_bytes[seat] -= line.len() + 1;
+                Next::Line(line)
+            }
             None if q.closed[seat] => Next::Closed,
             None => Next::Nothing,
         };
@@ -136,5 +202,110 @@ impl Inbox {
                 .map(|(q, _)| q)
                 .unwrap_or_else(|e| e.into_inner().0);
         }
+    }
+}
+
+/// "1 MiB", "64 KiB", "100 bytes".
+fn size(bytes: usize) -> String {
+    match bytes {
+        b if b >= 1 << 20 && b % (1 << 20) == 0 => format!("{} MiB", b >> 20),
+        b if b >= 1 << 10 && b % (1 << 10) == 0 => format!("{} KiB", b >> 10),
+        b => format!("{b} bytes"),
+    }
+}
+
+/// Hands each line of a pipe (without its line ending) to `take`, with the number of bytes the
+/// line had beyond `cap`, which are dropped: an endless line costs no memory. Ends when the
+/// pipe closes.
+pub fn read_lines(pipe: impl Read, cap: usize, mut take: impl FnMut(String, usize)) {
+    let mut reader = BufReader::with_capacity(64 * 1024, pipe);
+    let mut line = Vec::new();
+    let mut dropped = 0;
+    loop {
+        let (used, complete) = match reader.fill_buf() {
+            Ok([]) => {
+                if !line.is_empty() || dropped > 0 {
+                    take(finish_line(&mut line), dropped);
+                }
+                return;
+            }
+            Ok(buf) => {
+                let (chunk, used, complete) = match buf.iter().position(|&b| b == b'\n') {
+                    Some(i) => (&buf[..i], i + 1, true),
+                    None => (buf, buf.len(), false),
+                };
+                let keep = chunk.len().min(cap.saturating_sub(line.len()));
+                line.extend_from_slice(&chunk[..keep]);
+                dropped += chunk.len() - keep;
+                (used, complete)
+            }
+            Err(e) if e.kind() == ErrorKind::Interrupted => continue,
+            Err(_) => return,
+        };
+        reader.consume(used);
+        if complete {
+            take(finish_line(&mut line), std::mem::take(&mut dropped));
+        }
+    }
+}
+
+/// The line read so far, without a trailing carriage return, as text (invalid UTF-8 replaced).
+fn finish_line(line: &mut Vec<u8>) -> String {
+    while line.last() == Some(&b'\r') {
+        line.pop();
+    }
+    let text = String::from_utf8_lossy(line).into_owned();
+    line.clear();
+    text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn lines_of(input: &[u8], cap: usize) -> Vec<(String, usize)> {
+        let mut out = Vec::new();
+        read_lines(input, cap, |line, dropped| out.push((line, dropped)));
+        out
+    }
+
+    #[test]
+    fn lines_are_cut_at_the_cap_and_the_rest_counted() {
+        assert_eq!(
+            lines_of(b"ab\r\ncdef\n\ngh", 3),
+            vec![
+                ("ab".to_string(), 0),
+                ("cde".to_string(), 1),
+                (String::new(), 0),
+                ("gh".to_string(), 0)
+            ]
+        );
+        let long = vec![b'x'; 300_000];
+        let got = lines_of(&long, 10);
+        assert_eq!(got, vec![("x".repeat(10), 299_990)]);
+        assert_eq!(
+            lines_of(b"\xff\xfeok\n", 100),
+            vec![("\u{fffd}\u{fffd}ok".to_string(), 0)]
+        );
+    }
+
+    #[test]
+    fn writing_without_reading_is_a_flood() {
+        let inbox = Inbox::new(1);
+        for _ in 0..MAX_AHEAD_LINES {
+            inbox.push_line(0, "WAIT".into());
+        }
+        assert_eq!(inbox.overflow(0), None);
+        inbox.push_line(0, "WAIT".into());
+        let why = inbox.overflow(0).expect("a flood");
+        assert!(why.contains("more than 2000 lines"), "{why}");
+        // Input delivered, the lines still queued are still ahead; once taken, all is well.
+        inbox.delivered(0);
+        assert!(inbox.overflow(0).is_some());
+        while let Next::Line(_) = inbox.next(0) {}
+        assert_eq!(inbox.overflow(0), None);
+        inbox.push_stderr(0, "x", MAX_STDERR_FLOOD_BYTES);
+        let why = inbox.overflow(0).expect("a flood");
+        assert!(why.contains("1 MiB of debug log"), "{why}");
     }
 }

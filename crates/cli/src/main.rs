@@ -6,6 +6,7 @@ mod args;
 mod driver;
 mod host;
 mod inbox;
+mod procs;
 mod seats;
 
 use std::process::ExitCode;
@@ -138,6 +139,12 @@ fn play(a: PlayArgs) -> Result<(), Failure> {
         setup.ruleset,
         if a.relaxed { ", relaxed budgets" } else { "" }
     );
+    // Bots run in process groups of their own, out of reach of the terminal's Ctrl-C: stop
+    // them (and what they started) before going.
+    let _ = ctrlc::set_handler(|| {
+        procs::kill_all();
+        std::process::exit(130);
+    });
     let mut table = driver::Table::start(&a.bots, entry.info.id, seed).map_err(Failure::usage)?;
     let mut referee = Referee::new(game, setup, a.bots.clone(), a.relaxed);
     table.play(&mut referee);

@@ -3,13 +3,24 @@
 //! Every bot is reached the same way: text is delivered to it, and what it writes arrives in
 //! the match's [`Inbox`], where the driver takes it when the referee wants it.
 
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::Write;
+use std::os::unix::process::{CommandExt, ExitStatusExt};
 use std::path::Path;
-use std::process::{Child, ChildStdin, Command, Stdio};
+use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::mpsc::{channel, Sender};
 use std::sync::Arc;
 use std::thread;
+use std::time::{Duration, Instant};
 
-use crate::inbox::Inbox;
+use engine::referee::{MAX_LINE_BYTES, MAX_STDERR_BYTES};
+
+use crate::inbox::{read_lines, Inbox};
+use crate::procs;
+
+/// Input the CLI holds for a bot that does not read it; beyond this it is dropped (the bot is
+/// not reading anyway), so a bot that never reads costs neither memory nor a blocked driver.
+const MAX_PENDING_INPUT: usize = 16 * 1024 * 1024;
 
 /// A bot seated in the match.
 pub enum Seat {
@@ -47,10 +58,18 @@ impl Seat {
         }
     }
 
-    /// Stops the bot for good.
+    /// Stops the bot for good, with every process it started.
     pub fn stop(&mut self) {
         if let Seat::Program(p) = self {
             p.stop();
+        }
+    }
+
+    /// Why the bot's output ended: its exit status if it has exited (waiting briefly for it).
+    pub fn ended(&mut self) -> String {
+        match self {
+            Seat::Program(p) => p.ended(),
+            Seat::Builtin(_) => "the bot's program ended".into(),
         }
     }
 }
@@ -70,10 +89,16 @@ impl Builtin {
     }
 }
 
-/// A local program speaking the protocol on stdin/stdout.
+/// A local program speaking the protocol on stdin/stdout, leading a process group of its own.
 pub struct Program {
     child: Child,
-    stdin: Option<ChildStdin>,
+    /// The token in the environment of every process the bot starts.
+    token: String,
+    /// Input for the writer thread (which never blocks the driver); `None` once closed.
+    input: Option<Sender<String>>,
+    /// Bytes sent to the writer thread and not yet written.
+    pending: Arc<AtomicUsize>,
+    stopped: bool,
 }
 
 /// Node preload that gives a CodinGame JavaScript bot its global `readline()` and `print()`.
@@ -102,28 +127,45 @@ globalThis.printErr = (...a) => console.error(...a);
 impl Program {
     fn start(spec: &str, seat: usize, inbox: Arc<Inbox>) -> Result<Program, String> {
         let mut command = Self::command(spec)?;
+        let token = procs::new_token();
         command
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
             // Interpreters flush each line on a pipe, as on a terminal.
-            .env("PYTHONUNBUFFERED", "1");
+            .env("PYTHONUNBUFFERED", "1")
+            // A group of its own and a token that its processes inherit: stopping the bot stops
+            // everything it started.
+            .process_group(0)
+            .env(procs::TOKEN_VAR, &token);
         let mut child = command
             .spawn()
             .map_err(|e| format!("cannot start bot '{spec}': {e}"))?;
+        procs::started(child.id(), &token);
         let stdout = child.stdout.take().ok_or("no stdout")?;
         let stderr = child.stderr.take().ok_or("no stderr")?;
+        let stdin = child.stdin.take().ok_or("no stdin")?;
         let out_inbox = Arc::clone(&inbox);
+        // A line longer than the referee accepts is kept one byte over (the referee faults it
+        // as a flood) and the rest dropped: an endless line costs no memory.
         thread::spawn(move || {
-            read_lines(stdout, |line| out_inbox.push_line(seat, line));
+            read_lines(stdout, MAX_LINE_BYTES + 1, |line, _dropped| {
+                out_inbox.push_line(seat, line)
+            });
             out_inbox.close(seat);
         });
         thread::spawn(move || {
-            read_lines(stderr, |line| inbox.push_stderr(seat, &format!("{line}\n")))
+            read_lines(stderr, MAX_STDERR_BYTES, |line, dropped| {
+                inbox.push_stderr(seat, &format!("{line}\n"), dropped)
+            })
         });
+        let (input, pending) = spawn_writer(stdin);
         Ok(Program {
-            stdin: child.stdin.take(),
             child,
+            token,
+            input: Some(input),
+            pending,
+            stopped: false,
         })
     }
 
@@ -154,24 +196,75 @@ impl Program {
         Ok(c)
     }
 
+    /// Hands text to the writer thread; never blocks (a bot that does not read its input
+    /// shows up as a timeout, not as a stuck driver).
     fn deliver(&mut self, text: &str) {
-        if let Some(stdin) = self.stdin.as_mut() {
-            // A bot that closed its input will show up as a crash or a timeout.
-            if stdin
-                .write_all(text.as_bytes())
-                .and_then(|_| stdin.flush())
-                .is_err()
-            {
-                self.stdin = None;
+        if self.pending.load(Ordering::Relaxed) + text.len() > MAX_PENDING_INPUT {
+            return;
+        }
+        if let Some(input) = &self.input {
+            self.pending.fetch_add(text.len(), Ordering::Relaxed);
+            if input.send(text.to_string()).is_err() {
+                // The bot closed its input: it will show up as a crash or a timeout.
+                self.input = None;
             }
         }
     }
 
+    /// Kills the bot's whole process group (and descendants that left it) and reaps the bot.
     fn stop(&mut self) {
-        self.stdin = None;
+        self.input = None;
+        if self.stopped {
+            return;
+        }
+        self.stopped = true;
+        procs::kill_group(self.child.id(), &self.token);
         let _ = self.child.kill();
         let _ = self.child.wait();
     }
+
+    /// Why the bot's output ended, from its exit status (its program may close its output a
+    /// moment before it exits).
+    fn ended(&mut self) -> String {
+        let deadline = Instant::now() + Duration::from_millis(200);
+        loop {
+            match self.child.try_wait() {
+                Ok(Some(status)) => return describe_exit(status),
+                Ok(None) if Instant::now() < deadline => thread::sleep(Duration::from_millis(2)),
+                _ => return "the bot closed its standard output".into(),
+            }
+        }
+    }
+}
+
+/// "the bot's program ended (exit status 3)", "(killed by signal 11)".
+fn describe_exit(status: ExitStatus) -> String {
+    match (status.code(), status.signal()) {
+        (Some(code), _) => format!("the bot's program ended (exit status {code})"),
+        (None, Some(signal)) => format!("the bot's program ended (killed by signal {signal})"),
+        (None, None) => "the bot's program ended".into(),
+    }
+}
+
+/// A thread that writes a bot's input as it comes; it ends when the bot stops reading for good
+/// (its pipe breaks) or the sender is dropped.
+fn spawn_writer(mut stdin: ChildStdin) -> (Sender<String>, Arc<AtomicUsize>) {
+    let (input, texts) = channel::<String>();
+    let pending = Arc::new(AtomicUsize::new(0));
+    let written = Arc::clone(&pending);
+    thread::spawn(move || {
+        for text in texts {
+            let ok = stdin
+                .write_all(text.as_bytes())
+                .and_then(|()| stdin.flush())
+                .is_ok();
+            written.fetch_sub(text.len(), Ordering::Relaxed);
+            if !ok {
+                return;
+            }
+        }
+    });
+    (input, pending)
 }
 
 impl Drop for Program {
@@ -192,22 +285,4 @@ fn has_stdbuf() -> bool {
         .stderr(Stdio::null())
         .status()
         .is_ok_and(|s| s.success())
-}
-
-/// Hands each line of a pipe (without its line ending) to `take`, until the pipe closes.
-fn read_lines(pipe: impl Read, mut take: impl FnMut(String)) {
-    let mut reader = BufReader::new(pipe);
-    let mut buf = Vec::new();
-    loop {
-        buf.clear();
-        match reader.read_until(b'\n', &mut buf) {
-            Ok(0) | Err(_) => return,
-            Ok(_) => {
-                while buf.last().is_some_and(|b| *b == b'\n' || *b == b'\r') {
-                    buf.pop();
-                }
-                take(String::from_utf8_lossy(&buf).into_owned());
-            }
-        }
-    }
 }

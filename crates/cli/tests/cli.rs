@@ -163,11 +163,17 @@ fn crashes_and_garbage_are_faults_with_reasons() {
 
 #[test]
 fn a_bot_that_floods_output_without_reading_costs_no_memory() {
-    // `yes WAIT` never reads; its surplus lines are read as later turns' output, as on CodinGame.
+    // `yes WAIT` never reads: lines written ahead are read as later turns' output, as on
+    // CodinGame, but more than a turn's worth of them without reading is a flood.
     let started = Instant::now();
     let o = play(["yes WAIT", "builtin:expander"], &[]);
     assert!(o.status.success(), "{}", stderr(&o));
     assert_eq!(seat_lines(&stdout(&o)).len(), 2);
+    assert!(
+        stdout(&o).contains("too much output: more than 2000 lines written without reading"),
+        "{}",
+        stdout(&o)
+    );
     assert!(started.elapsed().as_secs() < 30);
 }
 

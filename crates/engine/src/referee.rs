@@ -15,6 +15,15 @@ pub const MAX_LINE_BYTES: usize = 64 * 1024;
 pub const MAX_LINES_PER_TURN: usize = 2_000;
 /// The most debug-log bytes kept per seat and turn; the rest is cut with a note.
 pub const MAX_STDERR_BYTES: usize = 16 * 1024;
+/// The most lines a bot may write without reading its input (ahead of its turn: drivers keep
+/// such lines for its next turn, as a pipe does); more is a [`FaultKind::Flood`], reported by
+/// the driver through [`Referee::flood`].
+pub const MAX_AHEAD_LINES: usize = MAX_LINES_PER_TURN;
+/// The most output bytes a bot may write without reading its input; more is a flood.
+pub const MAX_AHEAD_BYTES: usize = 1024 * 1024;
+/// The most debug-log bytes a bot may write without reading its input (of which
+/// [`MAX_STDERR_BYTES`] per turn are kept); more is a flood.
+pub const MAX_STDERR_FLOOD_BYTES: usize = 1024 * 1024;
 /// Budgets are multiplied by this in relaxed mode (slow machines, classrooms).
 pub const RELAXED_FACTOR: u32 = 10;
 
@@ -177,7 +186,7 @@ impl Referee {
             return self.fail(seat, FaultKind::Timeout, text, elapsed_ms);
         }
         if line.len() > MAX_LINE_BYTES {
-            let text = format!("a line of {} bytes (at most {MAX_LINE_BYTES})", line.len());
+            let text = format!("a line longer than {MAX_LINE_BYTES} bytes");
             return self.fail(seat, FaultKind::Flood, text, elapsed_ms);
         }
         if p.record.lines.len() >= MAX_LINES_PER_TURN {
@@ -222,6 +231,17 @@ impl Referee {
     pub fn crash(&mut self, seat: usize, message: &str, elapsed_ms: f64) -> Option<Fault> {
         self.pending_mut(seat)?;
         match self.fail(seat, FaultKind::Crash, message.to_string(), elapsed_ms) {
+            Verdict::Fault(f) => Some(f),
+            _ => None,
+        }
+    }
+
+    /// The seat wrote more than a driver accepts outside the referee's view (more than
+    /// [`MAX_AHEAD_LINES`] or [`MAX_AHEAD_BYTES`] of output, or [`MAX_STDERR_FLOOD_BYTES`] of
+    /// debug log, without reading its input): a flood. `None` if the seat is not being asked.
+    pub fn flood(&mut self, seat: usize, text: &str, elapsed_ms: f64) -> Option<Fault> {
+        self.pending_mut(seat)?;
+        match self.fail(seat, FaultKind::Flood, text.to_string(), elapsed_ms) {
             Verdict::Fault(f) => Some(f),
             _ => None,
         }

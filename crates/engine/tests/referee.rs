@@ -217,6 +217,34 @@ fn the_debug_log_is_capped() {
     assert!(stderr.ends_with("[debug log cut: too long]\n"));
 }
 
+#[test]
+fn floods_seen_by_the_driver_are_faults_that_replay() {
+    let mut r = referee(false);
+    r.begin_turn();
+    let fault = r
+        .flood(
+            1,
+            "more than 2000 lines written without reading its input",
+            3.0,
+        )
+        .expect("seat 2 is asked");
+    assert_eq!(fault.kind, FaultKind::Flood);
+    assert_eq!(
+        fault.to_string(),
+        "fault seat 2 turn 0 too much output: more than 2000 lines written without reading its input"
+    );
+    assert_eq!(r.flood(1, "again", 4.0), None, "its turn is over");
+    r.line(0, "END", 1.0);
+    assert!(r.is_over(), "the flooding seat lost");
+    let text = r.replay().to_json();
+    let rerun = Replay::from_json(&text)
+        .expect("readable")
+        .rerun(&ENTRY)
+        .expect("re-runs");
+    assert_eq!(rerun.faults(), r.faults());
+    assert_eq!(rerun.outcome(), r.outcome());
+}
+
 /// Found by the `bot_lines` fuzz target: a re-run cut the recorded (already cut) debug log a
 /// second time, so the re-run's replay differed from the replay it re-ran.
 #[test]
