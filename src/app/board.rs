@@ -1,4 +1,10 @@
-//! The canvas the current frame is painted on, sized to its box and repainted on resize.
+//! The canvas the current frame is painted on, sized to its box and repainted on resize; and the
+//! cell under the pointer (hovered with a mouse or pen, tapped on a touch screen), outlined on
+//! the board and described in words in the `#cell-info` panel under it.
+//!
+//! The frame's view is read once per frame; a pointer move only asks the painter which cell is
+//! under it and re-renders when what is shown changes. A mouse leaving the board clears the
+//! panel; a tap keeps it, and the panel follows the frames (scrubbing, playback) at that spot.
 
 use std::rc::Rc;
 
@@ -8,7 +14,7 @@ use wasm_bindgen::JsCast;
 use web_sys::HtmlCanvasElement;
 use yew::prelude::*;
 
-use crate::painters;
+use crate::painters::{self, Inspection, Parsed};
 
 #[derive(Properties)]
 pub struct Props {
@@ -20,24 +26,70 @@ pub struct Props {
 
 impl PartialEq for Props {
     fn eq(&self, other: &Self) -> bool {
-        let same_frame = match (&self.frame, &other.frame) {
-            (Some(a), Some(b)) => Rc::ptr_eq(a, b),
-            (None, None) => true,
-            _ => false,
-        };
-        same_frame && self.game == other.game && self.label == other.label
+        same_frame(&self.frame, &other.frame)
+            && self.game == other.game
+            && self.label == other.label
     }
+}
+
+fn same_frame(a: &Option<Rc<Frame>>, b: &Option<Rc<Frame>>) -> bool {
+    match (a, b) {
+        (Some(a), Some(b)) => Rc::ptr_eq(a, b),
+        (None, None) => true,
+        _ => false,
+    }
+}
+
+/// What the view is read for: the game and the frame (by identity; holding it keeps it alive, so
+/// a new frame can never be mistaken for the one read).
+struct FrameKey(&'static str, Option<Rc<Frame>>);
+
+impl PartialEq for FrameKey {
+    fn eq(&self, other: &Self) -> bool {
+        self.0 == other.0 && same_frame(&self.1, &other.1)
+    }
+}
+
+/// Where the pointer is over the canvas, as a share of its width and height from its top-left
+/// corner (so that a tapped spot stays on its cell when the board is resized).
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Pointer {
+    x: f64,
+    y: f64,
+    /// A touch (kept after the finger lifts), not a hovering mouse or pen.
+    touch: bool,
+}
+
+/// What stands under the pointer on the canvas as painted now.
+fn inspect(
+    canvas: &HtmlCanvasElement,
+    parsed: Option<&Parsed>,
+    pointer: Option<Pointer>,
+) -> Option<Inspection> {
+    let (parsed, pointer) = (parsed?, pointer?);
+    let (w, h) = (f64::from(canvas.width()), f64::from(canvas.height()));
+    parsed.inspect(w, h, painters::device_ratio(), pointer.x * w, pointer.y * h)
 }
 
 #[component(Board)]
 pub fn board(props: &Props) -> Html {
     let canvas = use_node_ref();
+    let overlay = use_node_ref();
     // Counts window resizes so that the board is repainted at its new size.
     let resizes = use_mut_ref(|| 0u32);
     let redraw = use_force_update();
+    let pointer = use_mut_ref(|| None::<Pointer>);
+    // The inspection last rendered, to re-render only when it changes, and the canvas size (in
+    // device pixels) it was made for.
+    let shown = use_mut_ref(|| None::<Inspection>);
+    let shown_for = use_mut_ref(|| (0u32, 0u32));
+    let parsed = use_memo(FrameKey(props.game, props.frame.clone()), |key| {
+        key.1.as_deref().and_then(|f| painters::parse(key.0, f))
+    });
 
     {
         let resizes = resizes.clone();
+        let redraw = redraw.clone();
         use_effect_with((), move |_| {
             let listener = Closure::<dyn Fn()>::new(move || {
                 *resizes.borrow_mut() += 1;
@@ -60,25 +112,139 @@ pub fn board(props: &Props) -> Html {
         });
     }
 
+    // A painter's own controls (zoom, pan, fog of war) change what is under a still pointer.
     {
         let canvas = canvas.clone();
-        let frame = props.frame.clone();
-        let game = props.game;
-        let key = (
-            frame.as_ref().map(|f| Rc::as_ptr(f) as usize),
-            *resizes.borrow(),
-            game,
-        );
-        use_effect_with(key, move |_| {
-            if let Some(element) = canvas.cast::<HtmlCanvasElement>() {
-                painters::paint(&element, game, frame.as_deref());
+        let redraw = redraw.clone();
+        use_effect_with((), move |_| {
+            let element = canvas.cast::<HtmlCanvasElement>();
+            let listener = Closure::<dyn Fn()>::new(move || redraw.force_update());
+            if let Some(c) = &element {
+                let _ = c.add_event_listener_with_callback(
+                    painters::VIEW_CHANGED,
+                    listener.as_ref().unchecked_ref(),
+                );
+            }
+            move || {
+                if let Some(c) = &element {
+                    let _ = c.remove_event_listener_with_callback(
+                        painters::VIEW_CHANGED,
+                        listener.as_ref().unchecked_ref(),
+                    );
+                }
+                drop(listener);
             }
         });
     }
 
+    {
+        let canvas = canvas.clone();
+        let frame = props.frame.clone();
+        let parsed = parsed.clone();
+        let key = (
+            frame.as_ref().map(|f| Rc::as_ptr(f) as usize),
+            *resizes.borrow(),
+            props.game,
+        );
+        let pointer = pointer.clone();
+        let shown_for = shown_for.clone();
+        let redraw = redraw.clone();
+        use_effect_with(key, move |_| {
+            if let Some(element) = canvas.cast::<HtmlCanvasElement>() {
+                painters::paint_parsed(&element, frame.as_deref(), parsed.as_ref().as_ref());
+                // Painting resized the canvas: inspect again at the new size.
+                let size = (element.width(), element.height());
+                if pointer.borrow().is_some() && size != *shown_for.borrow() {
+                    redraw.force_update();
+                }
+            }
+        });
+    }
+
+    let inspection = canvas.cast::<HtmlCanvasElement>().and_then(|c| {
+        *shown_for.borrow_mut() = (c.width(), c.height());
+        inspect(&c, parsed.as_ref().as_ref(), *pointer.borrow())
+    });
+    *shown.borrow_mut() = inspection.clone();
+
+    // The outline, on a canvas laid over the board (after the board is painted and sized).
+    {
+        let canvas = canvas.clone();
+        let overlay = overlay.clone();
+        let corners = inspection.as_ref().map(|i| i.outline.clone());
+        use_effect_with((corners, *resizes.borrow()), move |(corners, _)| {
+            if let (Some(board), Some(over)) = (
+                canvas.cast::<HtmlCanvasElement>(),
+                overlay.cast::<HtmlCanvasElement>(),
+            ) {
+                painters::outline(&over, &board, corners.as_deref());
+            }
+        });
+    }
+
+    let on_point = {
+        let canvas = canvas.clone();
+        let pointer = pointer.clone();
+        let shown = shown.clone();
+        let parsed = parsed.clone();
+        let redraw = redraw.clone();
+        Callback::from(move |e: PointerEvent| {
+            let Some(c) = canvas.cast::<HtmlCanvasElement>() else {
+                return;
+            };
+            let rect = c.get_bounding_client_rect();
+            if rect.width() <= 0.0 || rect.height() <= 0.0 {
+                return;
+            }
+            let at = Pointer {
+                x: (f64::from(e.client_x()) - rect.left()) / rect.width(),
+                y: (f64::from(e.client_y()) - rect.top()) / rect.height(),
+                touch: e.pointer_type() == "touch",
+            };
+            *pointer.borrow_mut() = Some(at);
+            let now = inspect(&c, parsed.as_ref().as_ref(), Some(at));
+            if now != *shown.borrow() {
+                redraw.force_update();
+            }
+        })
+    };
+    let on_leave = {
+        let pointer = pointer.clone();
+        let shown = shown.clone();
+        Callback::from(move |e: PointerEvent| {
+            // A finger lifting also "leaves": a tapped cell stays shown.
+            if e.pointer_type() == "touch" {
+                return;
+            }
+            let touched = pointer.borrow().is_some_and(|p| p.touch);
+            if touched {
+                return;
+            }
+            *pointer.borrow_mut() = None;
+            if shown.borrow().is_some() {
+                redraw.force_update();
+            }
+        })
+    };
+
     html! {
         <div class="board-box">
-            <canvas id="board" ref={canvas} role="img" aria-label={props.label.clone()} />
+            <div class="board-stack">
+                <canvas id="board" ref={canvas} role="img" aria-label={props.label.clone()}
+                    onpointermove={on_point.clone()} onpointerdown={on_point}
+                    onpointerleave={on_leave} />
+                <canvas class="board-outline" ref={overlay} aria-hidden="true" />
+            </div>
+            <div id="cell-info" class="cell-info" aria-live="polite">
+                if let Some(i) = &inspection {
+                    <p class="cell-name">{ &i.cell }</p>
+                    <ul>
+                        { for i.lines.iter().map(|l| html! { <li>{ l }</li> }) }
+                    </ul>
+                } else {
+                    <p class="hint">{ "Point at a cell of the board, or tap it, to see what stands there." }</p>
+                }
+            </div>
         </div>
     }
 }

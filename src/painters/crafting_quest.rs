@@ -13,13 +13,16 @@
 
 use std::cell::RefCell;
 use std::f64::consts::PI;
+use std::rc::Rc;
 
 use games::crafting_quest::view::View;
+use serde::Deserialize;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement, MouseEvent};
 
-use super::seat_colour;
+use super::grid::Grid;
+use super::{device_ratio, seat_colour, Inspection, VIEW_CHANGED};
 
 const BACKGROUND: &str = "#14161b";
 const GRASS: &str = "#36573a";
@@ -36,6 +39,10 @@ const RESOURCE_COLOURS: [&str; 8] = [
     "#a0622d", "#c4c4c4", "#d9a877", "#cd7f32", "#7b8ea6", "#7fd8ea", "#f0c040", "#f4f1e8",
 ];
 const LETTERS: &[u8; 8] = b"wslbitg*";
+/// The resource types, in protocol order (the letters above).
+const RESOURCES: [&str; 7] = [
+    "wood", "stone", "leather", "bronze", "iron", "titanium", "gold",
+];
 /// A unit's sight radius (its tower's is its range).
 const SIGHT: i32 = 5;
 /// The most zoom: cells this many times bigger than when the map fits.
@@ -53,7 +60,7 @@ struct Viewer {
     cy: f64,
     /// The map side the centre belongs to (a new map recentres).
     size: usize,
-    last: Option<View>,
+    last: Option<Rc<View>>,
     /// A drag in progress: the mouse position it started at and the centre then.
     drag: Option<(f64, f64, f64, f64)>,
     /// The toolbar's buttons as painted: (x, y, w, h, action).
@@ -87,20 +94,69 @@ thread_local! {
     };
 }
 
-/// Draws the view; false when the view is not a Crafting Quest 3 view.
-pub fn paint(
-    ctx: &CanvasRenderingContext2d,
-    view: &serde_json::Value,
+/// The view, if it is a well-formed Crafting Quest 3 view.
+pub fn parse(view: &serde_json::Value) -> Option<View> {
+    let view = View::deserialize(view).ok()?;
+    (view.size > 0 && view.ground.len() == view.size * view.size).then_some(view)
+}
+
+/// What the person looks through: whose fog of war (`None`: everything), the zoom, and the
+/// map point at the canvas centre.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Camera {
+    seat: Option<usize>,
+    zoom: f64,
+    cx: f64,
+    cy: f64,
+}
+
+impl Camera {
+    /// Everything, the whole map fitted.
+    fn fit(size: usize) -> Camera {
+        Camera {
+            seat: None,
+            zoom: 1.0,
+            cx: size as f64 / 2.0,
+            cy: size as f64 / 2.0,
+        }
+    }
+}
+
+/// The side of a cell in device pixels: at zoom 1 the map fits the canvas.
+fn cell_size(size: usize, w: f64, h: f64, ratio: f64, zoom: f64) -> f64 {
+    ((w.min(h) - 8.0 * ratio) / size.max(1) as f64).max(0.5) * zoom
+}
+
+/// Where the map sits on a `w × h` canvas for a camera centred on map point `(cx, cy)`: the
+/// grid, and that centre moved so that some of the map stays on the canvas. Painting,
+/// inspecting and zooming around the cursor all use it.
+fn layout(
+    size: usize,
     w: f64,
     h: f64,
     ratio: f64,
-) -> bool {
-    let Ok(view) = serde_json::from_value::<View>(view.clone()) else {
-        return false;
+    zoom: f64,
+    cx: f64,
+    cy: f64,
+) -> (Grid, f64, f64) {
+    let n = size as f64;
+    let cell = cell_size(size, w, h, ratio, zoom);
+    let half_w = w / 2.0 / cell;
+    let half_h = h / 2.0 / cell;
+    let cx = cx.clamp(half_w.min(n / 2.0), (n - half_w).max(n / 2.0));
+    let cy = cy.clamp(half_h.min(n / 2.0), (n - half_h).max(n / 2.0));
+    let grid = Grid {
+        cols: size,
+        rows: size,
+        cell,
+        left: w / 2.0 - cx * cell,
+        top: h / 2.0 - cy * cell,
     };
-    if view.size == 0 || view.ground.len() != view.size * view.size {
-        return false;
-    }
+    (grid, cx, cy)
+}
+
+/// Draws the view.
+pub fn paint(ctx: &CanvasRenderingContext2d, view: &Rc<View>, w: f64, h: f64, ratio: f64) {
     if let Some(canvas) = ctx.canvas() {
         hook(&canvas);
     }
@@ -115,10 +171,141 @@ pub fn paint(
         if v.seat.is_some_and(|s| s >= view.scores.len()) {
             v.seat = None;
         }
-        draw(ctx, &mut v, &view, w, h, ratio);
-        v.last = Some(view);
+        draw(ctx, &mut v, view, w, h, ratio);
+        v.last = Some(Rc::clone(view));
     });
-    true
+}
+
+/// What is on the cell under the canvas point `(px, py)`, as the canvas shows it now (the zoom,
+/// pan and fog of war chosen on it): nothing over the toolbar's buttons or off the map.
+pub fn inspect(view: &View, w: f64, h: f64, ratio: f64, px: f64, py: f64) -> Option<Inspection> {
+    VIEWER.with(|v| {
+        let v = v.borrow();
+        let on_button = v
+            .buttons
+            .iter()
+            .any(|b| px >= b.0 && px <= b.0 + b.2 && py >= b.1 && py <= b.1 + b.3);
+        if on_button {
+            return None;
+        }
+        let camera = if v.size == view.size {
+            Camera {
+                seat: v.seat,
+                zoom: v.zoom,
+                cx: v.cx,
+                cy: v.cy,
+            }
+        } else {
+            Camera::fit(view.size)
+        };
+        inspect_with(view, w, h, ratio, camera, px, py)
+    })
+}
+
+/// Whether `seat` sees cell `(x, y)` now: within sight of one of its units, or within range of
+/// one of its towers (as [`visible`] marks them).
+fn sees(view: &View, seat: usize, x: i32, y: i32) -> bool {
+    let near = |cx: i32, cy: i32, r: i32| (cx - x).abs() <= r && (cy - y).abs() <= r;
+    view.units
+        .iter()
+        .any(|u| u[0] == seat as i32 && near(u[2], u[3], SIGHT))
+        || view
+            .towers
+            .iter()
+            .any(|t| t[0] == seat as i32 && near(t[1], t[2], t[5]))
+}
+
+fn inspect_with(
+    view: &View,
+    w: f64,
+    h: f64,
+    ratio: f64,
+    camera: Camera,
+    px: f64,
+    py: f64,
+) -> Option<Inspection> {
+    let (grid, _, _) = layout(view.size, w, h, ratio, camera.zoom, camera.cx, camera.cy);
+    let (ux, uy) = grid.cell_at(px, py)?;
+    let (x, y) = (ux as i32, uy as i32);
+    let me = camera.seat.filter(|&s| s < view.scores.len());
+    let seen = me.is_none_or(|s| sees(view, s, x, y));
+    let ground = view.ground.as_bytes()[uy * view.size + ux];
+    let mut lines = vec![if ground == b'#' { "rock" } else { "grass" }.to_string()];
+    if let Some(s) = me.filter(|_| !seen) {
+        lines.push(format!("out of seat {}'s sight now", s + 1));
+    }
+    if seen && ground != b'#' && ground != b'.' {
+        match LETTERS.iter().position(|&l| l == ground) {
+            Some(r) if r < RESOURCES.len() => lines.push(format!("buried: {}", RESOURCES[r])),
+            _ => lines.push("buried: several types".to_string()),
+        }
+    }
+    for (s, home) in view.homes.iter().enumerate() {
+        if *home == [x, y] {
+            lines.push(format!("home of seat {}", s + 1));
+        }
+    }
+    for p in view.piles.iter().filter(|p| seen && [p[0], p[1]] == [x, y]) {
+        lines.push(format!("a pile of {} items", p[2]));
+    }
+    for t in view
+        .towers
+        .iter()
+        .filter(|t| seen && [t[1], t[2]] == [x, y])
+    {
+        lines.push(format!(
+            "seat {}'s tower: level {}, strength {}, range {}",
+            t[0] + 1,
+            t[3],
+            t[4],
+            t[5]
+        ));
+    }
+    for t in &view.traps {
+        let mine = me.is_none_or(|s| s as i32 == t[0]);
+        if seen && mine && [t[1], t[2]] == [x, y] {
+            lines.push(format!("seat {}'s trap, level {}", t[0] + 1, t[3]));
+        }
+    }
+    for u in view.units.iter().filter(|u| [u[2], u[3]] == [x, y]) {
+        let own = me.is_some_and(|s| s as i32 == u[0]);
+        if !(seen || own) {
+            continue;
+        }
+        let mut line = format!(
+            "seat {}'s unit {}: energy {}, life {}",
+            u[0] + 1,
+            u[1],
+            u[4],
+            u[5]
+        );
+        if u[6] > 0 {
+            line.push_str(&format!(", sword {}", u[6]));
+        }
+        if u[7] > 0 {
+            line.push_str(&format!(", armour {}", u[7]));
+        }
+        if u[8] > 0 {
+            line.push_str(&format!(", carries {}", u[8]));
+        }
+        if u[9] > 0 {
+            line.push_str(&format!(", frozen {} more turns", u[9]));
+        }
+        lines.push(line);
+    }
+    if seen {
+        for s in &view.strikes {
+            if [s[2], s[3]] == [x, y] {
+                lines.push(format!(
+                    "last turn: attacked by seat {} from ({},{})",
+                    s[4] + 1,
+                    s[0],
+                    s[1]
+                ));
+            }
+        }
+    }
+    Some(Inspection::square(&grid, ux, uy, lines))
 }
 
 /// Repaints the last view (after a click, a wheel turn or a drag).
@@ -131,7 +318,7 @@ fn repaint(canvas: &HtmlCanvasElement) {
     else {
         return;
     };
-    let ratio = web_sys::window().map_or(1.0, |w| w.device_pixel_ratio().max(1.0));
+    let ratio = device_ratio();
     let (w, h) = (f64::from(canvas.width()), f64::from(canvas.height()));
     VIEWER.with(|v| {
         let mut v = v.borrow_mut();
@@ -143,6 +330,10 @@ fn repaint(canvas: &HtmlCanvasElement) {
             v.last = Some(view);
         }
     });
+    // What the canvas shows changed under a pointer that may not have moved.
+    if let Ok(event) = web_sys::Event::new(VIEW_CHANGED) {
+        let _ = canvas.dispatch_event(&event);
+    }
 }
 
 /// Whether the canvas shows this game now.
@@ -245,16 +436,17 @@ fn hook(canvas: &HtmlCanvasElement) {
                 .unwrap_or(0.0);
             let (x, y) = at(&canvas, &e);
             let (w, h) = (f64::from(canvas.width()), f64::from(canvas.height()));
+            let ratio = device_ratio();
             VIEWER.with(|v| {
                 let mut v = v.borrow_mut();
                 let factor = if dy < 0.0 { 1.25 } else { 0.8 };
                 let zoom = (v.zoom * factor).clamp(1.0, MAX_ZOOM);
-                // Keep the cell under the cursor where it is.
-                let cell = v.cell.max(0.1);
-                let (mx, my) = (v.cx + (x - w / 2.0) / cell, v.cy + (y - h / 2.0) / cell);
-                let new_cell = cell * zoom / v.zoom;
-                v.cx = mx - (x - w / 2.0) / new_cell;
-                v.cy = my - (y - h / 2.0) / new_cell;
+                // Keep the map point under the cursor where it is.
+                let (grid, _, _) = layout(v.size, w, h, ratio, v.zoom, v.cx, v.cy);
+                let (mx, my) = ((x - grid.left) / grid.cell, (y - grid.top) / grid.cell);
+                let cell = cell_size(v.size, w, h, ratio, zoom);
+                v.cx = mx - (x - w / 2.0) / cell;
+                v.cy = my - (y - h / 2.0) / cell;
                 v.zoom = zoom;
             });
             repaint(&canvas);
@@ -300,17 +492,9 @@ fn visible(view: &View, seat: Option<usize>) -> Vec<bool> {
 }
 
 fn draw(ctx: &CanvasRenderingContext2d, v: &mut Viewer, view: &View, w: f64, h: f64, ratio: f64) {
-    let n = view.size as f64;
-    let fit = ((w.min(h) - 8.0 * ratio) / n).max(0.5);
-    let cell = fit * v.zoom;
-    // Keep some of the map on the canvas.
-    let half_w = w / 2.0 / cell;
-    let half_h = h / 2.0 / cell;
-    v.cx = v.cx.clamp(half_w.min(n / 2.0), (n - half_w).max(n / 2.0));
-    v.cy = v.cy.clamp(half_h.min(n / 2.0), (n - half_h).max(n / 2.0));
-    v.cell = cell;
-    let left = w / 2.0 - v.cx * cell;
-    let top = h / 2.0 - v.cy * cell;
+    let (grid, cx, cy) = layout(view.size, w, h, ratio, v.zoom, v.cx, v.cy);
+    (v.cx, v.cy, v.cell) = (cx, cy, grid.cell);
+    let (cell, left, top) = (grid.cell, grid.left, grid.top);
     let seen = visible(view, v.seat);
     let size = view.size;
     let shown = |x: i32, y: i32| -> bool {
@@ -342,19 +526,15 @@ fn draw(ctx: &CanvasRenderingContext2d, v: &mut Viewer, view: &View, w: f64, h: 
                 (false, false) => FOG_GRASS,
             };
             ctx.set_fill_style_str(fill);
-            ctx.fill_rect(
-                left + x as f64 * cell,
-                top + y as f64 * cell,
-                cell - gap,
-                cell - gap,
-            );
+            let (ox, oy) = grid.origin(x as f64, y as f64);
+            ctx.fill_rect(ox, oy, cell - gap, cell - gap);
             if seen[c] && !rock && ground[c] != b'.' {
                 if let Some(r) = LETTERS.iter().position(|&l| l == ground[c]) {
                     let s = (cell * 0.42).max(1.0);
                     ctx.set_fill_style_str(RESOURCE_COLOURS[r]);
                     ctx.fill_rect(
-                        left + x as f64 * cell + (cell - gap - s) / 2.0,
-                        top + y as f64 * cell + (cell - gap - s) / 2.0,
+                        ox + (cell - gap - s) / 2.0,
+                        oy + (cell - gap - s) / 2.0,
                         s,
                         s,
                     );
@@ -362,12 +542,7 @@ fn draw(ctx: &CanvasRenderingContext2d, v: &mut Viewer, view: &View, w: f64, h: 
             }
         }
     }
-    let centre = |x: i32, y: i32| {
-        (
-            left + (f64::from(x) + 0.5) * cell,
-            top + (f64::from(y) + 0.5) * cell,
-        )
-    };
+    let centre = |x: i32, y: i32| grid.centre(f64::from(x), f64::from(y));
     let line = (cell / 12.0).max(ratio).min(3.0 * ratio);
     // Homes.
     for (s, home) in view.homes.iter().enumerate() {
@@ -599,4 +774,174 @@ fn toolbar(ctx: &CanvasRenderingContext2d, v: &mut Viewer, view: &View, w: f64, 
     ctx.set_global_alpha(1.0);
     ctx.set_fill_style_str("#e8e4d8");
     let _ = ctx.fill_text(&text, x + pad, y + size / 2.0 + ratio);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A 20 × 20 map: rock at (0,19) and (7,0), wood buried at (3,3), several types at (4,4);
+    /// seat 1's home and unit 0 (sword 1, carrying 5) at (1,1); seat 2's home at (18,18), its
+    /// unit 1 at (10,10) having struck (11,10), its level-2 tower at (12,12), its trap at
+    /// (15,2); a pile of 12 items at (5,5).
+    fn view() -> View {
+        let mut ground = vec![b'.'; 400];
+        ground[19 * 20] = b'#';
+        ground[7] = b'#';
+        ground[3 * 20 + 3] = b'w';
+        ground[4 * 20 + 4] = b'*';
+        View {
+            size: 20,
+            map: "generated".to_string(),
+            round: 4,
+            rounds: 70,
+            ground: String::from_utf8(ground).unwrap(),
+            homes: vec![[1, 1], [18, 18]],
+            units: vec![
+                [0, 0, 1, 1, 200, 200, 1, 0, 5, 0],
+                [1, 1, 10, 10, 120, 150, 0, 2, 0, 3],
+            ],
+            piles: vec![[5, 5, 12]],
+            towers: vec![[1, 12, 12, 2, 150, 6]],
+            traps: vec![[1, 15, 2, 1]],
+            strikes: vec![[10, 10, 11, 10, 1]],
+            scores: vec![0, 0],
+            out: vec![false, false],
+            played: Some(0),
+            to_move: Some(1),
+            over: false,
+        }
+    }
+
+    /// On a 400 × 400 canvas at ratio 1 and zoom 1 the map fits with 4 pixels around it:
+    /// 19.6-pixel cells from (4, 4).
+    fn at(seat: Option<usize>, x: f64, y: f64) -> Vec<String> {
+        let camera = Camera {
+            seat,
+            ..Camera::fit(20)
+        };
+        let (px, py) = (4.0 + 19.6 * (x + 0.5), 4.0 + 19.6 * (y + 0.5));
+        inspect_with(&view(), 400.0, 400.0, 1.0, camera, px, py)
+            .unwrap()
+            .lines
+    }
+
+    #[test]
+    fn a_cell_centre_shows_what_stands_there() {
+        assert_eq!(
+            at(None, 1.0, 1.0),
+            [
+                "grass",
+                "home of seat 1",
+                "seat 1's unit 0: energy 200, life 200, sword 1, carries 5"
+            ]
+        );
+        assert_eq!(
+            at(None, 10.0, 10.0),
+            [
+                "grass",
+                "seat 2's unit 1: energy 120, life 150, armour 2, frozen 3 more turns"
+            ]
+        );
+        assert_eq!(at(None, 3.0, 3.0), ["grass", "buried: wood"]);
+        assert_eq!(at(None, 4.0, 4.0), ["grass", "buried: several types"]);
+        assert_eq!(at(None, 7.0, 0.0), ["rock"]);
+        assert_eq!(at(None, 5.0, 5.0), ["grass", "a pile of 12 items"]);
+        assert_eq!(
+            at(None, 12.0, 12.0),
+            ["grass", "seat 2's tower: level 2, strength 150, range 6"]
+        );
+        assert_eq!(at(None, 15.0, 2.0), ["grass", "seat 2's trap, level 1"]);
+        assert_eq!(
+            at(None, 11.0, 10.0),
+            ["grass", "last turn: attacked by seat 2 from (10,10)"]
+        );
+        let i = inspect_with(
+            &view(),
+            400.0,
+            400.0,
+            1.0,
+            Camera::fit(20),
+            4.0 + 19.6 * 18.5,
+            4.0 + 19.6 * 0.5,
+        )
+        .unwrap();
+        assert_eq!((i.at, i.cell.as_str()), ((18, 0), "cell (18,0)"));
+    }
+
+    #[test]
+    fn a_seat_sees_only_what_its_fog_of_war_shows() {
+        let me = Some(0);
+        assert_eq!(at(me, 3.0, 3.0), ["grass", "buried: wood"]);
+        assert_eq!(at(me, 15.0, 2.0), ["grass", "out of seat 1's sight now"]);
+        assert_eq!(at(me, 10.0, 10.0), ["grass", "out of seat 1's sight now"]);
+        assert_eq!(at(me, 12.0, 12.0), ["grass", "out of seat 1's sight now"]);
+        assert_eq!(
+            at(me, 18.0, 18.0),
+            ["grass", "out of seat 1's sight now", "home of seat 2"]
+        );
+        // Seat 2 sees around its unit and its tower; its own trap at (15,2) is out of sight.
+        assert_eq!(at(Some(1), 12.0, 12.0).len(), 2);
+        assert_eq!(
+            at(Some(1), 15.0, 2.0),
+            ["grass", "out of seat 2's sight now"]
+        );
+        // The cell-by-cell answer agrees with the map the painter dims.
+        for seat in [0, 1] {
+            let seen = visible(&view(), Some(seat));
+            for y in 0..20 {
+                for x in 0..20 {
+                    assert_eq!(sees(&view(), seat, x, y), seen[(y * 20 + x) as usize]);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn zoom_and_pan_move_the_cells() {
+        // Zoom 2 centred on (5, 5): the centre moves to keep the map on the canvas, so the
+        // map's corner is at the canvas's corner, with 39.2-pixel cells.
+        let camera = Camera {
+            seat: None,
+            zoom: 2.0,
+            cx: 5.0,
+            cy: 5.0,
+        };
+        let found = |px: f64, py: f64| {
+            inspect_with(&view(), 400.0, 400.0, 1.0, camera, px, py).map(|i| i.at)
+        };
+        assert_eq!(found(58.8, 58.8), Some((1, 1)));
+        assert_eq!(found(390.0, 20.0), Some((9, 0)));
+        assert_eq!(found(20.0, 399.0), Some((0, 10)));
+    }
+
+    #[test]
+    fn the_margin_and_the_toolbar_show_nothing() {
+        let camera = Camera::fit(20);
+        let v = view();
+        assert_eq!(
+            inspect_with(&v, 400.0, 400.0, 1.0, camera, 2.0, 200.0),
+            None
+        );
+        assert_eq!(
+            inspect_with(&v, 400.0, 400.0, 1.0, camera, 200.0, 398.0),
+            None
+        );
+        // A wide canvas: the map is centred, with room left and right.
+        assert_eq!(
+            inspect_with(&v, 800.0, 400.0, 1.0, camera, 150.0, 200.0),
+            None
+        );
+        VIEWER.with(|viewer| {
+            let mut viewer = viewer.borrow_mut();
+            viewer.size = 20;
+            (viewer.zoom, viewer.cx, viewer.cy) = (1.0, 10.0, 10.0);
+            viewer.buttons = vec![(4.0, 4.0, 35.0, 22.0, Button::All)];
+        });
+        assert_eq!(inspect(&v, 400.0, 400.0, 1.0, 20.0, 15.0), None);
+        assert_eq!(
+            inspect(&v, 400.0, 400.0, 1.0, 20.0, 40.0).map(|i| i.at),
+            Some((0, 1))
+        );
+    }
 }

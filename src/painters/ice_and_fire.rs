@@ -8,7 +8,11 @@
 use std::f64::consts::PI;
 
 use games::ice_and_fire::view::{Kind, View};
+use serde::Deserialize;
 use web_sys::CanvasRenderingContext2d;
+
+use super::grid::Grid;
+use super::{seat_name, Inspection};
 
 const VOID: &str = "#23262d";
 const NEUTRAL: &str = "#e9e5d9";
@@ -25,49 +29,38 @@ fn seat(owner: usize) -> (&'static str, &'static str, &'static str) {
     SEATS[owner.min(1)]
 }
 
-/// Draws the view; false when the view is not an Ice and Fire view.
-pub fn paint(
-    ctx: &CanvasRenderingContext2d,
-    view: &serde_json::Value,
-    w: f64,
-    h: f64,
-    ratio: f64,
-) -> bool {
-    let Ok(view) = serde_json::from_value::<View>(view.clone()) else {
-        return false;
-    };
+/// The view, if it is a well-formed Ice and Fire view.
+pub fn parse(view: &serde_json::Value) -> Option<View> {
+    let view = View::deserialize(view).ok()?;
     let cells = view.width * view.height;
-    if cells == 0
-        || [
-            view.void.len(),
-            view.owner.len(),
-            view.active.len(),
-            view.protected.len(),
-        ]
-        .iter()
-        .any(|&n| n != cells)
-    {
-        return false;
-    }
-    let cols = view.width as f64;
-    let rows = view.height as f64;
-    let margin = (6.0 * ratio).round();
-    let cell = ((w - 2.0 * margin) / cols)
-        .min((h - 2.0 * margin) / rows)
-        .floor()
-        .max(4.0);
-    let left = ((w - cell * cols) / 2.0).floor();
-    let top = ((h - cell * rows) / 2.0).floor();
-    let board = Board {
-        ctx,
-        cell,
-        left,
-        top,
-        ratio,
-    };
+    let lists = [
+        view.void.len(),
+        view.owner.len(),
+        view.active.len(),
+        view.protected.len(),
+    ];
+    (cells > 0 && lists.iter().all(|&n| n == cells)).then_some(view)
+}
+
+/// Where the board sits on a `w × h` canvas: what painting and inspecting share.
+fn layout(view: &View, w: f64, h: f64, ratio: f64) -> Grid {
+    Grid::fit(view.width, view.height, w, h, (6.0 * ratio).round(), 0.0)
+}
+
+/// Draws the view.
+pub fn paint(ctx: &CanvasRenderingContext2d, view: &View, w: f64, h: f64, ratio: f64) {
+    let grid = layout(view, w, h, ratio);
+    let board = Board { ctx, grid, ratio };
+    let (cell, left, top) = (grid.cell, grid.left, grid.top);
+    let cells = view.width * view.height;
 
     ctx.set_fill_style_str(GRID);
-    ctx.fill_rect(left - 1.0, top - 1.0, cell * cols + 2.0, cell * rows + 2.0);
+    ctx.fill_rect(
+        left - 1.0,
+        top - 1.0,
+        cell * view.width as f64 + 2.0,
+        cell * view.height as f64 + 2.0,
+    );
     for i in 0..cells {
         let (x, y) = ((i % view.width) as f64, (i / view.width) as f64);
         let owner = view.owner[i];
@@ -102,29 +95,71 @@ pub fn paint(
     for u in &view.units {
         board.unit(u.x as f64, u.y as f64, u.owner, u.level);
     }
-    true
+}
+
+/// What stands on the cell under the canvas point `(px, py)`: land, building, unit.
+pub fn inspect(view: &View, w: f64, h: f64, ratio: f64, px: f64, py: f64) -> Option<Inspection> {
+    let grid = layout(view, w, h, ratio);
+    let (x, y) = grid.cell_at(px, py)?;
+    let i = y * view.width + x;
+    let name = |o: usize| seat_name("ice-and-fire", o);
+    let mut lines = Vec::new();
+    match view.owner[i] {
+        _ if view.void[i] => lines.push("void: not playable".to_string()),
+        None => lines.push("neutral land".to_string()),
+        Some(o) if view.active[i] => lines.push(format!("{} territory", name(o))),
+        Some(o) => lines.push(format!(
+            "{} territory, inactive (cut off from its HQ)",
+            name(o)
+        )),
+    }
+    if view.protected[i] {
+        lines.push("guarded by a tower: only a level-3 unit may enter".to_string());
+    }
+    let building = view.buildings.iter().find(|b| (b.x, b.y) == (x, y));
+    if building.is_none() && view.mine_spots.iter().any(|s| (s.x, s.y) == (x, y)) {
+        lines.push("mine spot".to_string());
+    }
+    if let Some(b) = building {
+        let what = match b.kind {
+            Kind::Hq => "HQ",
+            Kind::Mine => "mine",
+            Kind::Tower => "tower",
+        };
+        lines.push(format!("{} {what}", name(b.owner)));
+    }
+    for u in view.units.iter().filter(|u| (u.x, u.y) == (x, y)) {
+        lines.push(format!(
+            "{} unit {}, level {}",
+            name(u.owner),
+            u.id,
+            u.level
+        ));
+    }
+    Some(Inspection::square(&grid, x, y, lines))
 }
 
 struct Board<'a> {
     ctx: &'a CanvasRenderingContext2d,
-    cell: f64,
-    left: f64,
-    top: f64,
+    grid: Grid,
     ratio: f64,
 }
 
 impl Board<'_> {
     fn origin(&self, x: f64, y: f64) -> (f64, f64) {
-        (self.left + x * self.cell, self.top + y * self.cell)
+        self.grid.origin(x, y)
     }
 
     fn centre(&self, x: f64, y: f64) -> (f64, f64) {
-        let (ox, oy) = self.origin(x, y);
-        (ox + self.cell / 2.0, oy + self.cell / 2.0)
+        self.grid.centre(x, y)
+    }
+
+    fn cell(&self) -> f64 {
+        self.grid.cell
     }
 
     fn line_width(&self) -> f64 {
-        (self.cell / 22.0).max(self.ratio).round()
+        (self.cell() / 22.0).max(self.ratio).round()
     }
 
     fn square(&self, x: f64, y: f64, fill: &str) {
@@ -132,21 +167,21 @@ impl Board<'_> {
         let (ox, oy) = self.origin(x, y);
         self.ctx.set_fill_style_str(fill);
         self.ctx
-            .fill_rect(ox + gap, oy + gap, self.cell - gap, self.cell - gap);
+            .fill_rect(ox + gap, oy + gap, self.cell() - gap, self.cell() - gap);
     }
 
     /// A thin inner frame: the cell is guarded by a tower.
     fn protected_mark(&self, x: f64, y: f64, colour: &str) {
         let (ox, oy) = self.origin(x, y);
-        let inset = self.cell * 0.12;
+        let inset = self.cell() * 0.12;
         self.ctx.set_stroke_style_str(colour);
         self.ctx.set_line_width(self.line_width());
         self.ctx.set_global_alpha(0.45);
         self.ctx.stroke_rect(
             ox + inset,
             oy + inset,
-            self.cell - 2.0 * inset,
-            self.cell - 2.0 * inset,
+            self.cell() - 2.0 * inset,
+            self.cell() - 2.0 * inset,
         );
         self.ctx.set_global_alpha(1.0);
     }
@@ -161,7 +196,7 @@ impl Board<'_> {
 
     fn mine_spot(&self, x: f64, y: f64) {
         let (cx, cy) = self.centre(x, y);
-        let r = self.cell * 0.16;
+        let r = self.cell() * 0.16;
         self.ctx.begin_path();
         self.ctx.move_to(cx, cy - r);
         self.ctx.line_to(cx + r, cy);
@@ -173,7 +208,7 @@ impl Board<'_> {
 
     fn mine(&self, x: f64, y: f64, owner: usize) {
         let (cx, cy) = self.centre(x, y);
-        let r = self.cell * 0.34;
+        let r = self.cell() * 0.34;
         self.ctx.begin_path();
         for k in 0..6 {
             let a = PI / 6.0 + f64::from(k) * PI / 3.0;
@@ -190,7 +225,7 @@ impl Board<'_> {
 
     fn tower(&self, x: f64, y: f64, owner: usize) {
         let (cx, cy) = self.centre(x, y);
-        let r = self.cell * 0.36;
+        let r = self.cell() * 0.36;
         self.ctx.begin_path();
         self.ctx.move_to(cx, cy - r);
         self.ctx.line_to(cx + r * 0.8, cy + r * 0.8);
@@ -202,7 +237,7 @@ impl Board<'_> {
     /// A keep: a square with three merlons on top.
     fn hq(&self, x: f64, y: f64, owner: usize) {
         let (cx, cy) = self.centre(x, y);
-        let r = self.cell * 0.36;
+        let r = self.cell() * 0.36;
         let (l, t, b) = (cx - r, cy - r, cy + r);
         let step = 2.0 * r / 5.0;
         self.ctx.begin_path();
@@ -221,7 +256,7 @@ impl Board<'_> {
         self.ctx.set_fill_style_str("#ffffff");
         self.ctx.set_font(&format!(
             "bold {:.0}px system-ui, sans-serif",
-            self.cell * 0.3
+            self.cell() * 0.3
         ));
         self.ctx.set_text_align("center");
         self.ctx.set_text_baseline("middle");
@@ -230,19 +265,145 @@ impl Board<'_> {
 
     fn unit(&self, x: f64, y: f64, owner: usize, level: u8) {
         let (cx, cy) = self.centre(x, y);
-        let r = self.cell * (0.26 + 0.04 * f64::from(level.min(3)));
+        let r = self.cell() * (0.26 + 0.04 * f64::from(level.min(3)));
         self.ctx.begin_path();
         let _ = self.ctx.arc(cx, cy, r, 0.0, 2.0 * PI);
         self.outline(seat(owner).2, "#ffffff");
         self.ctx.set_fill_style_str("#ffffff");
         self.ctx.set_font(&format!(
             "bold {:.0}px system-ui, sans-serif",
-            self.cell * 0.4
+            self.cell() * 0.4
         ));
         self.ctx.set_text_align("center");
         self.ctx.set_text_baseline("middle");
         let _ = self
             .ctx
-            .fill_text(&level.to_string(), cx, cy + self.cell * 0.02);
+            .fill_text(&level.to_string(), cx, cy + self.cell() * 0.02);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use games::ice_and_fire::view::{BuildingView, PlayerView, UnitView, Xy};
+
+    use super::*;
+
+    fn player(name: &str) -> PlayerView {
+        PlayerView {
+            name: name.to_string(),
+            gold: 10,
+            income: 1,
+            military_power: 10,
+            message: None,
+            lost: None,
+            score: None,
+        }
+    }
+
+    /// Red holds (0,0)–(2,0) with its HQ at (0,0) and a level-2 unit at (1,0) (guarded); (2,0)
+    /// is cut off; blue's HQ is at (11,11); (5,5) is void; (4,4) a free mine spot.
+    fn view() -> View {
+        let cells = 144;
+        let mut owner = vec![None; cells];
+        let mut active = vec![true; cells];
+        let mut void = vec![false; cells];
+        let mut protected = vec![false; cells];
+        owner[0] = Some(0);
+        owner[1] = Some(0);
+        owner[2] = Some(0);
+        owner[143] = Some(1);
+        active[2] = false;
+        void[5 * 12 + 5] = true;
+        protected[1] = true;
+        View {
+            width: 12,
+            height: 12,
+            turn: 3,
+            league: 3,
+            void,
+            owner,
+            active,
+            protected,
+            mine_spots: vec![Xy { x: 4, y: 4 }],
+            buildings: vec![
+                BuildingView {
+                    owner: 0,
+                    kind: Kind::Hq,
+                    x: 0,
+                    y: 0,
+                },
+                BuildingView {
+                    owner: 1,
+                    kind: Kind::Hq,
+                    x: 11,
+                    y: 11,
+                },
+            ],
+            units: vec![UnitView {
+                owner: 0,
+                id: 7,
+                level: 2,
+                x: 1,
+                y: 0,
+            }],
+            players: vec![player("red"), player("blue")],
+            played: Some(0),
+            to_move: Some(1),
+            hq_captured: None,
+            winner: None,
+            over: false,
+        }
+    }
+
+    /// On a 600 × 600 canvas at ratio 1 the cells are 49 pixels from (6, 6): a cell's centre.
+    fn centre(x: f64, y: f64) -> (f64, f64) {
+        (6.0 + 49.0 * x + 24.5, 6.0 + 49.0 * y + 24.5)
+    }
+
+    fn at(x: f64, y: f64) -> Option<Inspection> {
+        let (px, py) = centre(x, y);
+        inspect(&view(), 600.0, 600.0, 1.0, px, py)
+    }
+
+    #[test]
+    fn a_cell_centre_shows_what_stands_there() {
+        let hq = at(0.0, 0.0).unwrap();
+        assert_eq!(hq.at, (0, 0));
+        assert_eq!(hq.cell, "cell (0,0)");
+        assert_eq!(hq.lines, ["red territory", "red HQ"]);
+        let unit = at(1.0, 0.0).unwrap();
+        assert_eq!(
+            unit.lines,
+            [
+                "red territory",
+                "guarded by a tower: only a level-3 unit may enter",
+                "red unit 7, level 2",
+            ]
+        );
+        assert_eq!(
+            unit.outline,
+            [(55.0, 6.0), (104.0, 6.0), (104.0, 55.0), (55.0, 55.0)]
+        );
+        assert_eq!(
+            at(2.0, 0.0).unwrap().lines,
+            ["red territory, inactive (cut off from its HQ)"]
+        );
+        assert_eq!(at(11.0, 11.0).unwrap().lines, ["blue territory", "blue HQ"]);
+        assert_eq!(at(5.0, 5.0).unwrap().lines, ["void: not playable"]);
+        assert_eq!(at(4.0, 4.0).unwrap().lines, ["neutral land", "mine spot"]);
+        assert_eq!(at(3.0, 9.0).unwrap().at, (3, 9));
+    }
+
+    #[test]
+    fn the_margin_shows_nothing() {
+        let v = view();
+        assert_eq!(inspect(&v, 600.0, 600.0, 1.0, 3.0, 300.0), None);
+        assert_eq!(inspect(&v, 600.0, 600.0, 1.0, 300.0, 596.0), None);
+        // A wide canvas: the board is centred, with empty room left and right.
+        assert_eq!(inspect(&v, 1000.0, 600.0, 1.0, 150.0, 300.0), None);
+        assert_eq!(
+            inspect(&v, 1000.0, 600.0, 1.0, 206.0 + 24.5, 6.0 + 24.5).map(|i| i.at),
+            Some((0, 0))
+        );
     }
 }

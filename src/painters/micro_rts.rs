@@ -11,8 +11,12 @@
 
 use std::f64::consts::PI;
 
-use games::micro_rts::view::{ActionKind, ActionView, EntityView, Kind, View};
+use games::micro_rts::view::{ActionKind, ActionView, EntityView, Kind, View, Xy};
+use serde::Deserialize;
 use web_sys::CanvasRenderingContext2d;
+
+use super::grid::Grid;
+use super::{seat_name, Inspection};
 
 const WALL: &str = "#2a2d35";
 const WALL_EDGE: &str = "#3a3e48";
@@ -33,48 +37,42 @@ fn seat(owner: Option<usize>) -> (&'static str, &'static str) {
     SEATS[owner.unwrap_or(0).min(1)]
 }
 
-/// Draws the view; false when the view is not a microRTS view.
-pub fn paint(
-    ctx: &CanvasRenderingContext2d,
-    view: &serde_json::Value,
-    w: f64,
-    h: f64,
-    ratio: f64,
-) -> bool {
-    let Ok(view) = serde_json::from_value::<View>(view.clone()) else {
-        return false;
-    };
-    if view.width <= 0
-        || view.height <= 0
-        || view.walls.len() != view.height as usize
-        || view
+/// The view, if it is a well-formed microRTS view.
+pub fn parse(view: &serde_json::Value) -> Option<View> {
+    let view = View::deserialize(view).ok()?;
+    let ok = view.width > 0
+        && view.height > 0
+        && view.walls.len() == view.height as usize
+        && view
             .walls
             .iter()
-            .any(|r| r.chars().count() != view.width as usize)
-    {
-        return false;
-    }
-    let cols = f64::from(view.width);
-    let rows = f64::from(view.height);
-    let margin = (6.0 * ratio).round();
-    let cell = ((w - 2.0 * margin) / cols)
-        .min((h - 2.0 * margin) / rows)
-        .floor()
-        .max(4.0);
-    let board = Board {
-        ctx,
-        cell,
-        left: ((w - cell * cols) / 2.0).floor(),
-        top: ((h - cell * rows) / 2.0).floor(),
-        ratio,
-    };
+            .all(|r| r.chars().count() == view.width as usize);
+    ok.then_some(view)
+}
+
+/// Where the arena sits on a `w × h` canvas: what painting and inspecting share.
+fn layout(view: &View, w: f64, h: f64, ratio: f64) -> Grid {
+    Grid::fit(
+        view.width as usize,
+        view.height as usize,
+        w,
+        h,
+        (6.0 * ratio).round(),
+        0.0,
+    )
+}
+
+/// Draws the view.
+pub fn paint(ctx: &CanvasRenderingContext2d, view: &View, w: f64, h: f64, ratio: f64) {
+    let grid = layout(view, w, h, ratio);
+    let board = Board { ctx, grid, ratio };
 
     ctx.set_fill_style_str(GRID);
     ctx.fill_rect(
-        board.left - 1.0,
-        board.top - 1.0,
-        cell * cols + 2.0,
-        cell * rows + 2.0,
+        grid.left - 1.0,
+        grid.top - 1.0,
+        grid.cell * f64::from(view.width) + 2.0,
+        grid.cell * f64::from(view.height) + 2.0,
     );
     for (y, row) in view.walls.iter().enumerate() {
         for (x, c) in row.chars().enumerate() {
@@ -93,29 +91,91 @@ pub fn paint(
     for a in view.actions.iter().filter(|a| a.kind == ActionKind::Attack) {
         board.action(a);
     }
-    true
+}
+
+/// The word for an entity kind, as the protocol's unit types are named.
+fn kind_word(kind: Kind) -> &'static str {
+    match kind {
+        Kind::Mine => "gold mine",
+        Kind::Forest => "forest",
+        Kind::Castle => "castle",
+        Kind::Barracks => "barracks",
+        Kind::Worker => "worker",
+        Kind::Light => "light",
+        Kind::Heavy => "heavy",
+        Kind::Ranged => "ranged",
+    }
+}
+
+/// What stands on the tile under the canvas point `(px, py)`: wall or floor, the entity with
+/// its health (or what a mine or forest has left), and what it did in the last turn.
+pub fn inspect(view: &View, w: f64, h: f64, ratio: f64, px: f64, py: f64) -> Option<Inspection> {
+    let grid = layout(view, w, h, ratio);
+    let (ux, uy) = grid.cell_at(px, py)?;
+    let (x, y) = (ux as i32, uy as i32);
+    let here = Xy { x, y };
+    let name = |o: Option<usize>| o.map_or("nobody".to_string(), |o| seat_name("micro-rts", o));
+    let wall = view.walls[uy].chars().nth(ux) == Some('#');
+    let mut lines = vec![if wall { "wall" } else { "floor" }.to_string()];
+    for e in view.entities.iter().filter(|e| (e.x, e.y) == (x, y)) {
+        lines.push(match e.kind {
+            Kind::Mine => format!("gold mine: {} gold left", e.health),
+            Kind::Forest => format!("forest: {} wood left", e.health),
+            kind => format!(
+                "{} {}: health {} / {}",
+                name(e.owner),
+                kind_word(kind),
+                e.health,
+                e.max_health
+            ),
+        });
+    }
+    let at = |p: Xy| format!("({},{})", p.x, p.y);
+    for a in &view.actions {
+        let line = match a.kind {
+            ActionKind::Move if a.to == here => format!("moved here from {}", at(a.from)),
+            ActionKind::Blocked if a.from == here => {
+                format!("its move to {} was blocked", at(a.to))
+            }
+            ActionKind::Attack if a.from == here => {
+                format!("attacked {} for {} damage", at(a.to), a.amount)
+            }
+            ActionKind::Attack if a.to == here => {
+                format!("hit for {} damage from {}", a.amount, at(a.from))
+            }
+            ActionKind::Harvest if a.from == here => format!("harvested {}", at(a.to)),
+            ActionKind::Build | ActionKind::Train if a.to == here => {
+                let what = a.what.map_or("something", kind_word);
+                format!("{} {what} made by {}", name(a.seat), at(a.from))
+            }
+            _ => continue,
+        };
+        lines.push(format!("last turn: {line}"));
+    }
+    Some(Inspection::square(&grid, ux, uy, lines))
 }
 
 struct Board<'a> {
     ctx: &'a CanvasRenderingContext2d,
-    cell: f64,
-    left: f64,
-    top: f64,
+    grid: Grid,
     ratio: f64,
 }
 
 impl Board<'_> {
     fn origin(&self, x: f64, y: f64) -> (f64, f64) {
-        (self.left + x * self.cell, self.top + y * self.cell)
+        self.grid.origin(x, y)
     }
 
     fn centre(&self, x: f64, y: f64) -> (f64, f64) {
-        let (ox, oy) = self.origin(x, y);
-        (ox + self.cell / 2.0, oy + self.cell / 2.0)
+        self.grid.centre(x, y)
+    }
+
+    fn cell(&self) -> f64 {
+        self.grid.cell
     }
 
     fn line_width(&self) -> f64 {
-        (self.cell / 24.0).max(self.ratio).round()
+        (self.cell() / 24.0).max(self.ratio).round()
     }
 
     fn tile(&self, x: f64, y: f64, wall: bool) {
@@ -123,14 +183,14 @@ impl Board<'_> {
         let (ox, oy) = self.origin(x, y);
         self.ctx.set_fill_style_str(if wall { WALL } else { FLOOR });
         self.ctx
-            .fill_rect(ox + gap, oy + gap, self.cell - gap, self.cell - gap);
+            .fill_rect(ox + gap, oy + gap, self.cell() - gap, self.cell() - gap);
         if wall {
             self.ctx.set_fill_style_str(WALL_EDGE);
             self.ctx.fill_rect(
                 ox + gap,
                 oy + gap,
-                self.cell - gap,
-                (self.cell * 0.12).max(1.0),
+                self.cell() - gap,
+                (self.cell() * 0.12).max(1.0),
             );
         }
     }
@@ -173,7 +233,7 @@ impl Board<'_> {
 
     fn mine(&self, x: f64, y: f64, left: i32) {
         let (cx, cy) = self.centre(x, y);
-        let r = self.cell * 0.42;
+        let r = self.cell() * 0.42;
         self.ctx.begin_path();
         self.ctx.move_to(cx - r, cy + r * 0.55);
         self.ctx.line_to(cx - r * 0.55, cy - r * 0.45);
@@ -186,14 +246,14 @@ impl Board<'_> {
             &left.to_string(),
             cx,
             cy + r * 0.05,
-            self.cell * 0.36,
+            self.cell() * 0.36,
             "#3d2e05",
         );
     }
 
     fn forest(&self, x: f64, y: f64, left: i32) {
         let (cx, cy) = self.centre(x, y);
-        let r = self.cell * 0.4;
+        let r = self.cell() * 0.4;
         self.ctx.begin_path();
         self.ctx.move_to(cx, cy - r);
         self.ctx.line_to(cx + r * 0.85, cy + r * 0.6);
@@ -207,7 +267,7 @@ impl Board<'_> {
             &left.to_string(),
             cx,
             cy + r * 0.2,
-            self.cell * 0.34,
+            self.cell() * 0.34,
             "#ffffff",
         );
     }
@@ -216,7 +276,7 @@ impl Board<'_> {
     fn castle(&self, x: f64, y: f64, owner: Option<usize>) {
         let (body, dark) = seat(owner);
         let (cx, cy) = self.centre(x, y);
-        let r = self.cell * 0.38;
+        let r = self.cell() * 0.38;
         let (l, t, b) = (cx - r, cy - r * 0.95, cy + r * 0.7);
         let step = 2.0 * r / 5.0;
         self.ctx.begin_path();
@@ -231,14 +291,14 @@ impl Board<'_> {
         self.ctx.line_to(cx + r, b);
         self.ctx.close_path();
         self.outline(body, dark);
-        self.label("C", cx, cy + r * 0.05, self.cell * 0.36, "#ffffff");
+        self.label("C", cx, cy + r * 0.05, self.cell() * 0.36, "#ffffff");
     }
 
     /// A house: a square with a roof.
     fn barracks(&self, x: f64, y: f64, owner: Option<usize>) {
         let (body, dark) = seat(owner);
         let (cx, cy) = self.centre(x, y);
-        let r = self.cell * 0.36;
+        let r = self.cell() * 0.36;
         self.ctx.begin_path();
         self.ctx.move_to(cx - r, cy + r * 0.7);
         self.ctx.line_to(cx - r, cy - r * 0.2);
@@ -247,21 +307,21 @@ impl Board<'_> {
         self.ctx.line_to(cx + r, cy + r * 0.7);
         self.ctx.close_path();
         self.outline(body, dark);
-        self.label("B", cx, cy + r * 0.15, self.cell * 0.34, "#ffffff");
+        self.label("B", cx, cy + r * 0.15, self.cell() * 0.34, "#ffffff");
     }
 
     fn unit(&self, x: f64, y: f64, owner: Option<usize>, letter: &str, size: f64) {
         let (body, dark) = seat(owner);
         let (cx, cy) = self.centre(x, y);
-        let r = self.cell * size;
+        let r = self.cell() * size;
         self.ctx.begin_path();
-        let _ = self.ctx.arc(cx, cy - self.cell * 0.04, r, 0.0, 2.0 * PI);
+        let _ = self.ctx.arc(cx, cy - self.cell() * 0.04, r, 0.0, 2.0 * PI);
         self.outline(body, dark);
         self.label(
             letter,
             cx,
-            cy - self.cell * 0.02,
-            self.cell * (0.2 + size * 0.5),
+            cy - self.cell() * 0.02,
+            self.cell() * (0.2 + size * 0.5),
             "#ffffff",
         );
     }
@@ -271,9 +331,9 @@ impl Board<'_> {
             return;
         }
         let (ox, oy) = self.origin(x, y);
-        let width = self.cell * 0.76;
-        let height = (self.cell * 0.09).max(2.0 * self.ratio).round();
-        let (bx, by) = (ox + self.cell * 0.12, oy + self.cell * 0.86);
+        let width = self.cell() * 0.76;
+        let height = (self.cell() * 0.09).max(2.0 * self.ratio).round();
+        let (bx, by) = (ox + self.cell() * 0.12, oy + self.cell() * 0.86);
         let share = (f64::from(health) / f64::from(max)).clamp(0.0, 1.0);
         self.ctx.set_fill_style_str(HEALTH_BACK);
         self.ctx
@@ -300,7 +360,7 @@ impl Board<'_> {
                 ctx.set_global_alpha(0.8);
                 ctx.set_fill_style_str(body);
                 ctx.begin_path();
-                let _ = ctx.arc(fx, fy, self.cell * 0.08, 0.0, 2.0 * PI);
+                let _ = ctx.arc(fx, fy, self.cell() * 0.08, 0.0, 2.0 * PI);
                 ctx.fill();
             }
             ActionKind::Blocked => {
@@ -312,7 +372,7 @@ impl Board<'_> {
                 let _ = ctx.set_line_dash(&dash(&[lw * 2.0, lw * 2.0]));
                 line(ctx, fx, fy, mx, my);
                 let _ = ctx.set_line_dash(&dash(&[]));
-                let c = self.cell * 0.08;
+                let c = self.cell() * 0.08;
                 line(ctx, mx - c, my - c, mx + c, my + c);
                 line(ctx, mx - c, my + c, mx + c, my - c);
             }
@@ -326,9 +386,9 @@ impl Board<'_> {
                 let spikes = 8;
                 for k in 0..spikes * 2 {
                     let r = if k % 2 == 0 {
-                        self.cell * 0.32
+                        self.cell() * 0.32
                     } else {
-                        self.cell * 0.14
+                        self.cell() * 0.14
                     };
                     let ang = f64::from(k) * PI / f64::from(spikes);
                     let (px, py) = (tx + r * ang.cos(), ty + r * ang.sin());
@@ -345,7 +405,7 @@ impl Board<'_> {
                 ctx.set_stroke_style_str("#ffffff");
                 ctx.set_line_width(lw);
                 ctx.stroke();
-                self.label(&a.amount.to_string(), tx, ty, self.cell * 0.28, "#ffffff");
+                self.label(&a.amount.to_string(), tx, ty, self.cell() * 0.28, "#ffffff");
             }
             ActionKind::Harvest => {
                 let forest = a.what == Some(Kind::Forest);
@@ -379,4 +439,145 @@ fn dash(parts: &[f64]) -> wasm_bindgen::JsValue {
         array.push(&wasm_bindgen::JsValue::from_f64(*p));
     }
     array.into()
+}
+
+#[cfg(test)]
+mod tests {
+    use games::micro_rts::view::PlayerView;
+
+    use super::*;
+
+    fn entity(
+        x: i32,
+        y: i32,
+        owner: Option<usize>,
+        kind: Kind,
+        health: i32,
+        max: i32,
+    ) -> EntityView {
+        EntityView {
+            x,
+            y,
+            owner,
+            kind,
+            health,
+            max_health: max,
+        }
+    }
+
+    fn player(name: &str) -> PlayerView {
+        PlayerView {
+            name: name.to_string(),
+            gold: 5,
+            wood: 0,
+            materials: 20,
+            units: 1,
+            buildings: 1,
+            lost: None,
+            score: None,
+        }
+    }
+
+    /// An 8 × 8 arena: red's castle at (1,1) and a worker at (2,1) that just moved there from
+    /// (2,2); blue's castle at (6,6), its light unit at (5,5) hit by nothing; a wall at (3,3);
+    /// a gold mine at (0,7), a forest at (7,0).
+    fn view() -> View {
+        let mut walls = vec!["........".to_string(); 8];
+        walls[3] = "...#....".to_string();
+        View {
+            width: 8,
+            height: 8,
+            turn: 4,
+            max_turns: 200,
+            walls,
+            entities: vec![
+                entity(1, 1, Some(0), Kind::Castle, 18, 20),
+                entity(2, 1, Some(0), Kind::Worker, 1, 1),
+                entity(6, 6, Some(1), Kind::Castle, 20, 20),
+                entity(5, 5, Some(1), Kind::Light, 3, 4),
+                entity(0, 7, None, Kind::Mine, 20, 20),
+                entity(7, 0, None, Kind::Forest, 15, 15),
+            ],
+            actions: vec![
+                ActionView {
+                    kind: ActionKind::Move,
+                    seat: Some(0),
+                    from: Xy { x: 2, y: 2 },
+                    to: Xy { x: 2, y: 1 },
+                    amount: 0,
+                    what: Some(Kind::Worker),
+                },
+                ActionView {
+                    kind: ActionKind::Attack,
+                    seat: Some(1),
+                    from: Xy { x: 5, y: 5 },
+                    to: Xy { x: 4, y: 4 },
+                    amount: 2,
+                    what: None,
+                },
+            ],
+            players: vec![player("red"), player("blue")],
+            winner: None,
+            over: false,
+        }
+    }
+
+    /// On a 400 × 400 canvas at ratio 1 the tiles are 48 pixels from (8, 8).
+    fn at(x: f64, y: f64) -> Option<Inspection> {
+        let (px, py) = (8.0 + 48.0 * x + 24.0, 8.0 + 48.0 * y + 24.0);
+        inspect(&view(), 400.0, 400.0, 1.0, px, py)
+    }
+
+    #[test]
+    fn a_tile_centre_shows_what_stands_there() {
+        let castle = at(1.0, 1.0).unwrap();
+        assert_eq!(castle.at, (1, 1));
+        assert_eq!(castle.cell, "cell (1,1)");
+        assert_eq!(castle.lines, ["floor", "red castle: health 18 / 20"]);
+        assert_eq!(
+            at(2.0, 1.0).unwrap().lines,
+            [
+                "floor",
+                "red worker: health 1 / 1",
+                "last turn: moved here from (2,2)"
+            ]
+        );
+        assert_eq!(
+            at(5.0, 5.0).unwrap().lines,
+            [
+                "floor",
+                "blue light: health 3 / 4",
+                "last turn: attacked (4,4) for 2 damage"
+            ]
+        );
+        assert_eq!(
+            at(4.0, 4.0).unwrap().lines,
+            ["floor", "last turn: hit for 2 damage from (5,5)"]
+        );
+        assert_eq!(at(3.0, 3.0).unwrap().lines, ["wall"]);
+        assert_eq!(
+            at(0.0, 7.0).unwrap().lines,
+            ["floor", "gold mine: 20 gold left"]
+        );
+        assert_eq!(
+            at(7.0, 0.0).unwrap().lines,
+            ["floor", "forest: 15 wood left"]
+        );
+        assert_eq!(
+            at(6.0, 6.0).unwrap().outline,
+            [
+                (296.0, 296.0),
+                (344.0, 296.0),
+                (344.0, 344.0),
+                (296.0, 344.0)
+            ]
+        );
+    }
+
+    #[test]
+    fn the_margin_shows_nothing() {
+        let v = view();
+        assert_eq!(inspect(&v, 400.0, 400.0, 1.0, 4.0, 200.0), None);
+        assert_eq!(inspect(&v, 400.0, 400.0, 1.0, 200.0, 393.0), None);
+    }
 }

@@ -1,16 +1,104 @@
-//! Painters: each turns one game's frame into a canvas drawing. They only draw; the rules live in
-//! the engine. A game without a painter of its own is drawn as its frame's text.
+//! Painters: each turns one game's frame into a canvas drawing, and tells what stands on the
+//! cell under a point of the canvas (`inspect`, for hovering and tapping). They only draw and
+//! describe; the rules live in the engine. Each painter computes where its board sits on the
+//! canvas in one place, used by both. A game without a painter of its own is drawn as its
+//! frame's text.
 
 mod crafting_quest;
+mod grid;
 mod ice_and_fire;
 mod micro_rts;
 mod skyport;
 mod soak_overflow;
 mod text;
 
+use std::rc::Rc;
+
 use engine::Frame;
 use wasm_bindgen::JsCast;
 use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement};
+
+/// The event a painter dispatches on its canvas when its own controls (Crafting Quest 3's zoom,
+/// pan and fog of war) changed what the canvas shows, so that an inspection is redone.
+pub const VIEW_CHANGED: &str = "botplay-view-changed";
+
+/// What stands on one cell of the board, for the cell-info panel.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Inspection {
+    /// The cell's coordinates as the game's protocol names them: `(x, y)`, or `(j, k)` for
+    /// Skyport.
+    pub at: (i32, i32),
+    /// The same in words: "cell (3,4)", "tile 3,4 (j,k)".
+    pub cell: String,
+    /// What is there, one plain line each: the terrain first, then what stands on it with its
+    /// numbers, then what the last turn did there.
+    pub lines: Vec<String>,
+    /// The cell's outline on the canvas, in device pixels, corner by corner.
+    pub outline: Vec<(f64, f64)>,
+}
+
+impl Inspection {
+    /// A square cell `(x, y)` of a grid.
+    fn square(grid: &grid::Grid, x: usize, y: usize, lines: Vec<String>) -> Inspection {
+        Inspection {
+            at: (x as i32, y as i32),
+            cell: format!("cell ({x},{y})"),
+            lines,
+            outline: grid.outline(x, y),
+        }
+    }
+}
+
+/// A frame's view, read once (painting and every inspection of that frame use it).
+pub enum Parsed {
+    IceAndFire(games::ice_and_fire::view::View),
+    MicroRts(games::micro_rts::view::View),
+    SoakOverflow(games::soak_overflow::view::View),
+    Skyport(games::skyport::view::View),
+    CraftingQuest(Rc<games::crafting_quest::view::View>),
+}
+
+/// The frame's view, if the game has a painter and the view is well formed.
+pub fn parse(game: &str, frame: &Frame) -> Option<Parsed> {
+    let view = &frame.view;
+    Some(match game {
+        "ice-and-fire" => Parsed::IceAndFire(ice_and_fire::parse(view)?),
+        "micro-rts" => Parsed::MicroRts(micro_rts::parse(view)?),
+        "soak-overflow" => Parsed::SoakOverflow(soak_overflow::parse(view)?),
+        "skyport" => Parsed::Skyport(skyport::parse(view)?),
+        "crafting-quest" => Parsed::CraftingQuest(Rc::new(crafting_quest::parse(view)?)),
+        _ => return None,
+    })
+}
+
+impl Parsed {
+    /// What stands on the cell under the canvas point `(x, y)` (device pixels) of a `w × h`
+    /// canvas painted at this device pixel ratio; `None` off the board.
+    pub fn inspect(&self, w: f64, h: f64, ratio: f64, x: f64, y: f64) -> Option<Inspection> {
+        match self {
+            Parsed::IceAndFire(v) => ice_and_fire::inspect(v, w, h, ratio, x, y),
+            Parsed::MicroRts(v) => micro_rts::inspect(v, w, h, ratio, x, y),
+            Parsed::SoakOverflow(v) => soak_overflow::inspect(v, w, h, ratio, x, y),
+            Parsed::Skyport(v) => skyport::inspect(v, w, h, ratio, x, y),
+            Parsed::CraftingQuest(v) => crafting_quest::inspect(v, w, h, ratio, x, y),
+        }
+    }
+}
+
+/// What stands on the cell under the canvas point `(x, y)` (device pixels) of a `w × h` canvas
+/// showing this frame; `None` off the board or for a game without a painter. (It reads the
+/// view: [`parse`] once and [`Parsed::inspect`] for many points.)
+pub fn inspect(
+    game: &str,
+    frame: &Frame,
+    w: f64,
+    h: f64,
+    ratio: f64,
+    x: f64,
+    y: f64,
+) -> Option<Inspection> {
+    parse(game, frame)?.inspect(w, h, ratio, x, y)
+}
 
 /// The colours seats are drawn in: CSS colour and its name.
 const SEAT_COLOURS: &[(&str, &str)] = &[
@@ -38,10 +126,13 @@ pub fn seat_name(game: &str, seat: usize) -> String {
 /// Sizes the canvas to its box on the screen in device pixels (crisp on HiDPI), then draws the
 /// frame (or clears the canvas when there is none).
 pub fn paint(canvas: &HtmlCanvasElement, game: &str, frame: Option<&Frame>) {
-    let Some(window) = web_sys::window() else {
-        return;
-    };
-    let ratio = window.device_pixel_ratio().max(1.0);
+    let parsed = frame.and_then(|f| parse(game, f));
+    paint_parsed(canvas, frame, parsed.as_ref());
+}
+
+/// [`paint`] with the frame's view already read by [`parse`] (`None`: drawn as its text).
+pub fn paint_parsed(canvas: &HtmlCanvasElement, frame: Option<&Frame>, parsed: Option<&Parsed>) {
+    let ratio = device_ratio();
     let rect = canvas.get_bounding_client_rect();
     let width = (rect.width() * ratio).round().max(1.0) as u32;
     let height = (rect.height() * ratio).round().max(1.0) as u32;
@@ -51,12 +142,7 @@ pub fn paint(canvas: &HtmlCanvasElement, game: &str, frame: Option<&Frame>) {
     if canvas.height() != height {
         canvas.set_height(height);
     }
-    let Some(ctx) = canvas
-        .get_context("2d")
-        .ok()
-        .flatten()
-        .and_then(|c| c.dyn_into::<CanvasRenderingContext2d>().ok())
-    else {
+    let Some(ctx) = context(canvas) else {
         return;
     };
     let (w, h) = (f64::from(width), f64::from(height));
@@ -66,15 +152,170 @@ pub fn paint(canvas: &HtmlCanvasElement, game: &str, frame: Option<&Frame>) {
     let Some(frame) = frame else {
         return;
     };
-    let drawn = match game {
-        "ice-and-fire" => ice_and_fire::paint(&ctx, &frame.view, w, h, ratio),
-        "micro-rts" => micro_rts::paint(&ctx, &frame.view, w, h, ratio),
-        "soak-overflow" => soak_overflow::paint(&ctx, &frame.view, w, h, ratio),
-        "skyport" => skyport::paint(&ctx, &frame.view, w, h, ratio),
-        "crafting-quest" => crafting_quest::paint(&ctx, &frame.view, w, h, ratio),
-        _ => false,
+    let drawn = match parsed {
+        Some(Parsed::IceAndFire(v)) => {
+            ice_and_fire::paint(&ctx, v, w, h, ratio);
+            true
+        }
+        Some(Parsed::MicroRts(v)) => {
+            micro_rts::paint(&ctx, v, w, h, ratio);
+            true
+        }
+        Some(Parsed::SoakOverflow(v)) => {
+            soak_overflow::paint(&ctx, v, w, h, ratio);
+            true
+        }
+        Some(Parsed::Skyport(v)) => skyport::paint(&ctx, v, w, h, ratio),
+        Some(Parsed::CraftingQuest(v)) => {
+            crafting_quest::paint(&ctx, v, w, h, ratio);
+            true
+        }
+        None => false,
     };
     if !drawn {
         text::paint(&ctx, &frame.text, w, h, ratio);
+    }
+}
+
+/// Draws the outline of an inspected cell on an overlay canvas laid over the board (sized to
+/// the board's canvas), or clears it.
+pub fn outline(
+    overlay: &HtmlCanvasElement,
+    board: &HtmlCanvasElement,
+    cell: Option<&[(f64, f64)]>,
+) {
+    let (width, height) = (board.width(), board.height());
+    if overlay.width() != width {
+        overlay.set_width(width);
+    }
+    if overlay.height() != height {
+        overlay.set_height(height);
+    }
+    let Some(ctx) = context(overlay) else {
+        return;
+    };
+    ctx.clear_rect(0.0, 0.0, f64::from(width), f64::from(height));
+    let Some(corners) = cell.filter(|c| c.len() > 2) else {
+        return;
+    };
+    let ratio = device_ratio();
+    ctx.begin_path();
+    ctx.move_to(corners[0].0, corners[0].1);
+    for &(x, y) in &corners[1..] {
+        ctx.line_to(x, y);
+    }
+    ctx.close_path();
+    // A dark band under a light one: visible on light and dark cells alike.
+    ctx.set_line_join("round");
+    ctx.set_stroke_style_str("#14161b");
+    ctx.set_line_width(4.0 * ratio);
+    ctx.stroke();
+    ctx.set_stroke_style_str("#ffe14d");
+    ctx.set_line_width(2.0 * ratio);
+    ctx.stroke();
+}
+
+/// The device pixel ratio the page paints with (at least 1).
+pub fn device_ratio() -> f64 {
+    web_sys::window().map_or(1.0, |w| w.device_pixel_ratio().max(1.0))
+}
+
+fn context(canvas: &HtmlCanvasElement) -> Option<CanvasRenderingContext2d> {
+    canvas
+        .get_context("2d")
+        .ok()
+        .flatten()
+        .and_then(|c| c.dyn_into::<CanvasRenderingContext2d>().ok())
+}
+
+#[cfg(test)]
+mod tests {
+    use engine::Setup;
+
+    use super::*;
+
+    fn first_frame(game: &str, seed: i64) -> Frame {
+        let entry = games::entry(game).unwrap();
+        games::new_game(&Setup::new(entry.info, seed))
+            .unwrap()
+            .frame()
+    }
+
+    /// Whether `(x, y)` is inside or on the convex polygon `corners`.
+    fn inside(corners: &[(f64, f64)], x: f64, y: f64) -> bool {
+        let mut side = 0.0;
+        for (i, &(ax, ay)) in corners.iter().enumerate() {
+            let (bx, by) = corners[(i + 1) % corners.len()];
+            let cross = (bx - ax) * (y - ay) - (by - ay) * (x - ax);
+            if cross.abs() < 1e-6 {
+                continue;
+            }
+            if side == 0.0 {
+                side = cross.signum();
+            } else if cross.signum() != side {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// A real first frame of every game: the view is read, and every point of a fine sweep over
+    /// the canvas is either off the board or inside the outline of the cell it names.
+    #[test]
+    fn every_game_is_inspected_where_its_cells_are_drawn() {
+        for entry in games::GAMES {
+            let game = entry.info.id;
+            let frame = first_frame(game, 7);
+            let parsed = parse(game, &frame).unwrap_or_else(|| panic!("{game}: view not read"));
+            for (w, h) in [(640.0, 640.0), (900.0, 500.0)] {
+                let mut on_board = 0;
+                for i in 0..90 {
+                    for j in 0..80 {
+                        let (x, y) = (f64::from(i) * w / 90.0 + 1.5, f64::from(j) * h / 80.0 + 1.5);
+                        let Some(found) = parsed.inspect(w, h, 1.0, x, y) else {
+                            continue;
+                        };
+                        on_board += 1;
+                        assert!(
+                            inside(&found.outline, x, y),
+                            "{game} {w}×{h}: ({x}, {y}) is not inside {} {:?}",
+                            found.cell,
+                            found.outline
+                        );
+                        assert!(
+                            !found.lines.is_empty(),
+                            "{game}: {} says nothing",
+                            found.cell
+                        );
+                    }
+                }
+                assert!(
+                    on_board > 90 * 80 / 5,
+                    "{game} {w}×{h}: only {on_board} points on the board"
+                );
+            }
+        }
+    }
+
+    /// Through the public entry point: Ice and Fire's two HQs stand in opposite corners.
+    #[test]
+    fn ice_and_fire_hqs_are_found_in_the_corners() {
+        let frame = first_frame("ice-and-fire", 3);
+        let hq = |x: f64, y: f64| {
+            // 600 × 600 at ratio 1: 49-pixel cells from (6, 6).
+            let (px, py) = (6.0 + 49.0 * x + 24.5, 6.0 + 49.0 * y + 24.5);
+            let found = inspect("ice-and-fire", &frame, 600.0, 600.0, 1.0, px, py).unwrap();
+            found.lines.iter().any(|l| l.ends_with(" HQ"))
+        };
+        assert!(hq(0.0, 0.0) && hq(11.0, 11.0));
+        assert!(!hq(5.0, 6.0));
+        assert_eq!(
+            inspect("ice-and-fire", &frame, 600.0, 600.0, 1.0, 2.0, 2.0),
+            None
+        );
+        assert_eq!(
+            inspect("no-such-game", &frame, 600.0, 600.0, 1.0, 300.0, 300.0),
+            None
+        );
     }
 }

@@ -9,7 +9,10 @@
 use std::f64::consts::PI;
 
 use games::skyport::view::{ActionView, View};
+use serde::Deserialize;
 use web_sys::CanvasRenderingContext2d;
+
+use super::Inspection;
 
 const GRASS: &str = "#55704a";
 const GRASS_EDGE: &str = "#3f5537";
@@ -33,24 +36,35 @@ fn seat(s: usize) -> &'static str {
     SEATS[s % SEATS.len()]
 }
 
-/// Draws the view; false when it is not a Skyport view.
-pub fn paint(
-    ctx: &CanvasRenderingContext2d,
-    view: &serde_json::Value,
-    w: f64,
-    h: f64,
-    ratio: f64,
-) -> bool {
-    let Ok(view) = serde_json::from_value::<View>(view.clone()) else {
-        return false;
-    };
+/// The view, if it is a well-formed Skyport view.
+pub fn parse(view: &serde_json::Value) -> Option<View> {
+    let view = View::deserialize(view).ok()?;
     let d = view.size;
-    if d == 0 || view.tiles.len() != d * d {
-        return false;
-    }
+    (d > 0 && view.tiles.len() == d * d).then_some(view)
+}
+
+/// Where everything sits on the canvas: the robots' panel (a column on the left of a wide
+/// canvas, rows on top of a narrow one) and the hex board beside it. Painting and inspecting
+/// share it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Layout {
+    /// The panel's columns of robots, its line height and the width of one column.
+    columns: usize,
+    line: f64,
+    column_width: f64,
+    /// The board's box (anything beyond is clipped): x, y, width, height.
+    clip: (f64, f64, f64, f64),
+    /// The hexagons' radius and where tile (0,0)'s centre is.
+    s: f64,
+    ox: f64,
+    oy: f64,
+}
+
+/// The layout on a `w × h` canvas; `None` when there is no room or no tile to show.
+fn layout(view: &View, w: f64, h: f64, ratio: f64) -> Option<Layout> {
+    let d = view.size;
     let tiles = view.tiles.as_bytes();
     let margin = 8.0 * ratio;
-    // The robots' panel: a column on the left of a wide canvas, rows on top of a narrow one.
     let wide = w >= 1.25 * h;
     let columns = if wide {
         1
@@ -97,24 +111,85 @@ pub fn paint(
         }
     }
     if lo.0 > hi.0 || bw <= 0.0 || bh <= 0.0 {
-        return false;
+        return None;
     }
     let s = (bw / (hi.0 - lo.0 + 4.0))
         .min(bh / (hi.1 - lo.1 + 3.5))
         .max(2.0);
-    let ox = bx + (bw - (hi.0 - lo.0) * s) / 2.0 - lo.0 * s;
-    let oy = by + (bh - (hi.1 - lo.1) * s) / 2.0 - lo.1 * s;
+    let pad = 8.0 * ratio;
+    Some(Layout {
+        columns,
+        line,
+        column_width: if wide {
+            panel
+        } else {
+            (w - 2.0 * pad) / columns as f64
+        },
+        clip: (bx, by, bw, bh),
+        s,
+        ox: bx + (bw - (hi.0 - lo.0) * s) / 2.0 - lo.0 * s,
+        oy: by + (bh - (hi.1 - lo.1) * s) / 2.0 - lo.1 * s,
+    })
+}
+
+impl Layout {
+    /// The centre of tile `[j, k]`.
+    fn centre(&self, at: [i32; 2]) -> (f64, f64) {
+        let (x, y) = unit(f64::from(at[0]), f64::from(at[1]));
+        (self.ox + x * self.s, self.oy + y * self.s)
+    }
+
+    /// The tile whose hexagon holds the canvas point, if the point is inside the board's box:
+    /// the nearest centre (hexagons tile the plane, so the nearest centre is the one whose
+    /// hexagon it is), found among the four lattice points around the point.
+    fn tile_at(&self, px: f64, py: f64) -> Option<[i32; 2]> {
+        let (bx, by, bw, bh) = self.clip;
+        if px < bx || py < by || px > bx + bw || py > by + bh {
+            return None;
+        }
+        let (ux, uy) = ((px - self.ox) / self.s, (py - self.oy) / self.s);
+        // x = 1.5 (k − j) and y = 0.866 (j + k), solved for j and k.
+        let (a, b) = (ux / 1.5, uy / SIN_60);
+        let (j, k) = (((b - a) / 2.0).floor(), ((b + a) / 2.0).floor());
+        let mut best = None;
+        let mut nearest = f64::MAX;
+        for (dj, dk) in [(0.0, 0.0), (1.0, 0.0), (0.0, 1.0), (1.0, 1.0)] {
+            let (cx, cy) = unit(j + dj, k + dk);
+            let d = (cx - ux).powi(2) + (cy - uy).powi(2);
+            if d < nearest {
+                nearest = d;
+                best = Some([(j + dj) as i32, (k + dk) as i32]);
+            }
+        }
+        best
+    }
+
+    /// The hexagon of tile `at`, corner by corner, of radius `r` hexagon radii.
+    fn hexagon(&self, at: [i32; 2], r: f64) -> Vec<(f64, f64)> {
+        let (x, y) = self.centre(at);
+        (0..6)
+            .map(|i| {
+                let a = f64::from(i) * PI / 3.0;
+                (x + r * self.s * a.cos(), y + r * self.s * a.sin())
+            })
+            .collect()
+    }
+}
+
+/// Draws the view; false when there is nothing to draw it in.
+pub fn paint(ctx: &CanvasRenderingContext2d, view: &View, w: f64, h: f64, ratio: f64) -> bool {
+    let Some(layout) = layout(view, w, h, ratio) else {
+        return false;
+    };
+    let d = view.size;
+    let tiles = view.tiles.as_bytes();
+    let s = layout.s;
+    let (bx, by, bw, bh) = layout.clip;
     ctx.save();
     ctx.begin_path();
     ctx.rect(bx, by, bw, bh);
     ctx.clip();
-    let board = Board {
-        ctx,
-        s,
-        ox,
-        oy,
-        ratio,
-    };
+    let board = Board { ctx, layout, ratio };
 
     for j in 0..d {
         for k in 0..d {
@@ -156,27 +231,137 @@ pub fn paint(
         let _ = ctx.fill_text(&text, x + s * 0.55, y - s * 0.75);
     }
     ctx.restore();
-    draw_panel(ctx, &view, columns, line, w, ratio);
+    draw_panel(ctx, view, &layout, ratio);
     true
 }
 
+/// A tile letter in words.
+fn tile_word(letter: u8) -> Option<&'static str> {
+    Some(match letter {
+        b'G' => "grass",
+        b'E' => "explosium deposit",
+        b'R' => "rubidium deposit",
+        b'C' => "scrap deposit",
+        b'S' => "spawn tile",
+        b'O' => "rock: no robot can stand here",
+        _ => return None,
+    })
+}
+
+/// What is on the tile under the canvas point `(px, py)`: the tile, whose spawn it is, the
+/// robot there with its health, score, weapons and resources, and the last turn's hits, mining
+/// and shells there. Void tiles (not drawn) and points off the board give nothing.
+pub fn inspect(view: &View, w: f64, h: f64, ratio: f64, px: f64, py: f64) -> Option<Inspection> {
+    let layout = layout(view, w, h, ratio)?;
+    let at = layout.tile_at(px, py)?;
+    let d = view.size as i32;
+    let [j, k] = at;
+    if j < 0 || k < 0 || j >= d || k >= d {
+        return None;
+    }
+    let word = tile_word(view.tiles.as_bytes()[(j * d + k) as usize])?;
+    let robot = |i: usize| format!("robot {} ({})", i + 1, view.players[i].name);
+    let mut lines = vec![word.to_string()];
+    for (i, p) in view.players.iter().enumerate() {
+        if p.spawn == at {
+            lines.push(format!("spawn of {}", robot(i)));
+        }
+    }
+    for (i, p) in view
+        .players
+        .iter()
+        .enumerate()
+        .filter(|(_, p)| p.position == at)
+    {
+        let state = if p.health > 0 {
+            format!("health {}", p.health)
+        } else if p.waiting {
+            "destroyed, respawns after missing a turn".to_string()
+        } else {
+            "destroyed".to_string()
+        };
+        let next = if view.to_move == Some(i) {
+            ", moves next"
+        } else {
+            ""
+        };
+        lines.push(format!("{}: {state}, score {}{next}", robot(i), p.score));
+        if !p.weapons.is_empty() {
+            let kit: Vec<String> = p.weapons.iter().map(|(w, l)| format!("{w} {l}")).collect();
+            lines.push(format!("weapons: {}", kit.join(", ")));
+        }
+        let [r, e, c] = p.resources;
+        lines.push(format!(
+            "rubidium {r}, explosium {e}, scrap {c}; kills {}, deaths {}",
+            p.kills, p.deaths
+        ));
+    }
+    for hit in view.hits.iter().filter(|hit| hit.at == at) {
+        let how = if hit.killed { ", destroyed" } else { "" };
+        let back = if hit.reflected { " (reflected)" } else { "" };
+        lines.push(format!(
+            "last turn: robot {} took −{} from robot {}{back}{how}",
+            hit.seat + 1,
+            hit.damage,
+            hit.by + 1
+        ));
+    }
+    for a in &view.actions {
+        let line = match a {
+            ActionView::Mine {
+                seat,
+                at: mined,
+                resource,
+            } if *mined == at => format!("robot {} mined {resource} here", seat + 1),
+            ActionView::Mortar {
+                seat,
+                target,
+                exploded,
+                ..
+            } if *target == at => {
+                let what = if *exploded {
+                    "exploded"
+                } else {
+                    "fell without exploding"
+                };
+                format!("robot {}'s mortar shell {what} here", seat + 1)
+            }
+            ActionView::Droid { seat, path } if path.last() == Some(&at) => {
+                format!("robot {}'s droid exploded here", seat + 1)
+            }
+            _ => continue,
+        };
+        lines.push(format!("last turn: {line}"));
+    }
+    Some(Inspection {
+        at: (j, k),
+        cell: format!("tile {j},{k} (j,k)"),
+        lines,
+        outline: layout.hexagon(at, 1.0),
+    })
+}
+
+/// sin 60°: a hexagon's half height, in radii.
+const SIN_60: f64 = 0.866_025_4;
+
 /// A tile's centre in units of the hexagon radius.
 fn unit(j: f64, k: f64) -> (f64, f64) {
-    (1.5 * (k - j), 0.866_025_4 * (j + k))
+    (1.5 * (k - j), SIN_60 * (j + k))
 }
 
 struct Board<'a> {
     ctx: &'a CanvasRenderingContext2d,
-    s: f64,
-    ox: f64,
-    oy: f64,
+    layout: Layout,
     ratio: f64,
 }
 
 impl Board<'_> {
     fn centre(&self, at: [i32; 2]) -> (f64, f64) {
-        let (x, y) = unit(f64::from(at[0]), f64::from(at[1]));
-        (self.ox + x * self.s, self.oy + y * self.s)
+        self.layout.centre(at)
+    }
+
+    fn s(&self) -> f64 {
+        self.layout.s
     }
 
     fn hexagon(&self, x: f64, y: f64, r: f64) {
@@ -201,11 +386,11 @@ impl Board<'_> {
             _ => (GRASS, GRASS_EDGE),
         };
         let (x, y) = self.centre([j as i32, k as i32]);
-        self.hexagon(x, y, self.s * 0.97);
+        self.hexagon(x, y, self.s() * 0.97);
         self.ctx.set_fill_style_str(fill);
         self.ctx.fill();
         self.ctx.set_stroke_style_str(edge);
-        self.ctx.set_line_width(self.ratio.max(self.s * 0.05));
+        self.ctx.set_line_width(self.ratio.max(self.s() * 0.05));
         self.ctx.stroke();
         let gem = match letter {
             b'R' => RUBIDIUM,
@@ -216,9 +401,9 @@ impl Board<'_> {
                 self.ctx.begin_path();
                 let _ = self.ctx.ellipse(
                     x,
-                    y + self.s * 0.1,
-                    self.s * 0.5,
-                    self.s * 0.34,
+                    y + self.s() * 0.1,
+                    self.s() * 0.5,
+                    self.s() * 0.34,
                     0.0,
                     0.0,
                     2.0 * PI,
@@ -229,7 +414,7 @@ impl Board<'_> {
             }
             _ => return,
         };
-        let r = self.s * 0.38;
+        let r = self.s() * 0.38;
         self.ctx.begin_path();
         self.ctx.move_to(x, y - r);
         self.ctx.line_to(x + r * 0.75, y);
@@ -239,7 +424,7 @@ impl Board<'_> {
         self.ctx.set_fill_style_str(gem);
         self.ctx.fill();
         self.ctx.set_stroke_style_str("#1d1f24");
-        self.ctx.set_line_width(self.ratio.max(self.s * 0.04));
+        self.ctx.set_line_width(self.ratio.max(self.s() * 0.04));
         self.ctx.stroke();
     }
 
@@ -257,19 +442,19 @@ impl Board<'_> {
         // The tile and its six neighbours.
         self.ctx.set_global_alpha(0.28);
         self.ctx.begin_path();
-        let _ = self.ctx.arc(x, y, self.s * 2.45, 0.0, 2.0 * PI);
+        let _ = self.ctx.arc(x, y, self.s() * 2.45, 0.0, 2.0 * PI);
         self.ctx.set_fill_style_str(colour);
         self.ctx.fill();
         self.ctx.set_global_alpha(1.0);
         self.ctx.begin_path();
-        let _ = self.ctx.arc(x, y, self.s * 0.8, 0.0, 2.0 * PI);
+        let _ = self.ctx.arc(x, y, self.s() * 0.8, 0.0, 2.0 * PI);
         self.ctx.set_stroke_style_str(colour);
-        self.ctx.set_line_width((self.s * 0.14).max(self.ratio));
+        self.ctx.set_line_width((self.s() * 0.14).max(self.ratio));
         self.ctx.stroke();
     }
 
     fn action(&self, a: &ActionView) {
-        let s = self.s;
+        let s = self.s();
         match a {
             ActionView::Move {
                 seat: who,
@@ -357,7 +542,7 @@ impl Board<'_> {
 
     fn robot(&self, who: usize, at: [i32; 2], health: i32, to_move: bool) {
         let (x, y) = self.centre(at);
-        let s = self.s;
+        let s = self.s();
         let r = s * 0.5;
         self.ctx.begin_path();
         let _ = self.ctx.arc(x, y, r, 0.0, 2.0 * PI);
@@ -410,14 +595,8 @@ fn js_dash(len: f64) -> wasm_bindgen::JsValue {
 
 /// The robots: colour, name, health, score, weapons with levels, resources; one block per
 /// robot, in `columns` columns.
-fn draw_panel(
-    ctx: &CanvasRenderingContext2d,
-    view: &View,
-    columns: usize,
-    line: f64,
-    w: f64,
-    ratio: f64,
-) {
+fn draw_panel(ctx: &CanvasRenderingContext2d, view: &View, layout: &Layout, ratio: f64) {
+    let (columns, line, width) = (layout.columns, layout.line, layout.column_width);
     let pad = 8.0 * ratio;
     ctx.set_text_align("left");
     ctx.set_text_baseline("top");
@@ -432,11 +611,6 @@ fn draw_panel(
         ),
     };
     let _ = ctx.fill_text(&title, pad, pad);
-    let width = if columns == 1 {
-        (w * 0.26).clamp(150.0 * ratio, 240.0 * ratio)
-    } else {
-        (w - 2.0 * pad) / columns as f64
-    };
     for (i, p) in view.players.iter().enumerate() {
         let x = pad + (i % columns) as f64 * width;
         let y = pad + line * 1.8 + (i / columns) as f64 * line * 4.2;
@@ -473,5 +647,156 @@ fn draw_panel(
             format!("R{r} E{e} C{c}")
         };
         let _ = ctx.fill_text(&stock, x + line * 1.2, y + line * 2.95);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use games::skyport::view::{HitView, PlayerView};
+
+    use super::*;
+
+    fn player(name: &str, at: [i32; 2]) -> PlayerView {
+        PlayerView {
+            name: name.to_string(),
+            position: at,
+            spawn: at,
+            health: 100,
+            score: 0,
+            waiting: false,
+            weapons: Vec::new(),
+            resources: [0, 0, 0],
+            kills: 0,
+            deaths: 0,
+            order: 0,
+        }
+    }
+
+    /// A 5 × 5 map (tile `j,k` is letter `j * 5 + k`): void at 0,0, rubidium at 1,3, rock at
+    /// 3,1, spawns at 2,2 and 4,4. Robot 1 ("alpha", laser 2 and mortar 1) stands on its spawn
+    /// 2,2 and was hit by robot 2's laser for 18; robot 2 ("beta") moved off its spawn to 3,4.
+    fn view() -> View {
+        let mut tiles = *b"VGGGGGGGRGGGSGGGOGGGGGGGS";
+        tiles[3 * 5 + 1] = b'O';
+        let mut alpha = player("alpha", [2, 2]);
+        alpha.health = 82;
+        alpha.score = 3;
+        alpha.weapons = vec![("laser".to_string(), 2), ("mortar".to_string(), 1)];
+        alpha.resources = [1, 0, 2];
+        let mut beta = player("beta", [3, 4]);
+        beta.spawn = [4, 4];
+        View {
+            size: 5,
+            map: "test".to_string(),
+            tiles: String::from_utf8(tiles.to_vec()).unwrap(),
+            phase: "play".to_string(),
+            turn: 5,
+            round: 3,
+            rounds: 40,
+            played: Some(1),
+            to_move: Some(0),
+            players: vec![alpha, beta],
+            actions: vec![ActionView::Mine {
+                seat: 1,
+                at: [3, 4],
+                resource: "rubidium".to_string(),
+            }],
+            hits: vec![HitView {
+                seat: 0,
+                by: 1,
+                at: [2, 2],
+                damage: 18,
+                killed: false,
+                reflected: false,
+            }],
+            winner: None,
+            over: false,
+        }
+    }
+
+    /// A wide canvas: the robots' panel on the left, the board on the right.
+    const W: f64 = 800.0;
+    const H: f64 = 500.0;
+
+    fn centre(at: [i32; 2]) -> (f64, f64) {
+        layout(&view(), W, H, 1.0).unwrap().centre(at)
+    }
+
+    fn at(tile: [i32; 2]) -> Option<Inspection> {
+        let (x, y) = centre(tile);
+        inspect(&view(), W, H, 1.0, x, y)
+    }
+
+    #[test]
+    fn a_tile_centre_shows_what_stands_there() {
+        let robot = at([2, 2]).unwrap();
+        assert_eq!(robot.at, (2, 2));
+        assert_eq!(robot.cell, "tile 2,2 (j,k)");
+        assert_eq!(
+            robot.lines,
+            [
+                "spawn tile",
+                "spawn of robot 1 (alpha)",
+                "robot 1 (alpha): health 82, score 3, moves next",
+                "weapons: laser 2, mortar 1",
+                "rubidium 1, explosium 0, scrap 2; kills 0, deaths 0",
+                "last turn: robot 1 took −18 from robot 2",
+            ]
+        );
+        assert_eq!(
+            at([3, 4]).unwrap().lines,
+            [
+                "grass",
+                "robot 2 (beta): health 100, score 0",
+                "rubidium 0, explosium 0, scrap 0; kills 0, deaths 0",
+                "last turn: robot 2 mined rubidium here",
+            ]
+        );
+        assert_eq!(
+            at([4, 4]).unwrap().lines,
+            ["spawn tile", "spawn of robot 2 (beta)"]
+        );
+        assert_eq!(at([1, 3]).unwrap().lines, ["rubidium deposit"]);
+        assert_eq!(at([3, 1]).unwrap().lines, ["rock: no robot can stand here"]);
+        // The outline is the tile's hexagon, one radius around its centre.
+        let hex = at([1, 3]).unwrap().outline;
+        let (cx, cy) = centre([1, 3]);
+        let s = layout(&view(), W, H, 1.0).unwrap().s;
+        assert_eq!(hex.len(), 6);
+        assert!(hex
+            .iter()
+            .all(|(x, y)| ((x - cx).hypot(y - cy) - s).abs() < 1e-9));
+    }
+
+    #[test]
+    fn a_point_belongs_to_the_hexagon_around_it() {
+        let v = view();
+        let from = centre([2, 2]);
+        for (dj, dk) in [(1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (-1, -1)] {
+            let next = [2 + dj, 2 + dk];
+            let to = centre(next);
+            let towards = |t: f64| (from.0 + t * (to.0 - from.0), from.1 + t * (to.1 - from.1));
+            let (x, y) = towards(0.45);
+            assert_eq!(inspect(&v, W, H, 1.0, x, y).map(|i| i.at), Some((2, 2)));
+            let (x, y) = towards(0.55);
+            assert_eq!(
+                inspect(&v, W, H, 1.0, x, y).map(|i| i.at),
+                Some((next[0], next[1]))
+            );
+        }
+    }
+
+    #[test]
+    fn the_panel_void_and_margin_show_nothing() {
+        let v = view();
+        // The robots' panel.
+        assert_eq!(inspect(&v, W, H, 1.0, 60.0, 60.0), None);
+        // The void tile 0,0, and beyond the map's edge past 0,4.
+        let (x, y) = centre([0, 0]);
+        assert_eq!(inspect(&v, W, H, 1.0, x, y), None);
+        let (x, y) = centre([-1, 4]);
+        assert_eq!(inspect(&v, W, H, 1.0, x, y), None);
+        // The canvas's bottom-right corner.
+        assert_eq!(inspect(&v, W, H, 1.0, W - 2.0, H - 2.0), None);
     }
 }

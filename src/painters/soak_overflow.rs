@@ -12,8 +12,12 @@
 
 use std::f64::consts::PI;
 
-use games::soak_overflow::view::{AgentView, View};
+use games::soak_overflow::view::{AgentView, View, Xy};
+use serde::Deserialize;
 use web_sys::CanvasRenderingContext2d;
+
+use super::grid::Grid;
+use super::{seat_name, Inspection};
 
 const BACKGROUND: &str = "#14161b";
 const FLOOR: &str = "#e9e5d9";
@@ -32,45 +36,42 @@ fn seat(owner: usize) -> (&'static str, &'static str, &'static str) {
     SEATS[owner.min(1)]
 }
 
-/// Draws the view; false when the view is not a Soak Overflow view.
-pub fn paint(
-    ctx: &CanvasRenderingContext2d,
-    view: &serde_json::Value,
-    w: f64,
-    h: f64,
-    ratio: f64,
-) -> bool {
-    let Ok(view) = serde_json::from_value::<View>(view.clone()) else {
-        return false;
-    };
+/// The view, if it is a well-formed Soak Overflow view.
+pub fn parse(view: &serde_json::Value) -> Option<View> {
+    let view = View::deserialize(view).ok()?;
     if view.width <= 0 || view.height <= 0 {
-        return false;
+        return None;
     }
     let cells = (view.width * view.height) as usize;
-    if view.tiles.len() != cells || view.control.len() != cells {
-        return false;
-    }
-    let cols = f64::from(view.width);
-    let rows = f64::from(view.height);
-    let margin = (6.0 * ratio).round();
-    // Room above the grid for the messages of the top row.
-    let top_room = (18.0 * ratio).round();
-    let cell = ((w - 2.0 * margin) / cols)
-        .min((h - 2.0 * margin - top_room) / rows)
-        .floor()
-        .max(4.0);
-    let left = ((w - cell * cols) / 2.0).floor();
-    let top = (((h - cell * rows) / 2.0).floor()).max(margin + top_room);
-    let b = Board {
-        ctx,
-        cell,
-        left,
-        top,
-        ratio,
-    };
+    (view.tiles.len() == cells && view.control.len() == cells).then_some(view)
+}
+
+/// Where the grid sits on a `w × h` canvas, with room above for the top row's messages: what
+/// painting and inspecting share.
+fn layout(view: &View, w: f64, h: f64, ratio: f64) -> Grid {
+    Grid::fit(
+        view.width as usize,
+        view.height as usize,
+        w,
+        h,
+        (6.0 * ratio).round(),
+        (18.0 * ratio).round(),
+    )
+}
+
+/// Draws the view.
+pub fn paint(ctx: &CanvasRenderingContext2d, view: &View, w: f64, h: f64, ratio: f64) {
+    let grid = layout(view, w, h, ratio);
+    let b = Board { ctx, grid, ratio };
+    let cells = (view.width * view.height) as usize;
 
     ctx.set_fill_style_str(BACKGROUND);
-    ctx.fill_rect(left - 1.0, top - 1.0, cell * cols + 2.0, cell * rows + 2.0);
+    ctx.fill_rect(
+        grid.left - 1.0,
+        grid.top - 1.0,
+        grid.cell * f64::from(view.width) + 2.0,
+        grid.cell * f64::from(view.height) + 2.0,
+    );
     for i in 0..cells {
         let x = (i % view.width as usize) as f64;
         let y = (i / view.width as usize) as f64;
@@ -108,29 +109,111 @@ pub fn paint(
             b.bubble(a.x, a.y, text, w);
         }
     }
-    true
+}
+
+/// What stands on the tile under the canvas point `(px, py)`: floor or cover, who controls it,
+/// the agent there with its numbers, and the shots, bombs and moves of the turn that touch it.
+pub fn inspect(view: &View, w: f64, h: f64, ratio: f64, px: f64, py: f64) -> Option<Inspection> {
+    let grid = layout(view, w, h, ratio);
+    let (ux, uy) = grid.cell_at(px, py)?;
+    let (x, y) = (ux as i32, uy as i32);
+    let i = uy * view.width as usize + ux;
+    let name = |o: usize| seat_name("soak-overflow", o);
+    let at = |p: Xy| format!("({},{})", p.x, p.y);
+    let mut lines = vec![match view.tiles[i] {
+        1 => "low cover".to_string(),
+        2 => "high cover".to_string(),
+        _ => "floor".to_string(),
+    }];
+    lines.push(match view.control[i] {
+        Some(o) => format!("controlled by {}", name(o)),
+        None => "controlled by nobody".to_string(),
+    });
+    for a in view.agents.iter().filter(|a| (a.x, a.y) == (x, y)) {
+        lines.push(format!(
+            "{} agent {} ({}): wetness {}",
+            name(a.owner),
+            a.id,
+            a.class,
+            a.wetness
+        ));
+        lines.push(format!(
+            "cooldown {} (reload time {}), optimal range {}, soaking power {}, splash bombs {}",
+            a.cooldown, a.shoot_cooldown, a.optimal_range, a.soaking_power, a.bombs
+        ));
+        if a.hunkered {
+            lines.push("hunkered down this turn".to_string());
+        }
+        if a.soaked {
+            lines.push("soaked: leaves the grid".to_string());
+        }
+        if let Some(m) = &a.message {
+            lines.push(format!("says “{m}”"));
+        }
+    }
+    let here = Xy { x, y };
+    for s in &view.shots {
+        if s.to == here {
+            lines.push(format!(
+                "shot by agent {} from {}: +{} wetness",
+                s.shooter,
+                at(s.from),
+                s.damage
+            ));
+        }
+        if s.from == here {
+            lines.push(format!(
+                "shot agent {} at {}: +{} wetness",
+                s.target,
+                at(s.to),
+                s.damage
+            ));
+        }
+    }
+    for t in &view.throws {
+        if (t.target.x - x).abs() <= 1 && (t.target.y - y).abs() <= 1 {
+            lines.push(format!(
+                "splashed by agent {}'s bomb landing at {}",
+                t.thrower,
+                at(t.target)
+            ));
+        }
+    }
+    for m in &view.moves {
+        if m.done && m.to == here {
+            lines.push(format!("agent {} moved here from {}", m.id, at(m.from)));
+        } else if !m.done && m.from == here {
+            lines.push(format!(
+                "agent {}'s move to {} was cancelled by a collision",
+                m.id,
+                at(m.to)
+            ));
+        }
+    }
+    Some(Inspection::square(&grid, ux, uy, lines))
 }
 
 struct Board<'a> {
     ctx: &'a CanvasRenderingContext2d,
-    cell: f64,
-    left: f64,
-    top: f64,
+    grid: Grid,
     ratio: f64,
 }
 
 impl Board<'_> {
     fn origin(&self, x: f64, y: f64) -> (f64, f64) {
-        (self.left + x * self.cell, self.top + y * self.cell)
+        self.grid.origin(x, y)
     }
 
     fn centre(&self, x: i32, y: i32) -> (f64, f64) {
-        let (ox, oy) = self.origin(f64::from(x), f64::from(y));
-        (ox + self.cell / 2.0, oy + self.cell / 2.0)
+        self.grid.centre(f64::from(x), f64::from(y))
+    }
+
+    fn cell(&self) -> f64 {
+        self.grid.cell
     }
 
     fn line_width(&self) -> f64 {
-        (self.cell / 22.0).max(self.ratio).round()
+        (self.cell() / 22.0).max(self.ratio).round()
     }
 
     fn font(&self, size: f64, bold: bool) {
@@ -146,14 +229,14 @@ impl Board<'_> {
         let (ox, oy) = self.origin(x, y);
         self.ctx.set_fill_style_str(fill);
         self.ctx
-            .fill_rect(ox + gap, oy + gap, self.cell - gap, self.cell - gap);
+            .fill_rect(ox + gap, oy + gap, self.cell() - gap, self.cell() - gap);
     }
 
     /// A raised block: a low cover is a short wall in the lower half of its tile, a high cover
     /// a tall, darker block filling it.
     fn cover(&self, x: f64, y: f64, high: bool) {
         let (ox, oy) = self.origin(x, y);
-        let c = self.cell;
+        let c = self.cell();
         let inset = c * 0.1;
         let (face, lid, from) = if high {
             ("#3f434c", "#8a909b", 0.1)
@@ -201,8 +284,8 @@ impl Board<'_> {
         }
         let (ox, oy) = self.origin(f64::from(x0), f64::from(y0));
         let (sw, sh) = (
-            self.cell * f64::from(x1 - x0),
-            self.cell * f64::from(y1 - y0),
+            self.cell() * f64::from(x1 - x0),
+            self.cell() * f64::from(y1 - y0),
         );
         self.ctx.set_global_alpha(0.35);
         self.ctx.set_fill_style_str(WATER);
@@ -214,7 +297,7 @@ impl Board<'_> {
         self.ctx.set_global_alpha(1.0);
         let (cx, cy) = self.centre(x, y);
         self.ctx.begin_path();
-        let _ = self.ctx.arc(cx, cy, self.cell * 0.18, 0.0, 2.0 * PI);
+        let _ = self.ctx.arc(cx, cy, self.cell() * 0.18, 0.0, 2.0 * PI);
         self.ctx.set_fill_style_str(WATER_DARK);
         self.ctx.fill();
     }
@@ -229,7 +312,7 @@ impl Board<'_> {
         if ny > 0.0 || (ny == 0.0 && nx > 0.0) {
             (nx, ny) = (-nx, -ny);
         }
-        let lift = self.cell * 0.4 + len * 0.25;
+        let lift = self.cell() * 0.4 + len * 0.25;
         let (qx, qy) = ((ax + bx) / 2.0 + nx * lift, (ay + by) / 2.0 + ny * lift);
         self.ctx.set_stroke_style_str(colour);
         self.ctx.set_line_width(self.line_width() * 1.5);
@@ -244,7 +327,7 @@ impl Board<'_> {
         let (cx1, cy1) = self.centre(tx, ty);
         // From disc edge to disc edge, so that the ids stay readable.
         let len = ((cx1 - cx0).powi(2) + (cy1 - cy0).powi(2)).sqrt().max(1.0);
-        let cut = (self.cell * RADIUS).min(len / 2.0);
+        let cut = (self.cell() * RADIUS).min(len / 2.0);
         let (ux, uy) = ((cx1 - cx0) / len, (cy1 - cy0) / len);
         let (ax, ay) = (cx0 + ux * cut, cy0 + uy * cut);
         let (bx, by) = (cx1 - ux * cut, cy1 - uy * cut);
@@ -266,11 +349,11 @@ impl Board<'_> {
         self.ctx.set_fill_style_str(colour);
         self.ctx.fill();
         let text = format!("+{damage}");
-        let size = self.cell * 0.4;
+        let size = self.cell() * 0.4;
         self.font(size, true);
         self.ctx.set_text_align("center");
         self.ctx.set_text_baseline("middle");
-        let (px, py) = (cx1 + self.cell * 0.42, cy1 - self.cell * 0.4);
+        let (px, py) = (cx1 + self.cell() * 0.42, cy1 - self.cell() * 0.4);
         self.ctx.set_line_width(self.line_width() * 2.5);
         self.ctx.set_stroke_style_str("#ffffff");
         let _ = self.ctx.stroke_text(&text, px, py);
@@ -280,7 +363,7 @@ impl Board<'_> {
 
     fn agent(&self, a: &AgentView) {
         let (cx, cy) = self.centre(a.x, a.y);
-        let r = self.cell * RADIUS;
+        let r = self.cell() * RADIUS;
         let (_, fill, outline) = seat(a.owner);
         if a.soaked {
             self.ctx.set_global_alpha(0.45);
@@ -320,19 +403,19 @@ impl Board<'_> {
             self.ctx.stroke();
         }
         // The id.
-        self.font(self.cell * 0.36, true);
+        self.font(self.cell() * 0.36, true);
         self.ctx.set_text_align("center");
         self.ctx.set_text_baseline("middle");
         self.ctx.set_fill_style_str("#ffffff");
         let _ = self
             .ctx
-            .fill_text(&a.id.to_string(), cx, cy + self.cell * 0.02);
+            .fill_text(&a.id.to_string(), cx, cy + self.cell() * 0.02);
         // The wetness bar under the disc.
         let (ox, oy) = self.origin(f64::from(a.x), f64::from(a.y));
-        let bar_w = self.cell * 0.8;
-        let bar_h = (self.cell * 0.11).max(self.ratio * 3.0);
-        let bx = ox + (self.cell - bar_w) / 2.0;
-        let by = oy + self.cell - bar_h - self.cell * 0.02;
+        let bar_w = self.cell() * 0.8;
+        let bar_h = (self.cell() * 0.11).max(self.ratio * 3.0);
+        let bx = ox + (self.cell() - bar_w) / 2.0;
+        let by = oy + self.cell() - bar_h - self.cell() * 0.02;
         self.ctx.set_fill_style_str("#222633");
         self.ctx
             .fill_rect(bx - 1.0, by - 1.0, bar_w + 2.0, bar_h + 2.0);
@@ -342,12 +425,12 @@ impl Board<'_> {
             .set_fill_style_str(if a.wetness >= 50 { WATER_DARK } else { WATER });
         self.ctx.fill_rect(bx, by, bar_w * wet, bar_h);
         // Splash bombs: dots at the top left.
-        let dot = self.cell * 0.06;
+        let dot = self.cell() * 0.06;
         for k in 0..a.bombs.clamp(0, 5) {
             self.ctx.begin_path();
             let _ = self.ctx.arc(
-                ox + self.cell * 0.1 + f64::from(k) * dot * 2.6,
-                oy + self.cell * 0.1,
+                ox + self.cell() * 0.1 + f64::from(k) * dot * 2.6,
+                oy + self.cell() * 0.1,
                 dot,
                 0.0,
                 2.0 * PI,
@@ -357,8 +440,8 @@ impl Board<'_> {
         }
         // Cooldown: a small badge at the top right.
         if a.cooldown > 0 {
-            let size = self.cell * 0.24;
-            let (px, py) = (ox + self.cell * 0.86, oy + self.cell * 0.14);
+            let size = self.cell() * 0.24;
+            let (px, py) = (ox + self.cell() * 0.86, oy + self.cell() * 0.14);
             self.ctx.begin_path();
             let _ = self.ctx.arc(px, py, size * 0.62, 0.0, 2.0 * PI);
             self.ctx.set_fill_style_str("#f0c040");
@@ -390,7 +473,7 @@ impl Board<'_> {
         } else {
             text.to_string()
         };
-        let size = (self.cell * 0.3).max(10.0 * self.ratio);
+        let size = (self.cell() * 0.3).max(10.0 * self.ratio);
         self.font(size, false);
         // An estimate (measuring text needs a web-sys feature the page does not enable).
         let width = size * 0.56 * shown.chars().count() as f64;
@@ -412,5 +495,154 @@ impl Board<'_> {
         self.ctx.set_text_align("left");
         self.ctx.set_text_baseline("middle");
         let _ = self.ctx.fill_text(&shown, bx + pad, by + bh / 2.0);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use games::soak_overflow::view::{PlayerView, ShotView, ThrowView};
+
+    use super::*;
+
+    fn agent(id: i32, owner: usize, x: i32, y: i32, wetness: i32) -> AgentView {
+        AgentView {
+            id,
+            owner,
+            class: "gunner".to_string(),
+            x,
+            y,
+            wetness,
+            cooldown: 1,
+            shoot_cooldown: 1,
+            optimal_range: 4,
+            soaking_power: 16,
+            bombs: 1,
+            hunkered: false,
+            soaked: false,
+            message: None,
+        }
+    }
+
+    fn player(name: &str) -> PlayerView {
+        PlayerView {
+            name: name.to_string(),
+            points: 0,
+            tiles: 0,
+            gained: 0,
+            agents: 1,
+            lost: None,
+            score: None,
+        }
+    }
+
+    /// A 10 × 5 grid: red's agent 1 at (1,2) shot blue's agent 2 at (6,2) this turn; a low
+    /// cover at (3,2), a high one at (4,0); red controls the left half; agent 2 hunkered and
+    /// says "hi"; a bomb from agent 1 landed at (8,4).
+    fn view() -> View {
+        let mut tiles = vec![0u8; 50];
+        tiles[2 * 10 + 3] = 1;
+        tiles[4] = 2;
+        let control = (0..50)
+            .map(|i| if i % 10 < 5 { Some(0) } else { None })
+            .collect();
+        let mut blue = agent(2, 1, 6, 2, 36);
+        blue.class = "sniper".to_string();
+        blue.hunkered = true;
+        blue.message = Some("hi".to_string());
+        View {
+            width: 10,
+            height: 5,
+            turn: 2,
+            max_turns: 100,
+            tiles,
+            control,
+            agents: vec![agent(1, 0, 1, 2, 0), blue],
+            moves: Vec::new(),
+            shots: vec![ShotView {
+                shooter: 1,
+                target: 2,
+                from: Xy { x: 1, y: 2 },
+                to: Xy { x: 6, y: 2 },
+                damage: 12,
+            }],
+            throws: vec![ThrowView {
+                thrower: 1,
+                from: Xy { x: 1, y: 2 },
+                target: Xy { x: 8, y: 4 },
+                hit: Vec::new(),
+            }],
+            players: vec![player("red"), player("blue")],
+            over: false,
+            winner: None,
+        }
+    }
+
+    /// On a 500 × 300 canvas at ratio 1: a 6-pixel margin and 18 pixels of room above give
+    /// 48-pixel tiles, the grid from (10, 30).
+    fn at(x: f64, y: f64) -> Option<Inspection> {
+        let (px, py) = (10.0 + 48.0 * x + 24.0, 30.0 + 48.0 * y + 24.0);
+        inspect(&view(), 500.0, 300.0, 1.0, px, py)
+    }
+
+    #[test]
+    fn a_tile_centre_shows_what_stands_there() {
+        let red = at(1.0, 2.0).unwrap();
+        assert_eq!(red.at, (1, 2));
+        assert_eq!(red.cell, "cell (1,2)");
+        assert_eq!(
+            red.lines,
+            [
+                "floor",
+                "controlled by red",
+                "red agent 1 (gunner): wetness 0",
+                "cooldown 1 (reload time 1), optimal range 4, soaking power 16, splash bombs 1",
+                "shot agent 2 at (6,2): +12 wetness",
+            ]
+        );
+        let blue = at(6.0, 2.0).unwrap();
+        assert_eq!(
+            blue.lines[..3],
+            [
+                "floor",
+                "controlled by nobody",
+                "blue agent 2 (sniper): wetness 36"
+            ]
+        );
+        assert_eq!(
+            blue.lines[4..],
+            [
+                "hunkered down this turn",
+                "says “hi”",
+                "shot by agent 1 from (1,2): +12 wetness"
+            ]
+        );
+        assert_eq!(
+            at(3.0, 2.0).unwrap().lines,
+            ["low cover", "controlled by red"]
+        );
+        assert_eq!(
+            at(4.0, 0.0).unwrap().lines,
+            ["high cover", "controlled by red"]
+        );
+        assert_eq!(
+            at(9.0, 3.0).unwrap().lines,
+            [
+                "floor",
+                "controlled by nobody",
+                "splashed by agent 1's bomb landing at (8,4)"
+            ]
+        );
+        assert_eq!(
+            at(0.0, 0.0).unwrap().outline,
+            [(10.0, 30.0), (58.0, 30.0), (58.0, 78.0), (10.0, 78.0)]
+        );
+    }
+
+    #[test]
+    fn the_margin_and_the_room_above_show_nothing() {
+        let v = view();
+        assert_eq!(inspect(&v, 500.0, 300.0, 1.0, 250.0, 20.0), None);
+        assert_eq!(inspect(&v, 500.0, 300.0, 1.0, 5.0, 100.0), None);
+        assert_eq!(inspect(&v, 500.0, 300.0, 1.0, 250.0, 275.0), None);
     }
 }

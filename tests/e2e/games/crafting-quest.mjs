@@ -2,9 +2,13 @@
 // generated 50 × 50 map against the built-in crafter (relaxed budgets), the board is drawn, the
 // bot does not fault, and the canvas answers the fog-of-war and zoom buttons, dragging and the
 // wheel. Screenshots: SHOTS/crafting-quest.png (seat 1's fog of war) and
-// SHOTS/crafting-quest-zoomed.png (the board zoomed in and panned).
+// SHOTS/crafting-quest-zoomed.png (the board zoomed in and panned). Hovering a unit of seat 1
+// describes it in #cell-info; turning the wheel elsewhere on the board (which zooms around that
+// other point) updates the panel for the cell now under the still mouse
+// (SHOTS/inspect-crafting-quest.png).
 
 import { join } from "node:path";
+import { findCell, hover, leave, waitForInfo } from "./lib/cell-info.mjs";
 
 // Per unit: dig and pick up what is buried under it (then drop it), step towards the nearest
 // buried resource in sight, once more; then end the turn. One JSON line per request, each
@@ -68,6 +72,35 @@ export default async function (page, { check, timed, setCode, getCode, setRelaxe
   const colours = await canvasColours(page);
   check(colours.width > 100 && colours.height > 100, `crafting-quest: the canvas is tiny: ${colours.width}×${colours.height}`);
   check(colours.common >= 6, `crafting-quest: the board looks blank: ${JSON.stringify(colours)}`);
+
+  // Inspecting: a unit of seat 1 (1, or + for several seats, on the text board).
+  const rows = (await page.locator("#board").getAttribute("aria-label")).split("\n");
+  const size = rows[0].length;
+  const units = new Set();
+  rows.slice(0, size).forEach((row, y) => [...row].forEach((c, x) => c === "1" || c === "+" ? units.add(`(${x},${y})`) : null));
+  check(units.size > 0, "crafting-quest: no unit of seat 1 on the text board");
+  const spot = await findCell(page, /^seat 1's unit \d+: energy/m);
+  check(spot, "crafting-quest: no point of the board shows a unit of seat 1");
+  const info = await hover(page, spot);
+  const cell = info.match(/^cell (\(\d+,\d+\))\n(rock|grass)\n/);
+  check(cell && units.has(cell[1]) && /^seat 1's unit \d+: energy \d+, life \d+/m.test(info),
+    `crafting-quest: hovering shows '${info}', not a unit of seat 1 at one of ${[...units].join(" ")}`);
+  // The wheel turned over another point zooms around that point: the mouse, still, is now over
+  // another cell, and the panel says so, as a fresh hover there does.
+  const board = await page.locator("#board").boundingBox();
+  const other = { x: spot.x < board.x + board.width / 2 ? board.x + board.width - 20 : board.x + 20,
+    y: spot.y < board.y + board.height / 2 ? board.y + board.height - 20 : board.y + 40 };
+  await page.locator("#board").evaluate((c, [x, y]) => {
+    c.dispatchEvent(new WheelEvent("wheel", { deltaY: -300, clientX: x, clientY: y, bubbles: true, cancelable: true }));
+  }, [other.x, other.y]);
+  const zoomedInfo = await waitForInfo(page, (text) => text !== info);
+  check(zoomedInfo !== info && /^cell \(\d+,\d+\)\n/.test(zoomedInfo), `crafting-quest: after zooming the panel still shows '${zoomedInfo}'`);
+  await page.locator("#board").screenshot({ path: join(SHOTS, "inspect-crafting-quest.png") });
+  await leave(page);
+  const fresh = await hover(page, spot);
+  check(fresh === zoomedInfo, `crafting-quest: after zooming the panel showed '${zoomedInfo}', a fresh hover shows '${fresh}'`);
+  await leave(page);
+  console.log(`ok crafting-quest: hovering shows "${info.replace(/\n/g, " · ")}"; zooming updates it`);
 
   // The toolbar in the canvas's top-left corner: All, 1, 2, −, +, Fit (22 px squares, "All" and
   // "Fit" wider). Seat 1's fog of war dims what its units do not see; "+" zooms in.

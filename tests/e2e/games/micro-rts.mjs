@@ -1,5 +1,8 @@
 // microRTS in the page: a JavaScript bot typed into the editor plays a whole match against the
-// built-in random bot; the arena is drawn (screenshot tests/e2e/screenshots/micro-rts.png).
+// built-in random bot; the arena is drawn (screenshot tests/e2e/screenshots/micro-rts.png); and
+// hovering red's castle at the first frame describes it in #cell-info.
+
+import { findCell, hover, leave } from "./lib/cell-info.mjs";
 
 // A small legal bot: the castle trains three workers; workers attack an adjacent enemy,
 // harvest an adjacent mine or forest, or walk one tile towards the nearest one.
@@ -79,6 +82,26 @@ export default async function (page, { check, timed, setCode, setRelaxed, canvas
   check(colours.width > 100 && colours.height > 100, `(micro-rts) the canvas is tiny: ${colours.width}×${colours.height}`);
   check(colours.common >= 6, `(micro-rts) the arena looks blank: ${JSON.stringify(colours)}`);
   await page.screenshot({ path: `${SHOTS}/micro-rts.png`, fullPage: true });
+
+  // Inspecting: at the first frame, hovering red's castle (C on the text board) describes it.
+  await page.locator("#viewer").focus();
+  await page.locator("#viewer").press("Home");
+  await page.locator("#turn-label").getByText(`turn 0 / ${m[2]}`).waitFor({ timeout: 5_000 });
+  const board = (await page.locator("#board").getAttribute("aria-label")).split("\n");
+  const rows = board.filter((l) => /^ {0,2}\d+ /.test(l)).map((l) => l.slice(4));
+  const castleY = rows.findIndex((r) => r.includes("C"));
+  check(castleY >= 0, `(micro-rts) no red castle on the first frame's text board:\n${board.join("\n")}`);
+  const castleX = rows[castleY].indexOf("C");
+  const spot = await findCell(page, new RegExp(`^cell \\(${castleX},${castleY}\\)`));
+  check(spot, `(micro-rts) no point of the arena shows cell (${castleX},${castleY})`);
+  const info = await hover(page, spot);
+  check(
+    info.startsWith(`cell (${castleX},${castleY})\nfloor\n`) && /^red castle: health (\d+) \/ \1$/m.test(info),
+    `(micro-rts) hovering red's castle at (${castleX},${castleY}) shows '${info}'`,
+  );
+  await page.locator("#board").screenshot({ path: `${SHOTS}/inspect-micro-rts.png` });
+  await leave(page);
+  console.log(`ok (micro-rts) hovering red's castle shows "${info.replace(/\n/g, " · ")}"`);
   check(problems.length === 0, `(micro-rts) errors during the match:\n  ${problems.join("\n  ")}`);
   console.log(
     `ok (micro-rts) a full match in ${(ms / 1000).toFixed(1)} s: ${m[2]} turns; "${outcome.split("\n")[0]}"; ` +

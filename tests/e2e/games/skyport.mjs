@@ -1,5 +1,8 @@
 // Skyport in the page: a JavaScript bot typed into the editor plays a whole three-player match
-// against two built-in bots (the "Players" choice), and the hex board is drawn.
+// against two built-in bots (the "Players" choice), and the hex board is drawn; hovering the
+// bot's robot describes it in #cell-info, with the weapons it chose.
+
+import { findCell, hover, leave } from "./lib/cell-info.mjs";
 
 // Handshake on "info", laser and mortar on the turn-0 state; on its own turn (its player object,
 // first in the list, has "resources") it steps towards the nearest robot, fires the laser when
@@ -84,6 +87,19 @@ export default async function (page, { check, timed, setCode, getCode, setRelaxe
   await page.waitForTimeout(200);
   await page.screenshot({ path: `${SHOTS}/skyport.png`, fullPage: true });
   await page.locator("#last").click();
+
+  // Inspecting: robot 1 (the typed bot, which chose laser and mortar) on the last frame.
+  const spot = await findCell(page, /^robot 1 \(/m);
+  check(spot, "skyport: no point of the board shows robot 1");
+  const info = await hover(page, spot);
+  check(
+    /^tile \d+,\d+ \(j,k\)\n/.test(info) && /^robot 1 \(.*\): (health \d+|destroyed)/m.test(info) &&
+      /^weapons: laser \d, mortar \d$/m.test(info),
+    `skyport: hovering robot 1 shows '${info}'`,
+  );
+  await page.locator("#board").screenshot({ path: `${SHOTS}/inspect-skyport.png` });
+  await leave(page);
+  console.log(`ok skyport: hovering robot 1 shows "${info.replace(/\n/g, " · ")}"`);
   console.log(
     `ok skyport: a three-player match in ${(ms / 1000).toFixed(1)} s: ${m[2]} turns; "${outcome.split("\n")[0]}"; ` +
       `canvas ${colours.width}×${colours.height}, ${colours.common} main colours`,

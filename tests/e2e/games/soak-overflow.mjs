@@ -1,6 +1,9 @@
 // Soak Overflow in the page: a JavaScript bot typed into the editor plays a whole match against
 // the built-in random bot on the seed-42 map; the grid is drawn with shots, splashes and
-// messages (screenshot tests/e2e/screenshots/soak-overflow.png).
+// messages (screenshot tests/e2e/screenshots/soak-overflow.png); hovering a red agent describes
+// it in #cell-info with the numbers the text board gives.
+
+import { findCell, hover, leave } from "./lib/cell-info.mjs";
 
 // A small legal bot: one line per own agent; walk towards the nearest enemy, bomb it when no
 // agent of ours is near it, else shoot the wettest enemy in range, else hunker; say something.
@@ -79,6 +82,24 @@ export default async function (page, { check, timed, setCode, setRelaxed, canvas
   check(colours.width > 100 && colours.height > 100, `(soak-overflow) the canvas is tiny: ${colours.width}×${colours.height}`);
   check(colours.common >= 6, `(soak-overflow) the grid looks blank: ${JSON.stringify(colours)}`);
   await page.screenshot({ path: `${SHOTS}/soak-overflow.png`, fullPage: true });
+
+  // Inspecting: a red agent of this frame (from the text board's agent lines) is described
+  // with its class and wetness.
+  const board = await page.locator("#board").getAttribute("aria-label");
+  const agent = board.match(/^ ?(\d+) red (\w+) at \((\d+),(\d+)\) wetness (\d+)/m);
+  check(agent, `(soak-overflow) no red agent on the text board:\n${board}`);
+  const [, id, cls, ax, ay, wetness] = agent;
+  const spot = await findCell(page, new RegExp(`^cell \\(${ax},${ay}\\)`));
+  check(spot, `(soak-overflow) no point of the grid shows cell (${ax},${ay})`);
+  const info = await hover(page, spot);
+  check(
+    info.startsWith(`cell (${ax},${ay})\n`) && info.includes(`\nred agent ${id} (${cls}): wetness ${wetness}\n`) &&
+      /^cooldown \d+ \(reload time \d+\), optimal range \d+, soaking power \d+, splash bombs \d+$/m.test(info),
+    `(soak-overflow) hovering agent ${id} at (${ax},${ay}) shows '${info}'`,
+  );
+  await page.locator("#board").screenshot({ path: `${SHOTS}/inspect-soak-overflow.png` });
+  await leave(page);
+  console.log(`ok (soak-overflow) hovering agent ${id} shows "${info.replace(/\n/g, " · ")}"`);
   check(problems.length === 0, `(soak-overflow) errors during the match:\n  ${problems.join("\n  ")}`);
   console.log(
     `ok (soak-overflow) a full match in ${(ms / 1000).toFixed(1)} s: ${m[2]} turns; "${outcome.split("\n")[0]}"; ` +
