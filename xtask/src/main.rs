@@ -4,9 +4,11 @@
 //! * `cargo xtask serve [TRUNK ARGS...]` sets up, then serves the page with `trunk serve`.
 //! * `cargo xtask test [STEP...]` sets up (with the browser), then runs every check in order.
 //! * `cargo xtask dist` sets up, then builds the static site into `dist/`, ready to publish.
+//! * `cargo xtask bench [--quick] [FILTER]` runs the engine benchmarks and prints turns per second.
 //!
 //! Std only: every tool is an external command started with `std::process::Command`.
 
+mod bench;
 mod common;
 mod serve;
 mod setup;
@@ -31,6 +33,11 @@ Usage:
                                   only those steps
   cargo xtask dist                set up, then build the static site into dist/: publish
                                   that folder as is on any static host
+  cargo xtask bench [--quick] [FILTER]
+                                  the engine benchmarks (criterion, one core): turns per
+                                  second of every game, rules step, protocol path and whole
+                                  match; --quick for short runs, FILTER picks benchmarks by
+                                  name (e.g. match/ice-and-fire)
   cargo xtask help                print this help (also -h, --help)
 
 Test steps, in order:
@@ -44,6 +51,7 @@ enum Command {
     Serve { trunk_args: Vec<String> },
     Test { only: Vec<String> },
     Dist,
+    Bench { quick: bool, filter: Option<String> },
 }
 
 /// A command line that makes no sense: printed with the usage, exit status 2.
@@ -67,6 +75,7 @@ fn parse_args(args: &[String]) -> Result<Command, UsageError> {
             "`dist` takes no arguments, not `{}`",
             rest.join(" ")
         ))),
+        "bench" => parse_bench(rest),
         other => Err(UsageError(format!("unknown command `{other}`"))),
     }
 }
@@ -80,6 +89,26 @@ fn parse_setup(rest: &[String]) -> Result<Command, UsageError> {
         }
     }
     Ok(Command::Setup { browser })
+}
+
+fn parse_bench(rest: &[String]) -> Result<Command, UsageError> {
+    let mut quick = false;
+    let mut filter = None;
+    for arg in rest {
+        match arg.as_str() {
+            "--quick" => quick = true,
+            other if other.starts_with('-') => {
+                return Err(UsageError(format!("unknown option `{other}` for bench")))
+            }
+            other if filter.is_none() => filter = Some(other.to_string()),
+            other => {
+                return Err(UsageError(format!(
+                    "bench takes one FILTER, not also `{other}`"
+                )))
+            }
+        }
+    }
+    Ok(Command::Bench { quick, filter })
 }
 
 fn parse_serve(rest: &[String]) -> Command {
@@ -124,6 +153,7 @@ fn run(command: Command) -> Result<(), Failure> {
         Command::Setup { browser } => setup::run(&repo, browser),
         Command::Serve { trunk_args } => serve::run(&repo, &trunk_args),
         Command::Test { only } => test::run(&repo, &only),
+        Command::Bench { quick, filter } => bench::run_benchmarks(&repo, quick, filter.as_deref()),
         Command::Dist => {
             setup::run(&repo, false)?;
             test::release_build(&repo)?;
@@ -186,6 +216,22 @@ mod tests {
         );
         assert_eq!(parse_args(&args(&["dist"])), Ok(Command::Dist));
         assert!(parse_args(&args(&["dist", "now"])).is_err());
+        assert_eq!(
+            parse_args(&args(&["bench"])),
+            Ok(Command::Bench {
+                quick: false,
+                filter: None
+            })
+        );
+        assert_eq!(
+            parse_args(&args(&["bench", "--quick", "match/ice-and-fire"])),
+            Ok(Command::Bench {
+                quick: true,
+                filter: Some("match/ice-and-fire".into())
+            })
+        );
+        assert!(parse_args(&args(&["bench", "--fast"])).is_err());
+        assert!(parse_args(&args(&["bench", "rules", "match"])).is_err());
         assert_eq!(
             parse_args(&args(&["test", "fmt", "wasm-test"])),
             Ok(Command::Test {
