@@ -3,6 +3,7 @@
 mod board;
 mod code_editor;
 mod game_list;
+mod landing;
 mod match_form;
 pub mod rules;
 mod sharing;
@@ -20,6 +21,7 @@ use crate::links;
 use crate::runner::Runner;
 use crate::storage;
 use game_list::GameList;
+use landing::Landing;
 use match_form::MatchForm;
 use state::{Action, AppState};
 use viewer::Viewer;
@@ -124,9 +126,13 @@ pub fn app() -> Html {
                     { isolation::NOT_ISOLATED }
                 </p>
             }
+            if state.progress == state::Progress::Idle {
+                <Landing dispatch={dispatch.clone()} />
+            }
             <main class="layout">
                 <section class="setup" aria-label="Match set-up">
                     <GameList selected={state.form.game} dispatch={dispatch.clone()} />
+                    <rules::Rules game={state.form.game} />
                     <MatchForm
                         form={state.form.clone()}
                         running={state.progress.is_live()}

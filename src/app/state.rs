@@ -193,6 +193,8 @@ const NORMAL_SPEED: usize = 2;
 
 pub enum Action {
     PickGame(&'static str),
+    /// Pick a game and run a match at once (the landing page's Play).
+    PlayNow(&'static str),
     SetSeed(String),
     SetRuleset(String),
     /// The code of a slot's editor, as typed.
@@ -469,6 +471,12 @@ impl Reducible for AppState {
                 if game != s.form.game {
                     s.form = Form::new(game, random_seed());
                 }
+            }
+            Action::PlayNow(game) => {
+                if game != s.form.game {
+                    s.form = Form::new(game, random_seed());
+                }
+                s.run_requested = true;
             }
             Action::SetSeed(seed) => s.form.seed = seed,
             Action::SetRuleset(ruleset) => s.form.ruleset = ruleset,

@@ -16,7 +16,7 @@
 // further game: a full match there). Exits non-zero with a message on the first failure.
 
 import { execFileSync } from "node:child_process";
-import { mkdtemp, mkdir, readdir, rm } from "node:fs/promises";
+import { mkdtemp, mkdir, readdir, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -157,8 +157,8 @@ async function canvasColours(page) {
 // gets it) against the game's default opponent: a whole match, no fault of the bot.
 async function pythonStarterMatch(page, game) {
   await page.locator("#player").selectOption("python");
-  const code = await getCode(page);
-  check(!code.startsWith("# Starter bot (Python)."), `(${game}) the Python starter is the generic skeleton`);
+  // The starter as shipped (an earlier test may have saved other Python code for this game).
+  await setCode(page, await readFile(join(REPO, "www", "starter", `${game}.py`), "utf8"));
   await setRelaxed(page, true);
   const t = performance.now();
   await page.locator("#run").click();
@@ -247,6 +247,20 @@ async function main() {
     check((await getCode(page)) !== typed, "(a) undo did not undo");
     check((await page.locator("#bot-code .cm-lineNumbers").count()) === 1, "(a) the editor shows no line numbers");
     await page.waitForTimeout(300);
+    // The landing gallery: every game with a drawn picture of its board.
+    const cards = await page.locator("#landing .card").evaluateAll((els) =>
+      els.map((el) => {
+        const canvas = el.querySelector("canvas");
+        const data = canvas.getContext("2d").getImageData(0, 0, canvas.width, canvas.height).data;
+        const colours = new Set();
+        for (let i = 0; i < data.length; i += 4 * 11) colours.add((data[i] >> 4) * 256 + (data[i + 1] >> 4) * 16 + (data[i + 2] >> 4));
+        return { game: el.dataset.game, colours: colours.size, width: canvas.width };
+      }),
+    );
+    check(cards.length === 5, `(a) the landing page shows ${cards.length} games, not 5`);
+    for (const card of cards) check(card.colours >= 4 && card.width > 100, `(a) the ${card.game} card's picture looks blank: ${JSON.stringify(card)}`);
+    await mkdir(SHOTS, { recursive: true });
+    await page.locator("#landing").screenshot({ path: join(SHOTS, "landing.png") });
     check(problems.length === 0, `(a) errors while loading:\n  ${problems.join("\n  ")}`);
     console.log(`ok (a) page loads, lists the game, isolated, no console errors (seed ${seed})`);
 
@@ -566,10 +580,13 @@ async function main() {
       const phone = phoneContext.pages()[0] ?? (await phoneContext.newPage());
       phone.on("pageerror", (e) => problems.push(`page error (phone): ${e.message}`));
       await phone.goto(url);
-      await phone.locator("#player").selectOption("expander");
-      await phone.locator("#opponent").selectOption("random");
-      await phone.locator("#run").tap();
-      await phone.locator("#outcome .result").waitFor({ timeout: 60_000 });
+      // One tap on the landing page plays a game's starter bot against its strongest bot.
+      await phone.locator('#landing .card[data-game="soak-overflow"] .play-now').tap();
+      await phone.locator("#outcome .result").waitFor({ timeout: 120_000 });
+      check((await phone.locator("#landing").count()) === 0, "(n) the landing gallery stays after Play");
+      const phoneOutcome = await phone.locator("#outcome .result").innerText();
+      const phoneSeats = await phone.locator("#statuses").innerText();
+      check(/your bot/.test(phoneSeats), `(n) Play did not run the starter bot: '${phoneSeats}'`);
       await phone.locator("#step-back").tap();
       const wide = await phone.evaluate(() => ({
         page: document.documentElement.scrollWidth,
@@ -582,7 +599,7 @@ async function main() {
       check(phoneColours.common >= 6, `(n) the phone's board looks blank: ${JSON.stringify(phoneColours)}`);
       await phone.locator("#board").scrollIntoViewIfNeeded();
       await phone.screenshot({ path: join(SHOTS, "phone.png") });
-      console.log(`ok (n) on a 390 px phone the page fits, a match plays and the board is ${wide.board.toFixed(0)} px wide`);
+      console.log(`ok (n) on a 390 px phone one tap plays Soak Overflow's starter bot ("${phoneOutcome.split("\n")[0]}"), the page fits, the board is ${wide.board.toFixed(0)} px wide`);
     } finally {
       await phoneContext.close();
       await rm(phoneProfile, { recursive: true, force: true });

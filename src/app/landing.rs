@@ -1,0 +1,104 @@
+//! The first thing a visitor sees: the five games, each with a picture of its board (drawn by
+//! its own painter from the start of a real match), one sentence, and one button that plays the
+//! starter bot against the game's strongest built-in bot.
+
+use engine::Setup;
+use web_sys::HtmlCanvasElement;
+use yew::prelude::*;
+
+use super::state::Action;
+use crate::painters;
+
+/// One sentence per game: what it is about.
+fn sentence(game: &str) -> &'static str {
+    match game {
+        "ice-and-fire" => {
+            "Train soldiers, claim land and build mines and towers on a 12 × 12 map until one \
+             side captures the other's HQ."
+        }
+        "soak-overflow" => {
+            "Move a team of agents behind cover, soak the other team with shots and splash \
+             bombs, and hold more of the map."
+        }
+        "micro-rts" => {
+            "A small real-time strategy game: gather gold and wood, build barracks, train an \
+             army and take the enemy's castles."
+        }
+        "skyport" => {
+            "Up to eight ships on a hex map mine resources, upgrade lasers, mortars and \
+             droids, and shoot it out for points."
+        }
+        "crafting-quest" => {
+            "Ten units each dig for buried resources under fog of war, craft swords and \
+             armour, set traps and towers, and fight."
+        }
+        _ => "",
+    }
+}
+
+#[derive(Properties, PartialEq)]
+pub struct Props {
+    pub dispatch: Callback<Action>,
+}
+
+#[component(Landing)]
+pub fn landing(props: &Props) -> Html {
+    html! {
+        <section id="landing" class="landing" aria-label="The games">
+            <h2>{ "Pick a game and press Play" }</h2>
+            <p class="hint">
+                { "Each game starts with a starter bot in the editor playing the strongest \
+                   built-in bot. Then change the code and run it again." }
+            </p>
+            <ul class="cards">
+                { for games::GAMES.iter().map(|entry| html! {
+                    <GameCard game={entry.info.id} dispatch={props.dispatch.clone()} />
+                }) }
+            </ul>
+        </section>
+    }
+}
+
+#[derive(Properties, PartialEq)]
+struct CardProps {
+    game: &'static str,
+    dispatch: Callback<Action>,
+}
+
+/// The seed of the pictured board: any seed every game accepts.
+const PICTURE_SEED: i64 = 1;
+
+#[component(GameCard)]
+fn game_card(props: &CardProps) -> Html {
+    let canvas = use_node_ref();
+    let game = props.game;
+    let info = super::state::entry(game).info;
+    {
+        let canvas = canvas.clone();
+        use_effect_with(game, move |&game| {
+            let setup = Setup::new(super::state::entry(game).info, PICTURE_SEED);
+            let frame = games::new_game(&setup).ok().map(|g| g.frame());
+            if let Some(element) = canvas.cast::<HtmlCanvasElement>() {
+                painters::paint(&element, game, frame.as_ref());
+            }
+        });
+    }
+    let opponent = bots::builtins(game)
+        .last()
+        .map_or("a built-in bot", |b| b.name);
+    let onclick = {
+        let dispatch = props.dispatch.clone();
+        Callback::from(move |_: MouseEvent| dispatch.emit(Action::PlayNow(game)))
+    };
+    html! {
+        <li class="card" data-game={game}>
+            <canvas ref={canvas} class="card-board" role="img"
+                aria-label={format!("The board of {} at the start of a match", info.name)} />
+            <h3>{ info.name }</h3>
+            <p>{ sentence(game) }</p>
+            <button type="button" class="primary play-now" {onclick}>
+                { format!("Play: starter bot vs {opponent}") }
+            </button>
+        </li>
+    }
+}
