@@ -1,0 +1,503 @@
+//! The rules pages: each game's rules and protocol in our own words, shown in a dialog that the
+//! "Rules" button beside the game list opens.
+//!
+//! The text of a page is ours and trusted: `www/rules/<game>.html`, semantic HTML without inline
+//! style or script, included at compile time. Two conventions inside it:
+//!
+//! - `<div class="mini-board" data-seed="5" …></div>` becomes a live board: the engine builds the
+//!   match, built-in bots play it to the turn asked for, and the game's own painter draws that
+//!   frame (attributes: [`Position::from_attributes`]).
+//! - `<figure class="exchange" data-seed="5" … data-seat="0">` holds a protocol example: its
+//!   `<pre class="io-in">` is exactly what that seat was sent on that turn and its
+//!   `<pre class="io-out">` / `<pre class="io-reply">` what it wrote and was answered
+//!   (`tests/rules_pages.rs` replays the match and compares, so the examples cannot drift).
+//!
+//! Both are replayed with [`play`], which is pure and also runs natively in the tests.
+
+use std::cell::RefCell;
+use std::collections::{BTreeMap, VecDeque};
+use std::rc::Rc;
+
+use bots::Bot;
+use engine::{Frame, Referee, Setup, Verdict};
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+use web_sys::{Element, HtmlCanvasElement, HtmlElement};
+use yew::prelude::*;
+
+use crate::painters;
+
+/// Every rules page, by game id.
+pub const PAGES: &[(&str, &str)] = &[
+    (
+        "ice-and-fire",
+        include_str!("../../www/rules/ice-and-fire.html"),
+    ),
+    (
+        "soak-overflow",
+        include_str!("../../www/rules/soak-overflow.html"),
+    ),
+    ("micro-rts", include_str!("../../www/rules/micro-rts.html")),
+    ("skyport", include_str!("../../www/rules/skyport.html")),
+    (
+        "crafting-quest",
+        include_str!("../../www/rules/crafting-quest.html"),
+    ),
+];
+
+/// The rules page of a game.
+pub fn page(game: &str) -> Option<&'static str> {
+    PAGES
+        .iter()
+        .find(|(id, _)| *id == game)
+        .map(|(_, text)| *text)
+}
+
+/// The sections of a page, from its `<h2 id="…">title</h2>` headings: (id, title).
+pub fn sections(page: &str) -> Vec<(&str, &str)> {
+    let mut out = Vec::new();
+    let mut rest = page;
+    while let Some(at) = rest.find("<h2 id=\"") {
+        rest = &rest[at + 8..];
+        let Some(quote) = rest.find('"') else { break };
+        let id = &rest[..quote];
+        let Some(open) = rest.find('>') else { break };
+        let Some(close) = rest.find("</h2>") else {
+            break;
+        };
+        if open < close {
+            out.push((id, rest[open + 1..close].trim()));
+        }
+        rest = &rest[close..];
+    }
+    out
+}
+
+/// A position of a match between built-in bots: the setup, the bots, and a turn.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Position {
+    pub setup: Setup,
+    /// A built-in bot's name per seat.
+    pub bots: Vec<String>,
+    /// The frame to show: 0 is the start, n the frame after the n-th turn.
+    pub turn: usize,
+}
+
+impl Position {
+    /// Reads a position from an element's attributes: `data-seed` (required), `data-ruleset`,
+    /// `data-seats`, `data-options` (`key=value` pairs separated by spaces), `data-bots` (names
+    /// separated by commas, one per seat; default `wait` for every seat) and `data-turn`
+    /// (default 0).
+    pub fn from_attributes(
+        game: &str,
+        attribute: impl Fn(&str) -> Option<String>,
+    ) -> Result<Position, String> {
+        let entry = games::entry(game).ok_or_else(|| format!("unknown game '{game}'"))?;
+        let number = |name: &str| -> Result<Option<i64>, String> {
+            attribute(name)
+                .map(|v| {
+                    v.trim()
+                        .parse::<i64>()
+                        .map_err(|_| format!("{name}='{v}' is not a number"))
+                })
+                .transpose()
+        };
+        let seed = number("data-seed")?.ok_or("a position needs data-seed")?;
+        let mut setup = Setup::new(entry.info, seed);
+        if let Some(ruleset) = attribute("data-ruleset") {
+            setup.ruleset = ruleset;
+        }
+        if let Some(seats) = number("data-seats")? {
+            setup.seats = usize::try_from(seats).map_err(|_| "data-seats is negative")?;
+        }
+        if let Some(options) = attribute("data-options") {
+            let mut map = BTreeMap::new();
+            for pair in options.split_whitespace() {
+                let (key, value) = pair
+                    .split_once('=')
+                    .ok_or_else(|| format!("option '{pair}' is not key=value"))?;
+                map.insert(key.to_string(), value.to_string());
+            }
+            setup.options = map;
+        }
+        let bots = match attribute("data-bots") {
+            Some(list) => list.split(',').map(|b| b.trim().to_string()).collect(),
+            None => vec!["wait".to_string(); setup.seats],
+        };
+        if bots.len() != setup.seats {
+            return Err(format!("{} bots for {} seats", bots.len(), setup.seats));
+        }
+        let turn = number("data-turn")?.unwrap_or(0);
+        let turn = usize::try_from(turn).map_err(|_| "data-turn is negative")?;
+        Ok(Position { setup, bots, turn })
+    }
+}
+
+/// One seat's part of one turn: what it was sent, and each line it wrote with the game's
+/// immediate answer, if any.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Exchange {
+    /// The referee's turn (0 for the first turn of the match).
+    pub turn: usize,
+    pub seat: usize,
+    pub input: String,
+    pub talk: Vec<(String, Option<String>)>,
+}
+
+/// A match played to a position: every frame so far, every exchange, and every broadcast
+/// (text for seats that are not being asked: turn, seat, text).
+pub struct Played {
+    pub frames: Vec<Frame>,
+    pub exchanges: Vec<Exchange>,
+    pub notices: Vec<(usize, usize, String)>,
+}
+
+/// One seat's built-in bot with the lines it wrote that the referee has not taken yet.
+struct Seat {
+    bot: Box<dyn Bot>,
+    unread: VecDeque<String>,
+    out: bool,
+}
+
+/// Plays the position's match with its built-in bots until the frame of its turn exists (or the
+/// match ends), as `bots::local::play` does, recording each line's answer.
+pub fn play(position: &Position) -> Result<Played, String> {
+    let setup = &position.setup;
+    let game = games::new_game(setup).map_err(|e| e.to_string())?;
+    let mut seats = Vec::new();
+    for (seat, name) in position.bots.iter().enumerate() {
+        let bot = bots::builtin(&setup.game, name, bots::bot_seed(setup.seed, seat))
+            .ok_or_else(|| format!("{} has no built-in bot '{name}'", setup.game))?;
+        seats.push(Seat {
+            bot,
+            unread: VecDeque::new(),
+            out: false,
+        });
+    }
+    let mut referee = Referee::new(game, setup.clone(), position.bots.clone(), false);
+    let mut exchanges = Vec::new();
+    let mut notices = Vec::new();
+    let mut turn = 0;
+    while referee.frames().len() <= position.turn && !referee.is_over() {
+        let asks = referee.begin_turn();
+        if asks.is_empty() {
+            break;
+        }
+        deliver_notices(&mut referee, &mut seats, turn, &mut notices);
+        for ask in asks {
+            let talk = answer(&mut referee, &mut seats[ask.seat], ask.seat, &ask.input);
+            exchanges.push(Exchange {
+                turn,
+                seat: ask.seat,
+                input: ask.input,
+                talk,
+            });
+            deliver_notices(&mut referee, &mut seats, turn, &mut notices);
+        }
+        turn += 1;
+    }
+    Ok(Played {
+        frames: referee.frames().to_vec(),
+        exchanges,
+        notices,
+    })
+}
+
+/// Broadcasts to seats not being asked: what a bot writes in answer waits as unread lines.
+fn deliver_notices(
+    referee: &mut Referee,
+    seats: &mut [Seat],
+    turn: usize,
+    delivered: &mut Vec<(usize, usize, String)>,
+) {
+    for (seat, text) in referee.take_notices() {
+        if let Some(s) = seats.get_mut(seat).filter(|s| !s.out) {
+            let lines = s.bot.read(&text);
+            s.unread.extend(lines);
+        }
+        delivered.push((turn, seat, text));
+    }
+}
+
+/// Feeds one seat its input and hands its lines to the referee until its turn is complete.
+fn answer(
+    referee: &mut Referee,
+    seat: &mut Seat,
+    index: usize,
+    input: &str,
+) -> Vec<(String, Option<String>)> {
+    let mut talk = Vec::new();
+    if seat.out {
+        referee.crash(index, "the bot was stopped earlier", 0.0);
+        return talk;
+    }
+    seat.unread.extend(seat.bot.read(input));
+    loop {
+        let Some(line) = seat.unread.pop_front() else {
+            referee.timeout(index, f64::from(referee.budget_ms(index)) + 1.0);
+            seat.out = true;
+            return talk;
+        };
+        let verdict = referee.line(index, &line, 0.0);
+        match verdict {
+            Verdict::Reply(text) => {
+                let lines = seat.bot.read(&text);
+                seat.unread.extend(lines);
+                talk.push((line, Some(text)));
+            }
+            Verdict::More => talk.push((line, None)),
+            Verdict::Done | Verdict::NotAsked => {
+                talk.push((line, None));
+                return talk;
+            }
+            Verdict::Fault(_) => {
+                talk.push((line, None));
+                seat.out = true;
+                return talk;
+            }
+        }
+    }
+}
+
+/// A live board drawn in a page: its canvas and the frame it shows.
+struct Drawn {
+    canvas: HtmlCanvasElement,
+    frame: Rc<Frame>,
+}
+
+#[derive(Properties, PartialEq)]
+pub struct Props {
+    /// The game whose rules the button opens.
+    pub game: &'static str,
+}
+
+/// The "Rules" button and the dialog it opens.
+#[component(Rules)]
+pub fn rules(props: &Props) -> Html {
+    let open = use_state(|| false);
+    let dialog = use_node_ref();
+    let body = use_node_ref();
+    let button = use_node_ref();
+    let drawn: Rc<RefCell<Vec<Drawn>>> = use_mut_ref(Vec::new);
+    let game = props.game;
+    let name = games::entry(game).map_or(game, |e| e.info.name);
+    let text = page(game);
+
+    // Opening: show the dialog as a modal (Escape closes it), then draw its live boards, and
+    // repaint them when the window changes size. Closing: forget them.
+    {
+        let dialog = dialog.clone();
+        let body = body.clone();
+        let drawn = drawn.clone();
+        use_effect_with((*open, game), move |(open, game)| {
+            let mut listener = None;
+            if *open {
+                if let Some(element) = dialog.cast::<Element>() {
+                    call(&element, "showModal");
+                }
+                if let Some(body) = body.cast::<Element>() {
+                    body.set_scroll_top(0);
+                    draw_boards(&body, game, &drawn);
+                }
+                let drawn = drawn.clone();
+                let game: &'static str = game;
+                let repaint = Closure::<dyn Fn()>::new(move || {
+                    for d in drawn.borrow().iter() {
+                        painters::paint(&d.canvas, game, Some(&d.frame));
+                    }
+                });
+                if let Some(w) = web_sys::window() {
+                    let _ = w.add_event_listener_with_callback(
+                        "resize",
+                        repaint.as_ref().unchecked_ref(),
+                    );
+                }
+                listener = Some(repaint);
+            }
+            move || {
+                if let Some(repaint) = listener {
+                    if let Some(w) = web_sys::window() {
+                        let _ = w.remove_event_listener_with_callback(
+                            "resize",
+                            repaint.as_ref().unchecked_ref(),
+                        );
+                    }
+                }
+                let had = std::mem::take(&mut *drawn.borrow_mut());
+                // A painter may keep per-game state between paints (Crafting Quest 3's zoom and
+                // last view): let the match board repaint itself as on a resize.
+                if !had.is_empty() {
+                    if let Some(w) = web_sys::window() {
+                        if let Ok(event) = web_sys::Event::new("resize") {
+                            let _ = w.dispatch_event(&event);
+                        }
+                    }
+                }
+            }
+        });
+    }
+
+    let on_open = {
+        let open = open.clone();
+        Callback::from(move |_: MouseEvent| open.set(true))
+    };
+    let on_close_button = {
+        let dialog = dialog.clone();
+        Callback::from(move |_: MouseEvent| {
+            if let Some(element) = dialog.cast::<Element>() {
+                call(&element, "close");
+            }
+        })
+    };
+    // The dialog closed (close button, Escape): back to the button that opened it.
+    let on_closed = {
+        let open = open.clone();
+        let button = button.clone();
+        Callback::from(move |_: Event| {
+            open.set(false);
+            if let Some(b) = button.cast::<HtmlElement>() {
+                let _ = b.focus();
+            }
+        })
+    };
+    let contents = {
+        let body = body.clone();
+        text.map(|text| sections(text))
+            .unwrap_or_default()
+            .into_iter()
+            .map(|(id, title)| {
+                let body = body.clone();
+                let id = id.to_string();
+                let onclick = Callback::from(move |_: MouseEvent| {
+                    if let Some(heading) = body
+                        .cast::<Element>()
+                        .and_then(|b| b.query_selector(&format!("h2[id='{id}']")).ok().flatten())
+                    {
+                        heading.scroll_into_view();
+                    }
+                });
+                html! { <li><button type="button" class="link" {onclick}>{ title.to_string() }</button></li> }
+            })
+            .collect::<Html>()
+    };
+
+    html! {
+        <>
+            <button
+                id="rules-link"
+                type="button"
+                class="rules-link"
+                ref={button}
+                aria-haspopup="dialog"
+                onclick={on_open}
+            >
+                { format!("Rules of {name}") }
+            </button>
+            <dialog id="rules" class="rules" ref={dialog} aria-labelledby="rules-title" onclose={on_closed}>
+                <header class="rules-head">
+                    <h2 id="rules-title">{ format!("{name}: the rules") }</h2>
+                    <button type="button" id="rules-close" class="rules-close" onclick={on_close_button}>
+                        { "Close" }
+                    </button>
+                </header>
+                <div class="rules-scroll" ref={body} data-game={game}>
+                    if *open {
+                        <nav class="rules-contents" aria-label="Sections">
+                            <ul>{ contents }</ul>
+                        </nav>
+                        <div class="rules-text">
+                            { Html::from_html_unchecked(AttrValue::Static(text.unwrap_or(
+                                "<p>This game has no rules page yet.</p>"))) }
+                        </div>
+                    }
+                </div>
+            </dialog>
+        </>
+    }
+}
+
+/// Calls a method without arguments on an element (`showModal`, `close` of a `<dialog>`).
+fn call(element: &Element, method: &str) {
+    if let Ok(f) = js_sys::Reflect::get(element, &JsValue::from_str(method)) {
+        if let Some(f) = f.dyn_ref::<js_sys::Function>() {
+            let _ = f.call0(element);
+        }
+    }
+}
+
+/// Turns every mini-board placeholder inside `root` into a canvas drawn by the game's painter.
+fn draw_boards(root: &Element, game: &'static str, drawn: &Rc<RefCell<Vec<Drawn>>>) {
+    let Some(document) = web_sys::window().and_then(|w| w.document()) else {
+        return;
+    };
+    while let Ok(Some(slot)) = root.query_selector(".mini-board:not([data-drawn])") {
+        let _ = slot.set_attribute("data-drawn", "");
+        let position = Position::from_attributes(game, |name| slot.get_attribute(name));
+        let frame = position.and_then(|p| {
+            let played = play(&p)?;
+            let frame = played
+                .frames
+                .get(p.turn)
+                .or(played.frames.last())
+                .cloned()
+                .ok_or("no frame")?;
+            Ok((p, frame))
+        });
+        let (position, frame) = match frame {
+            Ok(found) => found,
+            Err(why) => {
+                slot.set_text_content(Some(&format!("This board cannot be drawn: {why}.")));
+                continue;
+            }
+        };
+        let Ok(canvas) = document.create_element("canvas") else {
+            continue;
+        };
+        let Ok(canvas) = canvas.dyn_into::<HtmlCanvasElement>() else {
+            continue;
+        };
+        let _ = canvas.set_attribute("role", "img");
+        let _ = canvas.set_attribute("aria-label", &describe(&position, &frame));
+        let _ = slot.append_child(&canvas);
+        if let Ok(note) = document.create_element("p") {
+            note.set_class_name("mini-board-note");
+            note.set_text_content(Some(&note_text(&position, &frame)));
+            let _ = slot.append_child(&note);
+        }
+        painters::paint(&canvas, game, Some(&frame));
+        drawn.borrow_mut().push(Drawn {
+            canvas,
+            frame: Rc::new(frame),
+        });
+    }
+}
+
+/// The line under a live board: which match and turn it shows.
+fn note_text(position: &Position, frame: &Frame) -> String {
+    let setup = &position.setup;
+    let mut parts = vec![format!("seed {}", setup.seed)];
+    if let Some(ruleset) = games::entry(&setup.game).and_then(|e| e.info.ruleset(&setup.ruleset)) {
+        if games::entry(&setup.game).is_some_and(|e| e.info.rulesets.len() > 1) {
+            parts.push(ruleset.name.to_string());
+        }
+    }
+    for (key, value) in &setup.options {
+        parts.push(format!("{key} {value}"));
+    }
+    if position.turn == 0 {
+        parts.push("the start".to_string());
+    } else {
+        parts.push(format!(
+            "turn {} ({} against {})",
+            frame.turn,
+            position.bots.first().map_or("", String::as_str),
+            position.bots[1..].join(", ")
+        ));
+    }
+    format!("Drawn live by the engine: {}.", parts.join(", "))
+}
+
+/// Words for screen readers: the note and the frame's text board.
+fn describe(position: &Position, frame: &Frame) -> String {
+    format!("{}\n{}", note_text(position, frame), frame.text)
+}

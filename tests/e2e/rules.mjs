@@ -1,0 +1,139 @@
+// The rules pages in the browser: for every game, the Rules button opens a dialog with the
+// game's rules (the same sections for every game), its live mini-boards are drawn by the game's
+// painter, the dialog closes with Escape and with its Close button and gives the focus back to
+// the button; on a phone-sized screen it fills the screen and nothing spills sideways.
+// Screenshots: tests/e2e/screenshots/rules-<game>.png and rules-phone.png.
+//
+// Called once from run.mjs: `rulesChecks(page, { check, SHOTS })`.
+
+import { mkdir } from "node:fs/promises";
+import { join } from "node:path";
+
+// The sections of every page, in order (tests/rules_pages.rs checks the same natively).
+const SECTIONS = ["goal", "board", "actions", "turns", "protocol", "end", "rulesets", "changes"].map((s) => `rules-${s}`);
+
+// What the painters drew on each live board of the open dialog: size and main colours.
+async function boardPixels(page) {
+  return page.evaluate(() =>
+    [...document.querySelectorAll("#rules .mini-board canvas")].map((canvas) => {
+      const { width, height } = canvas;
+      const data = canvas.getContext("2d").getImageData(0, 0, width, height).data;
+      const colours = new Map();
+      for (let i = 0; i < data.length; i += 4 * 5) {
+        const key = (data[i] >> 3) + "," + (data[i + 1] >> 3) + "," + (data[i + 2] >> 3);
+        colours.set(key, (colours.get(key) ?? 0) + 1);
+      }
+      const samples = data.length / (4 * 5);
+      const common = [...colours.values()].filter((n) => n > samples / 2000).length;
+      return { width, height, common, label: canvas.getAttribute("aria-label") ?? "" };
+    }),
+  );
+}
+
+async function openRules(page, how) {
+  const link = page.locator("#rules-link");
+  if (how === "keyboard") {
+    await link.focus();
+    await page.keyboard.press("Enter");
+  } else {
+    await link.click();
+  }
+  await page.locator("#rules[open] .rules-text h2").first().waitFor({ timeout: 10_000 });
+}
+
+export async function rulesChecks(page, { check, SHOTS }) {
+  await mkdir(SHOTS, { recursive: true });
+  const games = await page.locator("#games .game-choice").evaluateAll((buttons) =>
+    buttons.map((b) => b.dataset.game),
+  );
+  check(games.length >= 5, `(rules) the game list has ${games.length} games`);
+  for (const [i, game] of games.entries()) {
+    await page.locator(`#games .game-choice[data-game="${game}"]`).click();
+    await page.locator(`#games .game-choice.picked[data-game="${game}"]`).waitFor({ timeout: 10_000 });
+    const name = (await page.locator(`#games .game-choice[data-game="${game}"] .game-name`).innerText()).trim();
+    const label = (await page.locator("#rules-link").innerText()).trim();
+    check(label.includes(name), `(rules) the Rules button says '${label}', not the rules of ${name}`);
+
+    // Every other game is opened from the keyboard.
+    await openRules(page, i % 2 === 0 ? "click" : "keyboard");
+    const title = await page.locator("#rules-title").innerText();
+    check(title.includes(name), `(rules ${game}) the dialog's title is '${title}'`);
+    const ids = await page.locator("#rules .rules-text h2").evaluateAll((hs) => hs.map((h) => h.id));
+    check(JSON.stringify(ids) === JSON.stringify(SECTIONS), `(rules ${game}) sections ${ids.join(", ")}`);
+    const contents = await page.locator("#rules .rules-contents button").count();
+    check(contents === SECTIONS.length, `(rules ${game}) the contents list ${contents} sections`);
+    check((await page.locator("#rules figure.exchange pre.io-in").count()) > 0, `(rules ${game}) no protocol example`);
+
+    // The live boards: one canvas each, drawn (not just the background), with words for screen
+    // readers that say which match it is.
+    const slots = await page.locator("#rules .mini-board").count();
+    const boards = await boardPixels(page);
+    check(slots > 0 && boards.length === slots, `(rules ${game}) ${slots} mini-boards, ${boards.length} canvases`);
+    for (const b of boards) {
+      check(b.width > 100 && b.height > 50, `(rules ${game}) a mini-board canvas is ${b.width}×${b.height}`);
+      check(b.common >= 4, `(rules ${game}) a mini-board looks blank: ${JSON.stringify(b)}`);
+      check(/Drawn live by the engine: seed -?\d+/.test(b.label), `(rules ${game}) a mini-board's label: '${b.label.slice(0, 80)}'`);
+    }
+    check((await page.locator("#rules .mini-board").filter({ hasText: "cannot be drawn" }).count()) === 0, `(rules ${game}) a mini-board could not be drawn`);
+
+    // The contents jump to a section.
+    await page.locator("#rules .rules-contents button").last().click();
+    await page.waitForTimeout(200);
+    const jump = await page.locator("#rules h2#rules-changes").evaluate((h) => {
+      const scroll = h.closest(".rules-scroll");
+      const top = h.getBoundingClientRect().top - scroll.getBoundingClientRect().top;
+      return { top, height: scroll.clientHeight, scrolled: scroll.scrollTop };
+    });
+    check(
+      jump.scrolled > 0 && jump.top >= 0 && jump.top < jump.height - 20,
+      `(rules ${game}) jumping to 'What changed' left it out of sight: ${JSON.stringify(jump)}`,
+    );
+    await page.locator("#rules .rules-scroll").evaluate((s) => (s.scrollTop = 0));
+    await page.screenshot({ path: join(SHOTS, `rules-${game}.png`) });
+
+    // Escape closes, and the focus goes back to the button.
+    if (i === 0) {
+      await page.locator("#rules-close").click();
+    } else {
+      await page.keyboard.press("Escape");
+    }
+    await page.locator("#rules").waitFor({ state: "hidden", timeout: 5_000 });
+    check(!(await page.locator("#rules").evaluate((d) => d.open)), `(rules ${game}) the dialog is still open`);
+    const focused = await page.evaluate(() => document.activeElement?.id);
+    check(focused === "rules-link", `(rules ${game}) after closing, the focus is on '${focused}'`);
+    console.log(
+      `ok (rules ${game}) ${ids.length} sections, ${boards.length} live board(s) ` +
+        `(${boards.map((b) => `${b.width}×${b.height}, ${b.common} colours`).join("; ")})`,
+    );
+  }
+
+  // A phone: the dialog fills the screen, nothing is wider than it, the text can be read.
+  const before = page.viewportSize();
+  await page.setViewportSize({ width: 390, height: 844 });
+  try {
+    await page.locator(`#games .game-choice[data-game="${games[1]}"]`).click();
+    await openRules(page, "click");
+    const fit = await page.evaluate(() => {
+      const dialog = document.querySelector("#rules");
+      const scroll = dialog.querySelector(".rules-scroll");
+      const font = parseFloat(getComputedStyle(dialog.querySelector(".rules-text p")).fontSize);
+      return {
+        width: dialog.getBoundingClientRect().width,
+        spill: scroll.scrollWidth - scroll.clientWidth,
+        font,
+      };
+    });
+    check(fit.width <= 390 && fit.width >= 370, `(rules phone) the dialog is ${fit.width}px wide on a 390px screen`);
+    check(fit.spill <= 1, `(rules phone) the text spills ${fit.spill}px sideways`);
+    check(fit.font >= 14, `(rules phone) the text is ${fit.font}px`);
+    const boards = await boardPixels(page);
+    check(boards.length > 0 && boards.every((b) => b.common >= 4), `(rules phone) a mini-board is blank: ${JSON.stringify(boards)}`);
+    await page.screenshot({ path: join(SHOTS, "rules-phone.png") });
+    await page.keyboard.press("Escape");
+    await page.locator("#rules").waitFor({ state: "hidden", timeout: 5_000 });
+    console.log(`ok (rules) on a 390px phone the dialog is ${fit.width}px wide, no sideways spill, ${fit.font}px text`);
+  } finally {
+    if (before) await page.setViewportSize(before);
+  }
+  await page.locator(`#games .game-choice[data-game="${games[0]}"]`).click();
+}
