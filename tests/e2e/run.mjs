@@ -263,6 +263,7 @@ async function main() {
     await page.locator("#landing").screenshot({ path: join(SHOTS, "landing.png") });
     check(problems.length === 0, `(a) errors while loading:\n  ${problems.join("\n  ")}`);
     console.log(`ok (a) page loads, lists the game, isolated, no console errors (seed ${seed})`);
+    await (await import("./rules.mjs")).rulesChecks(page, { check, SHOTS }); // each game's rules dialog
 
     // (b) A typed bot plays a whole match against a built-in bot; the board is drawn.
     await setCode(page, SIMPLE_BOT);
