@@ -14,10 +14,8 @@
 //!   the driver kills their bots' processes, matches not finished by then are dropped, and the
 //!   table of the finished ones is printed; the exit status is then 130.
 
-mod plan;
 mod progress;
 mod report;
-mod stats;
 
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -28,8 +26,8 @@ use engine::{GameEntry, Referee, Setup};
 
 use crate::args::ArenaArgs;
 use crate::driver::{Halter, Table};
-use plan::Planned;
-use stats::MatchResult;
+use arena::plan::{self, Planned};
+use arena::stats::{self, MatchResult};
 
 /// Why an arena ended early or never started.
 pub enum ArenaError {

@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 use engine::GameInfo;
 use serde_json::{json, Value};
 
-use super::stats::{MatchResult, Summary};
+use arena::stats::{MatchResult, Summary};
 
 /// What the arena was: shown above the table and kept in the JSON.
 pub struct Context<'a> {
