@@ -149,6 +149,7 @@ use engine::{
     SetupError, TurnOrder,
 };
 
+pub mod league;
 pub mod map;
 pub mod path;
 mod protocol;
@@ -158,13 +159,15 @@ pub mod view;
 #[cfg(test)]
 mod tests;
 
+use league::{League, Objective};
 use map::Grid;
-use protocol::{apply, init_text, parse_lines, turn_text, InitAgent};
+use protocol::{apply, init_text, orders_text, parse_lines, turn_text, InitAgent};
 pub use protocol::{Command, Order};
 use state::{name, plural, Agent, Board, TurnLog, PLAYERS};
 pub use view::View;
 
-/// C.2: the turn limit.
+/// C.2: the turn limit of the full game (the tutorial leagues have their own, see
+/// [`League::max_turns`]).
 pub const MAX_TURNS: u32 = 100;
 /// C.2: a lead of more than this wins.
 pub const MAX_LEAD: i64 = 600;
@@ -179,11 +182,40 @@ pub static INFO: GameInfo = GameInfo {
     turn_order: TurnOrder::Simultaneous,
     first_turn_ms: 1000,
     turn_ms: 50,
-    rulesets: &[Ruleset {
-        id: "league-5",
-        name: "Bronze and up: the full game",
-        summary: "moves, shots with range and cover, hunkering, splash bombs, territory points",
-    }],
+    rulesets: &[
+        Ruleset {
+            id: "league-1",
+            name: "Wood 4: MOVE (tutorial)",
+            summary: "MOVE only, on an empty 8 × 5 grid and with no opponent: get one of your \
+                      two agents to (6,1) and the other to (6,3) within 20 turns",
+        },
+        Ruleset {
+            id: "league-2",
+            name: "Wood 3: SHOOT (tutorial)",
+            summary: "adds SHOOT and four enemies, but no moving: every turn both your agents \
+                      must shoot the wettest enemy, or the boss soaks them; 20 turns",
+        },
+        Ruleset {
+            id: "league-3",
+            name: "Wood 2: cover (tutorial)",
+            summary: "adds low and high cover, and MOVE with SHOOT in one line: in a single turn, \
+                      step both agents behind the high cover and shoot the enemy behind the \
+                      weaker cover",
+        },
+        Ruleset {
+            id: "league-4",
+            name: "Wood 1: splash bombs (tutorial)",
+            summary: "adds THROW: splash bombs soak a 3 × 3 area through any cover; wipe out the \
+                      three enemy bunkers with your 3 bombs in 40 turns, without shooting or \
+                      hitting your own agents",
+        },
+        Ruleset {
+            id: "league-5",
+            name: "Bronze and up: the full game",
+            summary: "adds HUNKER_DOWN, the five agent classes, random maps and territory points: \
+                      the whole game against any opponent",
+        },
+    ],
     default_ruleset: "league-5",
 };
 
@@ -197,6 +229,10 @@ pub const ENTRY: GameEntry = GameEntry {
 #[derive(Clone, Debug)]
 pub struct SoakOverflow {
     board: Board,
+    /// What red must achieve (the tutorial leagues).
+    objective: Arc<Objective>,
+    /// Leagues 2–4: red's orders of this turn are in and the opponent is being asked.
+    red_ready: bool,
     /// The agents as the initialisation block lists them.
     initial: Arc<Vec<InitAgent>>,
     turns_done: u32,
@@ -220,7 +256,7 @@ pub struct SoakOverflow {
 }
 
 impl SoakOverflow {
-    fn from_board(board: Board) -> SoakOverflow {
+    fn from_board(board: Board, objective: Objective) -> SoakOverflow {
         let initial = board
             .agents
             .iter()
@@ -235,6 +271,8 @@ impl SoakOverflow {
             .collect();
         SoakOverflow {
             board,
+            objective: Arc::new(objective),
+            red_ready: false,
             initial: Arc::new(initial),
             turns_done: 0,
             lost: [None, None],
@@ -246,6 +284,26 @@ impl SoakOverflow {
             last_log: TurnLog::default(),
             last_soaked: Vec::new(),
             last_messages: Vec::new(),
+        }
+    }
+
+    /// The league played.
+    pub fn league(&self) -> League {
+        self.board.league
+    }
+
+    /// Whether the seat is asked now (see [`Game::to_move`]).
+    fn asks(&self, seat: usize) -> bool {
+        if self.outcome.is_some() || seat >= PLAYERS {
+            return false;
+        }
+        let league = self.board.league;
+        if league.one_player() {
+            seat == 0
+        } else if league.opponent_follows() {
+            seat == usize::from(self.red_ready)
+        } else {
+            true
         }
     }
 
@@ -276,8 +334,13 @@ impl SoakOverflow {
         parsed.error
     }
 
-    /// C.6 step 10 and `onEnd`: ends the game if it is over.
-    fn check_end(&mut self) {
+    /// C.6 step 10 and `onEnd`: ends the game if it is over. `occupied` marks the tiles that
+    /// held an agent when the turn's moves began (league 3's objective check uses them).
+    fn check_end(&mut self, occupied: &[bool]) {
+        if self.board.league.is_tutorial() {
+            self.check_tutorial_end(occupied);
+            return;
+        }
         let points = self.board.points;
         let live = [self.board.live_count(0), self.board.live_count(1)];
         let faulted = [self.lost[0].is_some(), self.lost[1].is_some()];
@@ -331,6 +394,140 @@ impl SoakOverflow {
         };
         self.events.push(format!("game over: {reason}"));
         self.outcome = Some(Outcome::from_scores(scores, reason));
+    }
+
+    /// Whether red has achieved the objective of its tutorial league now (league 2's is judged
+    /// by who is left, so never here).
+    fn objective_done(&self, occupied: &[bool]) -> bool {
+        let board = &self.board;
+        let red: Vec<&Agent> = board.agents.iter().filter(|a| a.owner == 0).collect();
+        match self.objective.as_ref() {
+            Objective::None | Objective::Wettest => false,
+            Objective::Reach(spots) => league::reached(spots, &red),
+            Objective::RunAndGun { run, gun } => {
+                league::run_and_gun(&board.grid, occupied, run, gun, &red, &board.agents)
+            }
+            Objective::Bunkers { hitlist } => hitlist.iter().all(|id| {
+                // A soaked agent has left the board.
+                board.agent(*id).is_none_or(|a| a.wetness >= state::SOAKED)
+            }),
+        }
+    }
+
+    /// The end of a tutorial league (the referee's `isGameOver` with the tutorial's checks,
+    /// then its scoring): the objective (leagues 1 and 4), a team without agents (leagues
+    /// 2–4), a fault, or the league's turn limit. Red scores 0 if it achieved the objective and
+    /// the opponent −1, or the other way round; in league 2 each side scores its agents left.
+    /// A seat that faulted scores −1.
+    fn check_tutorial_end(&mut self, occupied: &[bool]) {
+        let league = self.board.league;
+        let live = [self.board.live_count(0), self.board.live_count(1)];
+        let faulted = [self.lost[0].is_some(), self.lost[1].is_some()];
+        let limit = self.turns_done >= league.max_turns();
+        let wiped = !league.one_player() && live.contains(&0);
+        let done = self.objective_done(occupied);
+        let early = match self.objective.as_ref() {
+            Objective::Reach(_) => done,
+            Objective::Bunkers { .. } => done || wiped,
+            _ => wiped,
+        };
+        if !(early || limit || faulted.contains(&true)) {
+            return;
+        }
+        let mut scores: Vec<i64> = if matches!(self.objective.as_ref(), Objective::Wettest) {
+            // The agents each side still lists: the soaked ones have left only if the game
+            // ended on a wipe-out (the original's extra frame removes them first).
+            let clean_wipe = wiped && !limit && !faulted.contains(&true);
+            (0..PLAYERS)
+                .map(|s| {
+                    let n = if clean_wipe {
+                        live[s]
+                    } else {
+                        self.board.agents.iter().filter(|a| a.owner == s).count()
+                    };
+                    n as i64
+                })
+                .collect()
+        } else if done {
+            vec![0, -1]
+        } else {
+            vec![-1, 0]
+        };
+        for s in 0..PLAYERS {
+            if faulted[s] {
+                scores[s] = -1;
+            }
+        }
+        let reason = if let Some(s) = faulted.iter().position(|&f| f) {
+            if faulted == [true, true] {
+                "both players lost by a fault".to_string()
+            } else {
+                format!(
+                    "{} loses: {}",
+                    name(s),
+                    self.lost[s].clone().unwrap_or_default()
+                )
+            }
+        } else {
+            self.tutorial_reason(done, live, wiped, &scores)
+        };
+        self.events.push(format!("game over: {reason}"));
+        self.outcome = Some(Outcome::from_scores(scores, reason));
+    }
+
+    /// Why a tutorial league ended, when nobody faulted.
+    fn tutorial_reason(
+        &self,
+        done: bool,
+        live: [usize; PLAYERS],
+        wiped: bool,
+        scores: &[i64],
+    ) -> String {
+        let turns = self.board.league.max_turns();
+        match self.objective.as_ref() {
+            Objective::Reach([a, b]) if done => {
+                format!("objective complete: red's agents stand on {a} and {b}")
+            }
+            Objective::Reach([a, b]) => format!(
+                "objective failed: red's agents did not reach {a} and {b} in {}",
+                plural(turns as usize, "turn")
+            ),
+            Objective::RunAndGun { .. } if done => "objective complete: both agents stepped \
+                 behind the high cover and shot the enemy behind the weaker cover"
+                .to_string(),
+            Objective::RunAndGun { run, gun } => format!(
+                "objective failed: red's agents had to step to {} and {} and shoot the agents \
+                 on {} and {}",
+                run[0], run[1], gun[0], gun[1]
+            ),
+            Objective::Bunkers { hitlist } if done => format!(
+                "objective complete: all {} enemies of the three bunkers without a red agent \
+                 are soaked",
+                hitlist.len()
+            ),
+            Objective::Bunkers { .. } if wiped => {
+                "objective failed: red has no agent left".to_string()
+            }
+            Objective::Bunkers { .. } => format!(
+                "objective failed: the three enemy bunkers are not all soaked after {}",
+                plural(turns as usize, "turn")
+            ),
+            _ if live == [0, 0] => "both teams are soaked".to_string(),
+            _ if wiped => {
+                let s = if live[0] == 0 { 0 } else { 1 };
+                format!(
+                    "{} has no agent left: {} wins with {}",
+                    name(s),
+                    name(1 - s),
+                    plural(live[1 - s], "agent")
+                )
+            }
+            _ => format!(
+                "turn limit: red {}, blue {}",
+                plural(scores[0].max(0) as usize, "agent"),
+                plural(scores[1].max(0) as usize, "agent")
+            ),
+        }
     }
 
     /// The events of a resolved turn, in words.
@@ -398,6 +595,9 @@ impl SoakOverflow {
         self.events.extend(log.failures.iter().cloned());
         for id in &log.soaked {
             self.events.push(format!("{} is soaked", label(*id)));
+        }
+        if !board.league.has_territory() {
+            return;
         }
         let tiles = board.tiles();
         let gain = match (0..PLAYERS).find(|&s| log.gained[s] > 0) {
@@ -475,11 +675,7 @@ impl Game for SoakOverflow {
     }
 
     fn to_move(&self) -> Vec<usize> {
-        if self.outcome.is_some() {
-            Vec::new()
-        } else {
-            (0..PLAYERS).collect()
-        }
+        (0..PLAYERS).filter(|&s| self.asks(s)).collect()
     }
 
     fn input(&self, seat: usize) -> String {
@@ -491,11 +687,14 @@ impl Game for SoakOverflow {
             text.push_str(&init_text(&self.board, &self.initial, seat));
         }
         text.push_str(&turn_text(&self.board, seat));
+        if seat == 1 && self.board.league.opponent_follows() {
+            text.push_str(&orders_text(&self.board, 0));
+        }
         text
     }
 
     fn hear(&mut self, seat: usize, line: &str) -> Heard {
-        if self.outcome.is_some() || seat >= PLAYERS || self.complete[seat] {
+        if !self.asks(seat) || self.complete[seat] {
             return Heard::Done;
         }
         self.heard[seat].push(line.to_string());
@@ -538,6 +737,30 @@ impl Game for SoakOverflow {
             }
             return;
         }
+        if self.board.league.opponent_follows() && !self.red_ready {
+            // Red's orders are in; the opponent answers next, told them. Nothing moves yet.
+            self.red_ready = true;
+            self.last_log = TurnLog::default();
+            self.last_soaked.clear();
+            self.last_messages.clear();
+            self.events
+                .push("red has given its orders: blue answers, told them".to_string());
+            self.last_events = std::mem::take(&mut self.events);
+            return;
+        }
+        self.red_ready = false;
+        let occupied = if matches!(self.objective.as_ref(), Objective::RunAndGun { .. }) {
+            let grid = &self.board.grid;
+            let mut occupied = vec![false; grid.cells()];
+            for a in &self.board.agents {
+                if grid.inside(a.at) {
+                    occupied[grid.index(a.at)] = true;
+                }
+            }
+            occupied
+        } else {
+            Vec::new()
+        };
         self.last_messages = self
             .board
             .agents
@@ -547,7 +770,7 @@ impl Game for SoakOverflow {
         let log = self.board.resolve();
         self.turns_done += 1;
         self.log_events(&log);
-        self.check_end();
+        self.check_end(&occupied);
         self.last_soaked = self
             .board
             .agents
@@ -589,7 +812,8 @@ impl Rules for SoakOverflow {
         if let Some(key) = setup.options.keys().next() {
             return Err(SetupError::UnknownOption(key.clone()));
         }
-        if setup.seed == 0 {
+        let league = League::of_ruleset(&setup.ruleset);
+        if setup.seed == 0 && league.uses_seed() {
             return Err(SetupError::BadOption {
                 key: "seed".into(),
                 value: "0".into(),
@@ -598,8 +822,16 @@ impl Rules for SoakOverflow {
                     .into(),
             });
         }
-        let grid = Grid::generate(setup.seed);
-        Ok(Self::from_board(Board::new(Arc::new(grid))))
+        Ok(match league::scenario(league, setup.seed) {
+            Some(s) => Self::from_board(
+                Board::with_agents(Arc::new(s.grid), s.agents, league),
+                s.objective,
+            ),
+            None => Self::from_board(
+                Board::new(Arc::new(Grid::generate(setup.seed))),
+                Objective::None,
+            ),
+        })
     }
 
     fn random_action(&self, seat: usize, rng: &mut JavaRandom) -> Vec<Order> {
@@ -625,7 +857,7 @@ impl Rules for SoakOverflow {
     }
 
     fn apply(&mut self, seat: usize, action: &Vec<Order>) -> Result<(), String> {
-        if self.outcome.is_some() || seat >= PLAYERS || self.complete[seat] {
+        if !self.asks(seat) || self.complete[seat] {
             return Ok(());
         }
         let live = self.board.live_count(seat);

@@ -289,3 +289,28 @@ pub fn turn_text(board: &Board, seat: usize) -> String {
     out.push_str(&format!("{mine}\n"));
     out
 }
+
+/// Leagues 2–4, the opponent's input only (our addition: the original's opponent is part of
+/// its referee and reads red's orders directly): after the turn block, the number of the seat's
+/// agents on the grid, then one line per agent in list order: its id, then `;MOVE x y` if it
+/// was told to move and `;SHOOT id`, `;THROW x y` or `;HUNKER_DOWN` (also for `WAIT`) for its
+/// combat action, as the referee read them from the seat's lines this turn. Messages are left
+/// out; an agent told nothing is its id alone.
+pub fn orders_text(board: &Board, seat: usize) -> String {
+    let agents: Vec<_> = board.live(seat).collect();
+    let mut out = format!("{}\n", agents.len());
+    for a in agents {
+        out.push_str(&a.id.to_string());
+        if let Some(to) = a.orders.to {
+            out.push_str(&format!(";MOVE {} {}", to.x, to.y));
+        }
+        match a.orders.combat {
+            Some(Combat::Shoot(id)) => out.push_str(&format!(";SHOOT {id}")),
+            Some(Combat::Throw(c)) => out.push_str(&format!(";THROW {} {}", c.x, c.y)),
+            Some(Combat::Hunker) => out.push_str(";HUNKER_DOWN"),
+            None => {}
+        }
+        out.push('\n');
+    }
+    out
+}

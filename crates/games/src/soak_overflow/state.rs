@@ -3,6 +3,7 @@
 
 use std::sync::Arc;
 
+use super::league::League;
 use super::map::{Coord, Grid};
 use super::path::next_step;
 
@@ -259,6 +260,8 @@ pub struct Board {
     /// Per tile, the seat controlling it.
     pub control: Vec<Option<usize>>,
     pub points: [i64; PLAYERS],
+    /// Which actions do something, and whether there is territory.
+    pub league: League,
 }
 
 impl Board {
@@ -277,11 +280,17 @@ impl Board {
                 id += 1;
             }
         }
+        Board::with_agents(grid, agents, League::FULL)
+    }
+
+    /// A board with its agents given, in list order (seat 0's first), for a league.
+    pub fn with_agents(grid: Arc<Grid>, agents: Vec<Agent>, league: League) -> Board {
         let mut board = Board {
             control: vec![None; grid.cells()],
             grid,
             agents,
             points: [0; PLAYERS],
+            league,
         };
         board.update_control();
         board
@@ -321,12 +330,15 @@ impl Board {
         }
     }
 
-    /// C.6 steps 3–9: resolves the orders given.
+    /// C.6 steps 3–9: resolves the orders given. The league may switch actions off: a move,
+    /// shot or throw it does not allow is skipped and reported, hunkering silently does nothing,
+    /// and without territory no tile is controlled and nobody scores.
     pub fn resolve(&mut self) -> TurnLog {
         let mut log = TurnLog::default();
         self.do_moves(&mut log);
+        let hunker = self.league.allows_hunker();
         for a in &mut self.agents {
-            if a.orders.combat == Some(Combat::Hunker) {
+            if hunker && a.orders.combat == Some(Combat::Hunker) {
                 a.hunkered = true;
                 log.hunkered.push(a.id);
             }
@@ -364,6 +376,13 @@ impl Board {
         let mut moves: Vec<(usize, Coord, Coord)> = Vec::new();
         for (i, a) in self.agents.iter().enumerate() {
             let Some(target) = a.orders.to else { continue };
+            if !self.league.allows_move() {
+                log.failures.push(format!(
+                    "{} cannot move: moving is off in this league",
+                    a.label()
+                ));
+                continue;
+            }
             match next_step(&grid, &occupied, a.at, target) {
                 Some(step) => moves.push((i, a.at, step)),
                 None if a.at != target => log.failures.push(format!(
@@ -445,6 +464,12 @@ impl Board {
             };
             let shooter = &self.agents[i];
             let label = shooter.label();
+            if !self.league.allows_shoot() {
+                log.failures.push(format!(
+                    "{label} cannot shoot: shooting is off in this league"
+                ));
+                continue;
+            }
             if shooter.cooldown > 0 {
                 log.failures.push(format!(
                     "{label} cannot shoot yet: cooldown {}",
@@ -495,6 +520,12 @@ impl Board {
             };
             let thrower = &self.agents[i];
             let label = thrower.label();
+            if !self.league.allows_throw() {
+                log.failures.push(format!(
+                    "{label} cannot throw a splash bomb: bombs are off in this league"
+                ));
+                continue;
+            }
             if !self.grid.inside(target) {
                 log.failures.push(format!(
                     "{label} cannot throw a splash bomb to {target}: off the grid"
@@ -534,6 +565,9 @@ impl Board {
     /// C.6 step 8: each tile (covers too) goes to the seat whose non-soaked agents are all the
     /// nearest ones by territory distance; a tie between seats leaves it to nobody.
     pub fn update_control(&mut self) {
+        if !self.league.has_territory() {
+            return;
+        }
         let grid = Arc::clone(&self.grid);
         for (i, slot) in self.control.iter_mut().enumerate() {
             let c = grid.coord(i);

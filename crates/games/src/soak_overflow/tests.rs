@@ -161,9 +161,10 @@ fn position(rows: &[&str], agents: &[(i32, usize, Class, i32, i32)]) -> SoakOver
         grid,
         agents,
         points: [0; PLAYERS],
+        league: League::FULL,
     };
     board.update_control();
-    SoakOverflow::from_board(board)
+    SoakOverflow::from_board(board, Objective::None)
 }
 
 /// An open grid of `w` × `h` floor tiles.

@@ -3,9 +3,10 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::league::Objective;
 use super::map::{Coord, HIGH_COVER, LOW_COVER};
 use super::state::{name, plural, Agent, PLAYERS};
-use super::{SoakOverflow, MAX_TURNS};
+use super::SoakOverflow;
 
 /// The picture of a Soak Overflow match after a step. Coordinates are `(x, y)`, x to the right,
 /// y down, (0,0) top left; seats are 0 = red (left side), 1 = blue.
@@ -15,7 +16,7 @@ pub struct View {
     pub height: i32,
     /// Completed turns (0 at the start).
     pub turn: u32,
-    /// The turn limit (100).
+    /// The turn limit (100 in the full game; 20, 20, 1 and 40 in the tutorial leagues).
     pub max_turns: u32,
     /// Per tile, row by row (index `y * width + x`): 0 floor, 1 low cover, 2 high cover.
     pub tiles: Vec<u8>,
@@ -170,7 +171,7 @@ pub(super) fn view(game: &SoakOverflow) -> View {
         width: grid.width,
         height: grid.height,
         turn: game.turns_done,
-        max_turns: MAX_TURNS,
+        max_turns: game.board.league.max_turns(),
         tiles: grid.tiles.clone(),
         control: board.control.clone(),
         agents: shown_agents(game)
@@ -277,8 +278,42 @@ pub(super) fn text(game: &SoakOverflow) -> String {
             }
         ));
     }
+    if let Some(line) = objective_line(game) {
+        out.push_str(&line);
+        out.push('\n');
+    }
     out.push_str("r/b tile controlled by red/blue, . by nobody; -- low cover, ## high cover; numbers are agent ids\n");
     out
+}
+
+/// The tutorial league's objective in words, with its tiles.
+fn objective_line(game: &SoakOverflow) -> Option<String> {
+    let league = game.board.league.number();
+    Some(match game.objective.as_ref() {
+        Objective::None => return None,
+        Objective::Reach([a, b]) => {
+            format!("league {league} objective: one red agent on {a}, the other on {b}")
+        }
+        Objective::Wettest => format!(
+            "league {league} objective: every turn, both red agents shoot the wettest blue agent"
+        ),
+        Objective::RunAndGun { run, gun } => format!(
+            "league {league} objective: red agents step to {} and {}, then shoot the agents on \
+             {} and {}",
+            run[0], run[1], gun[0], gun[1]
+        ),
+        Objective::Bunkers { hitlist } => {
+            let left = hitlist
+                .iter()
+                .filter(|id| game.board.live(1).any(|a| a.id == **id))
+                .count();
+            format!(
+                "league {league} objective: soak the {} blue agents of the bunkers without a red \
+                 agent ({left} left), never hitting a red agent",
+                hitlist.len()
+            )
+        }
+    })
 }
 
 /// One status line per seat: "12 points · 103 tiles · 3 agents", or why it lost.
@@ -289,6 +324,12 @@ pub(super) fn status(game: &SoakOverflow) -> Vec<String> {
         .map(|seat| {
             let mut line = match &game.lost[seat] {
                 Some(why) => format!("lost: {why}"),
+                None if game.board.league.one_player() && seat == 1 => {
+                    "no agents: this league has no opponent".to_string()
+                }
+                None if !game.board.league.has_territory() => {
+                    plural(board.live_count(seat), "agent")
+                }
                 None => format!(
                     "{} · {} · {}",
                     plural(board.points[seat].max(0) as usize, "point"),
