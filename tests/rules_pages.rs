@@ -437,7 +437,10 @@ fn pages_keep_to_the_content_security_policy() {
         // Ids are prefixed: the page around the dialog has ids of its own (`board`, `games`…).
         for (i, _) in text.match_indices(" id=\"") {
             let id = &text[i + 5..];
-            assert!(id.starts_with("rules-"), "{id}: an id without the rules- prefix");
+            assert!(
+                id.starts_with("rules-"),
+                "{id}: an id without the rules- prefix"
+            );
         }
         // The text is a fragment: its headings start at h2 (the dialog's title is the h1 of it).
         assert!(!lower.contains("<h1"), "{id}: an h1 in a fragment");
@@ -705,6 +708,35 @@ fn protocol_examples_are_exactly_what_the_engine_sends_and_answers() {
         std::fs::write(&path, printed).expect("the examples file can be written");
     }
     assert!(failures.is_empty(), "\n{}", failures.join("\n"));
+}
+
+#[test]
+fn request_formats_are_requests_the_engine_reads() {
+    // Crafting Quest 3's page lists one request of each kind: every one must be read as is.
+    let text = page("crafting-quest").expect("a page");
+    let formats: Vec<Element> = elements(text, "pre")
+        .into_iter()
+        .filter(|p| p.has_class("format"))
+        .collect();
+    assert_eq!(
+        formats.len(),
+        1,
+        "crafting-quest: one list of request formats"
+    );
+    let lines: Vec<String> = unescape(formats[0].inner)
+        .lines()
+        .map(String::from)
+        .collect();
+    assert!(
+        lines.len() >= 14,
+        "crafting-quest: {} request formats",
+        lines.len()
+    );
+    for line in lines {
+        if let Err((code, why)) = games::crafting_quest::parse_request(&line) {
+            panic!("crafting-quest: {line} is refused: {} {why}", code.name());
+        }
+    }
 }
 
 #[test]

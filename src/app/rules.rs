@@ -476,8 +476,14 @@ fn draw_boards(root: &Element, game: &'static str, drawn: &Rc<RefCell<Vec<Drawn>
 fn note_text(position: &Position, frame: &Frame) -> String {
     let setup = &position.setup;
     let mut parts = vec![format!("seed {}", setup.seed)];
-    if let Some(ruleset) = games::entry(&setup.game).and_then(|e| e.info.ruleset(&setup.ruleset)) {
-        if games::entry(&setup.game).is_some_and(|e| e.info.rulesets.len() > 1) {
+    if let Some(info) = games::entry(&setup.game).map(|e| e.info) {
+        if info.min_seats != info.max_seats {
+            parts.push(format!("{} players", setup.seats));
+        }
+        if let Some(ruleset) = info
+            .ruleset(&setup.ruleset)
+            .filter(|_| info.rulesets.len() > 1)
+        {
             parts.push(ruleset.name.to_string());
         }
     }
