@@ -1,19 +1,83 @@
 // Starts the app. Trunk writes the hashed names of the app's files into this script tag's data
 // attributes (see `pattern_script` in Trunk.toml), so the page needs no inline script.
 //
-// On a static host that cannot send the cross-origin isolation headers, a service worker of ours
-// (coi-sw.js) adds them: the first visit registers it and reloads once; if isolation still fails
-// (service workers disabled), the page says so plainly instead of reloading again.
+// Every visit registers botplay's service worker (coi-sw.js), which keeps a copy of the site for
+// offline use and, on a static host that cannot send the cross-origin isolation headers, adds
+// them. On such a host the first visit waits for the worker and reloads once; if isolation still
+// fails (service workers disabled), the page says so plainly instead of reloading again. On a
+// host that sends the headers itself the app starts at once and the worker is registered beside
+// it.
+//
+// The page shows whether it can work offline (src/app/offline_status.rs): this script keeps
+// `window.botplayOffline` up to date ({state, python}) and fires a `botplay-offline` event on
+// `window` at each change. States: "unsupported" (no service worker here), "saving" (the copy is
+// being made), "ready" (the whole site is cached), "offline" (the page came from the cache, or
+// the browser is offline), "failed" (the worker could not be installed). `python`: Pyodide is
+// cached too.
 const tag = document.querySelector("script[data-app-js]");
+const workerUrl = new URL("coi-sw.js", tag.src).href;
+const supported = "serviceWorker" in navigator && self.isSecureContext;
+
+function publish(status) {
+  const previous = self.botplayOffline;
+  if (previous && previous.state === status.state && previous.python === status.python) return;
+  self.botplayOffline = status;
+  dispatchEvent(new CustomEvent("botplay-offline", { detail: status }));
+}
+
+/** Asks the service worker what it has cached; null when it does not answer within 5 s. */
+function ask(worker) {
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    const timer = setTimeout(() => resolve(null), 5000);
+    channel.port1.onmessage = (event) => {
+      clearTimeout(timer);
+      resolve(event.data);
+    };
+    worker.postMessage({ type: "status" }, [channel.port2]);
+  });
+}
+
+async function refresh() {
+  const registration = await navigator.serviceWorker.ready;
+  const worker = navigator.serviceWorker.controller ?? registration.active;
+  const status = worker && (await ask(worker));
+  if (!status) return;
+  const offline = status.fromCache || !navigator.onLine;
+  const state = status.app ? (offline ? "offline" : "ready") : offline ? "offline" : "saving";
+  publish({ state, python: status.pyodide });
+}
+
+async function keepOfflineCopy() {
+  if (!supported) return publish({ state: "unsupported", python: false });
+  // A page the worker does not serve yet is being saved; one it serves is asked below.
+  if (!navigator.serviceWorker.controller) publish({ state: "saving", python: false });
+  navigator.serviceWorker.addEventListener("message", (event) => {
+    if (event.data?.type === "botplay-offline-changed") refresh();
+  });
+  navigator.serviceWorker.addEventListener("controllerchange", refresh);
+  addEventListener("online", refresh);
+  addEventListener("offline", refresh);
+  try {
+    await navigator.serviceWorker.register(workerUrl);
+  } catch (error) {
+    // Offline, an already registered worker still serves the page.
+    if (!navigator.serviceWorker.controller) {
+      console.warn("botplay: the service worker could not be registered:", error);
+      return publish({ state: "failed", python: false });
+    }
+  }
+  await refresh();
+}
 
 async function isolate() {
   if (self.crossOriginIsolated) {
     sessionStorage.removeItem("botplay-isolation-reload");
     return false;
   }
-  if (!("serviceWorker" in navigator) || !self.isSecureContext) return false;
+  if (!supported) return false;
   try {
-    await navigator.serviceWorker.register(new URL("coi-sw.js", tag.src).href);
+    await navigator.serviceWorker.register(workerUrl);
     if (sessionStorage.getItem("botplay-isolation-reload") === "1") return false;
     sessionStorage.setItem("botplay-isolation-reload", "1");
     await navigator.serviceWorker.ready;
@@ -26,6 +90,7 @@ async function isolate() {
 }
 
 if (!(await isolate())) {
+  keepOfflineCopy().catch((error) => console.warn("botplay: offline copy:", error));
   const { default: init } = await import(tag.dataset.appJs);
   await init({ module_or_path: tag.dataset.appWasm });
 }

@@ -1,31 +1,160 @@
-// botplay's service worker, for static hosts that cannot send headers: it adds to every response
-// of this site the headers `trunk serve` sends (Trunk.toml [serve.headers]): cross-origin
-// isolation, which the bots' blocking readline() needs (SharedArrayBuffer), and the
-// Content-Security-Policy, which also covers the bot workers. www/boot.js registers it only
-// when the page is not isolated. It caches nothing and changes no body.
+// botplay's service worker. www/boot.js registers it on every visit; www/editor/sw.mjs writes
+// it into the built site after each build (Trunk's post_build hook), filling in HEADERS (the
+// `[serve.headers]` of Trunk.toml) and MANIFEST (the files of this build and a version made
+// from their contents). It does two things:
+//
+// 1. Headers. On a static host that cannot send headers it adds the ones `trunk serve` sends:
+//    cross-origin isolation, which the bots' blocking readline() needs (SharedArrayBuffer), and
+//    the Content-Security-Policy, which also covers the bot workers. Responses from the cache
+//    get them too. A host that sends cross-origin isolation itself (a
+//    Cross-Origin-Embedder-Policy header) is left in charge: its responses pass unchanged.
+// 2. Offline. Installing caches every file of the build (the page, its WebAssembly and
+//    JavaScript, the style sheet, the editor, the bot workers) in one cache named after the
+//    build's version; activating deletes the caches of other versions. The page and the files
+//    whose names do not change between builds are fetched from the network first, so that a new
+//    deploy is seen at once, and from the cache when the network fails; files with a content
+//    hash in their names (Trunk's) are served from the cache. Pyodide's files are cached the
+//    first time a Python bot loads them (in a cache named after Pyodide's files), then served
+//    from there. A page that asks ({type: "status"} with a MessagePort) learns whether the build
+//    and Pyodide are cached and whether its own document came from the cache.
 "use strict";
 
 const HEADERS = /* HEADERS */ {};
+const MANIFEST = /* MANIFEST */ { version: "unbuilt", app: [], immutable: [], pyodide: { version: "unbuilt", files: [] } };
 
-self.addEventListener("install", () => self.skipWaiting());
-self.addEventListener("activate", (event) => event.waitUntil(self.clients.claim()));
+// The folder the site is served from (the worker's scope, ending in "/"): caches are per scope,
+// so that two copies of botplay on one origin leave each other's caches alone.
+const SCOPE = self.registration.scope;
+const SCOPE_PATH = new URL(SCOPE).pathname;
+const PREFIX = "botplay-";
+const APP_CACHE = `${PREFIX}app-${MANIFEST.version} ${SCOPE}`;
+const PYODIDE_CACHE = `${PREFIX}pyodide-${MANIFEST.pyodide.version} ${SCOPE}`;
+const APP = new Set(MANIFEST.app);
+const IMMUTABLE = new Set(MANIFEST.immutable);
+const PYODIDE = new Set(MANIFEST.pyodide.files);
+// Statuses whose responses have no body.
+const NULL_BODY = new Set([101, 103, 204, 205, 304]);
+
+// The pages (clients) whose document this worker served from the cache, because the network
+// failed: they are working offline.
+const fromCache = new Set();
+
+self.addEventListener("install", (event) => {
+  self.skipWaiting();
+  event.waitUntil(
+    (async () => {
+      // Both caches exist from the start (Pyodide's fills only once a Python bot runs).
+      await caches.open(PYODIDE_CACHE);
+      const cache = await caches.open(APP_CACHE);
+      // Straight from the server, not from the browser's HTTP cache: one build, all of it.
+      await cache.addAll(MANIFEST.app.map((path) => new Request(new URL(path, SCOPE), { cache: "reload" })));
+    })(),
+  );
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil(
+    (async () => {
+      for (const name of await caches.keys()) {
+        const ours = name.startsWith(PREFIX) && name.endsWith(` ${SCOPE}`);
+        if (ours && name !== APP_CACHE && name !== PYODIDE_CACHE) await caches.delete(name);
+      }
+      await self.clients.claim();
+    })(),
+  );
+});
 
 self.addEventListener("fetch", (event) => {
   const request = event.request;
-  if (new URL(request.url).origin !== self.location.origin) return;
+  const url = new URL(request.url);
+  if (url.origin !== self.location.origin) return;
   if (request.cache === "only-if-cached" && request.mode !== "same-origin") return;
-  event.respondWith(
-    fetch(request).then((response) => {
-      if (response.status === 0 || response.type === "opaque") return response;
-      const headers = new Headers(response.headers);
-      for (const [name, value] of Object.entries(HEADERS)) {
-        if (!headers.has(name)) headers.set(name, value);
-      }
-      return new Response(response.body, {
-        status: response.status,
-        statusText: response.statusText,
-        headers,
-      });
-    }),
+  const path = url.pathname.startsWith(SCOPE_PATH) ? url.pathname.slice(SCOPE_PATH.length) : null;
+  // The site's folder itself is its index.html.
+  const key = path === "" ? "index.html" : path;
+  let response;
+  if (request.method !== "GET" || key === null || request.headers.has("range")) {
+    response = fetch(request);
+  } else if (PYODIDE.has(key)) {
+    response = cacheFirst(event, PYODIDE_CACHE, key, true);
+  } else if (IMMUTABLE.has(key)) {
+    response = cacheFirst(event, APP_CACHE, key, false);
+  } else {
+    response = networkFirst(event, key);
+  }
+  event.respondWith(response.then(withHeaders));
+});
+
+/** From the cache; on a miss from the network, then kept in the cache when `keep`. */
+async function cacheFirst(event, cacheName, key, keep) {
+  const cache = await caches.open(cacheName);
+  const cached = await cache.match(new URL(key, SCOPE));
+  if (cached) return cached;
+  const response = await fetch(event.request);
+  if (keep && response.status === 200 && response.type === "basic") {
+    // Stored while the response streams to the page.
+    const copy = response.clone();
+    event.waitUntil(
+      (async () => {
+        await cache.put(new URL(key, SCOPE), copy);
+        if (await cachedAll(cache, PYODIDE)) await tellPages();
+      })(),
+    );
+  }
+  return response;
+}
+
+/** From the network; from this build's cache when the network fails. */
+async function networkFirst(event, key) {
+  try {
+    return await fetch(event.request);
+  } catch (error) {
+    const cached = APP.has(key) && (await (await caches.open(APP_CACHE)).match(new URL(key, SCOPE)));
+    if (!cached) throw error;
+    if (event.request.mode === "navigate" && event.resultingClientId) fromCache.add(event.resultingClientId);
+    return cached;
+  }
+}
+
+/** The response with our headers added, unless the host sends cross-origin isolation itself. */
+function withHeaders(response) {
+  if (response.status === 0 || response.type === "opaque" || response.type === "opaqueredirect") return response;
+  const headers = new Headers(response.headers);
+  if (!headers.has("Cross-Origin-Embedder-Policy")) {
+    for (const [name, value] of Object.entries(HEADERS)) {
+      if (!headers.has(name)) headers.set(name, value);
+    }
+  }
+  // A new response also drops the "redirected" mark of a cached page, which a navigation refuses.
+  return new Response(NULL_BODY.has(response.status) ? null : response.body, {
+    status: response.status,
+    statusText: response.statusText,
+    headers,
+  });
+}
+
+/** Whether the cache holds every file of `paths`. */
+async function cachedAll(cache, paths) {
+  const held = new Set((await cache.keys()).map((r) => r.url));
+  return [...paths].every((path) => held.has(new URL(path, SCOPE).href));
+}
+
+/** Tells the open pages that what is cached changed (they ask for the status again). */
+async function tellPages() {
+  for (const client of await self.clients.matchAll({ includeUncontrolled: true, type: "window" })) {
+    client.postMessage({ type: "botplay-offline-changed" });
+  }
+}
+
+self.addEventListener("message", (event) => {
+  const port = event.ports[0];
+  if (event.data?.type !== "status" || !port) return;
+  event.waitUntil(
+    (async () => {
+      const app = await cachedAll(await caches.open(APP_CACHE), APP);
+      const pyodide = await cachedAll(await caches.open(PYODIDE_CACHE), PYODIDE);
+      const clientId = event.source?.id;
+      port.postMessage({ version: MANIFEST.version, app, pyodide, fromCache: fromCache.has(clientId) });
+    })(),
   );
 });

@@ -1,12 +1,11 @@
 // Run by Trunk's pre_build hook (see Trunk.toml), before each build of the page:
 // - bundles the editor (editor.js and CodeMirror from node_modules) into target/editor/editor.js;
 // - copies the Python runtime (Pyodide, from node_modules) into target/pyodide/.
-// - writes the service worker that adds the page's headers on static hosts (target/editor/coi-sw.js),
-//   with the headers of Trunk.toml.
-// index.html copies them into the page.
+// - copies the service worker's template (www/coi-sw.js) to target/editor/coi-sw.js.
+// index.html copies them into the page. The service worker is filled in after the build, in the
+// built site, by sw.mjs (Trunk's post_build hook), when the site's files are known.
 import { build } from "esbuild";
-import { copyFile, mkdir, readFile, stat, writeFile } from "node:fs/promises";
-import { trunkHeaders } from "../trunk-headers.mjs";
+import { copyFile, mkdir, stat } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import { dirname, join } from "node:path";
 
@@ -34,9 +33,5 @@ for (const file of PYODIDE_FILES) {
   if (!copy || copy.size !== source.size) await copyFile(join(from, file), join(to, file));
 }
 
-// The service worker, with the headers `trunk serve` sends.
-const worker = await readFile(join(repo, "www", "coi-sw.js"), "utf8");
-await writeFile(
-  join(repo, "target", "editor", "coi-sw.js"),
-  worker.replace("/* HEADERS */ {}", JSON.stringify(trunkHeaders(repo), null, 2)),
-);
+// The service worker's template, for index.html's copy-file; sw.mjs fills in the built copy.
+await copyFile(join(repo, "www", "coi-sw.js"), join(repo, "target", "editor", "coi-sw.js"));

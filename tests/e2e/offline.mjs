@@ -1,0 +1,269 @@
+// Offline use, in Debian's Chromium through playwright-core: the service worker (www/coi-sw.js,
+// filled in by www/editor/sw.mjs) keeps a copy of the site, and the page says so (#offline-status).
+//
+//   trunk build --release --skip-version-check --dist dist-a11y
+//   node tests/e2e/offline.mjs [--dist dist]
+//
+// Checks, on a copy of the built site served with Trunk.toml's headers, in a fresh browser:
+// (p) the first visit saves the site and says "Ready to work offline"; a Python bot plays a
+//     match while online (Pyodide is then cached too, and the line says so); the browser goes
+//     offline and the page is reloaded: it loads from the copy, says it is offline, is still
+//     cross-origin isolated, a JavaScript bot plays a whole match against a built-in bot, and
+//     so does the Python bot (screenshot tests/e2e/screenshots/offline.png);
+// (q) back online, a new deploy (one file changed, the worker rebuilt) is seen on the next
+//     load: the new page is shown, the new worker takes over and the old version's cache is
+//     deleted, while Pyodide's cache (unchanged) is kept;
+// (r) a static host that sends no header: after the first visit (the worker isolates the page
+//     and saves it), the page works offline, isolated by the headers the worker adds to the
+//     responses it serves from its cache.
+//
+// Called from run.mjs (`offlineChecks({ dist, check, SHOTS })`) or alone.
+
+import { execFileSync } from "node:child_process";
+import { cp, mkdtemp, mkdir, readFile, rm, symlink, unlink, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { chromium } from "playwright-core";
+import { serve } from "./serve.mjs";
+
+const REPO = resolve(fileURLToPath(new URL("../..", import.meta.url)));
+const CHROMIUM = process.env.CHROMIUM ?? "/usr/bin/chromium";
+
+// Ice and Fire: trains beside its HQ while it has the gold, and walks every unit to the enemy HQ.
+const JS_BOT = `
+const spots = parseInt(readline());
+for (let i = 0; i < spots; i++) readline();
+while (true) {
+  const gold = parseInt(readline());
+  readline(); readline(); readline();
+  for (let y = 0; y < 12; y++) readline();
+  const buildings = [];
+  for (let n = parseInt(readline()), i = 0; i < n; i++) buildings.push(readline().split(" ").map(Number));
+  const units = [];
+  for (let n = parseInt(readline()), i = 0; i < n; i++) units.push(readline().split(" ").map(Number));
+  const mine = buildings.find(([o, t]) => o === 0 && t === 0);
+  const theirs = buildings.find(([o, t]) => o === 1 && t === 0);
+  const out = units.filter(([o]) => o === 0).map(([, id]) => "MOVE " + id + " " + theirs[2] + " " + theirs[3]);
+  const near = mine[2] === 0 ? [1, 0] : [10, 11];
+  if (gold >= 10 && !units.some((u) => u[3] === near[0] && u[4] === near[1])) out.push("TRAIN 1 " + near[0] + " " + near[1]);
+  console.log(out.length ? out.join(";") : "WAIT");
+}
+`;
+
+// The same game in Python: waits every turn, and says so in its debug log once.
+const PYTHON_BOT = `import sys
+spots = int(input())
+for _ in range(spots):
+    input()
+print("python offline check", file=sys.stderr)
+while True:
+    for _ in range(4 + 12):
+        input()
+    for _ in range(int(input())):
+        input()
+    for _ in range(int(input())):
+        input()
+    print("WAIT")
+`;
+
+class Failure extends Error {}
+function defaultCheck(condition, message) {
+  if (!condition) throw new Failure(message);
+}
+
+async function launch(profile) {
+  return chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    headless: true,
+    args: [
+      "--no-sandbox",
+      "--headless",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
+    viewport: { width: 1400, height: 1100 },
+    deviceScaleFactor: 1,
+  });
+}
+
+/** The offline line's state and words, once it reaches a state matching `state`. */
+async function offlineLine(page, state, timeout = 60_000) {
+  const line = page.locator(`#offline-status[data-state="${state}"]`);
+  await line.waitFor({ timeout });
+  return (await line.innerText()).trim();
+}
+
+/** The caches of the page's origin, by name. */
+function cacheNames(page) {
+  return page.evaluate(() => caches.keys());
+}
+
+/** Plays one match of the editor's bot (in `language`) against the built-in random bot. */
+async function playMatch(page, language, code, check, label) {
+  await page.locator("#player").selectOption(language);
+  await page.locator("#bot-code .cm-content").waitFor();
+  await page.evaluate((c) => botplayEditor.get("bot-code").paste(c), code);
+  await page.locator("#opponent").selectOption("random");
+  const relaxed = page.locator("#relaxed");
+  if (!(await relaxed.isChecked())) await relaxed.click();
+  await page.locator("#run").click();
+  await page.locator("#match-status").getByText(/over/).waitFor({ timeout: 180_000 });
+  const outcome = (await page.locator("#outcome .result").innerText()).trim();
+  const faults = await page.locator("#faults li").allInnerTexts();
+  check(/wins|draw/.test(outcome), `(${label}) the ${language} match did not end: '${outcome}'`);
+  check(!faults.some((f) => /your bot/.test(f)), `(${label}) the ${language} bot faulted: ${faults.join("; ")}`);
+  const label_ = await page.locator("#turn-label").innerText();
+  const [, shown, last] = label_.match(/turn (\d+) \/ (\d+)/) ?? [];
+  check(Number(last) > 2 && shown === last, `(${label}) the ${language} match shows '${label_}'`);
+  return outcome;
+}
+
+/** Watches a page for errors; `problems` lists them. Offline, failed requests are expected. */
+function watch(page, problems, label) {
+  page.on("pageerror", (e) => problems.push(`${label}: page error: ${e.message}`));
+  page.on("console", (m) => {
+    if (m.type() === "error") problems.push(`${label}: console error: ${m.text()}`);
+  });
+}
+
+export async function offlineChecks({ dist, check = defaultCheck, SHOTS = join(REPO, "tests", "e2e", "screenshots") }) {
+  // A copy of the site that (q) can redeploy; Pyodide is linked, not copied.
+  const site = await mkdtemp(join(tmpdir(), "botplay-offline-site-"));
+  const profile = await mkdtemp(join(tmpdir(), "botplay-offline-"));
+  let context;
+  const servers = [];
+  try {
+    await cp(dist, site, { recursive: true, filter: (from) => !from.startsWith(join(dist, "pyodide")) });
+    await symlink(join(dist, "pyodide"), join(site, "pyodide"));
+    const host = await serve(site);
+    servers.push(host.server);
+    context = await launch(profile);
+    const page = context.pages()[0] ?? (await context.newPage());
+    const problems = [];
+    watch(page, problems, "online");
+
+    // (p) First visit: the site is saved, the page says so.
+    await page.goto(host.url);
+    await page.locator("#games .game-choice").first().waitFor({ timeout: 30_000 });
+    const ready = await offlineLine(page, "ready");
+    check(/^Ready to work offline/.test(ready), `(p) the offline line says '${ready}'`);
+    check(/Python bots too, once one has run/.test(ready), `(p) before any Python bot the line says '${ready}'`);
+    const firstCaches = await cacheNames(page);
+    const appCache = firstCaches.find((n) => n.startsWith("botplay-app-"));
+    const pyCache = firstCaches.find((n) => n.startsWith("botplay-pyodide-"));
+    check(appCache && pyCache && firstCaches.length === 2, `(p) the caches are ${JSON.stringify(firstCaches)}`);
+    const held = await page.evaluate(async (name) => (await (await caches.open(name)).keys()).map((r) => new URL(r.url).pathname), appCache);
+    const worker = await readFile(join(site, "coi-sw.js"), "utf8");
+    const manifest = JSON.parse(worker.match(/const MANIFEST = (\{[\s\S]*?\});\n/)[1]);
+    check(appCache.includes(manifest.version), `(p) the app cache '${appCache}' is not named after the build ${manifest.version}`);
+    for (const file of manifest.app) check(held.includes(`/${file}`), `(p) ${file} is not cached (cached: ${held.join(" ")})`);
+    check(problems.length === 0, `(p) errors on the first visit:\n  ${problems.join("\n  ")}`);
+    console.log(`ok (p) the first visit saves the site (${held.length} files, version ${manifest.version}): "${ready}"`);
+
+    // Python once while online: Pyodide is cached as it loads.
+    const pyOnline = await playMatch(page, "python", PYTHON_BOT, check, "p, Python online");
+    const withPython = await offlineLine(page, "ready");
+    await page.locator("#offline-status").getByText(/Python bots included/).waitFor({ timeout: 30_000 });
+    const pyHeld = await page.evaluate(async (name) => (await (await caches.open(name)).keys()).length, pyCache);
+    check(pyHeld === manifest.pyodide.files.length, `(p) ${pyHeld} of Pyodide's ${manifest.pyodide.files.length} files are cached`);
+    console.log(`ok (p) a Python bot played online ("${pyOnline}"); Pyodide is cached: "${(await page.locator("#offline-status").innerText()).trim() || withPython}"`);
+
+    // Offline: the page reloads from the copy and plays.
+    await context.setOffline(true);
+    check(await page.evaluate(() => fetch("offline-probe.txt").then(() => false, () => true)), "(p) the network still answers offline");
+    const offlineProblems = [];
+    page.removeAllListeners("pageerror");
+    page.removeAllListeners("console");
+    watch(page, offlineProblems, "offline");
+    await page.reload();
+    await page.locator("#games .game-choice").first().waitFor({ timeout: 30_000 });
+    const offline = await offlineLine(page, "offline");
+    check(/^Offline: working from this browser's copy, Python bots included/.test(offline), `(p) offline, the line says '${offline}'`);
+    check(await page.evaluate(() => self.crossOriginIsolated), "(p) offline, the page is not cross-origin isolated");
+    check((await page.locator("#isolation-warning").count()) === 0, "(p) offline, the isolation warning is shown");
+    const jsOffline = await playMatch(page, "javascript", JS_BOT, check, "p, JavaScript offline");
+    await page.locator("#board").scrollIntoViewIfNeeded();
+    await mkdir(SHOTS, { recursive: true });
+    await page.screenshot({ path: join(SHOTS, "offline.png"), fullPage: true });
+    const pyOffline = await playMatch(page, "python", PYTHON_BOT, check, "p, Python offline");
+    await page.locator("#scrub").fill("1");
+    const pyLog = await page.locator('#turn-details article[data-seat="0"] pre.stderr').innerText();
+    check(/python offline check/.test(pyLog), `(p) offline, the Python bot's debug log is '${pyLog}'`);
+    await page.locator("#player").selectOption("javascript");
+    check(offlineProblems.length === 0, `(p) errors offline:\n  ${offlineProblems.join("\n  ")}`);
+    console.log(`ok (p) offline, a reload works from the copy ("${offline}"): a JavaScript bot ("${jsOffline}") and a Python bot ("${pyOffline}") play`);
+
+    // (q) Back online, a new deploy: one file changes and the worker is rebuilt.
+    await context.setOffline(false);
+    const index = await readFile(join(site, "index.html"), "utf8");
+    await writeFile(join(site, "index.html"), index.replace("<head>", "<head><!-- botplay deploy 2 -->"));
+    execFileSync("node", [join(REPO, "www", "editor", "sw.mjs"), site], { stdio: ["ignore", "ignore", "inherit"] });
+    const next = JSON.parse((await readFile(join(site, "coi-sw.js"), "utf8")).match(/const MANIFEST = (\{[\s\S]*?\});\n/)[1]);
+    check(next.version !== manifest.version && next.pyodide.version === manifest.pyodide.version, "(q) the rebuilt worker has no new version");
+    await page.reload();
+    await page.locator("#games .game-choice").first().waitFor({ timeout: 30_000 });
+    check(await page.evaluate(() => document.head.innerHTML.includes("botplay deploy 2")), "(q) the reload after a deploy shows the old page");
+    const started = performance.now();
+    let names = [];
+    while (performance.now() - started < 30_000) {
+      names = await cacheNames(page);
+      if (names.some((n) => n.includes(next.version)) && !names.includes(appCache)) break;
+      await page.waitForTimeout(200);
+    }
+    check(names.some((n) => n.startsWith(`botplay-app-${next.version}`)), `(q) no cache of the new version: ${JSON.stringify(names)}`);
+    check(!names.includes(appCache), `(q) the old version's cache is still there: ${JSON.stringify(names)}`);
+    check(names.includes(pyCache), `(q) Pyodide's cache was dropped: ${JSON.stringify(names)}`);
+    await offlineLine(page, "ready");
+    await context.setOffline(true);
+    await page.reload();
+    await page.locator("#games .game-choice").first().waitFor({ timeout: 30_000 });
+    check(await page.evaluate(() => document.head.innerHTML.includes("botplay deploy 2")), "(q) offline after the deploy, the old page is shown");
+    await offlineLine(page, "offline");
+    await context.setOffline(false);
+    console.log(`ok (q) a new deploy is seen on the next load; version ${next.version} replaces ${manifest.version}; Pyodide's cache is kept`);
+
+    // (r) A static host without headers: isolated by the worker, online and offline.
+    const plain = await serve(site, 0, { plain: true });
+    servers.push(plain.server);
+    const hosted = await context.newPage();
+    const plainProblems = [];
+    watch(hosted, plainProblems, "static host");
+    await hosted.goto(plain.url);
+    await hosted.locator("#games .game-choice").first().waitFor({ timeout: 30_000 });
+    check(await hosted.evaluate(() => self.crossOriginIsolated), "(r) the worker did not isolate the page on a static host");
+    await offlineLine(hosted, "ready");
+    await context.setOffline(true);
+    await hosted.reload();
+    await hosted.locator("#games .game-choice").first().waitFor({ timeout: 30_000 });
+    await offlineLine(hosted, "offline");
+    check(await hosted.evaluate(() => self.crossOriginIsolated), "(r) offline on a static host, the page is not isolated");
+    const hostedOutcome = await playMatch(hosted, "javascript", JS_BOT, check, "r, static host offline");
+    await context.setOffline(false);
+    check(plainProblems.length === 0, `(r) errors:\n  ${plainProblems.join("\n  ")}`);
+    await hosted.close();
+    console.log(`ok (r) on a static host without headers the page works offline, isolated from the cache ("${hostedOutcome}")`);
+  } finally {
+    await context?.close().catch(() => {});
+    for (const server of servers) server.close();
+    await rm(profile, { recursive: true, force: true });
+    await unlink(join(site, "pyodide")).catch(() => {});
+    await rm(site, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const i = process.argv.indexOf("--dist");
+  const dist = resolve(REPO, i > 0 ? process.argv[i + 1] : "dist");
+  offlineChecks({ dist }).then(
+    () => console.log("\noffline checks passed"),
+    (e) => {
+      console.error(`\nFAILED: ${e instanceof Failure ? e.message : e.stack ?? e}`);
+      process.exit(1);
+    },
+  );
+}
