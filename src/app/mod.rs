@@ -1,5 +1,6 @@
 //! The page: pick a game, write a bot, run it against a built-in bot, watch the match.
 
+mod arena_panel;
 mod board;
 mod code_editor;
 mod game_list;
@@ -149,9 +150,11 @@ pub fn app() -> Html {
                     progress={state.progress.clone()}
                     cursor={state.cursor}
                     speed={state.speed}
-                    dispatch={dispatch}
+                    dispatch={dispatch.clone()}
                 />
             </main>
+            <arena_panel::ArenaPanel form={state.form.clone()} isolated={state.isolated}
+                {dispatch} />
         </>
     }
 }

@@ -409,6 +409,38 @@ async function main() {
     const keptSecond = await page.evaluate(() => botplayEditor.get("bot-code-2").getDoc());
     check(/second: /.test(keptSecond) && (await getCode(page)) === SIMPLE_BOT, "(j) a reload lost one of the two bots' code");
     await page.locator("#opponent").selectOption("random");
+    // (l) The Arena panel: a small round-robin of the typed bot and two built-in bots, several
+    // matches at once; the page answers meanwhile; the tables add up; a match opens in the viewer.
+    await page.locator("#arena > summary").click();
+    for (const box of await page.locator("#arena .arena-bot").all()) {
+      const keep = ["your bot", "random", "expander"].includes(await box.getAttribute("value"));
+      if ((await box.isChecked()) !== keep) await box.click();
+    }
+    await page.locator("#arena-matches").selectOption("2");
+    await setRelaxed(page, true);
+    t = performance.now();
+    await page.locator("#arena-run").click();
+    await page.locator("#arena-progress").getByText(/playing/).waitFor({ timeout: 10_000 });
+    const whileArena = performance.now();
+    await page.evaluate(() => 1);
+    const arenaAnswerMs = performance.now() - whileArena;
+    await page.locator("#arena-progress").getByText(/done: 6 matches/).waitFor({ timeout: 180_000 });
+    const arenaMs = timed("(l) arena: 6 matches", t);
+    const botRows = await page.locator("#arena-bots-table tbody tr").allInnerTexts();
+    const pairRows = await page.locator("#arena-pairs-table tbody tr").allInnerTexts();
+    check(botRows.length === 3 && pairRows.length === 3, `(l) the arena tables have ${botRows.length} bots and ${pairRows.length} pairs`);
+    for (const row of pairRows) {
+      const [w, d, l] = row.match(/(\d+)–(\d+)–(\d+)/).slice(1).map(Number);
+      check(w + d + l === 2, `(l) a pair did not play 2 matches: '${row}'`);
+    }
+    check(arenaAnswerMs < 1_000, `(l) the page took ${arenaAnswerMs.toFixed(0)} ms to answer during the arena`);
+    await page.locator("#arena .arena-matches summary").click();
+    await page.locator("#arena-match-list .arena-watch").first().click();
+    await page.locator("#match-status").getByText(/arena match 1/).waitFor({ timeout: 10_000 });
+    await page.locator("#arena").screenshot({ path: join(SHOTS, "arena.png") });
+    console.log(`ok (l) an arena of 6 matches in ${(arenaMs / 1000).toFixed(1)} s (page answered in ${arenaAnswerMs.toFixed(0)} ms meanwhile): ${botRows.map((r) => r.split("\t").slice(0, 2).join(" ")).join("; ")}`);
+    await page.locator("#arena > summary").click();
+
     console.log(`ok (j) two editor bots play each other: "${both.split("\n")[0]}"; both codes survive a reload`);
 
     // (g) Python: a bot in the editor plays a whole match; loading is not counted against it; an

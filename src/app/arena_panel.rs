@@ -1,0 +1,555 @@
+//! The Arena panel: many matches between the person's bots and built-in bots, seats swapped on
+//! seeds derived from one arena seed (the plan of the `arena` crate, as `botplay arena` plays
+//! it), several matches at a time (one per core), with a live table of results per pair and per
+//! bot (95% Wilson intervals, faults, Weng-Lin ratings). Any finished match opens in the viewer.
+//!
+//! Each match is an ordinary [`Runner`] with its bots in their own workers; the referees run on
+//! the page's thread between events, so the page stays responsive however many matches run.
+
+use std::cell::RefCell;
+use std::rc::{Rc, Weak};
+
+use arena::plan::{self, Planned};
+use arena::stats::{self, MatchResult};
+use engine::{Replay, Setup, TurnRecord};
+use gloo_timers::callback::Timeout;
+use web_sys::{HtmlInputElement, HtmlSelectElement};
+use yew::prelude::*;
+
+use super::state::{entry, Action, Form, Slot, SLOT_NAMES};
+use crate::bot_worker_host::BotSource;
+use crate::runner::{MatchNews, MatchSpec, Runner, SeatSpec};
+
+/// Matches per group offered, and the default.
+const MATCH_COUNTS: [usize; 6] = [2, 4, 10, 20, 50, 100];
+const DEFAULT_MATCHES: usize = 10;
+/// The most matches an arena in the page plays (every replay is kept to be watched).
+const MAX_PAGE_MATCHES: usize = 2_000;
+
+/// A bot the arena can seat.
+#[derive(Clone, Debug, PartialEq)]
+struct Contender {
+    name: String,
+    source: BotSource,
+}
+
+/// The bots on offer: the person's slots that hold code, then every built-in bot.
+fn contenders(form: &Form) -> Vec<Contender> {
+    let mut out: Vec<Contender> = form
+        .bots
+        .iter()
+        .enumerate()
+        .filter(|(_, slot)| slot.is_code())
+        .map(|(i, slot)| Contender {
+            name: SLOT_NAMES[i].to_string(),
+            source: code_source(slot),
+        })
+        .collect();
+    out.extend(bots::builtins(form.game).map(|b| Contender {
+        name: b.name.to_string(),
+        source: BotSource::Builtin(b.name.to_string()),
+    }));
+    out
+}
+
+fn code_source(slot: &Slot) -> BotSource {
+    if slot.language == super::state::PYTHON {
+        BotSource::Python(slot.code.clone())
+    } else {
+        BotSource::JavaScript(slot.code.clone())
+    }
+}
+
+/// One played match of the arena.
+#[derive(Clone, Debug)]
+struct Played {
+    result: MatchResult,
+    replay: Rc<Replay>,
+}
+
+/// What the table shows.
+#[derive(Clone, Debug, Default)]
+struct Table {
+    names: Vec<String>,
+    total: usize,
+    played: Vec<Played>,
+    /// Matches that could not be played, with why.
+    failed: Vec<(usize, String)>,
+    running: bool,
+    stopped: bool,
+}
+
+enum TableAction {
+    Start {
+        names: Vec<String>,
+        total: usize,
+    },
+    Played(Box<Played>),
+    Failed(usize, String),
+    Done {
+        stopped: bool,
+    },
+}
+
+impl Reducible for Table {
+    type Action = TableAction;
+
+    fn reduce(self: Rc<Self>, action: TableAction) -> Rc<Self> {
+        let mut t = (*self).clone();
+        match action {
+            TableAction::Start { names, total } => {
+                t = Table {
+                    names,
+                    total,
+                    running: true,
+                    ..Table::default()
+                }
+            }
+            TableAction::Played(played) => t.played.push(*played),
+            TableAction::Failed(index, why) => t.failed.push((index, why)),
+            TableAction::Done { stopped } => {
+                t.running = false;
+                t.stopped = stopped;
+            }
+        }
+        Rc::new(t)
+    }
+}
+
+/// The matches being played: a queue of planned matches, at most `parallel` at a time.
+struct Pool {
+    me: Weak<RefCell<Pool>>,
+    setup: Setup,
+    relaxed: bool,
+    bots: Vec<Contender>,
+    plan: Vec<Planned>,
+    next: usize,
+    parallel: usize,
+    /// Matches in flight: plan index, runner, the turns heard so far.
+    running: Vec<(usize, Runner, Vec<TurnRecord>)>,
+    table: UseReducerDispatcher<Table>,
+    stopped: bool,
+}
+
+impl Pool {
+    /// Starts matches until `parallel` are in flight; reports the end when none is left.
+    fn pump(&mut self) {
+        while !self.stopped && self.running.len() < self.parallel && self.next < self.plan.len() {
+            let planned = self.plan[self.next].clone();
+            self.next += 1;
+            let mut setup = self.setup.clone();
+            setup.seed = planned.seed;
+            let spec = MatchSpec {
+                setup,
+                seats: planned
+                    .seats
+                    .iter()
+                    .map(|&b| SeatSpec {
+                        name: self.bots[b].name.clone(),
+                        source: self.bots[b].source.clone(),
+                    })
+                    .collect(),
+                relaxed: self.relaxed,
+            };
+            let me = self.me.clone();
+            let index = planned.index;
+            let news = Callback::from(move |news: MatchNews| {
+                // Handled after the runner's own event is over: it may be dropped here.
+                let me = me.clone();
+                Timeout::new(0, move || {
+                    if let Some(pool) = me.upgrade() {
+                        pool.borrow_mut().hear(index, news);
+                    }
+                })
+                .forget();
+            });
+            match Runner::start(spec, news) {
+                Ok(runner) => self.running.push((index, runner, Vec::new())),
+                Err(why) => self.table.dispatch(TableAction::Failed(index, why)),
+            }
+        }
+        if self.running.is_empty() && (self.stopped || self.next >= self.plan.len()) {
+            self.table.dispatch(TableAction::Done {
+                stopped: self.stopped,
+            });
+        }
+    }
+
+    fn hear(&mut self, index: usize, news: MatchNews) {
+        let Some(at) = self.running.iter().position(|(i, _, _)| *i == index) else {
+            return;
+        };
+        match news {
+            MatchNews::Progress { turns, .. } => self.running[at].2.extend(turns),
+            MatchNews::Finished {
+                outcome, faults, ..
+            } => {
+                let (_, _runner, turns) = self.running.remove(at);
+                let planned = &self.plan[index];
+                match outcome {
+                    Some(outcome) if !self.stopped => {
+                        let mut setup = self.setup.clone();
+                        setup.seed = planned.seed;
+                        let names = planned
+                            .seats
+                            .iter()
+                            .map(|&b| self.bots[b].name.clone())
+                            .collect();
+                        let info = entry(&setup.game).info;
+                        let replay = Replay::new(info, setup, names, self.relaxed, turns);
+                        let result = MatchResult {
+                            index,
+                            seed: planned.seed,
+                            seats: planned.seats.clone(),
+                            scores: outcome.scores,
+                            ranks: outcome.ranks,
+                            faults,
+                            replay: None,
+                        };
+                        self.table.dispatch(TableAction::Played(Box::new(Played {
+                            result,
+                            replay: Rc::new(replay),
+                        })));
+                    }
+                    _ => {}
+                }
+                self.pump();
+            }
+            MatchNews::Failed(why) => {
+                self.running.remove(at);
+                self.table.dispatch(TableAction::Failed(index, why));
+                self.pump();
+            }
+            MatchNews::Loading(_) | MatchNews::Started => {}
+        }
+    }
+
+    fn stop(&mut self) {
+        self.stopped = true;
+        for (_, runner, _) in &self.running {
+            runner.stop();
+        }
+    }
+}
+
+/// How many matches to play at once: one per core the browser reports.
+fn cores() -> usize {
+    web_sys::window()
+        .map(|w| w.navigator().hardware_concurrency() as usize)
+        .unwrap_or(1)
+        .clamp(1, 16)
+}
+
+#[derive(Properties, PartialEq)]
+pub struct Props {
+    pub form: Form,
+    /// The page is cross-origin isolated (code bots can run).
+    pub isolated: bool,
+    pub dispatch: Callback<Action>,
+}
+
+#[component(ArenaPanel)]
+pub fn arena_panel(props: &Props) -> Html {
+    let form = &props.form;
+    let info = entry(form.game).info;
+    let offered = contenders(form);
+    let table = use_reducer(Table::default);
+    let pool: Rc<RefCell<Option<Rc<RefCell<Pool>>>>> = use_mut_ref(|| None);
+    let matches = use_state(|| DEFAULT_MATCHES);
+    let parallel = use_state(cores);
+    // The bots ticked, by name; the default is every bot on offer.
+    let unticked = use_state(Vec::<String>::new);
+    let seed = use_state(|| super::state::random_seed().to_string());
+    let error = use_state(|| None::<String>);
+    let chosen: Vec<usize> = (0..offered.len())
+        .filter(|&i| !unticked.contains(&offered[i].name))
+        .collect();
+    let players = form.seats.clamp(info.min_seats, info.max_seats);
+    let total = plan::count(chosen.len(), players, *matches).unwrap_or(usize::MAX);
+
+    // Leaving the page (or another game) stops the arena's matches.
+    {
+        let pool = pool.clone();
+        use_effect_with(form.game, move |_| {
+            move || {
+                if let Some(p) = pool.borrow_mut().take() {
+                    p.borrow_mut().stop();
+                }
+            }
+        });
+    }
+
+    let on_run = {
+        let (pool, table, error) = (pool.clone(), table.clone(), error.clone());
+        let (form, isolated) = (form.clone(), props.isolated);
+        let (chosen, offered) = (chosen.clone(), offered.clone());
+        let (matches, parallel, seed) = (*matches, *parallel, (*seed).clone());
+        Callback::from(move |_: MouseEvent| {
+            let info = entry(form.game).info;
+            let Ok(seed) = seed.trim().parse::<i64>() else {
+                return error.set(Some(format!(
+                    "the arena seed must be a whole number, not '{}'",
+                    seed.trim()
+                )));
+            };
+            if chosen.len() < players {
+                return error.set(Some(format!(
+                    "tick at least {players} bots: each match seats {players}"
+                )));
+            }
+            let bots: Vec<Contender> = chosen.iter().map(|&i| offered[i].clone()).collect();
+            if !isolated && bots.iter().any(|b| !matches!(b.source, BotSource::Builtin(_))) {
+                return error.set(Some(crate::isolation::NOT_ISOLATED.to_string()));
+            }
+            if total > MAX_PAGE_MATCHES {
+                return error.set(Some(format!(
+                    "{total} matches is more than the page plays at once ({MAX_PAGE_MATCHES}); \
+                     `botplay arena` plays any number"
+                )));
+            }
+            let mut setup = Setup::new(info, seed);
+            setup.ruleset = form.ruleset.clone();
+            setup.seats = players;
+            if let Err(why) = setup.check(info) {
+                return error.set(Some(why.to_string()));
+            }
+            error.set(None);
+            if let Some(old) = pool.borrow_mut().take() {
+                old.borrow_mut().stop();
+            }
+            table.dispatch(TableAction::Start {
+                names: bots.iter().map(|b| b.name.clone()).collect(),
+                total,
+            });
+            let started = Rc::new_cyclic(|me| {
+                RefCell::new(Pool {
+                    me: me.clone(),
+                    setup,
+                    relaxed: form.relaxed,
+                    plan: plan::plan(bots.len(), players, matches, seed),
+                    bots,
+                    next: 0,
+                    parallel,
+                    running: Vec::new(),
+                    table: table.dispatcher(),
+                    stopped: false,
+                })
+            });
+            started.borrow_mut().pump();
+            *pool.borrow_mut() = Some(started);
+        })
+    };
+    let on_stop = {
+        let pool = pool.clone();
+        Callback::from(move |_: MouseEvent| {
+            if let Some(p) = pool.borrow().as_ref() {
+                p.borrow_mut().stop();
+            }
+        })
+    };
+    let on_matches = {
+        let matches = matches.clone();
+        Callback::from(move |e: Event| {
+            if let Ok(n) = e.target_unchecked_into::<HtmlSelectElement>().value().parse() {
+                matches.set(n);
+            }
+        })
+    };
+    let on_parallel = {
+        let parallel = parallel.clone();
+        Callback::from(move |e: Event| {
+            if let Ok(n) = e.target_unchecked_into::<HtmlSelectElement>().value().parse() {
+                parallel.set(n);
+            }
+        })
+    };
+    let on_seed = {
+        let seed = seed.clone();
+        Callback::from(move |e: InputEvent| {
+            seed.set(e.target_unchecked_into::<HtmlInputElement>().value())
+        })
+    };
+    let tick = |name: String| {
+        let unticked = unticked.clone();
+        Callback::from(move |e: Event| {
+            let on = e.target_unchecked_into::<HtmlInputElement>().checked();
+            let mut list: Vec<String> = (*unticked).clone();
+            list.retain(|n| *n != name);
+            if !on {
+                list.push(name.clone());
+            }
+            unticked.set(list);
+        })
+    };
+
+    html! {
+        <details id="arena" class="panel arena">
+            <summary>{ "Arena: many matches, win rates and ratings" }</summary>
+            <p class="hint">
+                { format!("Every group of {players} ticked bots plays the chosen number of matches, \
+                    seats swapped on the same maps; several matches run at once, each bot in its \
+                    own worker. The same seed plans the same matches as \
+                    `botplay arena --game {} --seed S`.", form.game) }
+            </p>
+            <fieldset class="arena-bots">
+                <legend>{ "Bots" }</legend>
+                { for offered.iter().map(|b| html! {
+                    <label class="check">
+                        <input type="checkbox" class="arena-bot" value={b.name.clone()}
+                            checked={!unticked.contains(&b.name)} onchange={tick(b.name.clone())} />
+                        { format!(" {}", b.name) }
+                    </label>
+                }) }
+            </fieldset>
+            <div class="row">
+                <label for="arena-matches">{ if players == 2 { "Matches per pair" } else { "Matches per group" } }</label>
+                <select id="arena-matches" onchange={on_matches}>
+                    { for MATCH_COUNTS.iter().map(|&n| html! {
+                        <option value={n.to_string()} selected={n == *matches}>{ n }</option>
+                    }) }
+                </select>
+                <label for="arena-parallel">{ "At once" }</label>
+                <select id="arena-parallel" onchange={on_parallel}>
+                    { for (1..=cores().max(4)).map(|n| html! {
+                        <option value={n.to_string()} selected={n == *parallel}>{ n }</option>
+                    }) }
+                </select>
+                <label for="arena-seed">{ "Seed" }</label>
+                <input id="arena-seed" type="text" inputmode="numeric" value={(*seed).clone()}
+                    oninput={on_seed} />
+            </div>
+            <div class="row buttons">
+                <button type="button" id="arena-run" class="primary" onclick={on_run}
+                    disabled={table.running}>
+                    { if total == usize::MAX { "Run the arena".to_string() }
+                      else { format!("Run {total} matches") } }
+                </button>
+                <button type="button" id="arena-stop" onclick={on_stop} disabled={!table.running}>
+                    { "Stop" }
+                </button>
+            </div>
+            if let Some(text) = &*error {
+                <p id="arena-error" class="warning" role="alert">{ text }</p>
+            }
+            <ArenaTable table={TableRef(Rc::new((*table).clone()))} dispatch={props.dispatch.clone()} />
+        </details>
+    }
+}
+
+#[derive(Clone)]
+struct TableRef(Rc<Table>);
+
+impl PartialEq for TableRef {
+    fn eq(&self, other: &Self) -> bool {
+        let (a, b) = (&self.0, &other.0);
+        a.total == b.total
+            && a.played.len() == b.played.len()
+            && a.failed.len() == b.failed.len()
+            && a.running == b.running
+            && a.names == b.names
+    }
+}
+
+#[derive(Properties, PartialEq)]
+struct TableProps {
+    table: TableRef,
+    dispatch: Callback<Action>,
+}
+
+fn percent(x: f64) -> String {
+    format!("{:.0}%", 100.0 * x)
+}
+
+#[component(ArenaTable)]
+fn arena_table(props: &TableProps) -> Html {
+    let t = &props.table.0;
+    if t.names.is_empty() {
+        return html! {};
+    }
+    let results: Vec<&MatchResult> = t.played.iter().map(|p| &p.result).collect();
+    let summary = stats::summarize(t.names.len(), &results);
+    let done = t.played.len() + t.failed.len();
+    let state = if t.running {
+        format!("playing: {done} of {} matches done", t.total)
+    } else if t.stopped {
+        format!("stopped: {done} of {} matches played", t.total)
+    } else {
+        format!("done: {} matches", t.total)
+    };
+    let mut order: Vec<usize> = (0..t.names.len()).collect();
+    order.sort_by(|&a, &b| {
+        let (ra, rb) = (&summary.bots[a].rating, &summary.bots[b].rating);
+        rb.rating.total_cmp(&ra.rating)
+    });
+    let mut played: Vec<&Played> = t.played.iter().collect();
+    played.sort_by_key(|p| p.result.index);
+    html! {
+        <div class="arena-results">
+            <p id="arena-progress" aria-live="polite">
+                <progress max={t.total.to_string()} value={done.to_string()}></progress>
+                { format!(" {state}") }
+            </p>
+            <table id="arena-bots-table" class="arena-table">
+                <caption>{ "Bots, by rating (Weng-Lin μ ± σ)" }</caption>
+                <thead><tr>
+                    <th>{ "Bot" }</th><th>{ "Rating" }</th><th>{ "Won" }</th><th>{ "Drawn" }</th>
+                    <th>{ "Lost" }</th><th>{ "Avg score" }</th><th>{ "Timeouts" }</th>
+                    <th>{ "Crashes" }</th><th>{ "Invalid" }</th>
+                </tr></thead>
+                <tbody>
+                    { for order.iter().map(|&b| {
+                        let s = &summary.bots[b];
+                        html! { <tr>
+                            <th scope="row">{ &t.names[b] }</th>
+                            <td>{ format!("{:.1} ± {:.1}", s.rating.rating, s.rating.uncertainty) }</td>
+                            <td>{ s.wins }</td><td>{ s.draws }</td><td>{ s.losses }</td>
+                            <td>{ s.average_score().map_or("–".into(), |a| format!("{a:.1}")) }</td>
+                            <td>{ s.faults.timeout }</td><td>{ s.faults.crash }</td>
+                            <td>{ s.faults.invalid() }</td>
+                        </tr> }
+                    }) }
+                </tbody>
+            </table>
+            <table id="arena-pairs-table" class="arena-table">
+                <caption>{ "Head to head (win rate of the first, draws count half; 95% interval)" }</caption>
+                <thead><tr>
+                    <th>{ "Pair" }</th><th>{ "W–D–L" }</th><th>{ "Win rate" }</th>
+                    <th>{ "95% interval" }</th><th>{ "Avg scores" }</th>
+                </tr></thead>
+                <tbody>
+                    { for summary.pairs.iter().filter(|p| p.matches > 0).map(|p| html! { <tr>
+                        <th scope="row">{ format!("{} vs {}", t.names[p.a], t.names[p.b]) }</th>
+                        <td>{ format!("{}–{}–{}", p.wins, p.draws, p.losses) }</td>
+                        <td>{ p.score_rate().map_or("–".into(), percent) }</td>
+                        <td>{ p.interval().map_or("–".into(), |(lo, hi)| format!("{}–{}", percent(lo), percent(hi))) }</td>
+                        <td>{ p.average_scores().map_or("–".into(), |(a, b)| format!("{a:.1} : {b:.1}")) }</td>
+                    </tr> }) }
+                </tbody>
+            </table>
+            <details class="arena-matches">
+                <summary>{ format!("The {} matches played (watch any)", t.played.len()) }</summary>
+                <ol id="arena-match-list">
+                    { for played.iter().map(|p| {
+                        let r = &p.result;
+                        let seats: Vec<String> = r.seats.iter().zip(&r.scores)
+                            .map(|(&b, s)| format!("{} {s}", t.names[b])).collect();
+                        let onclick = {
+                            let (dispatch, replay, n) = (props.dispatch.clone(), p.replay.clone(), r.index + 1);
+                            Callback::from(move |_: MouseEvent| dispatch.emit(Action::ShowReplay(
+                                (*replay).clone(), format!("arena match {n}"))))
+                        };
+                        html! { <li value={(r.index + 1).to_string()}>
+                            { format!("seed {}: {}", r.seed, seats.join(" · ")) }
+                            if !r.faults.is_empty() { { format!(" · {} fault(s)", r.faults.len()) } }
+                            { " " }
+                            <button type="button" class="arena-watch" {onclick}>{ "watch" }</button>
+                        </li> }
+                    }) }
+                </ol>
+                { for t.failed.iter().map(|(i, why)| html! {
+                    <p class="warning">{ format!("match {} could not be played: {why}", i + 1) }</p>
+                }) }
+            </details>
+        </div>
+    }
+}
