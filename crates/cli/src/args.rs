@@ -510,6 +510,66 @@ mod tests {
     }
 
     #[test]
+    fn arena_takes_the_play_flags_and_its_own() {
+        let cmd = parse(&args(
+            "arena --game skyport --seed 3 --ruleset tg2013 --map triad-3p --relaxed --bot builtin:gunner --bot a --bot b --matches 30 --players 3 --jobs 4 --replays out --json r.json",
+        ));
+        let Ok(Command::Arena(a)) = cmd else {
+            panic!("{cmd:?}");
+        };
+        assert_eq!(
+            (
+                a.play.game.as_str(),
+                a.play.seed,
+                a.play.ruleset.as_deref(),
+                a.play.relaxed
+            ),
+            ("skyport", Some(3), Some("tg2013"), true)
+        );
+        assert_eq!(a.play.options["map"], "triad-3p");
+        assert_eq!(a.play.bots, ["builtin:gunner", "a", "b"]);
+        assert_eq!(
+            (
+                a.matches,
+                a.players,
+                a.jobs,
+                a.replays.as_deref(),
+                a.json.as_deref()
+            ),
+            (30, Some(3), Some(4), Some("out"), Some("r.json"))
+        );
+        for (line, needle) in [
+            ("arena --bot a --bot b --matches 2", "`arena` needs --game"),
+            ("arena --game g --bot a --matches 2", "at least two --bot"),
+            ("arena --game g --bot a --bot b", "needs --matches"),
+            (
+                "arena --game g --bot a --bot b --matches -1",
+                "--matches must be a number",
+            ),
+            (
+                "arena --game g --bot a --bot b --matches 2 --players 0",
+                "--players must be",
+            ),
+            (
+                "arena --game g --bot a --bot b --matches 2 --jobs",
+                "--jobs needs a value",
+            ),
+            (
+                "arena --game g --bot a --bot b --matches 2 --replay x",
+                "--replays DIR",
+            ),
+            (
+                "arena --game g --bot a --bot b --matches 2 --speed 2",
+                "unknown option '--speed' for `arena`",
+            ),
+        ] {
+            let err = parse(&args(line)).expect_err(line);
+            assert!(err.0.contains(needle), "{line}: {}", err.0);
+        }
+        assert!(USAGE.contains("botplay arena --game GAME"));
+    }
+
+    #[test]
     fn no_arguments_means_help() {
         assert_eq!(parse(&[]), Ok(Command::Help));
     }

@@ -540,7 +540,8 @@ fn ctrl_c_kills_the_bots_in_flight_and_prints_what_was_played() {
     let dir = folder("ctrl-c");
     let marker = dir.display().to_string();
     let replays = dir.join("replays");
-    // `exec`: the bot is the process botplay started (see README, Arena).
+    // `exec`: the bot is the very process botplay started and kills (a shell that stays
+    // between them would be killed alone, leaving its child running).
     let slow = format!("exec python3 {} {marker}", fixture("slow.py"));
     let mut child = Command::new(env!("CARGO_BIN_EXE_botplay"))
         .args([
