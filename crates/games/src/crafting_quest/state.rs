@@ -483,8 +483,10 @@ impl World {
     fn move_unit(&mut self, seat: usize, unit: i64, x: i64, y: i64) -> Result<Answer, Answer> {
         let i = self.own(seat, unit)?;
         let u = &self.units[i];
-        let (dx, dy) = (x - i64::from(u.x), y - i64::from(u.y));
-        if dx.abs() > 1 || dy.abs() > 1 || (dx == 0 && dy == 0) {
+        // The bot's numbers can be anything (i64::MIN included): compare without arithmetic
+        // that could overflow.
+        let (ux, uy) = (i64::from(u.x), i64::from(u.y));
+        if x.abs_diff(ux) > 1 || y.abs_diff(uy) > 1 || (x == ux && y == uy) {
             return Err(Answer::err(
                 Code::MoveError,
                 Some(i),

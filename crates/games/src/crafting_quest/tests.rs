@@ -235,6 +235,31 @@ fn moves_cost_by_weight_and_respect_terrain() {
     assert_eq!(result(&v), "NoError");
 }
 
+/// Found by the `bot_lines` fuzz target: a move to a coordinate near `i64::MIN` overflowed when
+/// its distance was computed (a panic in debug builds, a wrong answer in release ones).
+#[test]
+fn moves_to_extreme_coordinates_are_refused() {
+    let mut g = open_game();
+    put(&mut g, 0, 3, 3);
+    for to in [
+        "[-9223372036854775808,3]",
+        "[3,-9223372036854775808]",
+        "[9223372036854775807,3]",
+        "[-9223372036854775808,-9223372036854775808]",
+        "[4294967299,3]",
+    ] {
+        let v = ask(
+            &mut g,
+            0,
+            &format!(r#"{{"unit":0,"type":"move","to":{to}}}"#),
+        );
+        assert_eq!(result(&v), "MoveError", "{to}");
+        assert_eq!(v["unit"]["x"], 3, "{to}");
+    }
+    let v = ask(&mut g, 0, r#"{"unit":0,"type":"move","to":[4,4]}"#);
+    assert_eq!(result(&v), "NoError");
+}
+
 #[test]
 fn dig_reports_quantities_until_the_turn_ends() {
     let mut g = game_on(&["i........."; 10], 2);
