@@ -24,6 +24,7 @@ pub mod rng;
 pub mod rules;
 pub mod sha1prng;
 pub mod share;
+pub mod text;
 
 #[cfg(feature = "testing")]
 pub mod conformance;

@@ -191,14 +191,14 @@ impl Board {
             return false;
         }
         self.gold[ME] -= COST[level as usize];
-        self.capture(c, ME);
+        let taken = self.capture(c, ME);
         self.unit[c] = Some(Unit {
             owner: ME,
             id: 0,
             level,
             can_move: false,
         });
-        self.refresh();
+        self.refresh_after(taken);
         true
     }
 
@@ -222,9 +222,9 @@ impl Board {
             return false;
         };
         u.can_move = false;
-        self.capture(to, ME);
+        let taken = self.capture(to, ME);
         self.unit[to] = Some(u);
-        self.refresh();
+        self.refresh_after(taken);
         true
     }
 
@@ -253,15 +253,27 @@ impl Board {
     }
 
     /// Player `p` takes a cell: an enemy unit there dies, an enemy building other than the HQ is
-    /// destroyed. Activity and incomes are not refreshed here.
-    pub fn capture(&mut self, c: Cell, p: usize) {
+    /// destroyed. Activity and incomes are not refreshed here. Returns whether the cell changed
+    /// owner.
+    pub fn capture(&mut self, c: Cell, p: usize) -> bool {
         if self.unit[c].is_some_and(|u| u.owner != p) {
             self.unit[c] = None;
         }
         if self.building[c].is_some_and(|b| b.owner != p && b.kind != BuildingKind::Hq) {
             self.building[c] = None;
         }
+        let taken = self.owner[c] != Some(p);
         self.owner[c] = Some(p);
+        taken
+    }
+
+    /// [`Board::refresh`] after a move or a training: activity depends on the owners alone, so
+    /// it is recomputed only when a cell changed owner (`taken`).
+    fn refresh_after(&mut self, taken: bool) {
+        if taken {
+            self.refresh_activity();
+        }
+        self.refresh_income();
     }
 
     /// Recomputes both players' active cells, then both incomes (as the referee after a move or
@@ -281,38 +293,42 @@ impl Board {
             if self.owner[hq] != Some(p) {
                 continue;
             }
-            let mut stack = vec![hq];
+            // Each cell enters the stack at most once.
+            let mut stack = [0; CELLS];
+            stack[0] = hq;
+            let mut len = 1;
             self.active[hq] = true;
-            while let Some(c) = stack.pop() {
+            while len > 0 {
+                len -= 1;
+                let c = stack[len];
                 for n in neighbours(c) {
                     if self.owner[n] == Some(p) && !self.active[n] {
                         self.active[n] = true;
-                        stack.push(n);
+                        stack[len] = n;
+                        len += 1;
                     }
                 }
             }
         }
     }
 
+    /// Both incomes: active cells + 4 per active mine − upkeep of the units on active cells
+    /// (A.8), in one pass over the board.
     pub fn refresh_income(&mut self) {
-        for p in [ME, OPPONENT] {
-            self.income[p] = self.income_of(p);
-        }
-    }
-
-    /// Active cells + 4 per active mine − upkeep of the units on active cells (A.8).
-    fn income_of(&self, p: usize) -> i32 {
-        let mut income = 0;
-        for c in (0..CELLS).filter(|&c| self.owned_active(c, p)) {
-            income += 1;
+        let mut income = [0; 2];
+        for c in 0..CELLS {
+            let Some(p) = self.owner[c].filter(|&p| p < 2 && self.active[c]) else {
+                continue;
+            };
+            income[p] += 1;
             if self.building[c].is_some_and(|b| b.owner == p && b.kind == BuildingKind::Mine) {
-                income += MINE_INCOME;
+                income[p] += MINE_INCOME;
             }
             if let Some(u) = self.unit[c].filter(|u| u.owner == p) {
-                income -= UPKEEP[u.level as usize];
+                income[p] -= UPKEEP[u.level as usize];
             }
         }
-        income
+        self.income = income;
     }
 
     pub fn active_count(&self, p: usize) -> i32 {

@@ -3,6 +3,8 @@
 
 use std::fmt;
 
+use engine::text::push_ints_line;
+
 use super::map::{xy, HEIGHT, WIDTH};
 use super::state::{Board, BuildingKind, PLAYERS};
 
@@ -166,10 +168,11 @@ pub fn write_line(commands: &[Command]) -> String {
 /// The initialisation block (A.4): the number of mine spots, then one `x y` line each, row by row.
 pub fn init_text(board: &Board) -> String {
     let spots = board.map.spots();
-    let mut out = format!("{}\n", spots.len());
+    let mut out = String::with_capacity(8 + 6 * spots.len());
+    push_ints_line(&mut out, &[spots.len() as i64]);
     for c in spots {
         let (x, y) = xy(c);
-        out.push_str(&format!("{x} {y}\n"));
+        push_ints_line(&mut out, &[x as i64, y as i64]);
     }
     out
 }
@@ -179,14 +182,14 @@ pub fn init_text(board: &Board) -> String {
 pub fn turn_text(board: &Board, seat: usize) -> String {
     let seat = seat % PLAYERS;
     let other = 1 - seat;
-    let mut out = String::new();
+    let mut out = String::with_capacity(200 + 12 * board.buildings.len() + 16 * board.units.len());
     for v in [
         board.gold[seat],
         board.income[seat],
         board.gold[other],
         board.income[other],
     ] {
-        out.push_str(&format!("{v}\n"));
+        push_ints_line(&mut out, &[v]);
     }
     for y in 0..HEIGHT {
         for x in 0..WIDTH {
@@ -211,19 +214,22 @@ pub fn turn_text(board: &Board, seat: usize) -> String {
         let (x, y) = xy(b.cell);
         (b.owner != seat, b.kind.code(), x, y)
     });
-    out.push_str(&format!("{}\n", buildings.len()));
+    push_ints_line(&mut out, &[buildings.len() as i64]);
     for b in buildings {
         let (x, y) = xy(b.cell);
-        let owner = u8::from(b.owner != seat);
-        out.push_str(&format!("{owner} {} {x} {y}\n", b.kind.code()));
+        let owner = i64::from(b.owner != seat);
+        push_ints_line(&mut out, &[owner, b.kind.code().into(), x as i64, y as i64]);
     }
     let mut units: Vec<_> = board.units.iter().collect();
     units.sort_by_key(|u| (u.owner != seat, u.id));
-    out.push_str(&format!("{}\n", units.len()));
+    push_ints_line(&mut out, &[units.len() as i64]);
     for u in units {
         let (x, y) = xy(u.cell);
-        let owner = u8::from(u.owner != seat);
-        out.push_str(&format!("{owner} {} {} {x} {y}\n", u.id, u.level));
+        let owner = i64::from(u.owner != seat);
+        push_ints_line(
+            &mut out,
+            &[owner, u.id.into(), u.level.into(), x as i64, y as i64],
+        );
     }
     out
 }

@@ -189,6 +189,9 @@ impl Board {
 
     /// A.6 a: BFS from each HQ over 4-neighbours owned by the same player. Owned cells not
     /// reached are inactive; neutral cells keep the flag set (A.8).
+    ///
+    /// Activity depends on the owners alone, so TRAIN and MOVE recompute it only when they
+    /// change a cell's owner: the original recomputes after every action, with the same result.
     pub fn compute_activity(&mut self) {
         for c in 0..CELLS {
             self.active[c] = self.owner[c].is_none();
@@ -198,13 +201,19 @@ impl Board {
             if self.owner[hq] != Some(seat) {
                 continue;
             }
-            let mut queue = vec![hq];
+            // A depth-first walk; each cell enters the stack at most once.
+            let mut stack = [0usize; CELLS];
+            stack[0] = hq;
+            let mut len = 1;
             self.active[hq] = true;
-            while let Some(c) = queue.pop() {
+            while len > 0 {
+                len -= 1;
+                let c = stack[len];
                 for &n in &ADJACENT[c] {
                     if n != NONE && self.owner[n] == Some(seat) && !self.active[n] {
                         self.active[n] = true;
-                        queue.push(n);
+                        stack[len] = n;
+                        len += 1;
                     }
                 }
             }
@@ -351,6 +360,7 @@ impl Board {
             return Err(format!("a level-{level} unit cannot take ({x},{y})"));
         }
         self.gold[seat] -= cost;
+        let taken = self.owner[c] != Some(seat);
         let what = self.capture(c, seat);
         let id = self.next_id;
         self.next_id = self.next_id.saturating_add(1);
@@ -362,7 +372,9 @@ impl Board {
             moved: false,
             fresh: true,
         });
-        self.compute_activity();
+        if taken {
+            self.compute_activity();
+        }
         self.compute_incomes();
         Ok(format!(
             "{} trains a level-{level} unit (id {id}) at ({x},{y}){what}",
@@ -444,12 +456,15 @@ impl Board {
                 "unit {id} stays still: no cell towards ({x},{y}) it can take"
             ));
         }
+        let taken = self.owner[next] != Some(seat);
         let what = self.capture(next, seat);
         if let Some(u) = self.units.iter_mut().find(|u| u.id == id) {
             u.cell = next;
             u.moved = true;
         }
-        self.compute_activity();
+        if taken {
+            self.compute_activity();
+        }
         self.compute_incomes();
         let (nx, ny) = xy(next);
         Ok(format!(

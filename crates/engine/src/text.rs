@@ -1,0 +1,82 @@
+//! Writing protocol text fast: games write every seat's input every turn, often hundreds of
+//! numbers, and `format!` costs an allocation and the formatting machinery for each.
+
+/// Appends the decimal form of `v`, exactly as `Display` writes it.
+pub fn push_int(out: &mut String, v: impl Into<i64>) {
+    let v: i64 = v.into();
+    if v < 0 {
+        out.push('-');
+    }
+    let mut n = v.unsigned_abs();
+    let mut digits = [0u8; 20];
+    let mut start = digits.len();
+    loop {
+        start -= 1;
+        digits[start] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    for &d in &digits[start..] {
+        out.push(char::from(d));
+    }
+}
+
+/// Appends the numbers separated by single spaces, then a newline: one protocol line.
+pub fn push_ints_line<T: Into<i64> + Copy>(out: &mut String, values: &[T]) {
+    for (i, &v) in values.iter().enumerate() {
+        if i > 0 {
+            out.push(' ');
+        }
+        push_int(out, v);
+    }
+    out.push('\n');
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn integers_read_as_display_writes_them() {
+        for v in [
+            0,
+            1,
+            -1,
+            9,
+            10,
+            -10,
+            99,
+            100,
+            12_345,
+            -987_654_321,
+            i64::from(i32::MAX),
+            i64::from(i32::MIN),
+            i64::MAX,
+            i64::MIN,
+        ] {
+            let mut out = String::from("x");
+            push_int(&mut out, v);
+            assert_eq!(out, format!("x{v}"));
+        }
+        for v in -2_000..2_000i32 {
+            let mut out = String::new();
+            push_int(&mut out, v);
+            assert_eq!(out, v.to_string());
+        }
+        let mut out = String::new();
+        push_int(&mut out, 7u8);
+        push_int(&mut out, u32::MAX);
+        assert_eq!(out, format!("7{}", u32::MAX));
+    }
+
+    #[test]
+    fn lines_of_integers() {
+        let mut out = String::new();
+        push_ints_line(&mut out, &[3, -1, 0, 42]);
+        push_ints_line::<i32>(&mut out, &[]);
+        push_ints_line(&mut out, &[7u8]);
+        assert_eq!(out, "3 -1 0 42\n\n7\n");
+    }
+}
