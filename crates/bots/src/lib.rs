@@ -77,6 +77,13 @@ pub static BUILTINS: &[BuiltinInfo] = &[
     },
     BuiltinInfo {
         game: "soak-overflow",
+        name: "boss",
+        summary: "the scripted opponent of the tutorial leagues 2–4, their default opponent (in \
+                  the full game it only hunkers down)",
+        make: |seed| Box::new(soak_overflow::Boss::new(seed)),
+    },
+    BuiltinInfo {
+        game: "soak-overflow",
         name: "soaker",
         summary: "takes cover, shoots the best target, bombs clusters, contests territory",
         make: |seed| Box::new(soak_overflow::Soaker::new(seed)),
@@ -122,6 +129,19 @@ pub static BUILTINS: &[BuiltinInfo] = &[
 /// The built-in bots of a game.
 pub fn builtins(game: &str) -> impl Iterator<Item = &'static BuiltinInfo> + '_ {
     BUILTINS.iter().filter(move |b| b.game == game)
+}
+
+/// The opponent a game's ruleset is played against by default: the scripted boss of a tutorial
+/// league that has one (Soak Overflow's leagues 1–4: league 1 never asks its opponent), else the
+/// game's strongest built-in bot.
+pub fn default_opponent(game: &str, ruleset: &str) -> Option<&'static BuiltinInfo> {
+    let boss = game == "soak-overflow"
+        && matches!(ruleset, "league-1" | "league-2" | "league-3" | "league-4");
+    if boss {
+        builtins(game).find(|b| b.name == "boss")
+    } else {
+        builtins(game).last()
+    }
 }
 
 /// The seed of a seat's built-in bot in a match: the same in the CLI, the page and tests, so a

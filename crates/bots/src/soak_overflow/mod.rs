@@ -6,13 +6,16 @@
 //! - [`Wait`] answers `WAIT` (which hunkers down) for every agent.
 //! - [`Random`] plays random legal moves, shots, bombs and hunkering (seeded).
 //! - [`Soaker`] takes cover, shoots the best target, bombs clusters and contests territory.
+//! - [`Boss`] is the scripted opponent of the tutorial leagues 2–4 (their default opponent).
 
 pub mod board;
 pub mod protocol;
 
+mod boss;
 mod random;
 mod soaker;
 
+pub use boss::Boss;
 pub use random::Random;
 pub use soaker::Soaker;
 

@@ -5,6 +5,12 @@
 //! The referee sends the initialisation block (ids, agent classes, the grid) only before the
 //! bot's first turn, glued to that turn's block. [`Reader`] collects text until a whole turn
 //! has arrived, so it works whether a turn comes in one piece or line by line.
+//!
+//! In the tutorial leagues 2–4 the opponent (player 1) answers after red and its turn input
+//! ends with red's orders of the turn (botplay's addition, see the game's documentation): the
+//! number of red agents, then per agent `id[;MOVE x y][;SHOOT id|;THROW x y|;HUNKER_DOWN]`.
+//! The tutorial grids have sizes the full game never has ([`Init::is_tutorial`]), so the reader
+//! knows when to expect that block.
 
 use std::fmt;
 
@@ -57,6 +63,48 @@ pub struct Init {
     pub tiles: Vec<u8>,
 }
 
+impl Init {
+    /// A tutorial league's grid (8 × 5, 13 × 5, 15 × 12 or 17 × 12): the full game's grids are
+    /// 6 to 10 high and twice as wide.
+    pub fn is_tutorial(&self) -> bool {
+        !((6..=10).contains(&self.height) && self.width == 2 * self.height)
+    }
+
+    /// Whether each turn ends with red's orders: the opponent's seat of a tutorial league.
+    pub fn gets_orders(&self) -> bool {
+        self.my_id == 1 && self.is_tutorial()
+    }
+
+    /// The tile type at a position (off the grid: floor).
+    pub fn tile(&self, p: Pos) -> u8 {
+        if p.x < 0 || p.y < 0 || p.x >= self.width || p.y >= self.height {
+            return 0;
+        }
+        self.tiles[(p.y * self.width + p.x) as usize]
+    }
+
+    /// The player owning an agent, by the initialisation block.
+    pub fn owner(&self, id: i32) -> Option<i32> {
+        self.agents.iter().find(|a| a.id == id).map(|a| a.player)
+    }
+}
+
+/// The combat action of an order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Combat {
+    Shoot(i32),
+    Throw(Pos),
+    HunkerDown,
+}
+
+/// What red told one of its agents this turn, as the opponent of a tutorial league is told.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Orders {
+    pub id: i32,
+    pub to: Option<Pos>,
+    pub combat: Option<Combat>,
+}
+
 /// One agent line of a turn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct AgentLine {
@@ -72,6 +120,8 @@ pub struct AgentLine {
 pub struct TurnInput {
     pub agents: Vec<AgentLine>,
     pub my_agent_count: usize,
+    /// Red's orders of this turn (only for the opponent of a tutorial league; else empty).
+    pub orders: Vec<Orders>,
 }
 
 /// Why the collected text is not (yet) a turn.
@@ -188,7 +238,40 @@ fn parse_turn(cur: &mut Cursor) -> Parsed<TurnInput> {
     Ok(TurnInput {
         agents,
         my_agent_count,
+        orders: Vec::new(),
     })
+}
+
+/// One line of red's orders: `id` then `;`-separated actions.
+fn parse_order(line: &str) -> Parsed<Orders> {
+    let bad = || Short::Bad(format!("not an order line: '{line}'"));
+    let mut pieces = line.split(';');
+    let id = pieces
+        .next()
+        .and_then(|p| p.trim().parse::<i64>().ok())
+        .ok_or_else(bad)?;
+    let mut order = Orders {
+        id: small(id),
+        to: None,
+        combat: None,
+    };
+    for piece in pieces {
+        let words: Vec<&str> = piece.split_whitespace().collect();
+        let int = |w: &str| w.parse::<i64>().map(small).map_err(|_| bad());
+        match words.as_slice() {
+            ["MOVE", x, y] => order.to = Some(Pos::new(int(x)?, int(y)?)),
+            ["SHOOT", id] => order.combat = Some(Combat::Shoot(int(id)?)),
+            ["THROW", x, y] => order.combat = Some(Combat::Throw(Pos::new(int(x)?, int(y)?))),
+            ["HUNKER_DOWN"] => order.combat = Some(Combat::HunkerDown),
+            _ => return Err(bad()),
+        }
+    }
+    Ok(order)
+}
+
+fn parse_orders(cur: &mut Cursor) -> Parsed<Vec<Orders>> {
+    let n = cur.count(MAX_AGENTS)?;
+    (0..n).map(|_| parse_order(cur.line()?)).collect()
 }
 
 /// Collects the referee's text until a whole turn has arrived, then parses it.
@@ -221,7 +304,15 @@ impl Reader {
                 None => Some(parse_init(&mut cur)?),
                 Some(_) => None,
             };
-            Ok((init, parse_turn(&mut cur)?))
+            let mut turn = parse_turn(&mut cur)?;
+            if init
+                .as_ref()
+                .or(self.init.as_ref())
+                .is_some_and(Init::gets_orders)
+            {
+                turn.orders = parse_orders(&mut cur)?;
+            }
+            Ok((init, turn))
         })();
         match parsed {
             Err(Short::More) => None,

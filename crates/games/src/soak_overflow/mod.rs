@@ -157,6 +157,8 @@ mod state;
 pub mod view;
 
 #[cfg(test)]
+mod league_tests;
+#[cfg(test)]
 mod tests;
 
 use league::{League, Objective};
