@@ -479,7 +479,19 @@ impl Reducible for AppState {
                 s.run_requested = true;
             }
             Action::SetSeed(seed) => s.form.seed = seed,
-            Action::SetRuleset(ruleset) => s.form.ruleset = ruleset,
+            Action::SetRuleset(ruleset) => {
+                // An opponent left at the league's default follows the league: Soak
+                // Overflow's tutorial leagues are played against their boss.
+                let game = s.form.game;
+                let before = bots::default_opponent(game, &s.form.ruleset).map(|b| b.name);
+                let after = bots::default_opponent(game, &ruleset).map(|b| b.name);
+                if let (Some(opponent), Some(name)) = (s.form.bots.get_mut(1), after) {
+                    if Some(opponent.player.as_str()) == before {
+                        opponent.player = name.to_string();
+                    }
+                }
+                s.form.ruleset = ruleset;
+            }
             Action::SetCode(slot, code) => {
                 if let Some(bot) = s.form.bots.get_mut(slot) {
                     bot.code = code;
