@@ -64,10 +64,14 @@ pub fn match_form(props: &Props) -> Html {
     let on_stop = props.on_stop.reform(|_: MouseEvent| ());
     let ruleset = info.ruleset(&form.ruleset);
     let backup = (0..SLOTS)
-        .any(|slot| crate::storage::has_backup(form.game, slot, form.bots[slot].language));
+        .any(|slot| crate::storage::has_backup(&form.scope(), slot, form.bots[slot].language));
     let on_restore = {
         let dispatch = props.dispatch.clone();
         Callback::from(move |_: MouseEvent| dispatch.emit(Action::RestoreCode))
+    };
+    let on_leave = {
+        let dispatch = props.dispatch.clone();
+        Callback::from(move |_: MouseEvent| dispatch.emit(Action::LeaveLesson))
     };
     let slot = |slot: usize| {
         html! {
@@ -96,6 +100,16 @@ pub fn match_form(props: &Props) -> Html {
             </div>
             if let Some(r) = ruleset {
                 <p class="hint">{ r.summary }</p>
+            }
+            if let Some(lesson) = &form.lesson {
+                <section id="lesson" class="lesson" aria-label="Lesson">
+                    <h3>{ &lesson.title }</h3>
+                    if !lesson.text.is_empty() {
+                        <p class="lesson-text">{ &lesson.text }</p>
+                    }
+                    <p class="hint">{ "Your code for this lesson is saved apart from your other bots." }</p>
+                    <button type="button" id="leave-lesson" onclick={on_leave}>{ "Leave the lesson" }</button>
+                </section>
             }
             <div class="seat">
                 <h3 class="seat-title"><span class="swatch seat-0"></span>{ "Your bot" }</h3>
@@ -141,6 +155,7 @@ pub fn match_form(props: &Props) -> Html {
                     </button>
                 </div>
             }
+            <LessonMaker form={form.clone()} />
             if let Some(text) = &props.notice {
                 <p id="notice" class="warning" role="alert">{ text }</p>
             }
@@ -223,5 +238,93 @@ fn slot_fields(props: &SlotProps) -> Html {
                 </p>
             }
         </>
+    }
+}
+
+#[derive(Properties, PartialEq)]
+struct LessonProps {
+    form: Form,
+}
+
+/// For teachers: a link that opens botplay in this set-up (game, league, seed, players, the
+/// editors' code as the starting point, the opponent) with an instruction above the editor.
+#[component(LessonMaker)]
+fn lesson_maker(props: &LessonProps) -> Html {
+    let title = use_state(String::new);
+    let text = use_state(String::new);
+    let made = use_state(|| Err::<String, String>(String::new()));
+    let on_make = {
+        let (form, title, text, made) = (
+            props.form.clone(),
+            title.clone(),
+            text.clone(),
+            made.clone(),
+        );
+        Callback::from(move |_: MouseEvent| {
+            let link = engine::Lesson::new(&title, &text).and_then(|lesson| {
+                let spec = form.spec(true)?;
+                let doc = engine::ShareDoc {
+                    setup: spec.setup,
+                    relaxed: spec.relaxed,
+                    bots: spec.seats.iter().map(|s| s.shared()).collect(),
+                    replay: None,
+                    turn: None,
+                    lesson: Some(lesson),
+                };
+                Ok(super::sharing::link_to(&doc))
+            });
+            if let (Ok(url), Some(window)) = (&link, web_sys::window()) {
+                // Best effort: the link is also shown to copy by hand.
+                let _ = window.navigator().clipboard().write_text(url);
+            }
+            made.set(link);
+        })
+    };
+    let on_title = {
+        let title = title.clone();
+        Callback::from(move |e: InputEvent| {
+            title.set(e.target_unchecked_into::<HtmlInputElement>().value())
+        })
+    };
+    let on_text = {
+        let text = text.clone();
+        Callback::from(move |e: InputEvent| {
+            text.set(
+                e.target_unchecked_into::<web_sys::HtmlTextAreaElement>()
+                    .value(),
+            )
+        })
+    };
+    html! {
+        <details id="lesson-maker" class="lesson-maker">
+            <summary>{ "Make a lesson link (for teachers)" }</summary>
+            <p class="hint">
+                { "The link opens botplay in this set-up: this game, league, seed and players, the \
+                   code in the editors as the students' starting point, this opponent, and your \
+                   instruction above the editor. Each student's work is saved in their own browser." }
+            </p>
+            <label for="lesson-title">{ "Title" }</label>
+            <input id="lesson-title" type="text" maxlength={engine::share::MAX_LESSON_TITLE.to_string()}
+                value={(*title).clone()} oninput={on_title} />
+            <label for="lesson-text">{ "Instruction" }</label>
+            <textarea id="lesson-text" rows="4" maxlength={engine::share::MAX_LESSON_TEXT.to_string()}
+                value={(*text).clone()} oninput={on_text} />
+            <div class="row">
+                <button type="button" id="make-lesson" onclick={on_make}>{ "Make the lesson link" }</button>
+            </div>
+            { match &*made {
+                Ok(url) => html! {
+                    <>
+                        <input id="lesson-link" type="text" readonly=true value={url.clone()}
+                            aria-label="Lesson link (copied)" />
+                        <p class="hint">{ format!("{} characters; copied if the browser allowed it.", url.len()) }</p>
+                    </>
+                },
+                Err(why) if !why.is_empty() => html! {
+                    <p id="lesson-error" class="warning" role="alert">{ format!("No link: {why}.") }</p>
+                },
+                Err(_) => html! {},
+            } }
+        </details>
     }
 }

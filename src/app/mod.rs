@@ -57,7 +57,7 @@ pub fn app() -> Html {
         let state = state.clone();
         Callback::from(move |(slot, code): (usize, String)| {
             let language = state.form.bots[slot].language;
-            storage::save_code(state.form.game, slot, language, &code);
+            storage::save_code(&state.form.scope(), slot, language, &code);
             state.dispatch(Action::SetCode(slot, code));
         })
     };

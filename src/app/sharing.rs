@@ -28,7 +28,7 @@ pub fn replay_of(record: &Record) -> Option<Replay> {
 pub const MAX_LINK_CHARS: usize = 32_000;
 
 /// The page's address without its fragment, followed by a link's fragment.
-fn link_to(doc: &ShareDoc) -> String {
+pub fn link_to(doc: &ShareDoc) -> String {
     let here = web_sys::window()
         .and_then(|w| w.location().href().ok())
         .unwrap_or_default();
@@ -109,6 +109,7 @@ pub fn sharing(props: &Props) -> Html {
                 bots: record.bots.clone(),
                 replay: if with_match { replay_of(record) } else { None },
                 turn: (with_match && at_turn).then_some(frame),
+                lesson: None,
             };
             let url = link_to(&doc);
             if url.len() > MAX_LINK_CHARS {

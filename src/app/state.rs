@@ -36,7 +36,7 @@ impl Slot {
         Slot {
             player,
             language,
-            code: saved_or_starter(game, slot, language),
+            code: saved_or_starter(game, game, slot, language),
         }
     }
 
@@ -81,6 +81,8 @@ pub struct Form {
     /// How many bots play (games for more than two: the opponent fills the other seats).
     pub seats: usize,
     pub relaxed: bool,
+    /// The lesson the form was opened for, if any: its code is saved apart.
+    pub lesson: Option<Rc<ActiveLesson>>,
 }
 
 /// Where the shown match is.
@@ -226,12 +228,40 @@ pub enum Action {
     ShowReplay(Replay, String),
     /// Put back the code the editors held before a link replaced it.
     RestoreCode,
+    /// Close the lesson: the game's own saved code comes back.
+    LeaveLesson,
 }
 
 /// The code saved for a game's slot and language, or the game's starter bot.
-fn saved_or_starter(game: &str, slot: usize, language: &str) -> String {
-    storage::load_code(game, slot, language)
+fn saved_or_starter(scope: &str, game: &str, slot: usize, language: &str) -> String {
+    storage::load_code(scope, slot, language)
         .unwrap_or_else(|| starter::code(game, language).to_string())
+}
+
+/// A lesson opened from a link: its words, and where its students' code is saved.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ActiveLesson {
+    /// Names the lesson in the browser's storage: the same link, the same saved code.
+    pub id: String,
+    pub title: String,
+    pub text: String,
+}
+
+impl ActiveLesson {
+    fn of(doc: &ShareDoc, lesson: &engine::Lesson) -> ActiveLesson {
+        // FNV-1a of the link: a lesson changed by its teacher is a new lesson.
+        let hash = doc
+            .encode()
+            .bytes()
+            .fold(0xcbf2_9ce4_8422_2325_u64, |h, b| {
+                (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+            });
+        ActiveLesson {
+            id: format!("{hash:016x}"),
+            title: lesson.title.clone(),
+            text: lesson.text.clone(),
+        }
+    }
 }
 
 /// A seed for a new page: random (never 0), shown and editable.
@@ -261,6 +291,15 @@ impl Form {
             ],
             seats: info.min_seats,
             relaxed: false,
+            lesson: None,
+        }
+    }
+
+    /// Where the editors' code is saved: the game's own place, or the lesson's.
+    pub fn scope(&self) -> String {
+        match &self.lesson {
+            Some(lesson) => format!("{}/lesson-{}", self.game, lesson.id),
+            None => self.game.to_string(),
         }
     }
 
@@ -354,10 +393,27 @@ impl AppState {
         let mut form = Form::new(game.info.id, doc.setup.seed);
         form.ruleset = doc.setup.ruleset.clone();
         form.relaxed = doc.relaxed;
+        form.seats = doc.setup.seats;
+        form.lesson = doc
+            .lesson
+            .as_ref()
+            .map(|l| Rc::new(ActiveLesson::of(&doc, l)));
+        let scope = form.scope();
         let mut notes = Vec::new();
         let mut replaced = false;
         for (slot, bot) in doc.bots.iter().take(SLOTS).enumerate() {
             match bot {
+                // A lesson's code is the students' start: their own work on it is kept apart
+                // and comes back whenever they open the lesson again.
+                SharedBot::Code { language, code, .. } if form.lesson.is_some() => {
+                    let language = language_of(language).unwrap_or(JAVASCRIPT);
+                    form.bots[slot] = Slot {
+                        player: language.to_string(),
+                        language,
+                        code: storage::load_code(&scope, slot, language)
+                            .unwrap_or_else(|| code.clone()),
+                    };
+                }
                 SharedBot::Code { language, code, .. } => {
                     let language = language_of(language).unwrap_or(JAVASCRIPT);
                     let saved = storage::load_code(game.info.id, slot, language);
@@ -399,6 +455,8 @@ impl AppState {
                     self.notice = Some(format!("The link's match cannot be shown: {why}"));
                 }
             }
+            // A lesson waits for its students to press Run.
+            None if doc.lesson.is_some() => {}
             // A link without its match re-runs it from the bots it carries.
             None => self.run_requested = true,
         }
@@ -498,13 +556,13 @@ impl Reducible for AppState {
                 }
             }
             Action::SetPlayer(slot, player) => {
-                let game = s.form.game;
+                let (game, scope) = (s.form.game, s.form.scope());
                 if let Some(bot) = s.form.bots.get_mut(slot) {
                     // Choosing a language shows that language's code in the slot's editor.
                     if let Some(language) = language_of(&player) {
                         if language != bot.language {
                             bot.language = language;
-                            bot.code = saved_or_starter(game, slot, language);
+                            bot.code = saved_or_starter(&scope, game, slot, language);
                         }
                     }
                     bot.player = player;
@@ -583,13 +641,19 @@ impl Reducible for AppState {
                 }
             }
             Action::RestoreCode => {
-                let game = s.form.game;
+                let scope = s.form.scope();
                 for (slot, bot) in s.form.bots.iter_mut().enumerate() {
-                    if let Some(code) = storage::take_backup(game, slot, bot.language) {
-                        storage::save_code(game, slot, bot.language, &code);
+                    if let Some(code) = storage::take_backup(&scope, slot, bot.language) {
+                        storage::save_code(&scope, slot, bot.language, &code);
                         bot.code = code;
                         s.notice = Some("Your previous code is back in the editor.".into());
                     }
+                }
+            }
+            Action::LeaveLesson => {
+                if s.form.lesson.is_some() {
+                    s.form = Form::new(s.form.game, random_seed());
+                    s.notice = None;
                 }
             }
             Action::Tick => {

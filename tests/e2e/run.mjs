@@ -441,6 +441,36 @@ async function main() {
     console.log(`ok (l) an arena of 6 matches in ${(arenaMs / 1000).toFixed(1)} s (page answered in ${arenaAnswerMs.toFixed(0)} ms meanwhile): ${botRows.map((r) => r.split("\t").slice(0, 2).join(" ")).join("; ")}`);
     await page.locator("#arena > summary").click();
 
+    // (m) A lesson link: a teacher's set-up and instruction; the student's work on it is saved
+    // apart from their own bots and survives a reload; leaving the lesson brings theirs back.
+    await page.locator("#lesson-maker summary").click();
+    await page.locator("#make-lesson").click();
+    check(/needs a title/.test(await page.locator("#lesson-error").innerText()), "(m) a lesson without a title was made");
+    await page.locator("#lesson-title").fill("Lesson 1: beat random");
+    await page.locator("#lesson-text").fill("Train units beside your HQ.\nThen walk them to the enemy HQ.");
+    await page.locator("#make-lesson").click();
+    const lessonLink = await page.locator("#lesson-link").inputValue();
+    const ownCode = await getCode(page);
+    await page.goto(lessonLink);
+    await page.reload();
+    await page.locator("#lesson").waitFor({ timeout: 10_000 });
+    const lessonText = await page.locator("#lesson").innerText();
+    check(/Lesson 1: beat random/.test(lessonText) && /walk them to the enemy HQ/.test(lessonText), `(m) the lesson is not shown: '${lessonText}'`);
+    check((await page.locator("#match-status").innerText()).startsWith("No match yet"), "(m) a lesson link ran a match by itself");
+    check((await getCode(page)) === ownCode, "(m) the lesson does not start from its code");
+    await setCode(page, "// my lesson work\n" + ownCode);
+    await page.reload();
+    await page.locator("#lesson").waitFor({ timeout: 10_000 });
+    check((await getCode(page)).startsWith("// my lesson work"), "(m) the student's lesson work is lost on reload");
+    await page.locator("#run").click();
+    await page.locator("#outcome .result").waitFor({ timeout: 60_000 });
+    await page.locator("#lesson").screenshot({ path: join(SHOTS, "lesson.png") });
+    await page.locator("#leave-lesson").click();
+    check((await page.locator("#lesson").count()) === 0, "(m) the lesson is still shown after leaving it");
+    check((await getCode(page)) === ownCode, "(m) leaving the lesson did not bring back the person's own code");
+    await page.goto(url);
+    console.log(`ok (m) a lesson link (${lessonLink.length} characters) shows its instruction, keeps the student's work apart and across reloads`);
+
     console.log(`ok (j) two editor bots play each other: "${both.split("\n")[0]}"; both codes survive a reload`);
 
     // (g) Python: a bot in the editor plays a whole match; loading is not counted against it; an

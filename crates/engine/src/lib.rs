@@ -38,4 +38,4 @@ pub use replay::{Replay, ReplayError, SeatTurn, TurnRecord, REPLAY_FORMAT};
 pub use rng::JavaRandom;
 pub use rules::Rules;
 pub use sha1prng::Sha1Prng;
-pub use share::{ShareDoc, ShareError, SharedBot};
+pub use share::{Lesson, ShareDoc, ShareError, SharedBot};

@@ -62,6 +62,46 @@ pub struct ShareDoc {
     /// The frame to open at.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub turn: Option<usize>,
+    /// A teacher's lesson: the set-up and bots are the students' starting point, with an
+    /// instruction shown above the editor.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub lesson: Option<Lesson>,
+}
+
+/// A lesson a link hands out.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Lesson {
+    pub title: String,
+    /// The instruction, plain text (line breaks kept).
+    pub text: String,
+}
+
+/// The longest lesson title and instruction a link carries, in characters.
+pub const MAX_LESSON_TITLE: usize = 200;
+pub const MAX_LESSON_TEXT: usize = 4_000;
+
+impl Lesson {
+    /// A lesson within the limits, or why not.
+    pub fn new(title: &str, text: &str) -> Result<Lesson, String> {
+        let (title, text) = (title.trim(), text.trim());
+        if title.is_empty() {
+            return Err("a lesson needs a title".into());
+        }
+        if title.chars().count() > MAX_LESSON_TITLE {
+            return Err(format!(
+                "a lesson title has at most {MAX_LESSON_TITLE} characters"
+            ));
+        }
+        if text.chars().count() > MAX_LESSON_TEXT {
+            return Err(format!(
+                "a lesson's instruction has at most {MAX_LESSON_TEXT} characters"
+            ));
+        }
+        Ok(Lesson {
+            title: title.to_string(),
+            text: text.to_string(),
+        })
+    }
 }
 
 /// Why a link cannot be opened.
@@ -117,6 +157,7 @@ impl ShareDoc {
             bots,
             replay: Some(replay),
             turn: None,
+            lesson: None,
         }
     }
 
@@ -157,6 +198,13 @@ impl ShareDoc {
             })?;
         let doc: ShareDoc = serde_json::from_slice(&json)
             .map_err(|e| ShareError::Damaged(format!("unreadable contents ({e})")))?;
+        if let Some(lesson) = &doc.lesson {
+            if Lesson::new(&lesson.title, &lesson.text).as_ref() != Ok(lesson) {
+                return Err(ShareError::Damaged(
+                    "the lesson's title or instruction is empty, untrimmed or too long".into(),
+                ));
+            }
+        }
         if doc.bots.len() != doc.setup.seats {
             return Err(ShareError::Damaged(format!(
                 "{} bots for {} seats",
@@ -194,6 +242,7 @@ mod tests {
             ],
             replay: None,
             turn: Some(12),
+            lesson: None,
         }
     }
 
@@ -256,6 +305,26 @@ mod tests {
     fn documents_with_the_wrong_number_of_bots_are_damaged() {
         let mut d = doc();
         d.bots.pop();
+        assert!(matches!(
+            ShareDoc::decode(&d.encode()),
+            Err(ShareError::Damaged(_))
+        ));
+    }
+
+    #[test]
+    fn a_lesson_travels_with_the_link_and_is_checked() {
+        let mut d = doc();
+        d.lesson = Some(Lesson::new(" Lesson 1 ", "Train a unit.\nThen move it.").unwrap());
+        let back = ShareDoc::decode(&d.encode()).unwrap();
+        assert_eq!(back, d);
+        assert_eq!(back.lesson.unwrap().title, "Lesson 1");
+        assert!(Lesson::new("  ", "x").is_err());
+        assert!(Lesson::new("t", &"x".repeat(MAX_LESSON_TEXT + 1)).is_err());
+        // A hand-made link with an oversized lesson is refused as damaged.
+        d.lesson = Some(Lesson {
+            title: "t".repeat(MAX_LESSON_TITLE + 1),
+            text: String::new(),
+        });
         assert!(matches!(
             ShareDoc::decode(&d.encode()),
             Err(ShareError::Damaged(_))
