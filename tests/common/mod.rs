@@ -8,9 +8,12 @@ use std::fmt::Write as _;
 
 use engine::{Referee, Setup};
 
-/// One golden match per game: the bots and seed are part of the file's header.
+/// The golden matches: one per game (its default ruleset), plus Soak Overflow's league 2 against its
+/// boss. The bots, ruleset and seed are part of the file's header.
 pub struct GoldenMatch {
     pub game: &'static str,
+    /// The ruleset, if not the game's default.
+    pub ruleset: Option<&'static str>,
     pub seed: i64,
     pub bots: [&'static str; 2],
     /// The committed transcript (embedded, so the same check runs natively and in wasm).
@@ -21,6 +24,7 @@ pub struct GoldenMatch {
 pub const GOLDEN: &[GoldenMatch] = &[
     GoldenMatch {
         game: "ice-and-fire",
+        ruleset: None,
         seed: -7_095_413_993_656_790_854,
         bots: ["expander", "random"],
         expected: include_str!("../golden/ice-and-fire.txt"),
@@ -28,6 +32,7 @@ pub const GOLDEN: &[GoldenMatch] = &[
     },
     GoldenMatch {
         game: "micro-rts",
+        ruleset: None,
         seed: 20,
         bots: ["rush", "random"],
         expected: include_str!("../golden/micro-rts.txt"),
@@ -35,13 +40,23 @@ pub const GOLDEN: &[GoldenMatch] = &[
     },
     GoldenMatch {
         game: "soak-overflow",
+        ruleset: None,
         seed: 42,
         bots: ["soaker", "random"],
         expected: include_str!("../golden/soak-overflow.txt"),
         path: "tests/golden/soak-overflow.txt",
     },
     GoldenMatch {
+        game: "soak-overflow",
+        ruleset: Some("league-2"),
+        seed: 42,
+        bots: ["soaker", "boss"],
+        expected: include_str!("../golden/soak-overflow-league-2.txt"),
+        path: "tests/golden/soak-overflow-league-2.txt",
+    },
+    GoldenMatch {
         game: "skyport",
+        ruleset: None,
         seed: 2013,
         bots: ["gunner", "random"],
         expected: include_str!("../golden/skyport.txt"),
@@ -49,6 +64,7 @@ pub const GOLDEN: &[GoldenMatch] = &[
     },
     GoldenMatch {
         game: "crafting-quest",
+        ruleset: None,
         seed: 2013,
         bots: ["crafter", "random"],
         expected: include_str!("../golden/crafting-quest.txt"),
@@ -59,7 +75,10 @@ pub const GOLDEN: &[GoldenMatch] = &[
 /// Plays the golden match and writes its transcript.
 pub fn transcript(golden: &GoldenMatch) -> String {
     let entry = games::entry(golden.game).expect("a registered game");
-    let setup = Setup::new(entry.info, golden.seed);
+    let mut setup = Setup::new(entry.info, golden.seed);
+    if let Some(ruleset) = golden.ruleset {
+        setup.ruleset = ruleset.to_string();
+    }
     let game = (entry.new)(&setup).expect("a valid setup");
     let names = golden.bots.iter().map(|b| format!("builtin:{b}")).collect();
     let mut referee = Referee::new(game, setup.clone(), names, false);
