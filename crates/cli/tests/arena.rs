@@ -509,6 +509,25 @@ fn bad_command_lines_exit_2_with_a_message() {
     );
 }
 
+/// A child process that a failing test does not leave running.
+struct KillOnDrop(std::process::Child);
+
+impl Drop for KillOnDrop {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+/// Whether a process runs: it exists and has not exited (a zombie has exited; here PID 1 may
+/// never reap the orphans it inherits).
+fn running(pid: u32) -> bool {
+    std::fs::read_to_string(format!("/proc/{pid}/stat")).is_ok_and(|stat| {
+        let state = stat.rsplit_once(')').map(|(_, rest)| rest.trim_start());
+        !matches!(state.and_then(|s| s.chars().next()), Some('Z' | 'X') | None)
+    })
+}
+
 /// The processes whose command line mentions `needle`.
 fn processes_with(needle: &str) -> Vec<String> {
     let mut found = Vec::new();
@@ -540,32 +559,35 @@ fn ctrl_c_kills_the_bots_in_flight_and_prints_what_was_played() {
     let dir = folder("ctrl-c");
     let marker = dir.display().to_string();
     let replays = dir.join("replays");
-    // `exec`: the bot is the very process botplay started and kills (a shell that stays
-    // between them would be killed alone, leaving its child running).
-    let slow = format!("exec python3 {} {marker}", fixture("slow.py"));
-    let mut child = Command::new(env!("CARGO_BIN_EXE_botplay"))
-        .args([
-            "arena",
-            "--game",
-            "ice-and-fire",
-            "--relaxed",
-            "--matches",
-            "40",
-            "--jobs",
-            "2",
-            "--seed",
-            "3",
-            "--bot",
-            "builtin:expander",
-            "--bot",
-            &slow,
-            "--replays",
-            &replays.display().to_string(),
-        ])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("botplay runs");
+    // Run through `sh -c` as any bot: the shell stays between botplay and the Python process,
+    // which must be stopped too.
+    let slow = format!("python3 {} {marker}", fixture("slow.py"));
+    let mut child = KillOnDrop(
+        Command::new(env!("CARGO_BIN_EXE_botplay"))
+            .args([
+                "arena",
+                "--game",
+                "ice-and-fire",
+                "--relaxed",
+                "--matches",
+                "40",
+                "--jobs",
+                "2",
+                "--seed",
+                "3",
+                "--bot",
+                "builtin:expander",
+                "--bot",
+                &slow,
+                "--replays",
+                &replays.display().to_string(),
+            ])
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("botplay runs"),
+    );
+    let child = &mut child.0;
     // Some matches are played; then the bot turns slow and is caught thinking.
     wait_for("a first match", Duration::from_secs(120), || {
         std::fs::read_dir(&replays).is_ok_and(|mut d| d.next().is_some())
@@ -590,10 +612,7 @@ fn ctrl_c_kills_the_bots_in_flight_and_prints_what_was_played() {
         !sleeping().is_empty()
     });
     let pids = sleeping();
-    assert!(
-        Path::new(&format!("/proc/{}", pids[0])).exists(),
-        "the slow bot is running"
-    );
+    assert!(running(pids[0]), "the slow bot is running");
 
     let interrupted = Instant::now();
     let kill = Command::new("kill")
@@ -645,10 +664,7 @@ fn ctrl_c_kills_the_bots_in_flight_and_prints_what_was_played() {
     // No bot is left behind.
     std::thread::sleep(Duration::from_millis(300));
     for pid in pids {
-        assert!(
-            !Path::new(&format!("/proc/{pid}")).exists(),
-            "bot {pid} still runs"
-        );
+        assert!(!running(pid), "bot {pid} still runs");
     }
     assert_eq!(processes_with(&marker), Vec::<String>::new());
 }

@@ -336,8 +336,8 @@ fn play_one(
     table.play(&mut referee);
     stop.leave(worker);
     drop(table);
-    // A match that ends after Ctrl-C may have ended because the terminal's SIGINT reached its
-    // bots too: it is not counted.
+    // A match that ends after Ctrl-C (or a failure) may have ended because of the stop: it is
+    // not counted.
     if stop.stopping() {
         return Ok(None);
     }
