@@ -2,9 +2,12 @@
 //!
 //! A water fight on a small grid: two teams of agents move, shoot, throw splash bombs and take
 //! cover; each turn the team controlling more tiles scores the difference. This is the
-//! CodinGame Summer Challenge 2025 game, played with the rules of its referee's full game
-//! (league 5, Bronze and up). Section references such as "C.6" point into
-//! `shared/rules/codingame-games.md`, part C, where every fact below was recorded.
+//! CodinGame Summer Challenge 2025 game, played with the rules of its referee: the full game
+//! (league 5, Bronze and up, the default) and the four tutorial leagues before it (see
+//! [Leagues](#leagues-rulesets)). Section references such as "C.6" point into
+//! `shared/rules/codingame-games.md`, part C, where every fact below was recorded; the tutorial
+//! leagues' details (C.3 summarises them) were read from the same referee's tutorial set-up.
+//! Everything up to the leagues' section describes league 5.
 //!
 //! ## Facts
 //!
@@ -112,24 +115,117 @@
 //! its score is its points. The higher score wins; equal scores draw (for example when both
 //! teams are soaked in the same turn with equal points).
 //!
-//! ## Rulesets
+//! ## Leagues (rulesets)
 //!
-//! | Ruleset | Name | What it is |
-//! |---|---|---|
-//! | `league-5` | Bronze and up (default) | the full game described here |
+//! | Ruleset | League | What it adds | Turns |
+//! |---|---|---|---|
+//! | `league-1` | Wood 4 | MOVE; no opponent | 20 |
+//! | `league-2` | Wood 3 | SHOOT (MOVE does nothing); four enemies and the boss | 20 |
+//! | `league-3` | Wood 2 | cover; MOVE and SHOOT together | 1 |
+//! | `league-4` | Wood 1 | THROW (splash bombs) | 40 |
+//! | `league-5` | Bronze and up (default) | HUNKER_DOWN, the five classes, generated maps, territory: the full game | 100 |
 //!
-//! The tutorial leagues 1–4 (Wood 4 to Wood 1: scripted bosses, fewer actions) are not offered
-//! yet.
+//! Leagues 1–4 are the original's tutorials: a fixed scenario with an objective for red (seat
+//! 0), played against a scripted opponent, the *boss* (seat 1; the built-in bot `boss`, which
+//! the page and `botplay list` offer as these leagues' opponent). In all four there is no
+//! territory (no tile is controlled, nobody scores points) and HUNKER_DOWN/WAIT does nothing;
+//! an action a league switches off (MOVE in league 2, SHOOT in league 1, THROW before league 4)
+//! is skipped and reported, never a fault. All agents are snipers with the numbers below and a
+//! cooldown of 0 (they can shoot every turn).
+//!
+//! - **League 1 (Wood 4).** An empty 8 × 5 grid; red's agents 1 at (0,0) and 2 at (0,4), power
+//!   24, range 6, no bombs. Nobody else: blue has no agents and is never asked. **Objective:**
+//!   one agent on (6,1) and the other on (6,3) (either way round). The game ends as soon as
+//!   they stand there (red scores 0, blue −1) or after turn 20 (red −1, blue 0).
+//! - **League 2 (Wood 3).** An empty 8 × 5 grid; red's agents 1 at (3,2) and 2 at (4,2), power
+//!   50. Blue's four agents, power 100, stand at (2,1), (2,3), (5,1) and (5,3) with wetness 90,
+//!   80, 70 and 60; the seed shuffles which of the ids 3–6 stands where, and both inputs list
+//!   blue's agents in that place order. **Objective:** every turn, both red agents shoot the
+//!   wettest blue agent. **The boss:** on a turn when not every red agent shoots the wettest
+//!   blue agent (the first listed on a tie), blue's agent k (in list order) shoots red's agent
+//!   k mod n, so red is soaked at once. The game ends when a team has no agent left, or after
+//!   turn 20; each side scores its agents left (so 2 to 0 when red wins).
+//! - **League 3 (Wood 2).** A 13 × 5 grid; red's agents 1 at (0,2) and 2 at (12,2), power 50;
+//!   blue's 3 at (4,1), 4 at (4,3), 5 at (8,1), 6 at (8,3), power 100. The seed draws the
+//!   covers, in this order: beside each red agent a low and a high cover at (1,1)/(1,3) and
+//!   (11,1)/(11,3) (which is which: a draw per side); blue's defence, low cover or nothing (a
+//!   draw); in front of each blue pair, at (3,1)/(3,3) and (9,1)/(9,3), the defence on one tile
+//!   and high cover on the other (a draw per side); then, each on a draw, high covers at (6,1)
+//!   and (6,3), and low/high pairs at (4,2)/(8,2), (4,0)/(8,0), (4,4)/(8,4) (a second draw
+//!   says which side is low). **Objective**, in the one turn: each red agent moves to the tile
+//!   beside its high cover (its MOVE's next step must be that tile; a farther target counts if
+//!   the path's first step is that tile) and shoots the blue agent behind the defence (the
+//!   tile in front of it is not high cover). Checked as the referee checks it at the end: both
+//!   agents moved there or already stand there, both shoot those agents. Red scores 0 and blue
+//!   −1, or the other way round. **The boss:** unless red completes the objective this turn
+//!   (judged before moving, on the path search with no agent in the way), blue's agents 3 and
+//!   4 shoot agent 1 and agents 5 and 6 shoot agent 2.
+//! - **League 4 (Wood 1).** A 15 × 12 or 17 × 12 grid (a draw) with four bunkers, 5 × 5 rings
+//!   of high cover centred on (2,2), (2,9), (w−3,2) and (w−3,9). Red's two agents have wetness
+//!   70, power 10 and range 1; the first (3 bombs) stands at (w/2, 6), the second (1 bomb) is
+//!   shut in a bunker; a draw swaps their ids 1 and 2. Blue's agents (wetness 70, power 200,
+//!   range 64) fill the bunkers' insides: four counts are drawn (5–7, 4–6, 7, 7–10) and
+//!   shuffled; the bunker with the smallest count (the last on a tie) also holds red's second
+//!   agent; each bunker's cells are visited in a shuffled order (x offsets outside, y offsets
+//!   inside, each a shuffle of −2..2), the ring becomes cover and the inside cells take red's
+//!   agent first, then blue's (ids from 3, at most 9 per bunker). **Objective:** soak every
+//!   blue agent of the three bunkers without a red agent (a bomb on a bunker's centre wets its
+//!   whole inside by 30: 70 + 30 = 100). It ends when that is done (red 0, blue −1), when a
+//!   team has no agent left, or after turn 40 (red −1, blue 0). **The boss:** on a turn when red
+//!   shoots, has lost an agent, or its first listed agent has no bomb left when the turn
+//!   begins, two blue agents picked at random shoot agents 1 and 2 (hitting red's own agents
+//!   with a bomb therefore loses too).
+//!
+//! **Faults in the tutorial leagues:** as in league 5, a timeout, a crash, too much output or
+//! a malformed line loses: the seat is out, its recognised actions of the turn still run, the
+//! game ends after the turn and the seat scores −1.
+//!
+//! ## Protocol per league
+//!
+//! Red's protocol is the same in every league, exactly as in league 5 (as in the original): the
+//! initialisation block lists only the league's agents with their numbers, the map is the
+//! league's grid, and red answers one line per own agent. Switched-off actions are still
+//! recognised (they are skipped when the turn runs), so a line that is valid in league 5 is
+//! valid everywhere.
+//!
+//! The opponent differs (this is ours: the original's boss is part of its referee, which reads
+//! red's orders before deciding). In league 1 it is never asked. In leagues 2–4 it answers
+//! **after** red, in a step of its own (the viewer shows a frame between the two), and its
+//! turn input ends with red's orders: the number of red's agents on the grid, then one line per
+//! red agent in list order, `agentId` followed by `;MOVE x y` if red told it to move and by
+//! `;SHOOT id`, `;THROW x y` or `;HUNKER_DOWN` (also for `WAIT`) for its combat action, as the
+//! referee read them (messages left out; an agent told nothing is its id alone):
+//!
+//! ```text
+//! in (blue, league 2):  …turn block…  4   (my agents)   out: 5;SHOOT 1
+//!                       2             (red's agents)        3;SHOOT 2
+//!                       1;SHOOT 5                           4;SHOOT 1
+//!                       2;MOVE 5 2;SHOOT 3                  6;SHOOT 2
+//! ```
 //!
 //! ## Departures from the original
 //!
-//! - **Seed 0 is refused** (a setup error): Java seeds the original's generator from the
-//!   operating system when given 0, so no map belongs to it. The CLI and the page pick a
+//! - **The boss is a bot.** In the original it is part of the referee and its player never
+//!   runs; here it is the built-in bot `boss`, which sees only protocol text: red's orders of
+//!   the turn arrive at the end of its input (above), so it answers after red in leagues 2–4.
+//!   Any bot (or a person's code) may take its seat instead.
+//! - **League 4's executioners** are two blue agents picked by the `boss` bot's own seeded
+//!   random choice, not by the referee's generator (a bot cannot see it): red's agents are
+//!   soaked all the same (at least 200 × 0.25 on 70 wetness), only which blue agents fire, and
+//!   so the wetness shown on the soaked agents, can differ.
+//! - **Faults lose in every league.** The original's tutorial scoring ignores a fault (a
+//!   disqualified red could even win league 2 on agents left); here a seat that faulted scores
+//!   −1 in every league, as the statement's defeat conditions say.
+//! - **League 1 accepts seed 0** (it draws nothing); leagues 2–5 refuse it as below.
+
+//! - **Seed 0 is refused** (a setup error) in leagues 2–5: Java seeds the original's
+//!   generator from the operating system when given 0, so no map belongs to it. The CLI and the page pick a
 //!   nonzero seed instead and show it.
 //! - **No extra frame after a wipe-out.** The original shows one more frame (no input, nothing
 //!   simulated) after a turn that leaves a team without agents, and ends there. Here the match
 //!   ends with that turn; its frame shows the soaked agents marked as soaked. Scores and
-//!   everything bots see are the same.
+//!   everything bots see are the same (in league 2, where the agents left are the score, the
+//!   soaked ones do not count, as after the original's extra frame).
 //! - An agent id written in non-ASCII decimal digits (which Java's `Integer.parseInt`
 //!   accepts) is not recognised as an id: that line is read as actions and loses.
 //! - The viewer and the game-summary texts are our own.
@@ -140,7 +236,8 @@
 //!
 //! ## Version history
 //!
-//! 1. Initial version: the referee's league 5.
+//! 1. Initial version: the referee's league 5. The tutorial leagues 1–4 were added later as
+//!    new rulesets; league 5 did not change, so the version did not either.
 
 use std::sync::Arc;
 
