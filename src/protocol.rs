@@ -30,6 +30,9 @@ pub enum FromBot {
     NeedInput,
     /// The bot's program ended: it threw (the message says what and where) or it returned.
     Exit { message: String },
+    /// The bot wrote more than it may without reading its input (the message says what); its
+    /// worker holds it still until the page stops it.
+    Flood { message: String },
 }
 
 /// What the page tells the built-in bots' worker.

@@ -280,6 +280,7 @@ impl Inner {
                     None => self.referee.stderr(seat, &text),
                 }
             }
+            WorkerNews::Message(FromBot::Flood { message }) => self.flooded(seat, message),
             WorkerNews::Message(FromBot::NeedInput) => {
                 if let Some(worker) = &mut self.seats[seat].worker {
                     worker.refill();
@@ -304,6 +305,19 @@ impl Inner {
         if let Some(open) = self.seats[seat].open.take() {
             let elapsed = now_ms() - open.sent_at;
             self.referee.crash(seat, &message, elapsed);
+            self.pump();
+        }
+    }
+
+    /// The bot wrote more than it may without reading its input: it is out, and the lines it
+    /// wrote ahead are dropped. The fault is a flood if the bot is being asked now; otherwise
+    /// its next turn is a crash that says why.
+    fn flooded(&mut self, seat: usize, message: String) {
+        self.seats[seat].unread.clear();
+        self.put_out(seat, format!("the bot was stopped earlier: {message}"));
+        if let Some(open) = self.seats[seat].open.take() {
+            let elapsed = now_ms() - open.sent_at;
+            self.referee.flood(seat, &message, elapsed);
             self.pump();
         }
     }

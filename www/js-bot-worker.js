@@ -29,6 +29,8 @@
 //   {type: "need-input"}              this worker waits while the page holds unsent input
 //   {type: "exit", message}           the bot ended: it threw (message has the error and line)
 //                                      or its code returned
+//   {type: "flood", message}          the bot wrote more than it may without reading its input
+//                                      (the caps below); it is held still until the page stops it
 // Message from the page (once): {type: "start", language, code, ring: SharedArrayBuffer}, with
 // language "javascript" (the default) or "python".
 //
@@ -36,18 +38,37 @@
 // performance.now(), the clock the page shares), so a busy page never makes a bot late. The
 // runtime lives in a closure: the bot's code (run at global scope) cannot reach its clock, its
 // ring or its postMessage.
+//
+// The sandbox (closeSandbox, once the runtime and Pyodide are loaded, before the bot's code
+// runs): of everything the browser puts into a worker, only the JavaScript built-ins and a short
+// list of harmless facilities (KEEP) are left, on the global object and on its prototypes; the
+// rest (fetch, XMLHttpRequest, WebSocket, EventSource, WebTransport, importScripts, Worker,
+// SharedWorker, postMessage, BroadcastChannel, indexedDB, caches, the file system APIs, and
+// whatever a later browser adds) is deleted. `navigator` becomes a frozen object with a few
+// plain facts (no storage, locks, devices). Python's `js` module is this same global. The
+// page's Content-Security-Policy (Trunk.toml) is the second wall: no connection but to the
+// page's own origin. See SECURITY.md.
 "use strict";
 
 (() => {
+
+// What the browser puts into a worker, before anything of ours or Pyodide's: the names the
+// sandbox considers (names Pyodide adds later are its own and stay).
+const PLATFORM = new Map();
+for (let o = self; o && o !== Object.prototype; o = Object.getPrototypeOf(o)) {
+  PLATFORM.set(o, new Set(Object.getOwnPropertyNames(o)));
+}
 
 const WRITE = 0;
 const READ = 1;
 const PENDING = 2;
 const HEADER_BYTES = 16;
-// Output a bot may write between two reads of new input before the rest is dropped (the referee
-// faults a turn long before that; this only keeps a runaway bot from flooding the page).
-const MAX_LINES_PER_READ = 4096;
-const MAX_BYTES_PER_READ = 4 * 1024 * 1024;
+// What a bot may write without reading its input (engine::referee::MAX_AHEAD_LINES,
+// MAX_AHEAD_BYTES, MAX_STDERR_FLOOD_BYTES): more is a flood, and the bot is stopped.
+const MAX_AHEAD_LINES = 2000;
+const MAX_AHEAD_BYTES = 1024 * 1024;
+const MAX_STDERR_FLOOD_BYTES = 1024 * 1024;
+// Debug-log text passed on to the page between two reads (the referee keeps 16 KiB a turn).
 const MAX_STDERR_PER_READ = 64 * 1024;
 const SOURCE_NAME = "bot.js";
 // Where Pyodide's files are, relative to this worker (copied by www/editor/build.mjs).
@@ -67,11 +88,10 @@ let capacity = 0;
 let pending = new Uint8Array(4096);
 let pendingStart = 0;
 let pendingEnd = 0;
-// Output budget since the last read of new input.
+// Output since the last read of new input.
 let linesSinceRead = 0;
 let bytesSinceRead = 0;
 let stderrSinceRead = 0;
-let outputCut = false;
 
 function takeFromRing() {
   const write = Atomics.load(header, WRITE);
@@ -95,7 +115,6 @@ function takeFromRing() {
   linesSinceRead = 0;
   bytesSinceRead = 0;
   stderrSinceRead = 0;
-  outputCut = false;
   return true;
 }
 
@@ -133,16 +152,24 @@ function show(value) {
   return String(value);
 }
 
+// The bot wrote more than it may without reading its input: the page hears why and stops the
+// worker; until then the bot is held still here (no CPU), whatever its code would do next.
+const holder = new Int32Array(new SharedArrayBuffer(4));
+function flood(message) {
+  post({ type: "flood", message });
+  for (;;) Atomics.wait(holder, 0, 0);
+}
+
 function writeLines(args) {
-  if (outputCut) return;
   const text = Array.prototype.map.call(args, show).join(" ");
+  if (bytesSinceRead + text.length > MAX_AHEAD_BYTES) {
+    flood("more than 1 MiB of output written without reading its input");
+  }
   for (const line of text.split("\n")) {
     linesSinceRead += 1;
     bytesSinceRead += line.length + 1;
-    if (linesSinceRead > MAX_LINES_PER_READ || bytesSinceRead > MAX_BYTES_PER_READ) {
-      outputCut = true;
-      post({ type: "stderr", text: "[botplay: output cut: too much output without reading input]\n" });
-      return;
+    if (linesSinceRead > MAX_AHEAD_LINES) {
+      flood(`more than ${MAX_AHEAD_LINES} lines written without reading its input`);
     }
     post({ type: "line", text: line.endsWith("\r") ? line.slice(0, -1) : line, at: clock() });
   }
@@ -150,9 +177,12 @@ function writeLines(args) {
 
 function writeDebug(args) {
   const text = Array.prototype.map.call(args, show).join(" ") + "\n";
-  if (stderrSinceRead >= MAX_STDERR_PER_READ) return;
+  const before = stderrSinceRead;
   stderrSinceRead += text.length;
-  post({ type: "stderr", text });
+  if (stderrSinceRead > MAX_STDERR_FLOOD_BYTES) {
+    flood("more than 1 MiB of debug log written without reading its input");
+  }
+  if (before < MAX_STDERR_PER_READ) post({ type: "stderr", text });
 }
 
 // "TypeError: x is undefined (bot.js line 12)": the message and where in the bot it happened.
@@ -166,32 +196,68 @@ function describe(error) {
   return where ? head + " (line " + where[1] + ", column " + where[2] + ")" : head;
 }
 
+// What a bot keeps of the browser's worker: the JavaScript built-ins, and facilities that reach
+// nothing outside the worker (text, numbers, time, randomness, timers, in-memory data).
+const KEEP = new Set([
+  // ECMAScript
+  "globalThis", "Infinity", "NaN", "undefined", "eval", "isFinite", "isNaN", "parseFloat",
+  "parseInt", "decodeURI", "decodeURIComponent", "encodeURI", "encodeURIComponent", "escape",
+  "unescape", "Object", "Function", "Boolean", "Symbol", "Error", "AggregateError", "EvalError",
+  "RangeError", "ReferenceError", "SyntaxError", "TypeError", "URIError", "SuppressedError",
+  "Number", "BigInt", "Math", "Date", "String", "RegExp", "Array", "Int8Array", "Uint8Array",
+  "Uint8ClampedArray", "Int16Array", "Uint16Array", "Int32Array", "Uint32Array", "Float16Array",
+  "Float32Array", "Float64Array", "BigInt64Array", "BigUint64Array", "Map", "Set", "WeakMap",
+  "WeakSet", "WeakRef", "FinalizationRegistry", "ArrayBuffer", "SharedArrayBuffer", "DataView",
+  "Atomics", "JSON", "Promise", "Reflect", "Proxy", "Intl", "Iterator", "DisposableStack",
+  "AsyncDisposableStack", "Temporal", "WebAssembly",
+  // The worker itself, its console, clock, timers and events
+  "self", "name", "location", "console", "performance", "setTimeout", "clearTimeout",
+  "setInterval", "clearInterval", "queueMicrotask", "structuredClone", "reportError", "close",
+  "onmessage", "onmessageerror", "onerror", "onunhandledrejection", "onrejectionhandled",
+  "addEventListener", "removeEventListener", "dispatchEvent", "Event", "EventTarget",
+  "ErrorEvent", "MessageEvent", "PromiseRejectionEvent", "CustomEvent", "DOMException",
+  "AbortController", "AbortSignal", "MessageChannel", "MessagePort", "crossOriginIsolated",
+  "isSecureContext", "origin",
+  // Text, bytes, randomness, in-memory data
+  "TextEncoder", "TextDecoder", "TextEncoderStream", "TextDecoderStream", "atob", "btoa",
+  "crypto", "Crypto", "SubtleCrypto", "CryptoKey", "URL", "URLSearchParams", "Blob", "File",
+  "FileReader", "FileReaderSync", "ReadableStream", "ReadableStreamDefaultReader",
+  "ReadableStreamBYOBReader", "ReadableStreamDefaultController", "ReadableByteStreamController",
+  "ReadableStreamBYOBRequest", "WritableStream", "WritableStreamDefaultWriter",
+  "WritableStreamDefaultController", "TransformStream", "TransformStreamDefaultController",
+  "ByteLengthQueuingStrategy", "CountQueuingStrategy", "CompressionStream",
+  "DecompressionStream",
+]);
+
 function closeSandbox() {
-  const scope = self;
   const hide = (owner, name) => {
     try {
-      if (owner && name in owner) delete owner[name];
+      delete owner[name];
     } catch (_) {
-      /* not configurable: left as is */
+      /* not configurable */
     }
-    try {
-      if (owner && name in owner) Object.defineProperty(owner, name, { value: undefined });
-    } catch (_) {
-      /* not configurable: left as is */
+    if (Object.prototype.hasOwnProperty.call(owner, name)) {
+      try {
+        Object.defineProperty(owner, name, { value: undefined, writable: false });
+      } catch (_) {
+        /* neither deletable nor redefinable: left as is */
+      }
     }
   };
-  const protos = [];
-  for (let p = Object.getPrototypeOf(scope); p && p !== Object.prototype; p = Object.getPrototypeOf(p)) {
-    protos.push(p);
+  const facts = {
+    userAgent: navigator.userAgent,
+    language: navigator.language,
+    languages: Object.freeze([...navigator.languages]),
+    hardwareConcurrency: navigator.hardwareConcurrency,
+    platform: navigator.platform,
+    onLine: false,
+  };
+  for (const [owner, names] of PLATFORM) {
+    for (const name of names) {
+      if (!KEEP.has(name) && name !== "constructor") hide(owner, name);
+    }
   }
-  const names = [
-    "postMessage", "fetch", "XMLHttpRequest", "WebSocket", "WebSocketStream", "EventSource",
-    "WebTransport", "importScripts", "indexedDB", "caches", "BroadcastChannel", "Worker",
-    "SharedWorker",
-  ];
-  for (const name of names) {
-    for (const owner of [scope, ...protos]) hide(owner, name);
-  }
+  Object.defineProperty(self, "navigator", { value: Object.freeze(facts), enumerable: true });
 }
 
 function run(code) {
@@ -253,6 +319,16 @@ function describePython(error) {
 async function runPython(code) {
   post({ type: "loading", text: "loading Python (Pyodide)…" });
   let pyodide;
+  // Pyodide refuses to start in a worker whose importScripts() takes a data: URL (its test for
+  // a classic worker); under the page's policy (no data: scripts) it never does, and so works.
+  // Without the policy (a static host before its service worker is active), refuse it here too.
+  const importScripts = self.importScripts;
+  self.importScripts = (...urls) => {
+    if (urls.some((url) => String(url).startsWith("data:"))) {
+      throw new DOMException("data: scripts are refused", "NetworkError");
+    }
+    return importScripts.apply(self, urls);
+  };
   try {
     importScripts(PYODIDE_DIR + "pyodide.js");
     pyodide = await self.loadPyodide({
@@ -270,6 +346,7 @@ async function runPython(code) {
   pyodide.setStdout({ batched: (line) => writeLines([line]), isatty: false });
   pyodide.setStderr({ batched: (line) => writeDebug([line]), isatty: false });
   self.readline = readline;
+  delete self.importScripts;
   closeSandbox();
   post({ type: "ready" });
   try {

@@ -204,6 +204,34 @@ fn detect_wasm_bindgen(repo: &Repo, version: &str) -> Detected {
     ))
 }
 
+// --- cargo-fuzz (only for the fuzz step) -----------------------------------------------------
+
+pub const CARGO_FUZZ_VERSION: &str = "0.13.2";
+
+/// Installs cargo-fuzz if it is missing; only `cargo xtask test fuzz` needs it, so plain
+/// `cargo xtask setup` does not install it.
+pub fn ensure_cargo_fuzz(repo: &Repo) -> Result<Option<String>> {
+    ensure(
+        &format!("cargo-fuzz {CARGO_FUZZ_VERSION}"),
+        || detect_version(repo, "cargo-fuzz", CARGO_FUZZ_VERSION),
+        || {
+            let mut command = repo.cargo();
+            command.args([
+                "install",
+                "cargo-fuzz",
+                "--version",
+                CARGO_FUZZ_VERSION,
+                "--locked",
+            ]);
+            println!("  (about 2 minutes on 2 cores)");
+            common::run(
+                command,
+                "check that crates.io is reachable, then run it again",
+            )
+        },
+    )
+}
+
 // --- npm packages -----------------------------------------------------------------------------
 
 const NPM_PACKAGES: [&str; 2] = ["binaryen", "playwright-core"];

@@ -17,7 +17,7 @@ pub struct Step {
     run: fn(&Repo) -> Result,
 }
 
-const STEPS: [Step; 7] = [
+const STEPS: [Step; 9] = [
     Step {
         name: "fmt",
         title: "cargo fmt --all --check",
@@ -43,6 +43,12 @@ const STEPS: [Step; 7] = [
         run: native_tests,
     },
     Step {
+        name: "fuzz",
+        title: "cargo fuzz run, each target of fuzz/ briefly (nightly, or stable with RUSTC_BOOTSTRAP=1)",
+        needs_browser: false,
+        run: fuzz_smoke,
+    },
+    Step {
         name: "wasm-test",
         title: "cargo test -p botplay-web --target wasm32-unknown-unknown, in headless Chromium",
         needs_browser: true,
@@ -59,6 +65,12 @@ const STEPS: [Step; 7] = [
         title: "node tests/e2e/run.mjs --dist dist, in headless Chromium",
         needs_browser: true,
         run: end_to_end,
+    },
+    Step {
+        name: "hostile",
+        title: "node tests/e2e/hostile.mjs --dist dist: hostile bots against the sandbox, in headless Chromium",
+        needs_browser: true,
+        run: hostile_bots,
     },
 ];
 
@@ -202,6 +214,111 @@ fn native_tests(repo: &Repo) -> Result {
     )
 }
 
+// --- the fuzz smoke run -----------------------------------------------------------------------
+
+/// The targets of `fuzz/Cargo.toml`, each run for [`FUZZ_SECONDS`] (or `$FUZZ_SECONDS`).
+const FUZZ_TARGETS: [&str; 3] = ["bot_lines", "replay", "share_link"];
+const FUZZ_SECONDS: u64 = 30;
+
+/// Builds the fuzz targets once and runs each briefly from its committed seeds, in a fresh
+/// corpus (`fuzz/target/smoke/`; the long runs' corpus in `fuzz/corpus/` is left alone, so the
+/// time stays bounded). libFuzzer needs unstable compiler flags: the nightly toolchain when
+/// rustup has one, else this toolchain with `RUSTC_BOOTSTRAP=1`.
+fn fuzz_smoke(repo: &Repo) -> Result {
+    setup::ensure_cargo_fuzz(repo)?;
+    if repo.find_program("c++").is_none() {
+        return Err(Failure::new(
+            "no C++ compiler (`c++`) for libFuzzer, which the fuzz targets link",
+            "apt-get install -y g++ (Debian), then run `cargo xtask test fuzz` again",
+        ));
+    }
+    let seconds = std::env::var("FUZZ_SECONDS")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(FUZZ_SECONDS);
+    let nightly = has_nightly(repo);
+    println!(
+        "  toolchain: {}; {seconds} s per target",
+        if nightly {
+            "nightly (rustup run nightly)"
+        } else {
+            "no nightly here: this stable toolchain with RUSTC_BOOTSTRAP=1"
+        }
+    );
+    let hint = "read the output above; the crash input is in fuzz/artifacts/TARGET/ \
+                (fuzz/README.md shows how to repeat it)";
+    let mut build = fuzz_command(repo, nightly);
+    build.args(["build", "-a", "-s", "none"]);
+    common::run(build, hint)?;
+    for target in FUZZ_TARGETS {
+        let corpus = repo.path(&format!("fuzz/target/smoke/{target}"));
+        let _ = std::fs::remove_dir_all(&corpus);
+        std::fs::create_dir_all(&corpus).map_err(|e| {
+            Failure::new(
+                format!("cannot create {}: {e}", corpus.display()),
+                "check that the checkout is writable",
+            )
+        })?;
+        let mut run = fuzz_command(repo, nightly);
+        run.args(["run", "-a", "-s", "none", target])
+            .arg(&corpus)
+            .args(Some(repo.path(&format!("fuzz/seeds/{target}"))).filter(|s| s.is_dir()))
+            .args([
+                "--",
+                &format!("-max_total_time={seconds}"),
+                "-timeout=20",
+                "-len_control=0",
+                "-max_len=32768",
+                "-print_final_stats=1",
+            ]);
+        let shown = format!("cargo fuzz run -a -s none {target} (for {seconds} s)");
+        println!("$ {shown}");
+        let output = run
+            .stdin(Stdio::null())
+            .output()
+            .map_err(|e| common::spawn_failure(&shown, &e))?;
+        // libFuzzer reports on stderr, a line per new input: show its summary, or its end.
+        let log = String::from_utf8_lossy(&output.stderr);
+        if output.status.success() {
+            let stats: Vec<&str> = log.lines().filter(|l| l.starts_with("Done ")).collect();
+            println!("  {target}: {}", stats.join("; "));
+        } else {
+            let lines: Vec<&str> = log.lines().collect();
+            for line in &lines[lines.len().saturating_sub(60)..] {
+                println!("  {line}");
+            }
+            common::check_status(&shown, output.status, hint)?;
+        }
+    }
+    Ok(())
+}
+
+/// `cargo fuzz` in `fuzz/`, on nightly or on this toolchain with `RUSTC_BOOTSTRAP=1`, with its
+/// own target directory (its instrumented builds would otherwise evict the workspace's).
+fn fuzz_command(repo: &Repo, nightly: bool) -> Command {
+    let mut command = if nightly {
+        let mut command = repo.command("rustup");
+        command.args(["run", "nightly", "cargo", "fuzz"]);
+        command
+    } else {
+        let mut command = repo.cargo();
+        command.arg("fuzz").env("RUSTC_BOOTSTRAP", "1");
+        command
+    };
+    command
+        .current_dir(repo.path("fuzz"))
+        .env("CARGO_TARGET_DIR", repo.path("fuzz/target"))
+        .env_remove("RUSTFLAGS");
+    command
+}
+
+/// Whether rustup has a nightly toolchain.
+fn has_nightly(repo: &Repo) -> bool {
+    let mut command = repo.command("rustup");
+    command.args(["run", "nightly", "rustc", "--version"]);
+    common::stdout_of(command).is_some()
+}
+
 /// Chromium's switches for the wasm tests. wasm-bindgen-test-runner adds `headless`,
 /// `no-sandbox` and `disable-dev-shm-usage` itself; the rest keep Chromium from reaching for
 /// the network, which this machine's closed network refuses.
@@ -296,6 +413,17 @@ fn end_to_end(repo: &Repo) -> Result {
     common::run(
         command,
         "read the output above; `cargo xtask test build e2e` repeats the build and these tests",
+    )
+}
+
+fn hostile_bots(repo: &Repo) -> Result {
+    let script = "tests/e2e/hostile.mjs";
+    let mut command = repo.command("node");
+    command.args([script, "--dist", "dist"]);
+    common::run(
+        command,
+        "read the output above (and tests/e2e/screenshots/hostile-failure.png); \
+         `cargo xtask test build hostile` repeats the build and these tests",
     )
 }
 
