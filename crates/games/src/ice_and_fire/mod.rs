@@ -168,7 +168,9 @@ pub static INFO: GameInfo = GameInfo {
         Ruleset {
             id: "league-1",
             name: "Wood 3",
-            summary: "level-1 units only, which kill each other; no buildings, no mine spots",
+            summary: "the basics: TRAIN level-1 units next to your territory and MOVE them to \
+                      take cells and the enemy HQ; level 1 kills level 1; no buildings, no mine \
+                      spots",
         },
         Ruleset {
             id: "league-2",
