@@ -118,8 +118,8 @@ pub fn app() -> Html {
             <header class="page-header">
                 <h1>{ "botplay" }</h1>
                 <p class="tagline">
-                    { "Pick a game, write a bot in JavaScript, and watch it play a built-in bot. \
-                       Everything runs in this page." }
+                    { "Pick a game, write a bot in JavaScript or Python, and watch it play a \
+                       built-in bot or another bot of yours. Everything runs in this page." }
                 </p>
             </header>
             if !state.isolated {
