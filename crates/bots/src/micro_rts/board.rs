@@ -1,8 +1,6 @@
 //! The bots' own model of the arena, built from one turn's input: what stands on each tile,
 //! which tiles this turn's orders already claim, and 8-direction distance fields.
 
-use std::collections::VecDeque;
-
 use super::protocol::{
     EntityLine, Init, TurnInput, TypeLine, BARRACKS, CASTLE, ENEMY, FOREST, ME, MINE, NEUTRAL,
 };
@@ -18,6 +16,9 @@ pub const DIRECTIONS: [(i32, i32); 8] = [
     (-1, 0),
     (-1, -1),
 ];
+
+/// A neighbour off the map.
+const OFF: u32 = u32::MAX;
 
 /// Distance fields use this for "unreachable".
 pub const FAR: i32 = i32::MAX;
@@ -37,6 +38,10 @@ pub struct Board {
     /// Every entity of the input, in input order (x outer, y inner).
     pub entities: Vec<EntityLine>,
     cells: Vec<Option<EntityLine>>,
+    /// Per tile: [`Board::passable`], worked out once (the tiles do not change during a turn).
+    passable: Vec<bool>,
+    /// Per tile: its neighbours in [`DIRECTIONS`] order, [`OFF`] for those off the map.
+    neighbours: Vec<[u32; 8]>,
     /// Tiles that an order of this turn already targets.
     claimed: Vec<bool>,
 }
@@ -64,6 +69,8 @@ impl Board {
             wood: turn.wood,
             entities: turn.entities.clone(),
             cells: vec![None; (width * height) as usize],
+            passable: Vec::new(),
+            neighbours: Vec::new(),
             claimed: vec![false; (width * height) as usize],
         };
         for e in &turn.entities {
@@ -71,6 +78,15 @@ impl Board {
                 board.cells[i] = Some(*e);
             }
         }
+        board.passable = (0..width * height)
+            .map(|i| board.passable(i % width, i / width))
+            .collect();
+        board.neighbours = (0..width * height)
+            .map(|i| {
+                let (x, y) = (i % width, i / width);
+                DIRECTIONS.map(|(dx, dy)| board.index(x + dx, y + dy).map_or(OFF, |j| j as u32))
+            })
+            .collect();
         board
     }
 
@@ -166,25 +182,26 @@ impl Board {
     /// 8-direction steps from the nearest source over passable tiles (sources are 0 even if
     /// not passable themselves). Index `y * width + x`.
     pub fn field(&self, sources: &[(i32, i32)]) -> Vec<i32> {
-        let mut dist = vec![FAR; (self.width * self.height) as usize];
-        let mut queue = VecDeque::new();
+        let tiles = (self.width * self.height) as usize;
+        let mut dist = vec![FAR; tiles];
+        // A breadth-first walk: each tile enters the queue at most once.
+        let mut queue: Vec<u32> = Vec::with_capacity(tiles);
         for &(x, y) in sources {
             if let Some(i) = self.index(x, y) {
                 if dist[i] != 0 {
                     dist[i] = 0;
-                    queue.push_back((x, y));
+                    queue.push(i as u32);
                 }
             }
         }
-        while let Some((x, y)) = queue.pop_front() {
-            let d = dist[(y * self.width + x) as usize];
-            for (dx, dy) in DIRECTIONS {
-                let (nx, ny) = (x + dx, y + dy);
-                if let Some(i) = self.index(nx, ny) {
-                    if dist[i] == FAR && self.passable(nx, ny) {
-                        dist[i] = d + 1;
-                        queue.push_back((nx, ny));
-                    }
+        let mut head = 0;
+        while let Some(&i) = queue.get(head) {
+            head += 1;
+            let d = dist[i as usize];
+            for &n in &self.neighbours[i as usize] {
+                if n != OFF && dist[n as usize] == FAR && self.passable[n as usize] {
+                    dist[n as usize] = d + 1;
+                    queue.push(n);
                 }
             }
         }

@@ -173,17 +173,27 @@ enum Short {
     Bad(String),
 }
 
-struct Cursor<'a> {
-    lines: &'a [String],
+struct Cursor<'a, L> {
+    lines: &'a [L],
     at: usize,
 }
 
-impl<'a> Cursor<'a> {
+impl<'a, L: AsRef<str>> Cursor<'a, L> {
     fn ints<const N: usize>(&mut self) -> Result<[i64; N], Short> {
-        let line = self.lines.get(self.at).ok_or(Short::More)?;
+        let line = self.lines.get(self.at).ok_or(Short::More)?.as_ref();
         self.at += 1;
-        let words: Vec<&str> = line.split_whitespace().collect();
-        if words.len() != N {
+        // Exactly N words (checked first), then each an integer.
+        let mut words = [""; N];
+        let mut found = 0;
+        for w in line.split_whitespace() {
+            if found == N {
+                found += 1;
+                break;
+            }
+            words[found] = w;
+            found += 1;
+        }
+        if found != N {
             return Err(Short::Bad(format!("expected {N} integers, got '{line}'")));
         }
         let mut out = [0; N];
@@ -198,7 +208,7 @@ impl<'a> Cursor<'a> {
     fn peek_words(&self) -> Option<usize> {
         self.lines
             .get(self.at)
-            .map(|l| l.split_whitespace().count())
+            .map(|l| l.as_ref().split_whitespace().count())
     }
 }
 
@@ -209,7 +219,7 @@ fn small(v: i64) -> Result<i32, Short> {
 /// The largest entity count we believe (a 31 × 17 map has 527 tiles).
 const MAX_ENTITIES: i64 = 10_000;
 
-fn parse_init(cur: &mut Cursor) -> Result<Init, Short> {
+fn parse_init<L: AsRef<str>>(cur: &mut Cursor<L>) -> Result<Init, Short> {
     let [w, h] = cur.ints::<2>()?;
     let mut init = Init {
         width: small(w)?,
@@ -234,7 +244,7 @@ fn parse_init(cur: &mut Cursor) -> Result<Init, Short> {
     Ok(init)
 }
 
-fn parse_turn(cur: &mut Cursor) -> Result<TurnInput, Short> {
+fn parse_turn<L: AsRef<str>>(cur: &mut Cursor<L>) -> Result<TurnInput, Short> {
     let [n, gold, wood, enemy_gold, enemy_wood] = cur.ints::<5>()?;
     if !(0..=MAX_ENTITIES).contains(&n) {
         return Err(Short::Bad(format!("entity count {n} out of range")));
@@ -282,16 +292,21 @@ impl Reader {
     /// Takes more text. Returns `None` while the turn is incomplete, the turn once complete,
     /// or an error (and forgets the text) if it cannot be a turn.
     pub fn feed(&mut self, text: &str) -> Option<Result<TurnInput, String>> {
-        self.pending.extend(
-            text.lines()
-                .map(str::trim)
-                .filter(|l| !l.is_empty())
-                .map(String::from),
-        );
-        let mut cur = Cursor {
-            lines: &self.pending,
-            at: 0,
-        };
+        let lines = text.lines().map(str::trim).filter(|l| !l.is_empty());
+        if !self.pending.is_empty() {
+            self.pending.extend(lines.map(String::from));
+            let pending = std::mem::take(&mut self.pending);
+            return self.parse(&pending);
+        }
+        // Nothing pending (a whole turn usually comes at once): read the text where it lies and
+        // keep only what is left over.
+        let lines: Vec<&str> = lines.collect();
+        self.parse(&lines)
+    }
+
+    /// Parses the lines (the pending ones and the new ones); keeps what a turn did not use.
+    fn parse<L: AsRef<str>>(&mut self, lines: &[L]) -> Option<Result<TurnInput, String>> {
+        let mut cur = Cursor { lines, at: 0 };
         let mut init = None;
         let parsed = (|| {
             // An init block starts with a 2-number line; a turn block with a 5-number one.
@@ -300,17 +315,22 @@ impl Reader {
             }
             parse_turn(&mut cur)
         })();
+        let keep_from = match parsed {
+            Err(Short::More) => 0,
+            Err(Short::Bad(_)) => lines.len(),
+            Ok(_) => cur.at,
+        };
+        self.pending = lines[keep_from..]
+            .iter()
+            .map(|l| l.as_ref().to_string())
+            .collect();
         match parsed {
             Err(Short::More) => None,
-            Err(Short::Bad(why)) => {
-                self.pending.clear();
-                Some(Err(why))
-            }
+            Err(Short::Bad(why)) => Some(Err(why)),
             Ok(turn) => {
                 if init.is_some() {
                     self.init = init;
                 }
-                self.pending.drain(..cur.at);
                 Some(Ok(turn))
             }
         }

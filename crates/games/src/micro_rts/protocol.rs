@@ -3,6 +3,8 @@
 
 use std::fmt;
 
+use engine::text::push_ints_line;
+
 use super::state::{
     chebyshev, data, Arena, Order, Verb, BARRACKS, CASTLE, HEAVY, LIGHT, NEUTRAL, RANGED, TYPES,
     TYPE_NAMES, WORKER,
@@ -454,12 +456,21 @@ pub fn parse_syntax(line: &str) -> Result<Vec<Command>, String> {
 
 /// The initialisation block (B.3): the size, then one line per player entity type.
 pub fn init_text(arena: &Arena) -> String {
-    let mut out = format!("{} {}\n", arena.width, arena.height);
+    let mut out = String::with_capacity(128);
+    push_ints_line(&mut out, &[i64::from(arena.width), i64::from(arena.height)]);
     for (kind, t) in TYPES.iter().enumerate() {
-        out.push_str(&format!(
-            "{kind} {} {} {} {} {} {}\n",
-            t.max_hp, t.reach, t.attack, t.step, t.gold, t.wood
-        ));
+        push_ints_line(
+            &mut out,
+            &[
+                kind as i64,
+                t.max_hp.into(),
+                t.reach.into(),
+                t.attack.into(),
+                t.step.into(),
+                t.gold.into(),
+                t.wood.into(),
+            ],
+        );
     }
     out
 }
@@ -469,13 +480,16 @@ pub fn init_text(arena: &Arena) -> String {
 pub fn turn_text(arena: &Arena, seat: usize) -> String {
     let seat = seat.min(1);
     let other = 1 - seat;
-    let mut out = format!(
-        "{} {} {} {} {}\n",
-        arena.entities.len(),
-        arena.gold[seat],
-        arena.wood[seat],
-        arena.gold[other],
-        arena.wood[other]
+    let mut out = String::with_capacity(32 + 14 * arena.entities.len());
+    push_ints_line(
+        &mut out,
+        &[
+            arena.entities.len() as i64,
+            arena.gold[seat].into(),
+            arena.wood[seat].into(),
+            arena.gold[other].into(),
+            arena.wood[other].into(),
+        ],
     );
     for x in 0..arena.width {
         for y in 0..arena.height {
@@ -485,9 +499,12 @@ pub fn turn_text(arena: &Arena, seat: usize) -> String {
             }
             let owner = match t.seat() {
                 None => -1,
-                Some(s) => i32::from(s != seat),
+                Some(s) => i64::from(s != seat),
             };
-            out.push_str(&format!("{x} {y} {owner} {} {}\n", t.kind, t.health));
+            push_ints_line(
+                &mut out,
+                &[x.into(), y.into(), owner, t.kind.into(), t.health.into()],
+            );
         }
     }
     out
