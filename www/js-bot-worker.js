@@ -155,9 +155,10 @@ function show(value) {
 // The bot wrote more than it may without reading its input: the page hears why and stops the
 // worker; until then the bot is held still here (no CPU), whatever its code would do next.
 const holder = new Int32Array(new SharedArrayBuffer(4));
+const hold = Atomics.wait; // taken now: the bot may replace Atomics.wait
 function flood(message) {
   post({ type: "flood", message });
-  for (;;) Atomics.wait(holder, 0, 0);
+  for (;;) hold(holder, 0, 0);
 }
 
 function writeLines(args) {

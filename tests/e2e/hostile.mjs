@@ -456,9 +456,10 @@ async function main() {
 
       await new Promise((ok) => setTimeout(ok, 1000));
       const after = await originStorage(page);
+      // The names the bots tried (the page's own offline cache may come and go meanwhile).
       const made = {
-        dbs: after.dbs.filter((d) => !before.dbs.includes(d)),
-        caches: after.caches.filter((c) => !before.caches.includes(c)),
+        dbs: after.dbs.filter((d) => /hostile/.test(d)),
+        caches: after.caches.filter((c) => /hostile/.test(c)),
         files: after.files.filter((f) => !before.files.includes(f)),
       };
       check(made.dbs.length + made.caches.length + made.files.length === 0, `(${run.label}) the bots left storage behind: ${JSON.stringify(made)}`);

@@ -223,7 +223,7 @@ const FUZZ_SECONDS: u64 = 30;
 /// Builds the fuzz targets once and runs each briefly from its committed seeds, in a fresh
 /// corpus (`fuzz/target/smoke/`; the long runs' corpus in `fuzz/corpus/` is left alone, so the
 /// time stays bounded). libFuzzer needs unstable compiler flags: the nightly toolchain when
-/// rustup has one, else this toolchain with `RUSTC_BOOTSTRAP=1`.
+/// rustup has one (and `FUZZ_STABLE` is not set), else this toolchain with `RUSTC_BOOTSTRAP=1`.
 fn fuzz_smoke(repo: &Repo) -> Result {
     setup::ensure_cargo_fuzz(repo)?;
     if repo.find_program("c++").is_none() {
@@ -236,7 +236,7 @@ fn fuzz_smoke(repo: &Repo) -> Result {
         .ok()
         .and_then(|s| s.parse().ok())
         .unwrap_or(FUZZ_SECONDS);
-    let nightly = has_nightly(repo);
+    let nightly = std::env::var_os("FUZZ_STABLE").is_none() && has_nightly(repo);
     println!(
         "  toolchain: {}; {seconds} s per target",
         if nightly {
