@@ -343,7 +343,24 @@ async function runPython(code) {
     return;
   }
   // input() and sys.stdin block on the ring; an empty line stays a line (never end of file).
-  pyodide.setStdin({ stdin: () => readline() + "\n", isatty: false });
+  // Lines are handed over in as many reads as Python asks for: a line longer than Python's read
+  // buffer (8 KiB) must not be cut (Crafting Quest 3 sends lines of 20 KB and more).
+  const encoder = new TextEncoder();
+  let line = new Uint8Array(0);
+  let at = 0;
+  pyodide.setStdin({
+    read(buffer) {
+      if (at >= line.length) {
+        line = encoder.encode(readline() + "\n");
+        at = 0;
+      }
+      const n = Math.min(buffer.length, line.length - at);
+      buffer.set(line.subarray(at, at + n));
+      at += n;
+      return n;
+    },
+    isatty: false,
+  });
   pyodide.setStdout({ batched: (line) => writeLines([line]), isatty: false });
   pyodide.setStderr({ batched: (line) => writeDebug([line]), isatty: false });
   self.readline = readline;
