@@ -164,9 +164,12 @@ fn crashes_and_garbage_are_faults_with_reasons() {
 #[test]
 fn a_bot_that_floods_output_without_reading_costs_no_memory() {
     // `yes WAIT` never reads: lines written ahead are read as later turns' output, as on
-    // CodinGame, but more than a turn's worth of them without reading is a flood.
+    // CodinGame, but more than a turn's worth of them without reading is a flood. (Against a
+    // Python opponent, which takes tens of milliseconds to start, it is thousands of lines
+    // ahead at its second turn; against a built-in bot the match may be over before.)
     let started = Instant::now();
-    let o = play(["yes WAIT", "builtin:expander"], &[]);
+    let waiter = format!("python3 {}", fixture("wait.py"));
+    let o = play(["yes WAIT", &waiter], &[]);
     assert!(o.status.success(), "{}", stderr(&o));
     assert_eq!(seat_lines(&stdout(&o)).len(), 2);
     assert!(
