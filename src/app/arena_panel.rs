@@ -80,15 +80,10 @@ struct Table {
 }
 
 enum TableAction {
-    Start {
-        names: Vec<String>,
-        total: usize,
-    },
+    Start { names: Vec<String>, total: usize },
     Played(Box<Played>),
     Failed(usize, String),
-    Done {
-        stopped: bool,
-    },
+    Done { stopped: bool },
 }
 
 impl Reducible for Table {
@@ -298,7 +293,11 @@ pub fn arena_panel(props: &Props) -> Html {
                 )));
             }
             let bots: Vec<Contender> = chosen.iter().map(|&i| offered[i].clone()).collect();
-            if !isolated && bots.iter().any(|b| !matches!(b.source, BotSource::Builtin(_))) {
+            if !isolated
+                && bots
+                    .iter()
+                    .any(|b| !matches!(b.source, BotSource::Builtin(_)))
+            {
                 return error.set(Some(crate::isolation::NOT_ISOLATED.to_string()));
             }
             if total > MAX_PAGE_MATCHES {
@@ -350,7 +349,11 @@ pub fn arena_panel(props: &Props) -> Html {
     let on_matches = {
         let matches = matches.clone();
         Callback::from(move |e: Event| {
-            if let Ok(n) = e.target_unchecked_into::<HtmlSelectElement>().value().parse() {
+            if let Ok(n) = e
+                .target_unchecked_into::<HtmlSelectElement>()
+                .value()
+                .parse()
+            {
                 matches.set(n);
             }
         })
@@ -358,7 +361,11 @@ pub fn arena_panel(props: &Props) -> Html {
     let on_parallel = {
         let parallel = parallel.clone();
         Callback::from(move |e: Event| {
-            if let Ok(n) = e.target_unchecked_into::<HtmlSelectElement>().value().parse() {
+            if let Ok(n) = e
+                .target_unchecked_into::<HtmlSelectElement>()
+                .value()
+                .parse()
+            {
                 parallel.set(n);
             }
         })
