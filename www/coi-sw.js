@@ -85,13 +85,19 @@ self.addEventListener("fetch", (event) => {
   event.respondWith(response.then(withHeaders));
 });
 
+/** One of this version's caches, or null once a newer version has deleted it: only installing
+ * creates a cache (`caches.open` would bring a deleted one back, empty). */
+async function existing(cacheName) {
+  return (await caches.has(cacheName)) ? caches.open(cacheName) : null;
+}
+
 /** From the cache; on a miss from the network, then kept in the cache when `keep`. */
 async function cacheFirst(event, cacheName, key, keep) {
-  const cache = await caches.open(cacheName);
-  const cached = await cache.match(new URL(key, SCOPE));
+  const cache = await existing(cacheName);
+  const cached = await cache?.match(new URL(key, SCOPE));
   if (cached) return cached;
   const response = await fetch(event.request);
-  if (keep && response.status === 200 && response.type === "basic") {
+  if (cache && keep && response.status === 200 && response.type === "basic") {
     // Stored while the response streams to the page.
     const copy = response.clone();
     event.waitUntil(
@@ -109,7 +115,7 @@ async function networkFirst(event, key) {
   try {
     return await fetch(event.request);
   } catch (error) {
-    const cached = APP.has(key) && (await (await caches.open(APP_CACHE)).match(new URL(key, SCOPE)));
+    const cached = APP.has(key) && (await (await existing(APP_CACHE))?.match(new URL(key, SCOPE)));
     if (!cached) throw error;
     if (event.request.mode === "navigate" && event.resultingClientId) fromCache.add(event.resultingClientId);
     return cached;
@@ -135,6 +141,7 @@ function withHeaders(response) {
 
 /** Whether the cache holds every file of `paths`. */
 async function cachedAll(cache, paths) {
+  if (!cache) return false;
   const held = new Set((await cache.keys()).map((r) => r.url));
   return [...paths].every((path) => held.has(new URL(path, SCOPE).href));
 }
@@ -151,8 +158,8 @@ self.addEventListener("message", (event) => {
   if (event.data?.type !== "status" || !port) return;
   event.waitUntil(
     (async () => {
-      const app = await cachedAll(await caches.open(APP_CACHE), APP);
-      const pyodide = await cachedAll(await caches.open(PYODIDE_CACHE), PYODIDE);
+      const app = await cachedAll(await existing(APP_CACHE), APP);
+      const pyodide = await cachedAll(await existing(PYODIDE_CACHE), PYODIDE);
       const clientId = event.source?.id;
       port.postMessage({ version: MANIFEST.version, app, pyodide, fromCache: fromCache.has(clientId) });
     })(),

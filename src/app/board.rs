@@ -227,14 +227,20 @@ pub fn board(props: &Props) -> Html {
         })
     };
 
+    // A board with controls of its own takes the focus and its keys.
+    let keys = painters::keys(props.game);
     html! {
         <div class="board-box">
             <div class="board-stack">
                 <canvas id="board" ref={canvas} role="img" aria-label={props.label.clone()}
+                    tabindex={keys.map(|_| "0")} aria-describedby={keys.map(|_| "board-keys")}
                     onpointermove={on_point.clone()} onpointerdown={on_point}
                     onpointerleave={on_leave} />
                 <canvas class="board-outline" ref={overlay} aria-hidden="true" />
             </div>
+            if let Some(keys) = keys {
+                <p id="board-keys" class="hint board-keys">{ keys }</p>
+            }
             <div id="cell-info" class="cell-info" aria-live="polite">
                 if let Some(i) = &inspection {
                     <p class="cell-name">{ &i.cell }</p>

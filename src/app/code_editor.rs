@@ -128,5 +128,10 @@ pub fn code_editor(props: &Props) -> Html {
                 value={props.value.clone()} oninput={on_input} />
         };
     }
-    html! { <div id={props.id.clone()} class="code-editor" ref={host}></div> }
+    html! {
+        <>
+            <div id={props.id.clone()} class="code-editor" ref={host}></div>
+            <p class="hint editor-keys">{ "Tab indents; press Esc, then Tab, to leave the editor." }</p>
+        </>
+    }
 }

@@ -15,13 +15,13 @@ use super::grid::Grid;
 use super::{seat_name, Inspection};
 
 const VOID: &str = "#23262d";
-const NEUTRAL: &str = "#e9e5d9";
+pub(super) const NEUTRAL: &str = "#e9e5d9";
 const GRID: &str = "#14161b";
 const GOLD: &str = "#f0c040";
 const GOLD_DARK: &str = "#8a6a12";
 /// Per seat: active territory, inactive territory, pieces.
-const SEATS: [(&str, &str, &str); 2] = [
-    ("#e0554c", "#f1b9b4", "#8e1f19"),
+pub(super) const SEATS: [(&str, &str, &str); 2] = [
+    ("#e0554c", "#e1a89f", "#8e1f19"),
     ("#4d86dd", "#b9cff2", "#17418e"),
 ];
 

@@ -31,7 +31,7 @@ const HEALTH: &str = "#3cc84a";
 const HEALTH_LOW: &str = "#e8432e";
 const HEALTH_BACK: &str = "#1b1d22";
 /// Per seat: body, dark outline.
-const SEATS: [(&str, &str); 2] = [("#e0554c", "#7c1c16"), ("#4d86dd", "#153b80")];
+pub(super) const SEATS: [(&str, &str); 2] = [("#e0554c", "#7c1c16"), ("#4d86dd", "#153b80")];
 
 fn seat(owner: Option<usize>) -> (&'static str, &'static str) {
     SEATS[owner.unwrap_or(0).min(1)]

@@ -12,6 +12,9 @@ mod skyport;
 mod soak_overflow;
 mod text;
 
+#[cfg(test)]
+mod colour_vision;
+
 use std::rc::Rc;
 
 use engine::Frame;
@@ -100,17 +103,64 @@ pub fn inspect(
     parse(game, frame)?.inspect(w, h, ratio, x, y)
 }
 
-/// The colours seats are drawn in: CSS colour and its name.
+/// The colours seats are drawn in: CSS colour and its name. Every pair stays apart for
+/// colour-blind viewers, as the tests of `colour_vision` check: red and blue, then Okabe and
+/// Ito's reddish purple and a lilac (unlike any of Crafting Quest 3's resources). `www/style.css`
+/// has the same colours (`--seat-N`).
 const SEAT_COLOURS: &[(&str, &str)] = &[
     ("#d8413a", "red"),
     ("#3b78d8", "blue"),
-    ("#2f9e5a", "green"),
-    ("#d88f1f", "orange"),
+    ("#aa3377", "purple"),
+    ("#e0b5ff", "lilac"),
 ];
 
 /// The CSS colour of a seat.
 pub fn seat_colour(seat: usize) -> &'static str {
     SEAT_COLOURS[seat % SEAT_COLOURS.len()].0
+}
+
+/// What the keyboard does on this game's board when it has the focus, for a game whose board has
+/// controls of its own (Crafting Quest 3's fog of war, zoom and pan); `None` for the others,
+/// whose board is a picture only.
+pub fn keys(game: &str) -> Option<&'static str> {
+    (game == "crafting-quest").then_some(
+        "With the board focused: a shows everything, 1 to 4 a seat's fog of war, + and − zoom, \
+         the arrow keys pan, Home fits the map.",
+    )
+}
+
+/// Whether this game's board, when it has the focus, answers `key` itself (then the viewer
+/// around it does not: no stepping or change of speed). Crafting Quest 3's painter answers them.
+pub fn board_takes_key(game: &str, key: &str) -> bool {
+    const CRAFTING_QUEST: &str = "a A + = - − Home ArrowLeft ArrowRight ArrowUp ArrowDown 1 2 3 4";
+    game == "crafting-quest" && CRAFTING_QUEST.split(' ').any(|k| k == key)
+}
+
+/// The colour to write on a `#rrggbb` background: white or near-black, whichever contrasts more
+/// (labels on seat colours, light and dark alike).
+pub fn ink_on(background: &str) -> &'static str {
+    const DARK: &str = "#14161b";
+    let hex = background.strip_prefix('#').unwrap_or(background);
+    let channel = |i: usize| {
+        let c = hex
+            .get(i..i + 2)
+            .and_then(|h| u8::from_str_radix(h, 16).ok())
+            .map_or(0.0, |c| f64::from(c) / 255.0);
+        if c <= 0.04045 {
+            c / 12.92
+        } else {
+            ((c + 0.055) / 1.055).powf(2.4)
+        }
+    };
+    let luminance = 0.2126 * channel(0) + 0.7152 * channel(2) + 0.0722 * channel(4);
+    // WCAG contrast ratios against white (luminance 1) and DARK (luminance about 0.008).
+    let against_white = 1.05 / (luminance + 0.05);
+    let against_dark = (luminance + 0.05) / 0.058;
+    if against_white >= against_dark {
+        "#ffffff"
+    } else {
+        DARK
+    }
 }
 
 /// What people call a seat in this game's viewer: "red", "blue", or "seat 3".
@@ -295,6 +345,16 @@ mod tests {
                 );
             }
         }
+    }
+
+    #[test]
+    fn labels_are_written_in_the_ink_that_contrasts_more() {
+        assert_eq!(ink_on("#000000"), "#ffffff");
+        assert_eq!(ink_on("#3b78d8"), "#ffffff");
+        assert_eq!(ink_on("#aa3377"), "#ffffff");
+        assert_eq!(ink_on("#f0e442"), "#14161b");
+        assert_eq!(ink_on("#f4f1e8"), "#14161b");
+        assert_eq!(ink_on("#e0b5ff"), "#14161b");
     }
 
     /// Through the public entry point: Ice and Fire's two HQs stand in opposite corners.

@@ -12,7 +12,7 @@ use games::skyport::view::{ActionView, View};
 use serde::Deserialize;
 use web_sys::CanvasRenderingContext2d;
 
-use super::Inspection;
+use super::{ink_on, Inspection};
 
 const GRASS: &str = "#55704a";
 const GRASS_EDGE: &str = "#3f5537";
@@ -28,8 +28,8 @@ const LASER: &str = "#ff5a5a";
 const BLAST: &str = "#ffcf40";
 
 /// Seat colours: the page's first four, then four more.
-const SEATS: [&str; 8] = [
-    "#d8413a", "#3b78d8", "#2f9e5a", "#d88f1f", "#9b59d0", "#1fb5b5", "#d85fa8", "#c8c040",
+pub(super) const SEATS: [&str; 8] = [
+    "#d8413a", "#3b78d8", "#aa3377", "#e0b5ff", "#f0e442", "#d88f1f", "#1fb5b5", "#f4f1e8",
 ];
 
 fn seat(s: usize) -> &'static str {
@@ -554,7 +554,11 @@ impl Board<'_> {
         self.ctx
             .set_line_width((s * if to_move { 0.16 } else { 0.08 }).max(self.ratio));
         self.ctx.stroke();
-        self.ctx.set_fill_style_str("#ffffff");
+        self.ctx.set_fill_style_str(if health > 0 {
+            ink_on(seat(who))
+        } else {
+            "#ffffff"
+        });
         self.ctx.set_font(&format!(
             "bold {:.0}px system-ui, sans-serif",
             (s * 0.6).max(8.0 * self.ratio)

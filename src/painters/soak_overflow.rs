@@ -20,12 +20,12 @@ use super::grid::Grid;
 use super::{seat_name, Inspection};
 
 const BACKGROUND: &str = "#14161b";
-const FLOOR: &str = "#e9e5d9";
+pub(super) const FLOOR: &str = "#e9e5d9";
 const WATER: &str = "#3fa9f5";
 const WATER_DARK: &str = "#1c6fb0";
 /// Per seat: territory shade, agent fill, agent outline.
-const SEATS: [(&str, &str, &str); 2] = [
-    ("#f3c6c2", "#d8413a", "#7e1b16"),
+pub(super) const SEATS: [(&str, &str, &str); 2] = [
+    ("#dbab9f", "#d8413a", "#7e1b16"),
     ("#c3d6f3", "#3b78d8", "#163f86"),
 ];
 

@@ -148,9 +148,11 @@ export async function offlineChecks({ dist, check = defaultCheck, SHOTS = join(R
     watch(page, problems, "online");
 
     // (p) First visit: the site is saved, the page says so.
+    const visited = performance.now();
     await page.goto(host.url);
     await page.locator("#games .game-choice").first().waitFor({ timeout: 30_000 });
     const ready = await offlineLine(page, "ready");
+    const readyMs = performance.now() - visited;
     check(/^Ready to work offline/.test(ready), `(p) the offline line says '${ready}'`);
     check(/Python bots too, once one has run/.test(ready), `(p) before any Python bot the line says '${ready}'`);
     const firstCaches = await cacheNames(page);
@@ -163,7 +165,7 @@ export async function offlineChecks({ dist, check = defaultCheck, SHOTS = join(R
     check(appCache.includes(manifest.version), `(p) the app cache '${appCache}' is not named after the build ${manifest.version}`);
     for (const file of manifest.app) check(held.includes(`/${file}`), `(p) ${file} is not cached (cached: ${held.join(" ")})`);
     check(problems.length === 0, `(p) errors on the first visit:\n  ${problems.join("\n  ")}`);
-    console.log(`ok (p) the first visit saves the site (${held.length} files, version ${manifest.version}): "${ready}"`);
+    console.log(`ok (p) the first visit saves the site (${held.length} files, version ${manifest.version}) in ${(readyMs / 1000).toFixed(1)} s: "${ready}"`);
 
     // Python once while online: Pyodide is cached as it loads.
     const pyOnline = await playMatch(page, "python", PYTHON_BOT, check, "p, Python online");
@@ -216,7 +218,11 @@ export async function offlineChecks({ dist, check = defaultCheck, SHOTS = join(R
       await page.waitForTimeout(200);
     }
     check(names.some((n) => n.startsWith(`botplay-app-${next.version}`)), `(q) no cache of the new version: ${JSON.stringify(names)}`);
-    check(!names.includes(appCache), `(q) the old version's cache is still there: ${JSON.stringify(names)}`);
+    const workers = await page.evaluate(async () => {
+      const r = await navigator.serviceWorker.getRegistration();
+      return ["installing", "waiting", "active"].map((k) => `${k}: ${r?.[k]?.state ?? "none"}`).join(", ");
+    });
+    check(!names.includes(appCache), `(q) the old version's cache is still there: ${JSON.stringify(names)} (workers: ${workers})`);
     check(names.includes(pyCache), `(q) Pyodide's cache was dropped: ${JSON.stringify(names)}`);
     await offlineLine(page, "ready");
     await context.setOffline(true);

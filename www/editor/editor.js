@@ -45,7 +45,12 @@ function create(host, doc, language, onChange) {
         mode.of((languages[language] ?? languages.javascript)()),
         oneDark,
         sizing,
-        EditorView.contentAttributes.of({ "aria-label": "bot code", spellcheck: "false", autocapitalize: "off" }),
+        // Tab indents (indentWithTab); Escape then Tab leaves the editor, as the page says under it.
+        EditorView.contentAttributes.of({
+          "aria-label": "bot code (Tab indents; Escape, then Tab, leaves the editor)",
+          spellcheck: "false",
+          autocapitalize: "off",
+        }),
         EditorView.updateListener.of((u) => {
           if (u.docChanged && !settingDoc) onChange(u.state.doc.toString());
         }),

@@ -1,0 +1,153 @@
+//! The text view of the board, for screen readers and for anyone who prefers words: the frame
+//! shown as text, which every game writes (`engine::Frame`): the turn and its events in a live
+//! region (a screen reader reads them out at each step), the seats' statuses as a table, and the
+//! board as the game's own text picture with its legend. The viewer's "Text view" button shows
+//! it; the choice is remembered in the browser.
+
+use std::rc::Rc;
+
+use engine::Frame;
+use yew::prelude::*;
+
+use crate::describe;
+
+/// Where the choice is kept (local storage).
+const KEY: &str = "botplay/text-view";
+
+/// Whether the person chose the text view (remembered in local storage).
+pub fn load_shown() -> bool {
+    storage()
+        .and_then(|s| s.get_item(KEY).ok().flatten())
+        .is_some_and(|v| v == "on")
+}
+
+/// Remembers whether the text view is shown (quietly does nothing without storage).
+pub fn save_shown(shown: bool) {
+    if let Some(s) = storage() {
+        let _ = s.set_item(KEY, if shown { "on" } else { "off" });
+    }
+}
+
+fn storage() -> Option<web_sys::Storage> {
+    web_sys::window()?.local_storage().ok()?
+}
+
+#[derive(Properties)]
+pub struct Props {
+    pub game: &'static str,
+    pub names: Vec<String>,
+    pub frame: Option<Rc<Frame>>,
+    /// The frame's number and the last frame's.
+    pub index: usize,
+    pub last: usize,
+    /// Read changes out (off while playing or following a live match, where a screen reader
+    /// would be flooded).
+    pub announce: bool,
+}
+
+impl PartialEq for Props {
+    fn eq(&self, other: &Self) -> bool {
+        let same = match (&self.frame, &other.frame) {
+            (Some(a), Some(b)) => Rc::ptr_eq(a, b),
+            (None, None) => true,
+            _ => false,
+        };
+        same && self.game == other.game
+            && self.names == other.names
+            && self.index == other.index
+            && self.last == other.last
+            && self.announce == other.announce
+    }
+}
+
+/// "Turn 5 of 40 (game turn 3)." or "The start of the match."
+pub fn turn_line(frame: Option<&Frame>, index: usize, last: usize) -> String {
+    match frame {
+        None => "No match yet.".to_string(),
+        Some(_) if index == 0 => format!("The start of the match (turn 0 of {last})."),
+        Some(f) => format!("Turn {index} of {last} (game turn {}).", f.turn),
+    }
+}
+
+#[component(TextView)]
+pub fn text_view(props: &Props) -> Html {
+    let frame = props.frame.as_deref();
+    let events: Vec<String> = frame.map(|f| f.events.clone()).unwrap_or_default();
+    let after = if props.index == 0 {
+        "at the start".to_string()
+    } else {
+        format!("after turn {}", props.index)
+    };
+    html! {
+        <section id="text-view" class="text-view" aria-label="Text view of the match">
+            <div id="text-turn" class="text-turn"
+                aria-live={if props.announce { "polite" } else { "off" }} aria-atomic="true">
+                <p id="text-turn-label" class="text-turn-label">
+                    { turn_line(frame, props.index, props.last) }
+                </p>
+                <ul id="text-events" class="text-events" aria-label="This turn's events">
+                    if frame.is_some() && events.is_empty() {
+                        <li>{ "No event this turn." }</li>
+                    }
+                    { for events.iter().map(|e| html! { <li>{ e }</li> }) }
+                </ul>
+            </div>
+            if let Some(frame) = frame {
+                <table id="text-state" class="text-state">
+                    <caption>{ format!("The bots {after}") }</caption>
+                    <thead>
+                        <tr>
+                            <th scope="col">{ "Seat" }</th>
+                            <th scope="col">{ "Status" }</th>
+                        </tr>
+                    </thead>
+                    <tbody>
+                        { for props.names.iter().enumerate().map(|(seat, _)| html! {
+                            <tr>
+                                <th scope="row">{ describe::seat_label(props.game, seat, &props.names) }</th>
+                                <td>{ frame.status.get(seat).cloned().unwrap_or_default() }</td>
+                            </tr>
+                        }) }
+                    </tbody>
+                </table>
+                <figure class="text-board-figure">
+                    <figcaption id="text-board-caption">
+                        { format!("The board {after}, as text: one line per row, the legend below it.") }
+                    </figcaption>
+                    // Focusable, so that a keyboard can scroll a board wider than the screen.
+                    <pre id="text-board" class="text-board" tabindex="0"
+                        aria-labelledby="text-board-caption">{ frame.text.clone() }</pre>
+                </figure>
+            }
+        </section>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn frame(turn: u32) -> Frame {
+        Frame {
+            turn,
+            events: vec!["red trains a unit".into()],
+            status: vec!["gold 10".into(), "gold 12".into()],
+            out: vec![false, false],
+            text: "O.\n.X\n".into(),
+            view: serde_json::Value::Null,
+        }
+    }
+
+    #[test]
+    fn the_turn_line_counts_from_the_start() {
+        assert_eq!(turn_line(None, 0, 0), "No match yet.");
+        assert_eq!(
+            turn_line(Some(&frame(0)), 0, 12),
+            "The start of the match (turn 0 of 12)."
+        );
+        assert_eq!(
+            turn_line(Some(&frame(3)), 5, 12),
+            "Turn 5 of 12 (game turn 3)."
+        );
+    }
+}
