@@ -19,7 +19,7 @@ fn rules(c: &mut Criterion) {
     for w in workloads() {
         let recording = recording(&w).expect("a match the typed layer can express");
         group.throughput(Throughput::Elements(recording.turns() as u64));
-        group.bench_function(w.game, |b| b.iter(|| recording.replay_boxed()));
+        group.bench_function(w.game, |b| recording.bench(b));
     }
     group.finish();
 }

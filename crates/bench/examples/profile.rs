@@ -5,6 +5,9 @@
 //! valgrind --tool=callgrind target/release/examples/profile match ice-and-fire 20
 //! ```
 //!
+//! For the rules step alone, leave out the recording and the copies of the start:
+//! `valgrind --tool=callgrind --toggle-collect='*replay_from*' ... rules GAME`.
+//!
 //! Arguments: the way (`rules`, `protocol` or `match`), the game id (or `ice-and-fire-expander`)
 //! and how many times (default 1). Prints the turns played.
 

@@ -234,7 +234,11 @@ impl<R: Rules> Recording<R> {
     /// The rules step alone: from the start, every turn's actions applied and the turn
     /// resolved. Returns the game at the end.
     pub fn replay(&self) -> R {
-        let mut game = self.start.clone();
+        self.replay_from(self.start.clone())
+    }
+
+    /// [`Recording::replay`] on a copy of the start made beforehand.
+    pub fn replay_from(&self, mut game: R) -> R {
         for turn in &self.turns {
             for (seat, action) in turn {
                 let _ = game.apply(*seat, action);
@@ -262,6 +266,9 @@ pub fn recording(w: &Workload) -> Result<Box<dyn Replayable>, String> {
 pub trait Replayable {
     fn turns(&self) -> usize;
     fn replay_boxed(&self) -> Box<dyn Game>;
+    /// Measures the rules step: each iteration replays the match on a copy of its start, made
+    /// (and the game at the end dropped) outside the measured time.
+    fn bench(&self, b: &mut criterion::Bencher);
 }
 
 impl<R: Rules> Replayable for Recording<R> {
@@ -271,6 +278,14 @@ impl<R: Rules> Replayable for Recording<R> {
 
     fn replay_boxed(&self) -> Box<dyn Game> {
         Box::new(self.replay())
+    }
+
+    fn bench(&self, b: &mut criterion::Bencher) {
+        b.iter_batched(
+            || self.start.clone(),
+            |game| self.replay_from(game),
+            criterion::BatchSize::SmallInput,
+        );
     }
 }
 

@@ -288,15 +288,18 @@ impl Arena {
         }
     }
 
+    #[inline]
     pub fn inside(&self, x: i32, y: i32) -> bool {
         (0..self.width).contains(&x) && (0..self.height).contains(&y)
     }
 
+    #[inline]
     fn index(&self, x: i32, y: i32) -> Option<usize> {
         self.inside(x, y).then(|| (x * self.height + y) as usize)
     }
 
     /// The tile at (x, y); off the map, an empty tile.
+    #[inline]
     pub fn tile(&self, x: i32, y: i32) -> Tile {
         self.index(x, y).map(|i| self.tiles[i]).unwrap_or_default()
     }
@@ -375,13 +378,26 @@ impl Arena {
     }
 
     /// How many castles the seat has.
+    #[cfg(test)]
     pub fn castles(&self, seat: usize) -> usize {
-        let owner = seat as u8 + 1;
-        self.entities
-            .iter()
-            .map(|e| self.tile(e.x, e.y))
-            .filter(|t| t.owner == owner && t.kind == CASTLE)
-            .count()
+        self.castle_counts().get(seat).copied().unwrap_or(0)
+    }
+
+    /// How many castles each seat has, in one pass.
+    pub fn castle_counts(&self) -> [usize; PLAYERS] {
+        let mut counts = [0; PLAYERS];
+        for e in &self.entities {
+            let t = self.tile(e.x, e.y);
+            if t.kind == CASTLE {
+                if let Some(n) = usize::from(t.owner)
+                    .checked_sub(1)
+                    .and_then(|s| counts.get_mut(s))
+                {
+                    *n += 1;
+                }
+            }
+        }
+        counts
     }
 
     /// The referee's `addMaterial`: a result at or below 0 becomes 0.
@@ -717,6 +733,13 @@ impl Arena {
 
     /// B.6 step 9: entities at health 0 leave the list and their tiles are cleared.
     fn cleanup(&mut self, events: &mut Vec<Event>) {
+        if self
+            .entities
+            .iter()
+            .all(|e| self.tile(e.x, e.y).health != 0)
+        {
+            return;
+        }
         let mut kept = Vec::with_capacity(self.entities.len());
         for e in std::mem::take(&mut self.entities) {
             let t = self.tile(e.x, e.y);
