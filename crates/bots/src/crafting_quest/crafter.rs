@@ -22,7 +22,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use super::memory::{Memory, Paths, NEIGHBOURS, UNKNOWN};
+use super::memory::{Memory, Paths, NEIGHBOURS, OFF, UNKNOWN};
 use super::protocol::{energy_to_kill, read, write, Message, State, UnitInfo, GOLD, RECIPES};
 use crate::Bot;
 
@@ -438,11 +438,15 @@ impl Crafter {
         let mut dist = vec![u32::MAX; n];
         let mut parent = vec![usize::MAX; n];
         dist[start] = 0;
-        let mut queue = std::collections::VecDeque::from([start]);
+        // A first-in first-out queue: `head` is its front.
+        let mut queue = Vec::with_capacity(n);
+        queue.push(start);
+        let mut head = 0;
         let step = u64::from(u.move_cost.max(20) as u32);
         let mut best: Option<(u64, usize)> = None;
         let mut unknown: Option<usize> = None;
-        while let Some(c) = queue.pop_front() {
+        while let Some(&c) = queue.get(head) {
+            head += 1;
             let d = u64::from(dist[c]);
             if let Some((value, _)) = best {
                 // A cell counts for at most `MOST` units: no farther cell can beat `value`.
@@ -450,29 +454,31 @@ impl Crafter {
                     break;
                 }
             }
-            let free = self.claims.get(&c).is_none_or(|&who| who == u.id);
-            if d > 0 && free {
+            // Whether another unit claimed the cell: asked only of the cells that could be a
+            // target (most cells are not).
+            let free = || self.claims.get(&c).is_none_or(|&who| who == u.id);
+            if d > 0 {
                 if memory.has_resources(c) {
-                    let amount: u32 = match memory.qty.get(&c) {
-                        Some(q) => q.iter().sum(),
-                        None => GUESS * memory.types(c).len().clamp(1, 2) as u32,
-                    };
-                    let value = u64::from(amount).min(MOST) * 10_000 / (d * step + 15);
-                    if best.is_none_or(|(v, _)| value > v) {
-                        best = Some((value, c));
+                    if free() {
+                        let amount: u32 = match memory.qty.get(&c) {
+                            Some(q) => q.iter().sum(),
+                            None => GUESS * memory.types(c).len().clamp(1, 2) as u32,
+                        };
+                        let value = u64::from(amount).min(MOST) * 10_000 / (d * step + 15);
+                        if best.is_none_or(|(v, _)| value > v) {
+                            best = Some((value, c));
+                        }
                     }
-                } else if memory.ground[c] == UNKNOWN && unknown.is_none() {
+                } else if memory.ground[c] == UNKNOWN && unknown.is_none() && free() {
                     unknown = Some(c);
                 }
             }
-            let (x, y) = memory.xy(c);
-            for (dx, dy) in NEIGHBOURS {
-                if let Some(m) = memory.cell(x + dx, y + dy) {
-                    if dist[m] == u32::MAX && memory.passable(m) {
-                        dist[m] = dist[c] + 1;
-                        parent[m] = c;
-                        queue.push_back(m);
-                    }
+            for &m in memory.neighbours(c) {
+                let m = m as usize;
+                if m != OFF as usize && dist[m] == u32::MAX && memory.passable(m) {
+                    dist[m] = dist[c] + 1;
+                    parent[m] = c;
+                    queue.push(m);
                 }
             }
         }

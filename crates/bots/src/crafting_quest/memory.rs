@@ -1,7 +1,7 @@
 //! A bot's memory of the map: what it has seen of the ground, the quantities it has dug up,
 //! the towers, and breadth-first paths over 8-neighbour moves.
 
-use std::collections::{BTreeMap, VecDeque};
+use std::collections::BTreeMap;
 
 use super::protocol::{Sight, LETTERS};
 
@@ -19,7 +19,13 @@ pub struct Memory {
     pub towers: Vec<bool>,
     /// Visible piles last seen: resources per cell (zeros: none).
     pub piles: Vec<[u32; 7]>,
+    /// Per cell: its neighbours in [`NEIGHBOURS`] order, [`OFF`] for those off the map (the
+    /// breadth-first walks look them up instead of working them out).
+    neighbours: Vec<[u32; 8]>,
 }
+
+/// A neighbour off the map.
+pub const OFF: u32 = u32::MAX;
 
 /// Breadth-first distances and parents from one cell.
 pub struct Paths {
@@ -30,13 +36,26 @@ pub struct Paths {
 impl Memory {
     pub fn new(size: usize) -> Memory {
         let size = size.clamp(1, 1000);
-        Memory {
+        let mut memory = Memory {
             size,
             ground: vec![UNKNOWN; size * size],
             qty: BTreeMap::new(),
             towers: vec![false; size * size],
             piles: vec![[0; 7]; size * size],
-        }
+            neighbours: Vec::new(),
+        };
+        memory.neighbours = (0..size * size)
+            .map(|c| {
+                let (x, y) = memory.xy(c);
+                NEIGHBOURS.map(|(dx, dy)| memory.cell(x + dx, y + dy).map_or(OFF, |n| n as u32))
+            })
+            .collect();
+        memory
+    }
+
+    /// The cells around `c` in [`NEIGHBOURS`] order, [`OFF`] where the map ends.
+    pub fn neighbours(&self, c: usize) -> &[u32; 8] {
+        &self.neighbours[c]
     }
 
     pub fn cell(&self, x: i32, y: i32) -> Option<usize> {
@@ -157,31 +176,31 @@ impl Memory {
             .collect();
         sources.sort_unstable();
         let mut sources = sources.into_iter().peekable();
-        let mut queue: VecDeque<(u32, usize)> = VecDeque::new();
+        // A first-in first-out queue: `head` is its front.
+        let mut queue: Vec<(u32, usize)> = Vec::with_capacity(cost.len());
+        let mut head = 0;
         loop {
-            let take_source = match (sources.peek(), queue.front()) {
+            let take_source = match (sources.peek(), queue.get(head)) {
                 (Some(s), Some(q)) => s.0 <= q.0,
                 (Some(_), None) => true,
                 (None, Some(_)) => false,
                 (None, None) => break,
             };
             let (v, c) = if take_source {
-                sources.next()
+                sources.next().unwrap_or((u32::MAX, 0))
             } else {
-                queue.pop_front()
-            }
-            .unwrap_or((u32::MAX, 0));
+                head += 1;
+                queue[head - 1]
+            };
             if v > cost[c] {
                 continue;
             }
-            let (x, y) = self.xy(c);
             let w = v.saturating_add(step);
-            for (dx, dy) in NEIGHBOURS {
-                if let Some(n) = self.cell(x + dx, y + dy) {
-                    if w < cost[n] && self.passable(n) {
-                        cost[n] = w;
-                        queue.push_back((w, n));
-                    }
+            for &n in &self.neighbours[c] {
+                let n = n as usize;
+                if n != OFF as usize && w < cost[n] && self.passable(n) {
+                    cost[n] = w;
+                    queue.push((w, n));
                 }
             }
         }
