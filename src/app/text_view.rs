@@ -11,6 +11,10 @@ use yew::prelude::*;
 
 use crate::describe;
 
+/// The most events read out at a step (a Crafting Quest 3 round can have hundreds); the rest are
+/// counted, and all of them are listed under Events beside the board.
+pub const SPOKEN_EVENTS: usize = 20;
+
 /// Where the choice is kept (local storage).
 const KEY: &str = "botplay/text-view";
 
@@ -69,6 +73,12 @@ pub fn turn_line(frame: Option<&Frame>, index: usize, last: usize) -> String {
     }
 }
 
+/// "… and 3 more events (all of them under Events)."
+pub fn more_events(n: usize) -> String {
+    let s = if n == 1 { "" } else { "s" };
+    format!("… and {n} more event{s} (all of them under Events).")
+}
+
 #[component(TextView)]
 pub fn text_view(props: &Props) -> Html {
     let frame = props.frame.as_deref();
@@ -89,7 +99,10 @@ pub fn text_view(props: &Props) -> Html {
                     if frame.is_some() && events.is_empty() {
                         <li>{ "No event this turn." }</li>
                     }
-                    { for events.iter().map(|e| html! { <li>{ e }</li> }) }
+                    { for events.iter().take(SPOKEN_EVENTS).map(|e| html! { <li>{ e }</li> }) }
+                    if events.len() > SPOKEN_EVENTS {
+                        <li>{ more_events(events.len() - SPOKEN_EVENTS) }</li>
+                    }
                 </ul>
             </div>
             if let Some(frame) = frame {
@@ -136,6 +149,18 @@ mod tests {
             text: "O.\n.X\n".into(),
             view: serde_json::Value::Null,
         }
+    }
+
+    #[test]
+    fn long_turns_are_counted_not_read_out() {
+        assert_eq!(
+            more_events(1),
+            "… and 1 more event (all of them under Events)."
+        );
+        assert_eq!(
+            more_events(7),
+            "… and 7 more events (all of them under Events)."
+        );
     }
 
     #[test]
