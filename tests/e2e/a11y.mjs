@@ -207,6 +207,13 @@ function boardPixels(page) {
   });
 }
 
+/** Waits (5 s at most) until `test(arg)` holds in the page (Yew renders after a key's events
+ * are dispatched); fails with `message` otherwise. */
+async function until(page, check, message, test, arg) {
+  const ok = await page.waitForFunction(test, arg, { timeout: 5_000 }).then(() => true, () => false);
+  check(ok, message);
+}
+
 /** The viewer's turn label: [shown, last]. */
 async function turn(page) {
   const label = await page.locator("#turn-label").innerText();
@@ -301,10 +308,11 @@ export async function a11yChecks({ dist, check = defaultCheck, SHOTS = join(REPO
     });
     await page.locator("#viewer").focus();
     await page.keyboard.press("Home");
+    await until(page, check, "(t) Home did not go to the first frame", () => document.querySelector("#turn-label").textContent.startsWith("turn 0 /"));
     let withEvents = 0;
     for (let step = 1; step <= Math.min(8, last); step++) {
       await page.keyboard.press("ArrowRight");
-      check((await turn(page))[0] === step, `(t) → did not step to turn ${step}: ${await page.locator("#turn-label").innerText()}`);
+      await until(page, check, `(t) → did not step to turn ${step}`, (n) => document.querySelector("#turn-label").textContent.startsWith(`turn ${n} /`), step);
       const said = (await page.locator("#text-turn-label").innerText()).trim();
       check(said.startsWith(`Turn ${step} of ${last} (game turn `), `(t) at turn ${step} the live region says '${said}'`);
       const events = await page.locator("#events li").allInnerTexts();
@@ -338,9 +346,9 @@ export async function a11yChecks({ dist, check = defaultCheck, SHOTS = join(REPO
     await page.locator("#viewer").focus();
     await page.keyboard.press("Home");
     await page.keyboard.press(" ");
-    check((await region.getAttribute("aria-live")) === "off", "(t) the live region speaks while the match plays");
+    await until(page, check, "(t) the live region speaks while the match plays", () => document.querySelector("#text-turn").getAttribute("aria-live") === "off");
     await page.keyboard.press(" ");
-    check((await region.getAttribute("aria-live")) === "polite", "(t) the live region stays quiet after pausing");
+    await until(page, check, "(t) the live region stays quiet after pausing", () => document.querySelector("#text-turn").getAttribute("aria-live") === "polite");
     await page.keyboard.press("End");
     await page.locator("#text-view").scrollIntoViewIfNeeded();
     await page.locator("#viewer").screenshot({ path: join(SHOTS, "a11y-text-view.png") });
@@ -352,9 +360,9 @@ export async function a11yChecks({ dist, check = defaultCheck, SHOTS = join(REPO
     check((await page.locator("#text-turn-label").innerText()).trim() === "No match yet.", "(t) before a match the text view does not say so");
     await page.locator("#viewer").focus();
     await page.keyboard.press("t");
-    check((await page.locator("#text-view").count()) === 0, "(t) 't' did not hide the text view");
+    await until(page, check, "(t) 't' did not hide the text view", () => !document.querySelector("#text-view"));
     await page.keyboard.press("t");
-    check((await page.locator("#text-view").count()) === 1, "(t) 't' did not show the text view again");
+    await until(page, check, "(t) 't' did not show the text view again", () => Boolean(document.querySelector("#text-view")));
     console.log(
       `ok (t) the text view: the board's text (${boardText.split("\n").length} lines), a table of ${table.rows.length} seats, ` +
         `each step announced by a polite live region (${withEvents} of the first steps with events); quiet while playing; remembered`,
@@ -389,6 +397,8 @@ export async function a11yChecks({ dist, check = defaultCheck, SHOTS = join(REPO
     check(zoomed !== fogged, "(u) '+' did not zoom the board");
     await page.keyboard.press("ArrowRight");
     check((await boardPixels(page)) !== zoomed, "(u) → did not pan the board");
+    // (Time for the page to render a step or a speed, had the viewer taken the keys.)
+    await page.waitForTimeout(300);
     check((await turn(page))[0] === atTurn && (await page.locator("#speed").inputValue()) === speed, "(u) the board's keys also stepped the viewer or changed its speed");
     await page.keyboard.press("Home");
     await page.keyboard.press("a");
