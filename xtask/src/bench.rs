@@ -8,11 +8,12 @@ use std::path::Path;
 
 use crate::common::{run, Failure, Repo, Result};
 
-/// The three ways each game is measured, as the benchmark groups are named.
-const WAYS: [(&str, &str); 3] = [
+/// The ways each game is measured, as the benchmark groups are named.
+const WAYS: [(&str, &str); 4] = [
     ("rules", "rules step"),
     ("protocol", "protocol path"),
-    ("match", "whole match"),
+    ("arena", "match, no frames"),
+    ("match", "match, frames"),
 ];
 
 /// Runs the benchmarks; `quick` uses criterion's short runs, `filter` picks benchmarks by name.
@@ -72,7 +73,7 @@ fn summary(criterion: &Path) -> String {
     for (_, title) in WAYS {
         out.push_str(&format!("{title:>16}"));
     }
-    out.push_str(&format!("{:>14}\n", "match time"));
+    out.push_str("   one match, no frames / frames\n");
     for game in games {
         out.push_str(&format!("{game:<24}"));
         for (group, _) in WAYS {
@@ -80,9 +81,11 @@ fn summary(criterion: &Path) -> String {
                 .map_or("-".to_string(), |e| thousands(e.turns_per_second()));
             out.push_str(&format!("{cell:>16}"));
         }
-        let time = estimate(&criterion.join("match").join(&game))
-            .map_or("-".to_string(), |e| duration(e.median_ns));
-        out.push_str(&format!("{time:>14}\n"));
+        let time = |group: &str| {
+            estimate(&criterion.join(group).join(&game))
+                .map_or("-".to_string(), |e| duration(e.median_ns))
+        };
+        out.push_str(&format!("{:>12} /{:>10}\n", time("arena"), time("match")));
     }
     out.push_str("(medians of criterion's samples; a turn is one step of the game)\n");
     out

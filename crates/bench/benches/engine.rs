@@ -4,15 +4,17 @@
 //!   and the turn resolved ([`bench::Recording::replay`]);
 //! - `protocol/GAME`: the full protocol path: input text written, bots answering, their lines
 //!   parsed by the game, the turn resolved ([`bench::play_text`]);
-//! - `match/GAME`: a whole match as the CLI plays it, map generation, referee, frames and replay
-//!   record included ([`bench::play_match`]).
+//! - `arena/GAME`: a whole match through the referee, map generation and replay record included,
+//!   without frames ([`bench::play_arena`]);
+//! - `match/GAME`: the same with a frame per step, as the CLI's `play` and the page keep them
+//!   ([`bench::play_match`]).
 //!
 //! Throughput is in turns (elements) per second. Run with `cargo xtask bench` (see the README's
 //! Performance section); `cargo xtask bench --quick` for short runs while developing.
 
 use criterion::{criterion_group, criterion_main, BatchSize, Criterion, Throughput};
 
-use bench::{expander_match, play_match, play_text, recording, workloads, Workload};
+use bench::{expander_match, play_arena, play_match, play_text, recording, workloads, Workload};
 
 fn rules(c: &mut Criterion) {
     let mut group = c.benchmark_group("rules");
@@ -39,16 +41,31 @@ fn protocol(c: &mut Criterion) {
     group.finish();
 }
 
+fn arena(c: &mut Criterion) {
+    let mut group = c.benchmark_group("arena");
+    for w in workloads().into_iter().chain([expander_match()]) {
+        group.throughput(Throughput::Elements(turns(&w)));
+        group.bench_function(name(&w), |b| b.iter(|| play_arena(&w)));
+    }
+    group.finish();
+}
+
 fn matches(c: &mut Criterion) {
     let mut group = c.benchmark_group("match");
-    for w in workloads() {
+    for w in workloads().into_iter().chain([expander_match()]) {
         group.throughput(Throughput::Elements(turns(&w)));
-        group.bench_function(w.game, |b| b.iter(|| play_match(&w)));
+        group.bench_function(name(&w), |b| b.iter(|| play_match(&w)));
     }
-    let w = expander_match();
-    group.throughput(Throughput::Elements(turns(&w)));
-    group.bench_function("ice-and-fire-expander", |b| b.iter(|| play_match(&w)));
     group.finish();
+}
+
+/// The benchmark's name: the game id, and `-expander` for the short Ice and Fire match.
+fn name(w: &Workload) -> String {
+    if w.bots.contains(&"expander") {
+        format!("{}-expander", w.game)
+    } else {
+        w.game.to_string()
+    }
 }
 
 /// The turns a workload lasts.
@@ -56,5 +73,5 @@ fn turns(w: &Workload) -> u64 {
     play_match(w).turns().len() as u64
 }
 
-criterion_group!(benches, rules, protocol, matches);
+criterion_group!(benches, rules, protocol, arena, matches);
 criterion_main!(benches);

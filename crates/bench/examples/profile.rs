@@ -8,17 +8,17 @@
 //! For the rules step alone, leave out the recording and the copies of the start:
 //! `valgrind --tool=callgrind --toggle-collect='*replay_from*' ... rules GAME`.
 //!
-//! Arguments: the way (`rules`, `protocol` or `match`), the game id (or `ice-and-fire-expander`)
+//! Arguments: the way (`rules`, `protocol`, `arena` or `match`), the game id (or `ice-and-fire-expander`)
 //! and how many times (default 1). Prints the turns played.
 
 use std::process::ExitCode;
 
-use bench::{expander_match, play_match, play_text, recording, workload, Workload};
+use bench::{expander_match, play_arena, play_match, play_text, recording, workload, Workload};
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let (Some(way), Some(game)) = (args.first(), args.get(1)) else {
-        eprintln!("usage: profile rules|protocol|match GAME [TIMES]");
+        eprintln!("usage: profile rules|protocol|arena|match GAME [TIMES]");
         return ExitCode::from(2);
     };
     let times: u32 = args.get(2).and_then(|t| t.parse().ok()).unwrap_or(1);
@@ -45,6 +45,7 @@ fn main() -> ExitCode {
                 r.turns()
             }),
             "protocol" => play_text(w.game().as_mut(), &mut w.new_bots()).turns as usize,
+            "arena" => play_arena(&w).turns().len(),
             "match" => play_match(&w).turns().len(),
             other => {
                 eprintln!("unknown way {other}");

@@ -1,10 +1,12 @@
 //! The workloads of the engine benchmarks (`cargo xtask bench`, `benches/engine.rs`).
 //!
-//! One fixed match per game between built-in bots, played three ways:
+//! One fixed match per game between built-in bots, played four ways:
 //!
-//! - [`play_match`]: the whole match as the CLI plays it, through the [`Referee`] and
-//!   [`bots::local::play`] (map generation, input text, bots, parsing, rules, a frame per step
-//!   and the replay record);
+//! - [`play_match`]: the whole match as the CLI's `play` and the page play it, through the
+//!   [`Referee`] and [`bots::local::play`] (map generation, input text, bots, parsing, rules, a
+//!   frame per step and the replay record);
+//! - [`play_arena`]: the same without the frames ([`Referee::without_frames`]), as many
+//!   matches whose outcomes and replays are all that is wanted;
 //! - [`play_text`]: the protocol path alone, through the text layer [`Game`] without the
 //!   referee's bookkeeping: each seat's input text is written, its bot reads it and answers, and
 //!   the game parses the lines and steps;
@@ -111,6 +113,13 @@ pub fn workload(game: &str) -> Workload {
 /// the in-process bots, to the end.
 pub fn play_match(w: &Workload) -> Referee {
     let mut referee = Referee::new(w.game(), w.setup.clone(), w.names(), false);
+    bots::local::play(&mut referee, w.new_bots());
+    referee
+}
+
+/// [`play_match`] with a referee that keeps no frames (the same turns, outcome and replay).
+pub fn play_arena(w: &Workload) -> Referee {
+    let mut referee = Referee::new(w.game(), w.setup.clone(), w.names(), false).without_frames();
     bots::local::play(&mut referee, w.new_bots());
     referee
 }
@@ -329,6 +338,28 @@ mod tests {
                 Some(&game.frame()),
                 referee.frames().last(),
                 "{}: the last frame differs",
+                w.game
+            );
+        }
+    }
+
+    #[test]
+    fn a_match_without_frames_is_the_same_match() {
+        for w in workloads().into_iter().chain([expander_match()]) {
+            let framed = play_match(&w);
+            let arena = play_arena(&w);
+            assert!(arena.frames().is_empty());
+            assert_eq!(
+                arena.replay().to_json(),
+                framed.replay().to_json(),
+                "{}",
+                w.game
+            );
+            assert_eq!(arena.outcome(), framed.outcome(), "{}", w.game);
+            assert_eq!(
+                Some(&arena.frame_now()),
+                framed.frames().last(),
+                "{}",
                 w.game
             );
         }

@@ -68,6 +68,8 @@ pub struct Referee {
     has_played: Vec<bool>,
     pending: Vec<Pending>,
     turns: Vec<TurnRecord>,
+    /// Whether a frame is kept per step (see [`Referee::without_frames`]).
+    keep_frames: bool,
     frames: Vec<Frame>,
     faults: Vec<Fault>,
     notices: Vec<(usize, String)>,
@@ -88,6 +90,7 @@ impl Referee {
             has_played: vec![false; seats],
             pending: Vec::new(),
             turns: Vec::new(),
+            keep_frames: true,
             frames,
             faults: Vec::new(),
             notices,
@@ -97,6 +100,21 @@ impl Referee {
     pub(crate) fn without_time_checks(mut self) -> Self {
         self.check_time = false;
         self
+    }
+
+    /// A referee that keeps no frames: for many matches whose outcomes and replays are all that
+    /// is wanted (an arena, a benchmark). Drawing a frame after every step is a large part of a
+    /// match's cost; [`Referee::frame_now`] still draws the current one, and the replay re-runs
+    /// to every frame. Nothing else changes: the same turns, faults, outcome and replay.
+    pub fn without_frames(mut self) -> Self {
+        self.keep_frames = false;
+        self.frames.clear();
+        self
+    }
+
+    /// The picture of the match now (also without kept frames).
+    pub fn frame_now(&self) -> Frame {
+        self.game.frame()
     }
 
     pub fn setup(&self) -> &Setup {
@@ -322,7 +340,9 @@ impl Referee {
             self.notices.extend(self.game.take_notices());
             let seats = self.pending.drain(..).map(|p| p.record).collect();
             self.turns.push(TurnRecord { seats });
-            self.frames.push(self.game.frame());
+            if self.keep_frames {
+                self.frames.push(self.game.frame());
+            }
         }
     }
 
@@ -339,7 +359,7 @@ impl Referee {
         self.game.outcome()
     }
 
-    /// One frame for the start and one per completed turn.
+    /// One frame for the start and one per completed turn (none [`Referee::without_frames`]).
     pub fn frames(&self) -> &[Frame] {
         &self.frames
     }

@@ -391,3 +391,28 @@ fn broadcasts_reach_the_driver_after_each_step() {
     );
     assert!(r.take_notices().is_empty(), "taken once");
 }
+
+#[test]
+fn a_referee_without_frames_plays_the_same_match() {
+    let setup = Setup::new(&INFO, 5);
+    let game = (ENTRY.new)(&setup).expect("valid");
+    let mut r = Referee::new(game, setup, vec!["a".into(), "b".into()], false).without_frames();
+    assert!(r.frames().is_empty());
+    r.begin_turn();
+    r.line(0, "ASK", 1.0);
+    r.stderr(0, "thinking\n");
+    r.line(0, "END", 2.0);
+    r.line(1, "END", 2.0);
+    r.begin_turn();
+    r.line(0, "END", 2.0);
+    r.timeout(1, 50.0);
+    let original = played();
+    assert!(r.is_over());
+    assert!(r.frames().is_empty());
+    assert_eq!(Some(&r.frame_now()), original.frames().last());
+    assert_eq!(r.replay().to_json(), original.replay().to_json());
+    assert_eq!(r.faults(), original.faults());
+    assert_eq!(r.outcome(), original.outcome());
+    let rerun = r.replay().rerun(&ENTRY).expect("re-runs");
+    assert_eq!(rerun.frames(), original.frames());
+}

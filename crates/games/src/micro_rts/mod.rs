@@ -234,8 +234,8 @@ impl MicroRts {
     /// B.6 steps 10–12 after a resolved turn.
     fn check_end(&mut self) {
         let castles = self.arena.castle_counts();
-        for seat in 0..PLAYERS {
-            if self.arena.active[seat] && castles[seat] == 0 {
+        for (seat, &count) in castles.iter().enumerate() {
+            if self.arena.active[seat] && count == 0 {
                 self.eliminate(seat, "no castle left".to_string());
             }
         }
