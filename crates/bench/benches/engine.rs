@@ -14,7 +14,7 @@
 
 use criterion::{criterion_group, criterion_main, BatchSize, Criterion, Throughput};
 
-use bench::{expander_match, play_arena, play_match, play_text, recording, workloads, Workload};
+use bench::{all_workloads, play_arena, play_match, play_text, recording, workloads, Workload};
 
 fn rules(c: &mut Criterion) {
     let mut group = c.benchmark_group("rules");
@@ -43,29 +43,20 @@ fn protocol(c: &mut Criterion) {
 
 fn arena(c: &mut Criterion) {
     let mut group = c.benchmark_group("arena");
-    for w in workloads().into_iter().chain([expander_match()]) {
+    for w in all_workloads() {
         group.throughput(Throughput::Elements(turns(&w)));
-        group.bench_function(name(&w), |b| b.iter(|| play_arena(&w)));
+        group.bench_function(&w.name, |b| b.iter(|| play_arena(&w)));
     }
     group.finish();
 }
 
 fn matches(c: &mut Criterion) {
     let mut group = c.benchmark_group("match");
-    for w in workloads().into_iter().chain([expander_match()]) {
+    for w in all_workloads() {
         group.throughput(Throughput::Elements(turns(&w)));
-        group.bench_function(name(&w), |b| b.iter(|| play_match(&w)));
+        group.bench_function(&w.name, |b| b.iter(|| play_match(&w)));
     }
     group.finish();
-}
-
-/// The benchmark's name: the game id, and `-expander` for the short Ice and Fire match.
-fn name(w: &Workload) -> String {
-    if w.bots.contains(&"expander") {
-        format!("{}-expander", w.game)
-    } else {
-        w.game.to_string()
-    }
 }
 
 /// The turns a workload lasts.

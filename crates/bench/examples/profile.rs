@@ -8,12 +8,13 @@
 //! For the rules step alone, leave out the recording and the copies of the start:
 //! `valgrind --tool=callgrind --toggle-collect='*replay_from*' ... rules GAME`.
 //!
-//! Arguments: the way (`rules`, `protocol`, `arena` or `match`), the game id (or `ice-and-fire-expander`)
+//! Arguments: the way (`rules`, `protocol`, `arena` or `match`), the workload (a game id, or
+//! `ice-and-fire-expander`, `ice-and-fire-wait`)
 //! and how many times (default 1). Prints the turns played.
 
 use std::process::ExitCode;
 
-use bench::{expander_match, play_arena, play_match, play_text, recording, workload, Workload};
+use bench::{all_workloads, play_arena, play_match, play_text, recording};
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -22,10 +23,9 @@ fn main() -> ExitCode {
         return ExitCode::from(2);
     };
     let times: u32 = args.get(2).and_then(|t| t.parse().ok()).unwrap_or(1);
-    let w: Workload = if game == "ice-and-fire-expander" {
-        expander_match()
-    } else {
-        workload(game)
+    let Some(w) = all_workloads().into_iter().find(|w| &w.name == game) else {
+        eprintln!("no workload {game}");
+        return ExitCode::from(2);
     };
     let recorded = match way.as_str() {
         "rules" => match recording(&w) {

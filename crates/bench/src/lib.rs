@@ -27,7 +27,8 @@ use engine::{FaultKind, Game, Heard, Outcome, Referee, Rules, Setup};
 /// A benchmark match: a setup and the built-in bot of each seat.
 #[derive(Clone, Debug)]
 pub struct Workload {
-    /// The game id, also the benchmark's name.
+    /// The benchmark's name: the game id, with the bots for the extra workloads.
+    pub name: String,
     pub game: &'static str,
     pub setup: Setup,
     pub bots: Vec<&'static str>,
@@ -39,10 +40,16 @@ impl Workload {
         let mut setup = Setup::new(entry.info, seed);
         setup.seats = bots.len();
         Workload {
+            name: game.to_string(),
             game,
             setup,
             bots: bots.to_vec(),
         }
+    }
+
+    fn named(mut self, name: &str) -> Workload {
+        self.name = name.to_string();
+        self
     }
 
     /// A fresh game of this setup.
@@ -95,10 +102,20 @@ pub const WORKLOAD_TURNS: [(&str, usize); 5] = [
     ("crafting-quest", 140),
 ];
 
-/// A short match between the strongest Ice and Fire bots (`expander` wins in 28 turns), for
-/// the cost of a bot that thinks.
-pub fn expander_match() -> Workload {
-    Workload::new("ice-and-fire", 1, &["expander", "expander"])
+/// Two more Ice and Fire matches: between the strongest bots (`expander` takes an HQ in 28
+/// turns), for the cost of a bot that thinks; and 200 turns of `wait` against `wait`, for the
+/// cost of the plumbing alone (input text, parsing, turns, frames) with no rules work and no
+/// thinking.
+pub fn extra_workloads() -> Vec<Workload> {
+    vec![
+        Workload::new("ice-and-fire", 1, &["expander", "expander"]).named("ice-and-fire-expander"),
+        Workload::new("ice-and-fire", 1, &["wait", "wait"]).named("ice-and-fire-wait"),
+    ]
+}
+
+/// Every workload: one per game, then the extra ones.
+pub fn all_workloads() -> Vec<Workload> {
+    workloads().into_iter().chain(extra_workloads()).collect()
 }
 
 /// The workload of a game.
@@ -321,14 +338,26 @@ mod tests {
             );
             assert_eq!(referee.turns().len(), turns, "{game}");
         }
-        let referee = play_match(&expander_match());
-        assert!(referee.faults().is_empty());
-        assert_eq!(referee.turns().len(), 28);
+        let lengths: Vec<(String, usize)> = extra_workloads()
+            .iter()
+            .map(|w| {
+                let referee = play_match(w);
+                assert!(referee.faults().is_empty(), "{}", w.name);
+                (w.name.clone(), referee.turns().len())
+            })
+            .collect();
+        assert_eq!(
+            lengths,
+            [
+                ("ice-and-fire-expander".to_string(), 28),
+                ("ice-and-fire-wait".to_string(), 200)
+            ]
+        );
     }
 
     #[test]
     fn the_protocol_path_plays_the_referees_match() {
-        for w in workloads().into_iter().chain([expander_match()]) {
+        for w in all_workloads() {
             let referee = play_match(&w);
             let mut game = w.game();
             let run = play_text(game.as_mut(), &mut w.new_bots());
@@ -345,7 +374,7 @@ mod tests {
 
     #[test]
     fn a_match_without_frames_is_the_same_match() {
-        for w in workloads().into_iter().chain([expander_match()]) {
+        for w in all_workloads() {
             let framed = play_match(&w);
             let arena = play_arena(&w);
             assert!(arena.frames().is_empty());
@@ -367,7 +396,7 @@ mod tests {
 
     #[test]
     fn the_rules_step_plays_the_referees_match() {
-        for w in workloads().into_iter().chain([expander_match()]) {
+        for w in all_workloads() {
             let referee = play_match(&w);
             let recording = recording(&w).unwrap_or_else(|e| panic!("{}: {e}", w.game));
             assert_eq!(recording.turns(), referee.turns().len(), "{}", w.game);
