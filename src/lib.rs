@@ -6,6 +6,7 @@
 pub mod app;
 pub mod bot_worker_host;
 pub mod describe;
+pub mod human;
 pub mod input_ring;
 pub mod isolation;
 pub mod links;

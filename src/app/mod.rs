@@ -6,9 +6,13 @@ mod code_editor;
 mod game_list;
 mod landing;
 mod match_form;
+pub mod measure;
+mod offline_status;
+mod playback;
 pub mod rules;
 mod sharing;
 pub mod state;
+mod text_view;
 mod turn_details;
 mod viewer;
 
@@ -155,6 +159,9 @@ pub fn app() -> Html {
             </main>
             <arena_panel::ArenaPanel form={state.form.clone()} isolated={state.isolated}
                 {dispatch} />
+            <footer class="page-footer">
+                <offline_status::OfflineStatus />
+            </footer>
         </>
     }
 }
