@@ -23,6 +23,21 @@ pub enum FromBot {
         text: String,
         #[serde(default)]
         at: Option<f64>,
+        /// Milliseconds the bot spent computing since its previous line, as its worker measured
+        /// them (the built-in bots' worker reports it; the measure harness, `?measure`, takes it
+        /// out of each turn's time to get the page's own overhead).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        spent: Option<f64>,
+    },
+    /// Several lines written at once, in order, as [`FromBot::Line`]s with this stamp, `spent`
+    /// going with the first (the built-in bots' worker sends all the lines of one answer in one
+    /// message: fewer messages between threads, which cost more than the lines themselves).
+    Lines {
+        lines: Vec<String>,
+        #[serde(default)]
+        at: Option<f64>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        spent: Option<f64>,
     },
     /// Text the bot wrote to its debug log (standard error).
     Stderr { text: String },
@@ -56,6 +71,23 @@ impl FromBot {
 
     pub fn to_js(&self) -> JsValue {
         serde_wasm_bindgen::to_value(self).unwrap_or(JsValue::NULL)
+    }
+
+    /// The messages this one stands for: each line of [`FromBot::Lines`] as a [`FromBot::Line`]
+    /// (the bot's time with the first), any other message as itself.
+    pub fn each(self) -> Vec<FromBot> {
+        match self {
+            FromBot::Lines { lines, at, spent } => lines
+                .into_iter()
+                .enumerate()
+                .map(|(i, text)| FromBot::Line {
+                    text,
+                    at,
+                    spent: spent.map(|ms| if i == 0 { ms } else { 0.0 }),
+                })
+                .collect(),
+            other => vec![other],
+        }
     }
 }
 

@@ -98,6 +98,41 @@ pub enum MatchNews {
     Failed(String),
 }
 
+/// Where a match's time went on the page's clock, for the measure harness (`?measure`,
+/// `src/app/measure.rs`). Recording it costs two clock reads per turn.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Timings {
+    /// When every worker had started and the first turn began.
+    pub started_at: Option<f64>,
+    /// When the match ended (or was stopped).
+    pub finished_at: Option<f64>,
+    /// One per turn, in order.
+    pub turns: Vec<TurnTiming>,
+}
+
+/// One turn, from the referee beginning it to the referee beginning the next one (or ending the
+/// match): the referee's work, the messages to and from the workers, the runner's bookkeeping and
+/// the bots' own computing.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct TurnTiming {
+    pub wall_ms: f64,
+    /// The bots' computing time in this turn as their workers report it (built-in bots do;
+    /// JavaScript and Python bots do not: `None`). Seats asked together compute in parallel, so
+    /// this is the largest of theirs.
+    pub bots_ms: Option<f64>,
+    /// The page's own work in this turn: the runner handling the workers' messages (the
+    /// referee included) and its news timer. The rest of the time outside the bots is the
+    /// messages travelling between threads and the workers' own handling.
+    pub page_ms: f64,
+}
+
+impl TurnTiming {
+    /// The time spent outside the bots, when the bots reported theirs.
+    pub fn outside_ms(&self) -> Option<f64> {
+        self.bots_ms.map(|bots| self.wall_ms - bots)
+    }
+}
+
 /// A match being played. Dropping it stops the match and its workers.
 pub struct Runner {
     inner: Rc<RefCell<Inner>>,
@@ -145,14 +180,31 @@ struct Inner {
     sent_turns: usize,
     news_timer: Option<Timeout>,
     start_timer: Option<Timeout>,
+    timings: Timings,
+    /// When the open turn began; the bots' reported time in it, per seat; whether a line came
+    /// without its time.
+    turn_began: Option<f64>,
+    turn_spent: Vec<f64>,
+    turn_unreported: bool,
+    /// The page's work in the open turn so far, and when the handler running now began.
+    turn_page: f64,
+    handler_began: Option<f64>,
+}
+
+thread_local! {
+    /// The page's `performance` and its `timeOrigin`, looked up once (the runner reads the clock
+    /// several times per turn).
+    static CLOCK: Option<(web_sys::Performance, f64)> = web_sys::window()
+        .and_then(|w| w.performance())
+        .map(|p| {
+            let origin = p.time_origin();
+            (p, origin)
+        });
 }
 
 /// The clock shared with the workers: `performance.timeOrigin + performance.now()`, in ms.
 pub fn now_ms() -> f64 {
-    web_sys::window()
-        .and_then(|w| w.performance())
-        .map(|p| p.time_origin() + p.now())
-        .unwrap_or(0.0)
+    CLOCK.with(|clock| clock.as_ref().map_or(0.0, |(p, origin)| origin + p.now()))
 }
 
 impl Runner {
@@ -181,6 +233,12 @@ impl Runner {
                 sent_turns: 0,
                 news_timer: None,
                 start_timer: None,
+                timings: Timings::default(),
+                turn_began: None,
+                turn_spent: vec![0.0; spec.seats.len()],
+                turn_unreported: false,
+                turn_page: 0.0,
+                handler_began: None,
             })
         });
         let mut seats = Vec::new();
@@ -220,6 +278,14 @@ impl Runner {
         Ok(Runner { inner })
     }
 
+    /// Where the match's time went so far (complete once the page heard `Finished`).
+    pub fn timings(&self) -> Timings {
+        self.inner
+            .try_borrow()
+            .map(|inner| inner.timings.clone())
+            .unwrap_or_default()
+    }
+
     /// Stops the match now: the workers are stopped and the page hears `Finished { stopped }`.
     pub fn stop(&self) {
         let Ok(mut inner) = self.inner.try_borrow_mut() else {
@@ -247,12 +313,26 @@ impl Inner {
         if self.phase == Phase::Over {
             return;
         }
+        self.handler_began = Some(now_ms());
+        self.handle(seat, news);
+        self.handler_done();
+    }
+
+    /// Adds the running handler's time to the open turn's page work.
+    fn handler_done(&mut self) {
+        if let Some(began) = self.handler_began.take() {
+            self.turn_page += now_ms() - began;
+        }
+    }
+
+    fn handle(&mut self, seat: usize, news: WorkerNews) {
         match news {
             WorkerNews::Message(FromBot::Ready) => {
                 self.seats[seat].ready = true;
                 if self.phase == Phase::Starting && self.seats.iter().all(|s| s.ready) {
                     self.phase = Phase::Running;
                     self.start_timer = None;
+                    self.timings.started_at = Some(now_ms());
                     self.queued.push(MatchNews::Started);
                     self.pump();
                 }
@@ -263,12 +343,21 @@ impl Inner {
                         .push(MatchNews::Loading(format!("bot {}: {text}", seat + 1)));
                 }
             }
-            WorkerNews::Message(FromBot::Line { text, at }) => {
+            WorkerNews::Message(FromBot::Line { text, at, spent }) => {
+                match spent {
+                    Some(ms) => self.turn_spent[seat] += ms,
+                    None => self.turn_unreported = true,
+                }
                 if self.seats[seat].open.is_some() {
                     self.hear(seat, text, at);
                     self.pump();
                 } else if self.seats[seat].unread.len() < MAX_UNREAD_LINES {
                     self.seats[seat].unread.push_back((text, at));
+                }
+            }
+            WorkerNews::Message(lines @ FromBot::Lines { .. }) => {
+                for line in lines.each() {
+                    self.handle(seat, WorkerNews::Message(line));
                 }
             }
             WorkerNews::Message(FromBot::Stderr { text }) => {
@@ -325,10 +414,12 @@ impl Inner {
     /// Starts turns until a bot has to answer or the match is over.
     fn pump(&mut self) {
         while self.phase == Phase::Running && !self.referee.turn_open() {
+            self.close_turn_timing();
             if self.referee.is_over() {
                 self.finish(false);
                 return;
             }
+            self.turn_began = Some(now_ms());
             let asks = self.referee.begin_turn();
             if asks.is_empty() {
                 self.fail("the game asks no bot to play, yet it is not over".into());
@@ -339,6 +430,27 @@ impl Inner {
                 self.ask(ask);
             }
         }
+    }
+
+    /// Records the turn that just ended, if one was timed.
+    fn close_turn_timing(&mut self) {
+        let Some(began) = self.turn_began.take() else {
+            return;
+        };
+        let bots = self.turn_spent.iter().copied().fold(0.0, f64::max);
+        let now = now_ms();
+        // The handler running now goes on into the next turn.
+        if let Some(handler) = self.handler_began.replace(now) {
+            self.turn_page += now - handler;
+        }
+        self.timings.turns.push(TurnTiming {
+            wall_ms: now - began,
+            bots_ms: (!self.turn_unreported).then_some(bots),
+            page_ms: self.turn_page,
+        });
+        self.turn_spent.iter_mut().for_each(|ms| *ms = 0.0);
+        self.turn_unreported = false;
+        self.turn_page = 0.0;
     }
 
     /// Broadcasts to seats not being asked (Skyport's game states), delivered at once, untimed.
@@ -499,6 +611,8 @@ impl Inner {
     }
 
     fn finish(&mut self, stopped: bool) {
+        self.close_turn_timing();
+        self.timings.finished_at = Some(now_ms());
         self.phase = Phase::Over;
         self.stop_workers();
         self.queue_progress();
@@ -552,6 +666,7 @@ impl Inner {
                 return;
             };
             // Take the news out first: the page's handlers run with the runner free.
+            let began = now_ms();
             let (news, callback) = {
                 let mut this = inner.borrow_mut();
                 if let Some(timer) = this.news_timer.take() {
@@ -565,6 +680,10 @@ impl Inner {
             for item in news {
                 callback.emit(item);
             }
+            // Bookkeeping between the bots' messages: part of the open turn's page work.
+            if let Ok(mut this) = inner.try_borrow_mut() {
+                this.turn_page += now_ms() - began;
+            };
         }));
     }
 }

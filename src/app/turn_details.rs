@@ -13,6 +13,51 @@ pub struct Props {
     pub names: Vec<String>,
     /// The turn that led to the frame shown (none for the first frame).
     pub turn: Option<Rc<TurnRecord>>,
+    /// The viewer is moving through frames (playing, or following a live match): long texts
+    /// show their first lines only. Laying out tens of kilobytes of text on every frame (a big
+    /// Crafting Quest 3 map's input) would keep the page from drawing at the screen's pace.
+    #[prop_or_default]
+    pub brief: bool,
+}
+
+/// What a long text shows while the viewer moves through frames.
+const BRIEF_LINES: usize = 12;
+const BRIEF_BYTES: usize = 1024;
+
+/// `text`, or its first lines and how many more there are when it is long and `brief`.
+fn head(text: &str, brief: bool) -> (&str, usize) {
+    if !brief || (text.len() <= BRIEF_BYTES && text.lines().count() <= BRIEF_LINES) {
+        return (text, 0);
+    }
+    let mut end = 0;
+    for (n, line) in text.split_inclusive('\n').enumerate() {
+        if n == BRIEF_LINES || end + line.len() > BRIEF_BYTES {
+            break;
+        }
+        end += line.len();
+    }
+    if end == 0 {
+        // One long first line: its first bytes.
+        end = (0..=BRIEF_BYTES)
+            .rev()
+            .find(|&i| text.is_char_boundary(i))
+            .unwrap_or(0);
+    }
+    let shown = &text[..end];
+    (shown, text[end..].lines().count())
+}
+
+/// A stream's text in a `pre` of this class, cut short when it is long and `brief`.
+fn stream(class: &'static str, text: &str, brief: bool) -> Html {
+    let (shown, more) = head(text, brief);
+    html! {
+        <>
+            <pre class={class}>{ shown }</pre>
+            if more > 0 {
+                <p class="hint">{ format!("… {more} more lines, shown when paused") }</p>
+            }
+        </>
+    }
 }
 
 impl PartialEq for Props {
@@ -22,7 +67,7 @@ impl PartialEq for Props {
             (None, None) => true,
             _ => false,
         };
-        same && self.game == other.game && self.names == other.names
+        same && self.game == other.game && self.names == other.names && self.brief == other.brief
     }
 }
 
@@ -59,20 +104,40 @@ pub fn turn_details(props: &Props) -> Html {
                         <div class="streams">
                             <div>
                                 <h5>{ "stdin" }</h5>
-                                <pre class="stdin">{ stdin }</pre>
+                                { stream("stdin", &stdin, props.brief) }
                             </div>
                             <div>
                                 <h5>{ "stdout" }</h5>
-                                <pre class="stdout">{ if stdout.is_empty() { "(nothing)".to_string() } else { stdout } }</pre>
+                                { stream("stdout", if stdout.is_empty() { "(nothing)" } else { &stdout }, props.brief) }
                             </div>
                             <div>
                                 <h5>{ "stderr" }</h5>
-                                <pre class="stderr">{ if st.stderr.is_empty() { "(nothing)".to_string() } else { st.stderr.clone() } }</pre>
+                                { stream("stderr", if st.stderr.is_empty() { "(nothing)" } else { &st.stderr }, props.brief) }
                             </div>
                         </div>
                     </article>
                 }
             }) }
         </section>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn long_texts_are_cut_at_a_line_only_when_brief() {
+        let long: String = (0..100).map(|i| format!("line {i}\n")).collect();
+        assert_eq!(head(&long, false), (long.as_str(), 0));
+        let (shown, more) = head(&long, true);
+        assert_eq!(shown.lines().count(), BRIEF_LINES);
+        assert!(shown.ends_with("line 11\n"));
+        assert_eq!(more, 88);
+        assert_eq!(head("a\nb\n", true), ("a\nb\n", 0));
+        let wide = "é".repeat(BRIEF_BYTES);
+        let (shown, more) = head(&wide, true);
+        assert!(shown.len() <= BRIEF_BYTES && !shown.is_empty());
+        assert_eq!(more, 1);
     }
 }

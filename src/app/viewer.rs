@@ -3,15 +3,16 @@
 
 use std::rc::Rc;
 
-use gloo_timers::callback::Interval;
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
 use super::board::Board;
+use super::playback::Playback;
 use super::sharing::{open_replay_file, Sharing};
 use super::state::{Action, Cursor, Progress, Record, SPEEDS};
+use super::text_view::{self, TextView};
 use super::turn_details::TurnDetails;
-use crate::describe;
+use crate::{describe, painters};
 
 /// Playback at 1×: one frame every this many milliseconds.
 const PLAY_FRAME_MS: f64 = 250.0;
@@ -43,15 +44,30 @@ pub fn viewer(props: &Props) -> Html {
     let game = record.game;
     let last = record.frames.len().saturating_sub(1);
     let frame = record.frames.get(cursor.frame).cloned();
+    // The text view of the board (remembered in the browser).
+    let text_shown = use_state(text_view::load_shown);
+    let on_text_view = {
+        let text_shown = text_shown.clone();
+        Callback::from(move |_: MouseEvent| {
+            text_view::save_shown(!*text_shown);
+            text_shown.set(!*text_shown);
+        })
+    };
 
-    // Playback: a timer advances the cursor while playing.
+    // Playback: on each animation frame the cursor advances by the frames due at this speed
+    // (src/app/playback.rs), so the board is drawn at most once per screen refresh.
     {
         let dispatch = props.dispatch.clone();
-        let every_ms = (PLAY_FRAME_MS / SPEEDS[props.speed.min(SPEEDS.len() - 1)]).max(4.0) as u32;
+        let every_ms = PLAY_FRAME_MS / SPEEDS[props.speed.min(SPEEDS.len() - 1)];
         use_effect_with((cursor.playing, every_ms), move |&(playing, every_ms)| {
-            let timer =
-                playing.then(|| Interval::new(every_ms, move || dispatch.emit(Action::Tick)));
-            move || drop(timer)
+            let playback = playing.then(|| {
+                Playback::start(every_ms, move |due| {
+                    for _ in 0..due {
+                        dispatch.emit(Action::Tick);
+                    }
+                })
+            });
+            move || drop(playback)
         });
     }
 
@@ -88,7 +104,20 @@ pub fn viewer(props: &Props) -> Html {
     };
     let on_key = {
         let dispatch = props.dispatch.clone();
+        let text_shown = text_shown.clone();
         Callback::from(move |e: KeyboardEvent| {
+            // A focused board with controls of its own answers its keys itself.
+            let on_board = e
+                .target_dyn_into::<web_sys::Element>()
+                .is_some_and(|el| el.id() == "board");
+            if on_board && painters::board_takes_key(game, &e.key()) {
+                return;
+            }
+            if e.key() == "t" {
+                e.prevent_default();
+                text_view::save_shown(!*text_shown);
+                return text_shown.set(!*text_shown);
+            }
             let action = match e.key().as_str() {
                 " " => Action::TogglePlay,
                 "ArrowLeft" => Action::Step(-1),
@@ -186,7 +215,17 @@ pub fn viewer(props: &Props) -> Html {
                     onclick={on_next_out} disabled={record.next_elimination(cursor.frame).is_none()}>
                     { "next elimination" }
                 </button>
+                <button type="button" id="text-view-toggle" title="Text view of the board (t)"
+                    onclick={on_text_view} aria-pressed={text_shown.to_string()}
+                    aria-controls={text_shown.then_some("text-view")}>
+                    { "Text view" }
+                </button>
             </div>
+            if *text_shown {
+                <TextView {game} names={record.names.clone()} frame={frame.clone()}
+                    index={cursor.frame} {last}
+                    announce={!(cursor.playing || (props.progress.is_live() && cursor.follow))} />
+            }
             <div id="outcome" class="outcome" aria-live="polite">
                 if let Some(text) = &outcome {
                     <p class="result">{ text }</p>
@@ -221,7 +260,8 @@ pub fn viewer(props: &Props) -> Html {
                         { for faults.iter().map(|f| html! { <li>{ f }</li> }) }
                     </ul>
                 </div>
-                <TurnDetails {game} names={record.names.clone()} {turn} />
+                <TurnDetails {game} names={record.names.clone()} {turn}
+                    brief={cursor.playing || (props.progress.is_live() && cursor.follow)} />
             </div>
             <Sharing record={props.record.clone()} frame={cursor.frame}
                 live={props.progress.is_live()} dispatch={props.dispatch.clone()} />

@@ -2,5 +2,10 @@
 
 fn main() {
     console_error_panic_hook::set_once();
-    yew::Renderer::<botplay_web::app::App>::new().render();
+    // `?measure` in the address opens the measure harness instead (src/app/measure.rs).
+    if botplay_web::app::measure::requested() {
+        yew::Renderer::<botplay_web::app::measure::Measure>::new().render();
+    } else {
+        yew::Renderer::<botplay_web::app::App>::new().render();
+    }
 }

@@ -6,7 +6,8 @@
 //!   everything) or one seat's **fog of war** (only what its units and towers see now is shown
 //!   in full; the rest is dimmed terrain, without resources, piles or other seats' units,
 //!   towers and traps; other seats' traps are never shown to a seat);
-//! - **+** / **−** / **Fit** and the mouse wheel zoom (around the cursor), dragging pans.
+//! - **+** / **−** / **Fit** and the mouse wheel zoom (around the cursor), dragging pans;
+//! - the same from the keyboard when the board has the focus (`super::keys`).
 //!
 //! Listeners are attached once to the canvas element; they repaint the last view at once. They do
 //! nothing when the canvas shows another game (its label is then another game's text board).
@@ -22,7 +23,7 @@ use wasm_bindgen::JsCast;
 use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement, MouseEvent};
 
 use super::grid::Grid;
-use super::{device_ratio, seat_colour, Inspection, VIEW_CHANGED};
+use super::{device_ratio, ink_on, seat_colour, Inspection, VIEW_CHANGED};
 
 const BACKGROUND: &str = "#14161b";
 const GRASS: &str = "#36573a";
@@ -452,6 +453,27 @@ fn hook(canvas: &HtmlCanvasElement) {
             repaint(&canvas);
         })
     };
+    let key = {
+        let canvas = canvas.clone();
+        Closure::<dyn FnMut(web_sys::KeyboardEvent)>::new(move |e: web_sys::KeyboardEvent| {
+            if !ours(&canvas) || e.ctrl_key() || e.meta_key() || e.alt_key() {
+                return;
+            }
+            let done = VIEWER.with(|v| {
+                let mut v = v.borrow_mut();
+                let seats = v.last.as_ref().map_or(0, |l| l.scores.len());
+                key_action(&mut v, &e.key(), seats)
+            });
+            if done {
+                // (The viewer around the board leaves these keys to it: `takes_key`.)
+                e.prevent_default();
+                e.stop_propagation();
+                repaint(&canvas);
+            }
+        })
+    };
+    let _ = canvas.add_event_listener_with_callback("keydown", key.as_ref().unchecked_ref());
+    key.forget();
     let target: &web_sys::EventTarget = canvas.as_ref();
     for (name, f) in [
         ("mousedown", &down),
@@ -466,6 +488,277 @@ fn hook(canvas: &HtmlCanvasElement) {
     moving.forget();
     up.forget();
     wheel.forget();
+}
+
+/// Does what `key` asks on a focused board (`super::keys`) for a map with `seats` seats; `false` for
+/// a key it leaves to the page.
+fn key_action(v: &mut Viewer, key: &str, seats: usize) -> bool {
+    let step = (v.size as f64 / v.zoom / 8.0).max(1.0);
+    match key {
+        "a" | "A" => v.seat = None,
+        "+" | "=" => v.zoom = (v.zoom * 1.5).min(MAX_ZOOM),
+        "-" | "−" => v.zoom = (v.zoom / 1.5).max(1.0),
+        "Home" => {
+            v.zoom = 1.0;
+            v.cx = v.size as f64 / 2.0;
+            v.cy = v.size as f64 / 2.0;
+        }
+        "ArrowLeft" => v.cx -= step,
+        "ArrowRight" => v.cx += step,
+        "ArrowUp" => v.cy -= step,
+        "ArrowDown" => v.cy += step,
+        digit => match digit.parse::<usize>() {
+            Ok(n) if (1..=seats).contains(&n) => v.seat = Some(n - 1),
+            _ => return false,
+        },
+    }
+    true
+}
+
+/// Where the terrain is drawn: the grid, the gap between cells, the cells on the canvas
+/// (`x0, y0, x1, y1`, ends excluded) and the canvas size.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct TerrainLook {
+    grid: Grid,
+    gap: f64,
+    cells: (usize, usize, usize, usize),
+    w: f64,
+    h: f64,
+}
+
+/// The terrain as last drawn, on a canvas of its own, for the board canvas it was drawn for:
+/// the next frame redraws only the cells whose ground or fog changed there and copies the whole
+/// terrain over in one call. (A 100 × 100 map has 10,000 cells: drawn one by one, each frame
+/// took longer than a screen refresh.)
+struct Terrain {
+    target: HtmlCanvasElement,
+    image: HtmlCanvasElement,
+    look: TerrainLook,
+    ground: Vec<u8>,
+    seen: Vec<bool>,
+}
+
+thread_local! {
+    static TERRAIN: RefCell<Option<Terrain>> = const { RefCell::new(None) };
+}
+
+/// Draws the ground and fog of every cell on the canvas (see [`Terrain`]). The picture is the
+/// same, pixel for pixel, as drawing every cell on the board canvas itself.
+fn draw_terrain(ctx: &CanvasRenderingContext2d, look: &TerrainLook, ground: &[u8], seen: &[bool]) {
+    let Some(target) = ctx.canvas() else {
+        return draw_cells(ctx, look, ground, seen, look.cells);
+    };
+    TERRAIN.with(|cache| {
+        let mut cache = cache.borrow_mut();
+        let reusable = cache.as_ref().is_some_and(|t| {
+            t.target == target && t.look == *look && t.ground.len() == ground.len()
+        });
+        if !reusable {
+            *cache = Terrain::new(target, *look);
+        }
+        let Some(terrain) = cache.as_mut() else {
+            // No canvas of its own: draw on the board.
+            return draw_cells(ctx, look, ground, seen, look.cells);
+        };
+        terrain.update(look, ground, seen, !reusable);
+        let _ = ctx.draw_image_with_html_canvas_element(&terrain.image, 0.0, 0.0);
+    });
+}
+
+impl Terrain {
+    fn new(target: HtmlCanvasElement, look: TerrainLook) -> Option<Terrain> {
+        let image: HtmlCanvasElement = web_sys::window()?
+            .document()?
+            .create_element("canvas")
+            .ok()?
+            .dyn_into()
+            .ok()?;
+        image.set_width(look.w as u32);
+        image.set_height(look.h as u32);
+        Some(Terrain {
+            target,
+            image,
+            look,
+            ground: Vec::new(),
+            seen: Vec::new(),
+        })
+    }
+
+    /// Brings the picture to this ground and fog: all of it when `fresh`, else only around the
+    /// cells that changed.
+    fn update(&mut self, look: &TerrainLook, ground: &[u8], seen: &[bool], fresh: bool) {
+        let Some(ctx) = self
+            .image
+            .get_context("2d")
+            .ok()
+            .flatten()
+            .and_then(|c| c.dyn_into::<CanvasRenderingContext2d>().ok())
+        else {
+            return;
+        };
+        let size = look.grid.cols;
+        let (x0, y0, x1, y1) = look.cells;
+        let changed: Vec<(usize, usize)> = if fresh {
+            Vec::new()
+        } else {
+            (y0..y1)
+                .flat_map(|y| (x0..x1).map(move |x| (x, y)))
+                .filter(|&(x, y)| {
+                    let c = y * size + x;
+                    self.ground[c] != ground[c] || self.seen[c] != seen[c]
+                })
+                .collect()
+        };
+        // Cells under 2 pixels: a resource mark reaches past its cell; draw everything.
+        let many = changed.len() * 8 > (x1 - x0) * (y1 - y0) || look.grid.cell < 2.0;
+        if fresh || many {
+            ctx.set_fill_style_str(BACKGROUND);
+            ctx.fill_rect(0.0, 0.0, look.w, look.h);
+            draw_cells(&ctx, look, ground, seen, look.cells);
+        } else {
+            // Each changed cell's pixels, and the edge pixels it shares with its neighbours,
+            // are cleared and drawn again in the board's order: exactly what a whole redraw
+            // puts there.
+            let grid = &look.grid;
+            for &(x, y) in &changed {
+                let (ox, oy) = grid.origin(x as f64, y as f64);
+                let (bx0, by0) = ((ox - 1.0).floor().max(0.0), (oy - 1.0).floor().max(0.0));
+                let bx1 = (ox + grid.cell + 1.0).ceil().min(look.w);
+                let by1 = (oy + grid.cell + 1.0).ceil().min(look.h);
+                let index =
+                    |p: f64, start: f64| ((p - start) / grid.cell).floor().max(0.0) as usize;
+                let cells = (
+                    index(bx0, grid.left).max(x0),
+                    index(by0, grid.top).max(y0),
+                    (index(bx1, grid.left) + 1).min(x1),
+                    (index(by1, grid.top) + 1).min(y1),
+                );
+                ctx.save();
+                ctx.begin_path();
+                ctx.rect(bx0, by0, bx1 - bx0, by1 - by0);
+                ctx.clip();
+                ctx.set_fill_style_str(BACKGROUND);
+                ctx.fill_rect(bx0, by0, bx1 - bx0, by1 - by0);
+                draw_cells(&ctx, look, ground, seen, cells);
+                ctx.restore();
+            }
+        }
+        self.ground.clear();
+        self.ground.extend_from_slice(ground);
+        self.seen.clear();
+        self.seen.extend_from_slice(seen);
+    }
+}
+
+/// Draws the cells `x0..x1 × y0..y1` of the terrain, row by row, setting each colour only when
+/// it changes.
+fn draw_cells(
+    ctx: &CanvasRenderingContext2d,
+    look: &TerrainLook,
+    ground: &[u8],
+    seen: &[bool],
+    (x0, y0, x1, y1): (usize, usize, usize, usize),
+) {
+    let (grid, gap) = (&look.grid, look.gap);
+    let (cell, size) = (grid.cell, grid.cols);
+    let mut current = "";
+    let mut fill = |colour: &'static str| {
+        if colour != current {
+            ctx.set_fill_style_str(colour);
+            current = colour;
+        }
+    };
+    for y in y0..y1 {
+        for x in x0..x1 {
+            let c = y * size + x;
+            let rock = ground[c] == b'#';
+            fill(match (rock, seen[c]) {
+                (true, true) => ROCK,
+                (true, false) => FOG_ROCK,
+                (false, true) => GRASS,
+                (false, false) => FOG_GRASS,
+            });
+            let (ox, oy) = grid.origin(x as f64, y as f64);
+            ctx.fill_rect(ox, oy, cell - gap, cell - gap);
+            if seen[c] && !rock && ground[c] != b'.' {
+                if let Some(r) = LETTERS.iter().position(|&l| l == ground[c]) {
+                    let s = (cell * 0.42).max(1.0);
+                    fill(RESOURCE_COLOURS[r]);
+                    ctx.fill_rect(
+                        ox + (cell - gap - s) / 2.0,
+                        oy + (cell - gap - s) / 2.0,
+                        s,
+                        s,
+                    );
+                }
+            }
+        }
+    }
+}
+
+/// The board's context, remembering the colours and font it set last so that setting the same
+/// again costs nothing: each setting sends its text into JavaScript, and a big map's piles and
+/// units set the same few colours hundreds of times per frame. Everything else goes straight to
+/// the context.
+struct Pen<'a> {
+    ctx: &'a CanvasRenderingContext2d,
+    fill: RefCell<String>,
+    stroke: RefCell<String>,
+    font: RefCell<String>,
+}
+
+impl<'a> Pen<'a> {
+    fn new(ctx: &'a CanvasRenderingContext2d) -> Pen<'a> {
+        Pen {
+            ctx,
+            fill: RefCell::default(),
+            stroke: RefCell::default(),
+            font: RefCell::default(),
+        }
+    }
+
+    fn set(last: &RefCell<String>, value: &str) -> bool {
+        let mut last = last.borrow_mut();
+        if *last == value {
+            return false;
+        }
+        last.clear();
+        last.push_str(value);
+        true
+    }
+
+    fn set_fill_style_str(&self, colour: &str) {
+        if Pen::set(&self.fill, colour) {
+            self.ctx.set_fill_style_str(colour);
+        }
+    }
+
+    fn set_stroke_style_str(&self, colour: &str) {
+        if Pen::set(&self.stroke, colour) {
+            self.ctx.set_stroke_style_str(colour);
+        }
+    }
+
+    fn set_font(&self, font: &str) {
+        if Pen::set(&self.font, font) {
+            self.ctx.set_font(font);
+        }
+    }
+
+    /// The context was drawn on without the pen: what it remembers may be wrong.
+    fn forget(&self) {
+        for last in [&self.fill, &self.stroke, &self.font] {
+            last.borrow_mut().clear();
+        }
+    }
+}
+
+impl std::ops::Deref for Pen<'_> {
+    type Target = CanvasRenderingContext2d;
+
+    fn deref(&self) -> &CanvasRenderingContext2d {
+        self.ctx
+    }
 }
 
 /// Per cell: seen now by the chosen seat (every cell for the spectator).
@@ -492,6 +785,8 @@ fn visible(view: &View, seat: Option<usize>) -> Vec<bool> {
 }
 
 fn draw(ctx: &CanvasRenderingContext2d, v: &mut Viewer, view: &View, w: f64, h: f64, ratio: f64) {
+    let pen = Pen::new(ctx);
+    let ctx = &pen;
     let (grid, cx, cy) = layout(view.size, w, h, ratio, v.zoom, v.cx, v.cy);
     (v.cx, v.cy, v.cell) = (cx, cy, grid.cell);
     let (cell, left, top) = (grid.cell, grid.left, grid.top);
@@ -514,34 +809,15 @@ fn draw(ctx: &CanvasRenderingContext2d, v: &mut Viewer, view: &View, w: f64, h: 
     } else {
         0.0
     };
-    let ground = view.ground.as_bytes();
-    for y in y0..y1 {
-        for x in x0..x1 {
-            let c = y * size + x;
-            let rock = ground[c] == b'#';
-            let fill = match (rock, seen[c]) {
-                (true, true) => ROCK,
-                (true, false) => FOG_ROCK,
-                (false, true) => GRASS,
-                (false, false) => FOG_GRASS,
-            };
-            ctx.set_fill_style_str(fill);
-            let (ox, oy) = grid.origin(x as f64, y as f64);
-            ctx.fill_rect(ox, oy, cell - gap, cell - gap);
-            if seen[c] && !rock && ground[c] != b'.' {
-                if let Some(r) = LETTERS.iter().position(|&l| l == ground[c]) {
-                    let s = (cell * 0.42).max(1.0);
-                    ctx.set_fill_style_str(RESOURCE_COLOURS[r]);
-                    ctx.fill_rect(
-                        ox + (cell - gap - s) / 2.0,
-                        oy + (cell - gap - s) / 2.0,
-                        s,
-                        s,
-                    );
-                }
-            }
-        }
-    }
+    let terrain = TerrainLook {
+        grid,
+        gap,
+        cells: (x0, y0, x1, y1),
+        w,
+        h,
+    };
+    draw_terrain(ctx, &terrain, view.ground.as_bytes(), &seen);
+    ctx.forget();
     let centre = |x: i32, y: i32| grid.centre(f64::from(x), f64::from(y));
     let line = (cell / 12.0).max(ratio).min(3.0 * ratio);
     // Homes.
@@ -637,7 +913,7 @@ fn draw(ctx: &CanvasRenderingContext2d, v: &mut Viewer, view: &View, w: f64, h: 
             ctx.stroke();
         }
         if count > 1 && cell >= 14.0 {
-            ctx.set_fill_style_str("#ffffff");
+            ctx.set_fill_style_str(ink_on(seat_colour(seat as usize)));
             ctx.set_font(&format!("bold {:.0}px system-ui, sans-serif", cell * 0.42));
             ctx.set_text_align("center");
             ctx.set_text_baseline("middle");
@@ -750,7 +1026,11 @@ fn toolbar(ctx: &CanvasRenderingContext2d, v: &mut Viewer, view: &View, w: f64, 
         ctx.set_stroke_style_str(if on { "#ffffff" } else { "#8a8f99" });
         ctx.set_line_width(ratio);
         ctx.stroke_rect(x, y, bw, size);
-        ctx.set_fill_style_str(if on { BACKGROUND } else { "#ffffff" });
+        ctx.set_fill_style_str(match (on, colour) {
+            (true, _) => BACKGROUND,
+            (false, Some(c)) => ink_on(c),
+            (false, None) => "#ffffff",
+        });
         let _ = ctx.fill_text(&label, x + bw / 2.0, y + size / 2.0 + ratio);
         v.buttons.push((x, y, bw, size, button));
         x += bw + pad / 2.0;
@@ -943,5 +1223,45 @@ mod tests {
             inspect(&v, 400.0, 400.0, 1.0, 20.0, 40.0).map(|i| i.at),
             Some((0, 1))
         );
+    }
+
+    #[test]
+    fn the_keyboard_does_what_the_toolbar_does() {
+        let mut v = Viewer {
+            seat: None,
+            zoom: 1.0,
+            cx: 10.0,
+            cy: 10.0,
+            size: 20,
+            last: None,
+            drag: None,
+            buttons: Vec::new(),
+            cell: 1.0,
+        };
+        assert!(key_action(&mut v, "2", 2));
+        assert_eq!(v.seat, Some(1));
+        // No third seat on this map; other keys are the page's.
+        assert!(!key_action(&mut v, "3", 2));
+        assert!(!key_action(&mut v, "f", 2));
+        assert!(!key_action(&mut v, " ", 2));
+        assert_eq!(v.seat, Some(1));
+        assert!(key_action(&mut v, "a", 2));
+        assert_eq!(v.seat, None);
+        assert!(key_action(&mut v, "+", 2));
+        assert_eq!(v.zoom, 1.5);
+        assert!(key_action(&mut v, "ArrowRight", 2) && key_action(&mut v, "ArrowUp", 2));
+        assert!(v.cx > 10.0 && v.cy < 10.0);
+        assert!(key_action(&mut v, "-", 2) && key_action(&mut v, "-", 2));
+        assert_eq!(v.zoom, 1.0);
+        assert!(key_action(&mut v, "Home", 2));
+        assert_eq!((v.zoom, v.cx, v.cy), (1.0, 10.0, 10.0));
+        // The viewer leaves to the board exactly the keys it answers (on a map of 4 seats).
+        for key in "a A 1 4 + = - − Home ArrowLeft ArrowDown f e t End 5 0".split(' ') {
+            assert_eq!(
+                key_action(&mut v, key, 4),
+                super::super::board_takes_key("crafting-quest", key),
+                "{key}"
+            );
+        }
     }
 }

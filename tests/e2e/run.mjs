@@ -678,6 +678,9 @@ async function main() {
       await pythonStarterMatch(page, file.replace(/\.mjs$/, ""));
       check((await page.locator("#share-link").count()) === 0, `${file}: a share link of an earlier match is still shown`);
     }
+    await (await import("./offline.mjs")).offlineChecks({ dist: DIST, check, SHOTS }); // (p)-(r) offline use, in a browser of its own
+    await (await import("./a11y.mjs")).a11yChecks({ dist: DIST, check, SHOTS }); // (s)-(u) keyboard, focus rings, text view
+    await (await import("./perf.mjs")).perfFigures(DIST, { matches: 3, loads: 1 }); // performance figures, printed (issue #13)
   } finally {
     await context?.close().catch(() => {});
     server.close();

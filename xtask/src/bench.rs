@@ -1,5 +1,6 @@
-//! `cargo xtask bench [--quick] [FILTER]`: the engine benchmarks (criterion, `crates/bench`),
-//! then a table of turns per second per game read back from criterion's estimates.
+//! `cargo xtask bench [--quick] [--cpu] [FILTER]`: the engine benchmarks (criterion,
+//! `crates/bench`), then a table of turns per second per game read back from criterion's
+//! estimates. `--cpu` measures each benchmark thread's CPU time instead of the wall clock.
 //!
 //! Speed is measured here, never asserted: `cargo xtask test` only compiles the benchmarks (its
 //! clippy step covers `--all-targets`), so they cannot rot.
@@ -16,9 +17,13 @@ const WAYS: [(&str, &str); 4] = [
     ("match", "match, frames"),
 ];
 
-/// Runs the benchmarks; `quick` uses criterion's short runs, `filter` picks benchmarks by name.
-pub fn run_benchmarks(repo: &Repo, quick: bool, filter: Option<&str>) -> Result {
+/// Runs the benchmarks; `quick` uses criterion's short runs, `cpu` the CPU-time clock, `filter`
+/// picks benchmarks by name.
+pub fn run_benchmarks(repo: &Repo, quick: bool, cpu: bool, filter: Option<&str>) -> Result {
     let mut cargo = repo.cargo();
+    if cpu {
+        cargo.env("BOTPLAY_BENCH_CLOCK", "cpu");
+    }
     cargo.args(["bench", "-p", "bench", "--bench", "engine", "--"]);
     if quick {
         cargo.arg("--quick");
@@ -38,6 +43,14 @@ pub fn run_benchmarks(repo: &Repo, quick: bool, filter: Option<&str>) -> Result 
         ));
     }
     println!("\n{}", machine());
+    println!(
+        "clock: {}",
+        if cpu {
+            "CPU time of the benchmark thread"
+        } else {
+            "wall clock"
+        }
+    );
     print!("{table}");
     Ok(())
 }

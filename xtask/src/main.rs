@@ -4,7 +4,8 @@
 //! * `cargo xtask serve [TRUNK ARGS...]` sets up, then serves the page with `trunk serve`.
 //! * `cargo xtask test [STEP...]` sets up (with the browser), then runs every check in order.
 //! * `cargo xtask dist` sets up, then builds the static site into `dist/`, ready to publish.
-//! * `cargo xtask bench [--quick] [FILTER]` runs the engine benchmarks and prints turns per second.
+//! * `cargo xtask bench [--quick] [--cpu] [FILTER]` runs the engine benchmarks and prints turns
+//!   per second.
 //!
 //! Std only: every tool is an external command started with `std::process::Command`.
 
@@ -33,11 +34,12 @@ Usage:
                                   only those steps
   cargo xtask dist                set up, then build the static site into dist/: publish
                                   that folder as is on any static host
-  cargo xtask bench [--quick] [FILTER]
+  cargo xtask bench [--quick] [--cpu] [FILTER]
                                   the engine benchmarks (criterion, one core): turns per
                                   second of every game, rules step, protocol path and whole
-                                  match; --quick for short runs, FILTER picks benchmarks by
-                                  name (e.g. match/ice-and-fire)
+                                  match; --quick for short runs, --cpu to measure CPU time
+                                  instead of the wall clock (a busy machine), FILTER picks
+                                  benchmarks by name (e.g. match/ice-and-fire)
   cargo xtask help                print this help (also -h, --help)
 
 Test steps, in order:
@@ -47,11 +49,21 @@ Test steps, in order:
 #[derive(Debug, PartialEq, Eq)]
 enum Command {
     Help,
-    Setup { browser: bool },
-    Serve { trunk_args: Vec<String> },
-    Test { only: Vec<String> },
+    Setup {
+        browser: bool,
+    },
+    Serve {
+        trunk_args: Vec<String>,
+    },
+    Test {
+        only: Vec<String>,
+    },
     Dist,
-    Bench { quick: bool, filter: Option<String> },
+    Bench {
+        quick: bool,
+        cpu: bool,
+        filter: Option<String>,
+    },
 }
 
 /// A command line that makes no sense: printed with the usage, exit status 2.
@@ -93,10 +105,12 @@ fn parse_setup(rest: &[String]) -> Result<Command, UsageError> {
 
 fn parse_bench(rest: &[String]) -> Result<Command, UsageError> {
     let mut quick = false;
+    let mut cpu = false;
     let mut filter = None;
     for arg in rest {
         match arg.as_str() {
             "--quick" => quick = true,
+            "--cpu" => cpu = true,
             other if other.starts_with('-') => {
                 return Err(UsageError(format!("unknown option `{other}` for bench")))
             }
@@ -108,7 +122,7 @@ fn parse_bench(rest: &[String]) -> Result<Command, UsageError> {
             }
         }
     }
-    Ok(Command::Bench { quick, filter })
+    Ok(Command::Bench { quick, cpu, filter })
 }
 
 fn parse_serve(rest: &[String]) -> Command {
@@ -153,7 +167,9 @@ fn run(command: Command) -> Result<(), Failure> {
         Command::Setup { browser } => setup::run(&repo, browser),
         Command::Serve { trunk_args } => serve::run(&repo, &trunk_args),
         Command::Test { only } => test::run(&repo, &only),
-        Command::Bench { quick, filter } => bench::run_benchmarks(&repo, quick, filter.as_deref()),
+        Command::Bench { quick, cpu, filter } => {
+            bench::run_benchmarks(&repo, quick, cpu, filter.as_deref())
+        }
         Command::Dist => {
             setup::run(&repo, false)?;
             test::release_build(&repo)?;
@@ -220,13 +236,15 @@ mod tests {
             parse_args(&args(&["bench"])),
             Ok(Command::Bench {
                 quick: false,
+                cpu: false,
                 filter: None
             })
         );
         assert_eq!(
-            parse_args(&args(&["bench", "--quick", "match/ice-and-fire"])),
+            parse_args(&args(&["bench", "--quick", "--cpu", "match/ice-and-fire"])),
             Ok(Command::Bench {
                 quick: true,
+                cpu: true,
                 filter: Some("match/ice-and-fire".into())
             })
         );

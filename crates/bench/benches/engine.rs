@@ -10,23 +10,47 @@
 //!   ([`bench::play_match`]).
 //!
 //! Throughput is in turns (elements) per second. Run with `cargo xtask bench` (see the README's
-//! Performance section); `cargo xtask bench --quick` for short runs while developing.
+//! Performance section); `cargo xtask bench --quick` for short runs while developing. With
+//! `BOTPLAY_BENCH_CLOCK=cpu` in the environment (`cargo xtask bench --cpu`), the benchmarks
+//! measure their thread's CPU time instead of the wall clock: steadier on a busy machine.
 
-use criterion::{criterion_group, criterion_main, BatchSize, Criterion, Throughput};
+use criterion::measurement::Measurement;
+use criterion::{BatchSize, Criterion, Throughput};
 
-use bench::{all_workloads, play_arena, play_match, play_text, recording, workloads, Workload};
+use bench::{
+    all_workloads, play_arena, play_match, play_text, recording, workloads, ThreadCpuTime, Workload,
+};
 
-fn rules(c: &mut Criterion) {
+fn main() {
+    if std::env::var("BOTPLAY_BENCH_CLOCK").as_deref() == Ok("cpu") {
+        run(Criterion::default().with_measurement(ThreadCpuTime));
+    } else {
+        run(Criterion::default());
+    }
+    Criterion::default().configure_from_args().final_summary();
+}
+
+fn run<M: Measurement + 'static>(c: Criterion<M>) {
+    let mut c = c.configure_from_args();
+    rules(&mut c);
+    protocol(&mut c);
+    arena(&mut c);
+    matches(&mut c);
+}
+
+fn rules<M: Measurement>(c: &mut Criterion<M>) {
     let mut group = c.benchmark_group("rules");
     for w in workloads() {
         let recording = recording(&w).expect("a match the typed layer can express");
         group.throughput(Throughput::Elements(recording.turns() as u64));
-        group.bench_function(w.game, |b| recording.bench(b));
+        group.bench_function(w.game, |b| {
+            b.iter_batched(|| recording.prepared(), |run| run(), BatchSize::SmallInput)
+        });
     }
     group.finish();
 }
 
-fn protocol(c: &mut Criterion) {
+fn protocol<M: Measurement>(c: &mut Criterion<M>) {
     let mut group = c.benchmark_group("protocol");
     for w in workloads() {
         group.throughput(Throughput::Elements(turns(&w)));
@@ -41,7 +65,7 @@ fn protocol(c: &mut Criterion) {
     group.finish();
 }
 
-fn arena(c: &mut Criterion) {
+fn arena<M: Measurement>(c: &mut Criterion<M>) {
     let mut group = c.benchmark_group("arena");
     for w in all_workloads() {
         group.throughput(Throughput::Elements(turns(&w)));
@@ -50,7 +74,7 @@ fn arena(c: &mut Criterion) {
     group.finish();
 }
 
-fn matches(c: &mut Criterion) {
+fn matches<M: Measurement>(c: &mut Criterion<M>) {
     let mut group = c.benchmark_group("match");
     for w in all_workloads() {
         group.throughput(Throughput::Elements(turns(&w)));
@@ -63,6 +87,3 @@ fn matches(c: &mut Criterion) {
 fn turns(w: &Workload) -> u64 {
     play_match(w).turns().len() as u64
 }
-
-criterion_group!(benches, rules, protocol, arena, matches);
-criterion_main!(benches);

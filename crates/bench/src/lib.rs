@@ -21,8 +21,48 @@
 
 use std::collections::VecDeque;
 
+use std::time::Duration;
+
 use bots::Bot;
+use criterion::measurement::{Measurement, ValueFormatter, WallTime};
 use engine::{FaultKind, Game, Heard, Outcome, Referee, Rules, Setup};
+
+/// Criterion's clock for a busy machine: the CPU time of the benchmark's thread, which time
+/// spent waiting for a core does not count (`cargo xtask bench --cpu`). Memory and cache
+/// contention from other work still show.
+pub struct ThreadCpuTime;
+
+/// The wall clock's formatter serves for CPU time too (both are durations).
+static WALL: WallTime = WallTime;
+
+impl Measurement for ThreadCpuTime {
+    type Intermediate = cpu_time::ThreadTime;
+    type Value = Duration;
+
+    fn start(&self) -> cpu_time::ThreadTime {
+        cpu_time::ThreadTime::now()
+    }
+
+    fn end(&self, started: cpu_time::ThreadTime) -> Duration {
+        started.elapsed()
+    }
+
+    fn add(&self, a: &Duration, b: &Duration) -> Duration {
+        *a + *b
+    }
+
+    fn zero(&self) -> Duration {
+        Duration::ZERO
+    }
+
+    fn to_f64(&self, value: &Duration) -> f64 {
+        value.as_nanos() as f64
+    }
+
+    fn formatter(&self) -> &dyn ValueFormatter {
+        WALL.formatter()
+    }
+}
 
 /// A benchmark match: a setup and the built-in bot of each seat.
 #[derive(Clone, Debug)]
@@ -292,9 +332,9 @@ pub fn recording(w: &Workload) -> Result<Box<dyn Replayable>, String> {
 pub trait Replayable {
     fn turns(&self) -> usize;
     fn replay_boxed(&self) -> Box<dyn Game>;
-    /// Measures the rules step: each iteration replays the match on a copy of its start, made
-    /// (and the game at the end dropped) outside the measured time.
-    fn bench(&self, b: &mut criterion::Bencher);
+    /// A replay ready to run on a copy of the start made now: a benchmark makes the copy (and
+    /// drops the game at the end) outside the measured time.
+    fn prepared(&self) -> Box<dyn FnOnce() -> Box<dyn Game> + '_>;
 }
 
 impl<R: Rules> Replayable for Recording<R> {
@@ -306,12 +346,9 @@ impl<R: Rules> Replayable for Recording<R> {
         Box::new(self.replay())
     }
 
-    fn bench(&self, b: &mut criterion::Bencher) {
-        b.iter_batched(
-            || self.start.clone(),
-            |game| self.replay_from(game),
-            criterion::BatchSize::SmallInput,
-        );
+    fn prepared(&self) -> Box<dyn FnOnce() -> Box<dyn Game> + '_> {
+        let start = self.start.clone();
+        Box::new(move || Box::new(self.replay_from(start)))
     }
 }
 
