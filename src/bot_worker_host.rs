@@ -31,16 +31,10 @@ pub enum WorkerNews {
     Error(String),
 }
 
-enum Input {
-    /// A JavaScript bot blocks in `readline()` on this ring.
-    Ring(InputRing),
-    /// A built-in bot gets its input as messages.
-    Messages,
-}
-
 pub struct BotWorker {
     worker: Worker,
-    input: Input,
+    /// Where its input goes (every bot reads a shared ring).
+    input: InputRing,
     stopped: bool,
     _on_message: Closure<dyn FnMut(MessageEvent)>,
     _on_error: Closure<dyn FnMut(ErrorEvent)>,
@@ -87,37 +81,32 @@ impl BotWorker {
         worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
         worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
 
-        let input = match source {
+        let ring = InputRing::new()?;
+        let start = match source {
             BotSource::JavaScript(code) | BotSource::Python(code) => {
                 let language = match source {
                     BotSource::Python(_) => "python",
                     _ => "javascript",
                 };
-                let ring = InputRing::new()?;
                 let start = js_sys::Object::new();
                 let set = |k: &str, v: &JsValue| js_sys::Reflect::set(&start, &k.into(), v);
                 let _ = set("type", &"start".into());
                 let _ = set("language", &language.into());
                 let _ = set("code", &code.into());
-                let _ = set("ring", ring.buffer());
-                worker.post_message(&start).map_err(|e| describe(&e))?;
-                Input::Ring(ring)
+                start.into()
             }
-            BotSource::Builtin(name) => {
-                let start = ToBuiltin::Start {
-                    game: game.to_string(),
-                    bot: name.clone(),
-                    seed,
-                };
-                worker
-                    .post_message(&start.to_js())
-                    .map_err(|e| describe(&e))?;
-                Input::Messages
+            BotSource::Builtin(name) => ToBuiltin::Start {
+                game: game.to_string(),
+                bot: name.clone(),
+                seed,
             }
+            .to_js(),
         };
+        let _ = js_sys::Reflect::set(&start, &"ring".into(), ring.buffer());
+        worker.post_message(&start).map_err(|e| describe(&e))?;
         Ok(BotWorker {
             worker,
-            input,
+            input: ring,
             stopped: false,
             _on_message: on_message,
             _on_error: on_error,
@@ -129,22 +118,12 @@ impl BotWorker {
         if self.stopped {
             return;
         }
-        match &mut self.input {
-            Input::Ring(ring) => ring.push(text),
-            Input::Messages => {
-                let message = ToBuiltin::Input {
-                    text: text.to_string(),
-                };
-                let _ = self.worker.post_message(&message.to_js());
-            }
-        }
+        self.input.push(text);
     }
 
     /// The bot asks for input that did not fit its ring.
     pub fn refill(&mut self) {
-        if let Input::Ring(ring) = &mut self.input {
-            ring.flush();
-        }
+        self.input.flush();
     }
 
     /// Stops the worker at once (a looping bot included). Its messages are no longer heard.
