@@ -21,6 +21,8 @@ pub enum BotSource {
     Python(String),
     /// A built-in bot of the game, by name.
     Builtin(String),
+    /// A person plays the seat by hand in the page (`src/human`): no worker, no time budget.
+    Human,
 }
 
 /// What a worker reports: one of its messages, or an error the browser saw.
@@ -55,6 +57,7 @@ impl BotWorker {
         let url = match source {
             BotSource::JavaScript(_) | BotSource::Python(_) => JS_WORKER_URL,
             BotSource::Builtin(_) => BUILTIN_WORKER_URL,
+            BotSource::Human => return Err("a seat played by hand has no worker".into()),
         };
         let worker = Worker::new_with_options(url, &options)
             .map_err(|e| format!("the bot's worker could not be created: {}", describe(&e)))?;
@@ -101,6 +104,7 @@ impl BotWorker {
                 seed,
             }
             .to_js(),
+            BotSource::Human => unreachable!("refused above"),
         };
         let _ = js_sys::Reflect::set(&start, &"ring".into(), ring.buffer());
         worker.post_message(&start).map_err(|e| describe(&e))?;

@@ -63,6 +63,9 @@ impl SeatSpec {
             BotSource::Builtin(builtin) => engine::SharedBot::Builtin {
                 name: builtin.clone(),
             },
+            // A link cannot ask the person again: it names the seat, and the page sets the
+            // slot to "by hand" when it opens the link (src/app/state.rs).
+            BotSource::Human => engine::SharedBot::Program { name },
         }
     }
 }
@@ -96,6 +99,15 @@ pub enum MatchNews {
     },
     /// The match could not be played; no more news follows.
     Failed(String),
+}
+
+/// A seat played by hand is asked: the input it received this turn. The page answers with
+/// [`Runner::human_lines`]; there is no time budget. (Heard through [`Runner::on_human`], after
+/// the [`MatchNews`] of the same moment.)
+#[derive(Clone, Debug, PartialEq)]
+pub struct HumanAsk {
+    pub seat: usize,
+    pub input: String,
 }
 
 /// Where a match's time went on the page's clock, for the measure harness (`?measure`,
@@ -180,6 +192,9 @@ struct Inner {
     sent_turns: usize,
     news_timer: Option<Timeout>,
     start_timer: Option<Timeout>,
+    /// Who hears the asks of seats played by hand, and the asks not yet heard.
+    human_news: Option<Callback<HumanAsk>>,
+    human_queued: Vec<HumanAsk>,
     timings: Timings,
     /// When the open turn began; the bots' reported time in it, per seat; whether a line came
     /// without its time.
@@ -233,6 +248,8 @@ impl Runner {
                 sent_turns: 0,
                 news_timer: None,
                 start_timer: None,
+                human_news: None,
+                human_queued: Vec::new(),
                 timings: Timings::default(),
                 turn_began: None,
                 turn_spent: vec![0.0; spec.seats.len()],
@@ -243,6 +260,17 @@ impl Runner {
         });
         let mut seats = Vec::new();
         for (index, seat) in spec.seats.iter().enumerate() {
+            if seat.source == BotSource::Human {
+                seats.push(Seat {
+                    worker: None,
+                    ready: true,
+                    out: None,
+                    open: None,
+                    unread: VecDeque::new(),
+                    early_stderr: None,
+                });
+                continue;
+            }
             let me = Rc::downgrade(&inner);
             let label = format!("bot {} ({})", index + 1, seat.name);
             let worker = BotWorker::spawn(
@@ -274,6 +302,10 @@ impl Runner {
                     inner.borrow_mut().on_start_timeout();
                 }
             }));
+            // Every seat played by hand: no worker will say it is ready.
+            if this.seats.iter().all(|s| s.ready) {
+                this.on_worker(0, WorkerNews::Message(FromBot::Ready));
+            }
         }
         Ok(Runner { inner })
     }
@@ -284,6 +316,34 @@ impl Runner {
             .try_borrow()
             .map(|inner| inner.timings.clone())
             .unwrap_or_default()
+    }
+
+    /// Who hears the asks of seats played by hand (set it right after [`Runner::start`]: asks are
+    /// delivered from a timer).
+    pub fn on_human(&self, callback: Callback<HumanAsk>) {
+        if let Ok(mut inner) = self.inner.try_borrow_mut() {
+            inner.human_news = Some(callback);
+        }
+    }
+
+    /// The lines a person wrote by hand for their seat's turn: heard by the referee as written
+    /// at once (human turns have no time budget).
+    pub fn human_lines(&self, seat: usize, lines: &[String]) {
+        let Ok(mut inner) = self.inner.try_borrow_mut() else {
+            return;
+        };
+        if inner.phase != Phase::Running {
+            return;
+        }
+        for line in lines {
+            let Some(open) = &inner.seats.get(seat).and_then(|s| s.open.as_ref()) else {
+                break;
+            };
+            let at = open.sent_at;
+            inner.hear(seat, line.clone(), Some(at));
+        }
+        inner.pump();
+        inner.schedule_news();
     }
 
     /// Stops the match now: the workers are stopped and the page hears `Finished { stopped }`.
@@ -474,6 +534,23 @@ impl Inner {
         }
         self.asks += 1;
         let id = self.asks;
+        // A seat played by hand: the page shows the input and waits, with no deadline.
+        if self.seats[seat].worker.is_none() && self.seats[seat].out.is_none() {
+            self.seats[seat].open = Some(OpenTurn {
+                ask: id,
+                sent_at: now_ms(),
+                budget_ms: ask.budget_ms,
+                deadline: None,
+                in_grace: false,
+            });
+            self.queue_progress();
+            self.human_queued.push(HumanAsk {
+                seat,
+                input: ask.input,
+            });
+            self.schedule_news_now();
+            return;
+        }
         let me = self.me.clone();
         let deadline = Timeout::new(ask.budget_ms, move || {
             if let Some(inner) = me.upgrade() {
@@ -679,6 +756,13 @@ impl Inner {
             };
             for item in news {
                 callback.emit(item);
+            }
+            let human = inner.try_borrow_mut().ok().and_then(|mut this| {
+                let asks = std::mem::take(&mut this.human_queued);
+                this.human_news.clone().map(|hear| (asks, hear))
+            });
+            if let Some((asks, hear)) = human {
+                asks.into_iter().for_each(|ask| hear.emit(ask));
             }
             // Bookkeeping between the bots' messages: part of the open turn's page work.
             if let Ok(mut this) = inner.try_borrow_mut() {

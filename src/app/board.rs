@@ -16,12 +16,22 @@ use yew::prelude::*;
 
 use crate::painters::{self, Inspection, Parsed};
 
+/// A click on the board: the cell's coordinates, and where (shares of the board's size).
+pub type Pick = ((i32, i32), (f64, f64));
+
 #[derive(Properties)]
 pub struct Props {
     pub game: &'static str,
     pub frame: Option<Rc<Frame>>,
     /// Words for screen readers (the frame's text board).
     pub label: String,
+    /// A click on a cell (a human turn): the cell's coordinates, and where it was clicked as a
+    /// share of the board's width and height.
+    #[prop_or_default]
+    pub on_pick: Option<Callback<Pick>>,
+    /// A selected cell to outline (a human turn), as such a share.
+    #[prop_or_default]
+    pub selected: Option<(f64, f64)>,
 }
 
 impl PartialEq for Props {
@@ -29,6 +39,8 @@ impl PartialEq for Props {
         same_frame(&self.frame, &other.frame)
             && self.game == other.game
             && self.label == other.label
+            && self.on_pick == other.on_pick
+            && self.selected == other.selected
     }
 }
 
@@ -167,20 +179,55 @@ pub fn board(props: &Props) -> Html {
     });
     *shown.borrow_mut() = inspection.clone();
 
+    // The selected cell of a human turn.
+    let selected = canvas.cast::<HtmlCanvasElement>().and_then(|c| {
+        let (x, y) = props.selected?;
+        let at = Pointer { x, y, touch: false };
+        inspect(&c, parsed.as_ref().as_ref(), Some(at)).map(|i| i.outline)
+    });
+
     // The outline, on a canvas laid over the board (after the board is painted and sized).
     {
         let canvas = canvas.clone();
         let overlay = overlay.clone();
         let corners = inspection.as_ref().map(|i| i.outline.clone());
-        use_effect_with((corners, *resizes.borrow()), move |(corners, _)| {
-            if let (Some(board), Some(over)) = (
-                canvas.cast::<HtmlCanvasElement>(),
-                overlay.cast::<HtmlCanvasElement>(),
-            ) {
-                painters::outline(&over, &board, corners.as_deref());
-            }
-        });
+        use_effect_with(
+            (corners, selected, *resizes.borrow()),
+            move |(corners, selected, _)| {
+                if let (Some(board), Some(over)) = (
+                    canvas.cast::<HtmlCanvasElement>(),
+                    overlay.cast::<HtmlCanvasElement>(),
+                ) {
+                    painters::outline(&over, &board, corners.as_deref());
+                    if let Some(selected) = selected {
+                        painters::outline_selected(&over, selected);
+                    }
+                }
+            },
+        );
     }
+
+    let on_click = props.on_pick.clone().map(|pick| {
+        let canvas = canvas.clone();
+        let parsed = parsed.clone();
+        Callback::from(move |e: MouseEvent| {
+            let Some(c) = canvas.cast::<HtmlCanvasElement>() else {
+                return;
+            };
+            let rect = c.get_bounding_client_rect();
+            if rect.width() <= 0.0 || rect.height() <= 0.0 {
+                return;
+            }
+            let at = Pointer {
+                x: (f64::from(e.client_x()) - rect.left()) / rect.width(),
+                y: (f64::from(e.client_y()) - rect.top()) / rect.height(),
+                touch: false,
+            };
+            if let Some(i) = inspect(&c, parsed.as_ref().as_ref(), Some(at)) {
+                pick.emit((i.at, (at.x, at.y)));
+            }
+        })
+    });
 
     let on_point = {
         let canvas = canvas.clone();
@@ -235,7 +282,8 @@ pub fn board(props: &Props) -> Html {
                 <canvas id="board" ref={canvas} role="img" aria-label={props.label.clone()}
                     tabindex={keys.map(|_| "0")} aria-describedby={keys.map(|_| "board-keys")}
                     onpointermove={on_point.clone()} onpointerdown={on_point}
-                    onpointerleave={on_leave} />
+                    onpointerleave={on_leave} onclick={on_click}
+                    class={classes!(props.on_pick.is_some().then_some("pickable"))} />
                 <canvas class="board-outline" ref={overlay} aria-hidden="true" />
             </div>
             if let Some(keys) = keys {

@@ -211,6 +211,12 @@ fn slot_fields(props: &SlotProps) -> Html {
                             { code_label(name) }
                         </option>
                     }) }
+                    if crate::human::supports(game) {
+                        <option value={crate::human::HUMAN} selected={bot.player == crate::human::HUMAN}>
+                            { if slot == 0 { "you, by hand (click on the board)" }
+                              else { "a second person, by hand (hot seat)" } }
+                        </option>
+                    }
                     { for bots::builtins(game).map(|b| html! {
                         <option value={b.name} selected={b.name == bot.player}>
                             { if slot == 0 { format!("built-in bot: {}", b.name) }

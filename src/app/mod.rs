@@ -4,6 +4,7 @@ mod arena_panel;
 mod board;
 mod code_editor;
 mod game_list;
+mod human_panel;
 mod landing;
 mod match_form;
 pub mod measure;
@@ -83,6 +84,10 @@ pub fn app() -> Html {
             let news = Callback::from(move |news| dispatcher.dispatch(Action::News(news)));
             match Runner::start(spec.clone(), news) {
                 Ok(started) => {
+                    let dispatcher = state.dispatcher();
+                    started.on_human(Callback::from(move |ask| {
+                        dispatcher.dispatch(Action::HumanAsked(ask))
+                    }));
                     *runner.borrow_mut() = Some(started);
                     let seed = spec.setup.seed;
                     state.dispatch(Action::Started(spec));
@@ -107,6 +112,23 @@ pub fn app() -> Html {
             }
         });
     }
+
+    // A human turn: board clicks and End turn.
+    let on_pick = {
+        let dispatch = dispatch.clone();
+        Callback::from(move |(cell, at)| dispatch.emit(Action::HumanClick(cell, at)))
+    };
+    let on_human_end = {
+        let runner = runner.clone();
+        let dispatch = dispatch.clone();
+        Callback::from(move |(seat, lines): (usize, Vec<String>)| {
+            dispatch.emit(Action::HumanSent);
+            if let Some(current) = runner.borrow().as_ref() {
+                current.human_lines(seat, &lines);
+            }
+        })
+    };
+    let human = state.human.first().cloned();
 
     let on_stop = {
         let runner = runner.clone();
@@ -155,7 +177,15 @@ pub fn app() -> Html {
                     cursor={state.cursor}
                     speed={state.speed}
                     dispatch={dispatch.clone()}
-                />
+                    on_pick={human.as_ref().map(|_| on_pick)}
+                    selected={human.as_ref().and_then(|h| h.selected_at)}
+                >
+                    if let Some(turn) = human {
+                        <human_panel::HumanPanel game={state.record.game} {turn}
+                            names={state.record.names.clone()} dispatch={dispatch.clone()}
+                            on_end={on_human_end} />
+                    }
+                </Viewer>
             </main>
             <arena_panel::ArenaPanel form={state.form.clone()} isolated={state.isolated}
                 {dispatch} />

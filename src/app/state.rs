@@ -6,7 +6,8 @@ use engine::{Fault, Frame, GameEntry, Outcome, Replay, Setup, ShareDoc, SharedBo
 use yew::Reducible;
 
 use crate::bot_worker_host::BotSource;
-use crate::runner::{MatchNews, MatchSpec, SeatSpec};
+use crate::human::{self, Desk, HUMAN};
+use crate::runner::{HumanAsk, MatchNews, MatchSpec, SeatSpec};
 use crate::{isolation, starter, storage};
 
 /// The names the person's bots have in replays and in the viewer, by slot.
@@ -47,7 +48,12 @@ impl Slot {
 
     /// The bot of this slot as a seat of a match.
     fn seat(&self, slot: usize) -> SeatSpec {
-        if self.is_code() {
+        if self.player == HUMAN {
+            SeatSpec {
+                name: human::NAMES[slot].to_string(),
+                source: BotSource::Human,
+            }
+        } else if self.is_code() {
             SeatSpec {
                 name: SLOT_NAMES[slot].to_string(),
                 source: if self.language == PYTHON {
@@ -173,6 +179,18 @@ impl Record {
     }
 }
 
+/// A turn of a seat played by hand, waiting for the person.
+#[derive(Clone, Debug, PartialEq)]
+pub struct HumanTurn {
+    pub seat: usize,
+    /// The input the seat received this turn.
+    pub input: String,
+    /// The turn being made (or why the input could not be read).
+    pub desk: Result<Desk, String>,
+    /// Where the selected cell was clicked, as a share of the board's width and height.
+    pub selected_at: Option<(f64, f64)>,
+}
+
 #[derive(Clone, Debug)]
 pub struct AppState {
     pub isolated: bool,
@@ -186,6 +204,10 @@ pub struct AppState {
     pub speed: usize,
     /// A link without its match was opened: the page runs it once the form holds it.
     pub run_requested: bool,
+    /// Seats played by hand that are asked now, in the order asked (the first is shown).
+    pub human: Vec<HumanTurn>,
+    /// Every input each seat played by hand received in this match, by seat.
+    pub human_inputs: Vec<Vec<String>>,
 }
 
 /// Playback speeds, as multiples of the normal pace.
@@ -194,6 +216,16 @@ pub const SPEEDS: [f64; 8] = [0.25, 0.5, 1.0, 2.0, 4.0, 8.0, 16.0, 32.0];
 const NORMAL_SPEED: usize = 2;
 
 pub enum Action {
+    /// A seat played by hand is asked (the runner's [`HumanAsk`]).
+    HumanAsked(HumanAsk),
+    /// On a human turn, the board was clicked: the cell, and where (shares of the board's size).
+    HumanClick((i32, i32), (f64, f64)),
+    /// On a human turn, an action button was pressed.
+    HumanPress(&'static str),
+    HumanUndo,
+    HumanClear,
+    /// The human turn shown was sent to the runner.
+    HumanSent,
     PickGame(&'static str),
     /// Pick a game and run a match at once (the landing page's Play).
     PlayNow(&'static str),
@@ -435,6 +467,11 @@ impl AppState {
                     "This botplay has no built-in bot '{name}': {} plays instead.",
                     form.bots[slot].player
                 )),
+                SharedBot::Program { name }
+                    if name.ends_with(human::BY_HAND) && human::supports(game.info.id) =>
+                {
+                    form.bots[slot].player = HUMAN.to_string();
+                }
                 SharedBot::Program { name } => notes.push(format!(
                     "'{name}' was a local program: it can be watched, not re-run."
                 )),
@@ -472,6 +509,8 @@ impl AppState {
             cursor: Cursor::default(),
             speed: NORMAL_SPEED,
             run_requested: false,
+            human: Vec::new(),
+            human_inputs: Vec::new(),
         }
     }
 
@@ -496,6 +535,7 @@ impl AppState {
                 faults,
                 stopped,
             } => {
+                self.human.clear();
                 let record = Rc::make_mut(&mut self.record);
                 record.outcome = outcome;
                 record.faults = faults;
@@ -508,8 +548,32 @@ impl AppState {
                     self.cursor.frame = self.last_frame();
                 }
             }
-            MatchNews::Failed(why) => self.progress = Progress::Failed(why),
+            MatchNews::Failed(why) => {
+                self.human.clear();
+                self.progress = Progress::Failed(why)
+            }
         }
+    }
+
+    /// A seat played by hand is asked: its turn is shown (and the board follows the match).
+    fn human_asked(&mut self, HumanAsk { seat, input }: HumanAsk) {
+        if self.human_inputs.len() <= seat {
+            self.human_inputs.resize(seat + 1, Vec::new());
+        }
+        self.human_inputs[seat].push(input.clone());
+        let desk = human::Seat::read(self.record.game, &self.human_inputs[seat]).map(Desk::new);
+        self.human.push(HumanTurn {
+            seat,
+            input,
+            desk,
+            selected_at: None,
+        });
+        // The board shows the state the person decides on.
+        self.cursor = Cursor {
+            frame: self.last_frame(),
+            follow: true,
+            playing: false,
+        };
     }
 }
 
@@ -591,6 +655,8 @@ impl Reducible for AppState {
                     follow: true,
                     playing: false,
                 };
+                s.human.clear();
+                s.human_inputs.clear();
             }
             Action::News(news) => s.absorb(news),
             Action::Seek(frame) => {
@@ -654,6 +720,47 @@ impl Reducible for AppState {
                 if s.form.lesson.is_some() {
                     s.form = Form::new(s.form.game, random_seed());
                     s.notice = None;
+                }
+            }
+            Action::HumanAsked(ask) => s.human_asked(ask),
+            Action::HumanClick(cell, at) => {
+                if let Some(HumanTurn {
+                    desk: Ok(desk),
+                    selected_at,
+                    ..
+                }) = s.human.first_mut()
+                {
+                    let before = desk.selected;
+                    desk.click(cell);
+                    if desk.selected != before {
+                        *selected_at = desk.selected.map(|_| at);
+                    }
+                }
+            }
+            Action::HumanPress(key) => {
+                if let Some(HumanTurn { desk: Ok(desk), .. }) = s.human.first_mut() {
+                    desk.press(key);
+                }
+            }
+            Action::HumanUndo => {
+                if let Some(HumanTurn { desk: Ok(desk), .. }) = s.human.first_mut() {
+                    desk.undo();
+                }
+            }
+            Action::HumanClear => {
+                if let Some(HumanTurn {
+                    desk: Ok(desk),
+                    selected_at,
+                    ..
+                }) = s.human.first_mut()
+                {
+                    desk.clear();
+                    *selected_at = None;
+                }
+            }
+            Action::HumanSent => {
+                if !s.human.is_empty() {
+                    s.human.remove(0);
                 }
             }
             Action::Tick => {

@@ -35,6 +35,14 @@ pub struct Props {
     /// An index into [`SPEEDS`].
     pub speed: usize,
     pub dispatch: Callback<Action>,
+    /// A human turn: board clicks go here, and this cell is outlined (src/app/board.rs).
+    #[prop_or_default]
+    pub on_pick: Option<Callback<super::board::Pick>>,
+    #[prop_or_default]
+    pub selected: Option<(f64, f64)>,
+    /// Shown under the board (the human-turn panel).
+    #[prop_or_default]
+    pub children: Html,
 }
 
 #[component(Viewer)]
@@ -186,7 +194,9 @@ pub fn viewer(props: &Props) -> Html {
                 { status_line }
                 if record.relaxed { { " (relaxed time limits)" } }
             </p>
-            <Board {game} frame={frame.clone()} {label} />
+            <Board {game} frame={frame.clone()} {label} on_pick={props.on_pick.clone()}
+                selected={props.selected} />
+            { props.children.clone() }
             <div class="controls" role="toolbar" aria-label="Playback">
                 <button type="button" id="first" title="First frame (Home)" onclick={on_first}>{ "|◀" }</button>
                 <button type="button" id="step-back" title="Step back (←)" onclick={on_back}>{ "◀" }</button>

@@ -175,7 +175,7 @@ mod tests {
     #[test]
     fn move_shoot_throw_and_one_line_per_agent() {
         let input = testing::inputs("soak-overflow", "", 7, 0);
-        let seat = AnySeat::read("soak-overflow", &[input.clone()]).expect("reads");
+        let seat = AnySeat::read("soak-overflow", std::slice::from_ref(&input)).expect("reads");
         let AnySeat::SoakOverflow(s) = &seat else {
             panic!("soak")
         };

@@ -265,6 +265,28 @@ pub fn outline(
     ctx.stroke();
 }
 
+/// Draws the outline of a selected cell (a human turn's unit) on the overlay [`outline`] drew
+/// on, without clearing it: a thicker band in another colour than the hovered cell's.
+pub fn outline_selected(overlay: &HtmlCanvasElement, corners: &[(f64, f64)]) {
+    let Some(ctx) = context(overlay).filter(|_| corners.len() > 2) else {
+        return;
+    };
+    let ratio = device_ratio();
+    ctx.begin_path();
+    ctx.move_to(corners[0].0, corners[0].1);
+    for &(x, y) in &corners[1..] {
+        ctx.line_to(x, y);
+    }
+    ctx.close_path();
+    ctx.set_line_join("round");
+    ctx.set_stroke_style_str("#14161b");
+    ctx.set_line_width(6.0 * ratio);
+    ctx.stroke();
+    ctx.set_stroke_style_str("#4de1ff");
+    ctx.set_line_width(3.0 * ratio);
+    ctx.stroke();
+}
+
 /// The device pixel ratio the page paints with (at least 1).
 pub fn device_ratio() -> f64 {
     web_sys::window().map_or(1.0, |w| w.device_pixel_ratio().max(1.0))

@@ -219,7 +219,12 @@ async function main() {
       if (m.type() === "error") problems.push(`console error: ${m.text()}`);
     });
     page.on("pageerror", (e) => problems.push(`page error: ${e.message}`));
-    page.on("requestfailed", (r) => problems.push(`request failed: ${r.url()} ${r.failure()?.errorText}`));
+    page.on("requestfailed", (r) => {
+      // A bot's worker stopped while it was still loading (a match that ended at once, such as
+      // a bot with a syntax error against a built-in bot) cancels its fetches: not an error.
+      const stoppedWorker = r.failure()?.errorText === "net::ERR_ABORTED" && /\/(bot_worker_bg\.wasm|bot_worker\.js|pyodide\/)/.test(r.url());
+      if (!stoppedWorker) problems.push(`request failed: ${r.url()} ${r.failure()?.errorText}`);
+    });
     page.on("worker", (w) => w.on("console", (m) => {
       if (m.type() === "error" && !/^units: /.test(m.text())) problems.push(`worker console error: ${m.text()}`);
     }));
@@ -680,6 +685,8 @@ async function main() {
     }
     await (await import("./offline.mjs")).offlineChecks({ dist: DIST, check, SHOTS }); // (p)-(r) offline use, in a browser of its own
     await (await import("./a11y.mjs")).a11yChecks({ dist: DIST, check, SHOTS }); // (s)-(u) keyboard, focus rings, text view
+    await (await import("./human.mjs")).humanChecks({ dist: DIST, check, SHOTS }); // (v) human play by clicks, no time budget
+    await (await import("./tabs.mjs")).tabsChecks({ dist: DIST, check, SHOTS }); // (w)-(y) nothing typed is lost: links, two tabs, a crashed tab
     await (await import("./perf.mjs")).perfFigures(DIST, { matches: 3, loads: 1 }); // performance figures, printed (issue #13)
   } finally {
     await context?.close().catch(() => {});
