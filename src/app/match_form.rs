@@ -4,7 +4,8 @@ use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
 
 use super::code_editor::CodeEditor;
-use super::state::{entry, Action, Form, Slot, LANGUAGES, PYTHON, SLOTS};
+use super::code_keeping::{EarlierVersions, LinkCodeBanner, OtherTabNotice};
+use super::state::{entry, Action, Form, Slot, LANGUAGES, PYTHON};
 
 #[derive(Properties, PartialEq)]
 pub struct Props {
@@ -63,19 +64,13 @@ pub fn match_form(props: &Props) -> Html {
     let on_run = props.on_run.reform(|_: MouseEvent| ());
     let on_stop = props.on_stop.reform(|_: MouseEvent| ());
     let ruleset = info.ruleset(&form.ruleset);
-    let backup = (0..SLOTS)
-        .any(|slot| crate::storage::has_backup(&form.scope(), slot, form.bots[slot].language));
-    let on_restore = {
-        let dispatch = props.dispatch.clone();
-        Callback::from(move |_: MouseEvent| dispatch.emit(Action::RestoreCode))
-    };
     let on_leave = {
         let dispatch = props.dispatch.clone();
         Callback::from(move |_: MouseEvent| dispatch.emit(Action::LeaveLesson))
     };
     let slot = |slot: usize| {
         html! {
-            <SlotFields game={form.game} {slot} bot={form.bots[slot].clone()}
+            <SlotFields game={form.game} scope={form.scope()} {slot} bot={form.bots[slot].clone()}
                 dispatch={props.dispatch.clone()} on_code={props.on_code.clone()} />
         }
     };
@@ -111,6 +106,7 @@ pub fn match_form(props: &Props) -> Html {
                     <button type="button" id="leave-lesson" onclick={on_leave}>{ "Leave the lesson" }</button>
                 </section>
             }
+            <LinkCodeBanner form={form.clone()} dispatch={props.dispatch.clone()} />
             <div class="seat">
                 <h3 class="seat-title"><span class="swatch seat-0"></span>{ "Your bot" }</h3>
                 { slot(0) }
@@ -148,13 +144,6 @@ pub fn match_form(props: &Props) -> Html {
                     { "Stop" }
                 </button>
             </div>
-            if backup {
-                <div class="row">
-                    <button type="button" id="restore-code" onclick={on_restore}>
-                        { "Restore my code" }
-                    </button>
-                </div>
-            }
             <LessonMaker form={form.clone()} />
             if let Some(text) = &props.notice {
                 <p id="notice" class="warning" role="alert">{ text }</p>
@@ -166,6 +155,8 @@ pub fn match_form(props: &Props) -> Html {
 #[derive(Properties, PartialEq)]
 struct SlotProps {
     game: &'static str,
+    /// Where the slot's code is saved (`Form::scope`).
+    scope: String,
     slot: usize,
     bot: Slot,
     dispatch: Callback<Action>,
@@ -229,6 +220,8 @@ fn slot_fields(props: &SlotProps) -> Html {
                 <p class="hint">{ b.summary }</p>
             }
             if bot.is_code() {
+                <OtherTabNotice scope={props.scope.clone()} {slot} bot={bot.clone()}
+                    dispatch={props.dispatch.clone()} />
                 <CodeEditor id={editor_id} value={bot.code.clone()} language={bot.language}
                     on_change={on_code} />
                 <p class="hint">
@@ -242,6 +235,8 @@ fn slot_fields(props: &SlotProps) -> Html {
                          console.error() writes to the debug log. Saved in this browser as you type."
                     } }
                 </p>
+                <EarlierVersions scope={props.scope.clone()} {slot} bot={bot.clone()}
+                    dispatch={props.dispatch.clone()} />
             }
         </>
     }

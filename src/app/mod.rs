@@ -3,6 +3,7 @@
 mod arena_panel;
 mod board;
 mod code_editor;
+mod code_keeping;
 mod game_list;
 mod human_panel;
 mod landing;

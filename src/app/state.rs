@@ -89,6 +89,8 @@ pub struct Form {
     pub relaxed: bool,
     /// The lesson the form was opened for, if any: its code is saved apart.
     pub lesson: Option<Rc<ActiveLesson>>,
+    /// A link's code shown instead of the person's own, which differs (saved apart too).
+    pub link: Option<Rc<LinkCode>>,
 }
 
 /// Where the shown match is.
@@ -258,10 +260,13 @@ pub enum Action {
     OpenLink(ShareDoc),
     /// Show a replay (re-run by the engine, no bot is run); the text says where it came from.
     ShowReplay(Replay, String),
-    /// Put back the code the editors held before a link replaced it.
-    RestoreCode,
     /// Close the lesson: the game's own saved code comes back.
     LeaveLesson,
+    /// The link's code (as the editors show it) becomes the person's saved code, which goes
+    /// into its history (the person confirmed).
+    UseLinkCode,
+    /// Leave the link's code: the person's own saved code comes back.
+    BackToMyCode,
 }
 
 /// The code saved for a game's slot and language, or the game's starter bot.
@@ -296,6 +301,46 @@ impl ActiveLesson {
     }
 }
 
+/// FNV-1a, as 16 hexadecimal digits: names a link's code in the browser's storage.
+fn fnv(text: &str) -> String {
+    let hash = text.bytes().fold(0xcbf2_9ce4_8422_2325_u64, |h, b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+    });
+    format!("{hash:016x}")
+}
+
+/// A link's code, shown apart from the person's own saved code (which differs from it and is
+/// never replaced without asking). Edits to it are saved under the link's own scope, so that
+/// opening the same code again brings them back.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LinkCode {
+    /// Names the link's code in the browser's storage: a hash of the code the link carries.
+    pub id: String,
+    /// The slots whose code the link brought.
+    pub slots: Vec<usize>,
+}
+
+impl LinkCode {
+    /// The link's code for `doc`, when it brings code that differs from the person's saved code.
+    fn of(doc: &ShareDoc, game: &str) -> Option<LinkCode> {
+        let mut text = String::new();
+        let mut slots = Vec::new();
+        let mut differs = false;
+        for (slot, bot) in doc.bots.iter().take(SLOTS).enumerate() {
+            if let SharedBot::Code { language, code, .. } = bot {
+                let language = language_of(language).unwrap_or(JAVASCRIPT);
+                differs |= storage::load_code(game, slot, language).is_some_and(|s| s != *code);
+                text.push_str(&format!("{slot}\0{language}\0{code}\0"));
+                slots.push(slot);
+            }
+        }
+        differs.then(|| LinkCode {
+            id: fnv(&text),
+            slots,
+        })
+    }
+}
+
 /// A seed for a new page: random (never 0), shown and editable.
 pub fn random_seed() -> i64 {
     1 + (js_sys::Math::random() * 999_999_999.0) as i64
@@ -324,14 +369,16 @@ impl Form {
             seats: info.min_seats,
             relaxed: false,
             lesson: None,
+            link: None,
         }
     }
 
-    /// Where the editors' code is saved: the game's own place, or the lesson's.
+    /// Where the editors' code is saved: the game's own place, the lesson's, or the link's.
     pub fn scope(&self) -> String {
-        match &self.lesson {
-            Some(lesson) => format!("{}/lesson-{}", self.game, lesson.id),
-            None => self.game.to_string(),
+        match (&self.lesson, &self.link) {
+            (Some(lesson), _) => format!("{}/lesson-{}", self.game, lesson.id),
+            (None, Some(link)) => format!("{}/link-{}", self.game, link.id),
+            (None, None) => self.game.to_string(),
         }
     }
 
@@ -430,14 +477,19 @@ impl AppState {
             .lesson
             .as_ref()
             .map(|l| Rc::new(ActiveLesson::of(&doc, l)));
+        if form.lesson.is_none() {
+            form.link = LinkCode::of(&doc, game.info.id).map(Rc::new);
+        }
         let scope = form.scope();
         let mut notes = Vec::new();
-        let mut replaced = false;
         for (slot, bot) in doc.bots.iter().take(SLOTS).enumerate() {
             match bot {
                 // A lesson's code is the students' start: their own work on it is kept apart
                 // and comes back whenever they open the lesson again.
-                SharedBot::Code { language, code, .. } if form.lesson.is_some() => {
+                // So is the code of a link that differs from the person's own saved code.
+                SharedBot::Code { language, code, .. }
+                    if form.lesson.is_some() || form.link.is_some() =>
+                {
                     let language = language_of(language).unwrap_or(JAVASCRIPT);
                     form.bots[slot] = Slot {
                         player: language.to_string(),
@@ -446,13 +498,9 @@ impl AppState {
                             .unwrap_or_else(|| code.clone()),
                     };
                 }
+                // Nothing saved, or the same code: the link's code is the person's.
                 SharedBot::Code { language, code, .. } => {
                     let language = language_of(language).unwrap_or(JAVASCRIPT);
-                    let saved = storage::load_code(game.info.id, slot, language);
-                    if let Some(saved) = saved.filter(|saved| saved != code) {
-                        storage::keep_backup(game.info.id, slot, language, &saved);
-                        replaced = true;
-                    }
                     storage::save_code(game.info.id, slot, language, code);
                     form.bots[slot] = Slot {
                         player: language.to_string(),
@@ -476,13 +524,6 @@ impl AppState {
                     "'{name}' was a local program: it can be watched, not re-run."
                 )),
             }
-        }
-        if replaced {
-            notes.insert(
-                0,
-                "The link's code is in the editor; your previous code is kept (Restore my code)."
-                    .to_string(),
-            );
         }
         self.form = form;
         self.notice = (!notes.is_empty()).then(|| notes.join(" "));
@@ -706,14 +747,30 @@ impl Reducible for AppState {
                     s.notice = Some(why);
                 }
             }
-            Action::RestoreCode => {
-                let scope = s.form.scope();
-                for (slot, bot) in s.form.bots.iter_mut().enumerate() {
-                    if let Some(code) = storage::take_backup(&scope, slot, bot.language) {
-                        storage::save_code(&scope, slot, bot.language, &code);
-                        bot.code = code;
-                        s.notice = Some("Your previous code is back in the editor.".into());
+            Action::UseLinkCode => {
+                if let Some(link) = s.form.link.take() {
+                    let (game, scope) = (s.form.game, format!("{}/link-{}", s.form.game, link.id));
+                    for &slot in &link.slots {
+                        let bot = &s.form.bots[slot];
+                        if bot.is_code() {
+                            storage::replace_code(game, slot, bot.language, &bot.code, &bot.code);
+                            storage::forget_code(&scope, slot, bot.language);
+                        }
                     }
+                    s.notice = Some(
+                        "The link's code is now your code; your previous code is under \
+                         Earlier versions."
+                            .to_string(),
+                    );
+                }
+            }
+            Action::BackToMyCode => {
+                if s.form.link.take().is_some() {
+                    let game = s.form.game;
+                    for (slot, bot) in s.form.bots.iter_mut().enumerate() {
+                        bot.code = saved_or_starter(game, game, slot, bot.language);
+                    }
+                    s.notice = None;
                 }
             }
             Action::LeaveLesson => {
