@@ -36,7 +36,12 @@ struct Clock {
 
 impl Clock {
     fn elapsed_ms(&self) -> f64 {
-        self.started.elapsed().as_secs_f64() * 1000.0
+        self.ms_until(Instant::now())
+    }
+
+    /// The bot's time from the start of its turn to `at` (a line's arrival).
+    fn ms_until(&self, at: Instant) -> f64 {
+        at.saturating_duration_since(self.started).as_secs_f64() * 1000.0
     }
 }
 
@@ -143,8 +148,8 @@ impl Table {
         }
         while referee.waiting_for().contains(&seat) {
             match self.inbox.next(seat) {
-                Next::Line(line) => {
-                    match referee.line(seat, &line, clock.elapsed_ms()) {
+                Next::Line(line, at) => {
+                    match referee.line(seat, &line, clock.ms_until(at)) {
                         Verdict::Reply(text) => self.deliver(seat, &text),
                         Verdict::Fault(_) => self.stop(seat),
                         Verdict::More | Verdict::Done | Verdict::NotAsked => {}

@@ -57,7 +57,12 @@ struct Clock {
 
 impl Clock {
     fn elapsed_ms(&self) -> f64 {
-        self.started.elapsed().as_secs_f64() * 1000.0
+        self.ms_until(Instant::now())
+    }
+
+    /// The bot's time from the start of its turn to `at` (a line's arrival).
+    fn ms_until(&self, at: Instant) -> f64 {
+        at.saturating_duration_since(self.started).as_secs_f64() * 1000.0
     }
 
     fn deadline(&self) -> Instant {
@@ -218,8 +223,8 @@ impl Table {
         let seat = clock.seat;
         while referee.waiting_for().contains(&seat) {
             match self.inbox.next(seat) {
-                Next::Line(line) => {
-                    let elapsed = clock.elapsed_ms();
+                Next::Line(line, at) => {
+                    let elapsed = clock.ms_until(at);
                     if clock.soft && elapsed > f64::from(clock.budget_ms) {
                         // Too late for this turn: the 2013 server would have dropped it with
                         // the seat's queue before its next turn.
@@ -245,7 +250,7 @@ impl Table {
 
     /// Drops the lines a seat sent since its last turn.
     fn drop_queued(&mut self, seat: usize) {
-        while let Next::Line(_) = self.inbox.next(seat) {}
+        while let Next::Line(..) = self.inbox.next(seat) {}
     }
 
     fn deliver_notices(&mut self, referee: &mut Referee) {

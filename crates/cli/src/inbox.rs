@@ -31,7 +31,9 @@ struct Written {
 
 #[derive(Default)]
 struct Queues {
-    lines: Vec<VecDeque<String>>,
+    /// Each line with the moment it arrived (the bot's clock stops then, not when the driver
+    /// gets to it: a built-in bot answers while the driver is busy with the next seat).
+    lines: Vec<VecDeque<(String, Instant)>>,
     /// Bytes of the lines in each queue.
     queued_bytes: Vec<usize>,
     written: Vec<Written>,
@@ -50,7 +52,8 @@ pub struct Inbox {
 
 /// What the driver finds for a seat.
 pub enum Next {
-    Line(String),
+    /// A line, and when it arrived.
+    Line(String, Instant),
     /// The bot's program ended and every line it wrote has been taken.
     Closed,
     Nothing,
@@ -89,7 +92,7 @@ impl Inbox {
             written.lines += 1;
             written.bytes += line.len() + 1;
             q.queued_bytes[seat] += line.len() + 1;
-            q.lines[seat].push_back(line);
+            q.lines[seat].push_back((line, Instant::now()));
         }
         self.changed.notify_all();
     }
@@ -167,9 +170,9 @@ impl Inbox {
     pub fn next(&self, seat: usize) -> Next {
         let mut q = self.lock();
         let next = match q.lines[seat].pop_front() {
-            Some(line) => {
+            Some((line, at)) => {
                 q.queued_bytes[seat] -= line.len() + 1;
-                Next::Line(line)
+                Next::Line(line, at)
             }
             None if q.closed[seat] => Next::Closed,
             None => Next::Nothing,
@@ -290,6 +293,23 @@ mod tests {
     }
 
     #[test]
+    fn a_line_keeps_the_moment_it_arrived() {
+        let inbox = Inbox::new(1);
+        let before = Instant::now();
+        inbox.push_line(0, "WAIT".into());
+        let after = Instant::now();
+        std::thread::sleep(std::time::Duration::from_millis(30));
+        // Taken 30 ms later (the driver was busy), the line still says when it came.
+        match inbox.next(0) {
+            Next::Line(line, at) => {
+                assert_eq!(line, "WAIT");
+                assert!(before <= at && at <= after);
+            }
+            _ => panic!("the line is there"),
+        }
+    }
+
+    #[test]
     fn writing_without_reading_is_a_flood() {
         let inbox = Inbox::new(1);
         for _ in 0..MAX_AHEAD_LINES {
@@ -302,7 +322,7 @@ mod tests {
         // Input delivered, the lines still queued are still ahead; once taken, all is well.
         inbox.delivered(0);
         assert!(inbox.overflow(0).is_some());
-        while let Next::Line(_) = inbox.next(0) {}
+        while let Next::Line(..) = inbox.next(0) {}
         assert_eq!(inbox.overflow(0), None);
         inbox.push_stderr(0, "x", MAX_STDERR_FLOOD_BYTES);
         let why = inbox.overflow(0).expect("a flood");

@@ -124,6 +124,32 @@ globalThis.print = (...a) => console.log(...a);
 globalThis.printErr = (...a) => console.error(...a);
 "#;
 
+/// The Node preload's file, written once per process. Its name carries a hash of its text and
+/// it is written under a name of this process's own, then renamed: botplay processes running at
+/// once (arenas, CI) never see it half-written, and each version of the text has its own file.
+fn node_preload() -> Result<std::path::PathBuf, String> {
+    static PRELOAD: std::sync::OnceLock<Result<std::path::PathBuf, String>> =
+        std::sync::OnceLock::new();
+    PRELOAD
+        .get_or_init(|| {
+            // FNV-1a: a stable name for the text (std's hashers are not stable across builds).
+            let hash = NODE_PRELOAD.bytes().fold(0xcbf2_9ce4_8422_2325_u64, |h, b| {
+                (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+            });
+            let dir = std::env::temp_dir();
+            let path = dir.join(format!("botplay-node-preload-{hash:016x}.js"));
+            let partial = dir.join(format!(
+                "botplay-node-preload-{hash:016x}.{}.tmp",
+                std::process::id()
+            ));
+            std::fs::write(&partial, NODE_PRELOAD)
+                .and_then(|()| std::fs::rename(&partial, &path))
+                .map_err(|e| format!("cannot write the Node preload: {e}"))?;
+            Ok(path)
+        })
+        .clone()
+}
+
 impl Program {
     fn start(spec: &str, seat: usize, inbox: Arc<Inbox>) -> Result<Program, String> {
         let mut command = Self::command(spec)?;
@@ -176,9 +202,7 @@ impl Program {
             return Err("an empty bot command".into());
         }
         if is_js_file(spec) {
-            let preload = std::env::temp_dir().join("botplay-node-preload.js");
-            std::fs::write(&preload, NODE_PRELOAD)
-                .map_err(|e| format!("cannot write the Node preload: {e}"))?;
+            let preload = node_preload()?;
             let mut c = Command::new("node");
             c.arg("--require").arg(preload).arg(spec.trim());
             return Ok(c);
