@@ -16,6 +16,16 @@ use crate::{describe, painters};
 
 /// Playback at 1×: one frame every this many milliseconds.
 const PLAY_FRAME_MS: f64 = 250.0;
+/// While playing, the panels beside the board (statuses, events, the turn's streams) are
+/// updated at most this many times a second: at 32× the board shows 128 frames a second, and
+/// laying out the panels' text for each of them cost more than drawing the board (the largest
+/// Crafting Quest 3 map played at 33–48 frames a second with them, 48–58 without, here).
+const PANEL_UPDATES_PER_SECOND: f64 = 8.0;
+
+/// Milliseconds between two frames at this speed (an index into [`SPEEDS`]).
+fn every_ms(speed: usize) -> f64 {
+    PLAY_FRAME_MS / SPEEDS[speed.min(SPEEDS.len() - 1)]
+}
 
 /// The shown match, compared by identity (it only changes by being replaced).
 #[derive(Clone)]
@@ -66,7 +76,7 @@ pub fn viewer(props: &Props) -> Html {
     // (src/app/playback.rs), so the board is drawn at most once per screen refresh.
     {
         let dispatch = props.dispatch.clone();
-        let every_ms = PLAY_FRAME_MS / SPEEDS[props.speed.min(SPEEDS.len() - 1)];
+        let every_ms = every_ms(props.speed);
         use_effect_with((cursor.playing, every_ms), move |&(playing, every_ms)| {
             let playback = playing.then(|| {
                 Playback::start(every_ms, move |due| {
@@ -180,8 +190,17 @@ pub fn viewer(props: &Props) -> Html {
         .iter()
         .map(|f| describe::fault(game, f, &record.names))
         .collect();
-    let turn = cursor
-        .frame
+    // The panels beside the board follow it at most PANEL_UPDATES_PER_SECOND times a second
+    // while playing (all of them when paused).
+    let panel_index = if cursor.playing {
+        let frames_per_second = 1000.0 / every_ms(props.speed);
+        let every = (frames_per_second / PANEL_UPDATES_PER_SECOND).floor().max(1.0) as usize;
+        cursor.frame - cursor.frame % every
+    } else {
+        cursor.frame
+    };
+    let panel_frame = record.frames.get(panel_index);
+    let turn = panel_index
         .checked_sub(1)
         .and_then(|t| record.turns.get(t).cloned());
     let label = frame.as_ref().map(|f| f.text.clone()).unwrap_or_default();
@@ -249,7 +268,7 @@ pub fn viewer(props: &Props) -> Html {
                     <h3>{ "Bots" }</h3>
                     <ul id="statuses" class="statuses">
                         { for record.names.iter().enumerate().map(|(seat, _)| {
-                            let status = frame.as_ref()
+                            let status = panel_frame
                                 .and_then(|f| f.status.get(seat).cloned())
                                 .unwrap_or_default();
                             html! {
@@ -263,7 +282,7 @@ pub fn viewer(props: &Props) -> Html {
                     </ul>
                     <h3>{ "Events" }</h3>
                     <ul id="events" class="events">
-                        { for frame.iter().flat_map(|f| f.events.iter()).map(|e| html! { <li>{ e }</li> }) }
+                        { for panel_frame.iter().flat_map(|f| f.events.iter()).map(|e| html! { <li>{ e }</li> }) }
                     </ul>
                     <h3>{ "Faults" }</h3>
                     <ul id="faults" class="faults">
