@@ -194,7 +194,9 @@ pub fn viewer(props: &Props) -> Html {
     // while playing (all of them when paused).
     let panel_index = if cursor.playing {
         let frames_per_second = 1000.0 / every_ms(props.speed);
-        let every = (frames_per_second / PANEL_UPDATES_PER_SECOND).floor().max(1.0) as usize;
+        let every = (frames_per_second / PANEL_UPDATES_PER_SECOND)
+            .floor()
+            .max(1.0) as usize;
         cursor.frame - cursor.frame % every
     } else {
         cursor.frame
