@@ -33,12 +33,11 @@ import { mkdtemp, mkdir, readFile, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { extname, join, normalize, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
-import { chromium } from "playwright-core";
+import { launch } from "./browser.mjs";
 import { trunkHeaders } from "./serve.mjs";
 
 const REPO = resolve(fileURLToPath(new URL("../..", import.meta.url)));
 const SHOTS = join(REPO, "tests", "e2e", "screenshots");
-const CHROMIUM = process.env.CHROMIUM ?? "/usr/bin/chromium";
 
 class Failure extends Error {}
 function check(condition, message) {
@@ -281,25 +280,6 @@ const MISBEHAVING = [
 ];
 
 // --- the browser --------------------------------------------------------------------------------
-
-async function launch(profile) {
-  return chromium.launchPersistentContext(profile, {
-    executablePath: CHROMIUM,
-    headless: true,
-    args: [
-      "--no-sandbox",
-      "--headless",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-    ],
-    viewport: { width: 1400, height: 1100 },
-    deviceScaleFactor: 1,
-  });
-}
 
 async function setCode(page, code, editor = "bot-code") {
   await page.locator(`#${editor} .cm-content`).waitFor();

@@ -24,11 +24,10 @@ import { cp, mkdtemp, mkdir, readFile, rm, symlink, unlink, writeFile } from "no
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { chromium } from "playwright-core";
+import { launch } from "./browser.mjs";
 import { serve } from "./serve.mjs";
 
 const REPO = resolve(fileURLToPath(new URL("../..", import.meta.url)));
-const CHROMIUM = process.env.CHROMIUM ?? "/usr/bin/chromium";
 
 // Ice and Fire: trains beside its HQ while it has the gold, and walks every unit to the enemy HQ.
 const JS_BOT = `
@@ -70,25 +69,6 @@ while True:
 class Failure extends Error {}
 function defaultCheck(condition, message) {
   if (!condition) throw new Failure(message);
-}
-
-async function launch(profile) {
-  return chromium.launchPersistentContext(profile, {
-    executablePath: CHROMIUM,
-    headless: true,
-    args: [
-      "--no-sandbox",
-      "--headless",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-    ],
-    viewport: { width: 1400, height: 1100 },
-    deviceScaleFactor: 1,
-  });
 }
 
 /** The offline line's state and words, once it reaches a state matching `state`. */

@@ -34,11 +34,10 @@ import { tmpdir, cpus, loadavg } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
-import { chromium } from "playwright-core";
+import { launch } from "./browser.mjs";
 import { serve } from "./serve.mjs";
 
 const REPO = resolve(fileURLToPath(new URL("../..", import.meta.url)));
-const CHROMIUM = process.env.CHROMIUM ?? "/usr/bin/chromium";
 
 class PerfFailure extends Error {}
 function sane(value, what, { min = 0, max = Infinity } = {}) {
@@ -46,25 +45,6 @@ function sane(value, what, { min = 0, max = Infinity } = {}) {
     throw new PerfFailure(`perf: ${what} is not a sane figure: ${value} (expected ${min} to ${max})`);
   }
   return value;
-}
-
-function launch(profile) {
-  return chromium.launchPersistentContext(profile, {
-    executablePath: CHROMIUM,
-    headless: true,
-    args: [
-      "--no-sandbox",
-      "--headless",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-    ],
-    viewport: { width: 1400, height: 1100 },
-    deviceScaleFactor: 1,
-  });
 }
 
 /** A browser on a new, empty profile, closed (and its profile removed) after `body`. */

@@ -20,13 +20,12 @@ import { mkdtemp, mkdir, readdir, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { chromium } from "playwright-core";
+import { launch } from "./browser.mjs";
 import { serve } from "./serve.mjs";
 
 const REPO = resolve(fileURLToPath(new URL("../..", import.meta.url)));
 const SHOTS = join(REPO, "tests", "e2e", "screenshots");
 const GAME_TESTS = join(REPO, "tests", "e2e", "games");
-const CHROMIUM = process.env.CHROMIUM ?? "/usr/bin/chromium";
 const arg = (name, fallback) => {
   const i = process.argv.indexOf(name);
   return i > 0 ? process.argv[i + 1] : fallback;
@@ -170,28 +169,6 @@ async function pythonStarterMatch(page, game) {
   check(!faults.some((f) => /your bot/.test(f)), `(${game}) the Python starter faulted: ${faults.join("; ")}`);
   console.log(`ok (${game}) the Python starter plays a whole match: "${outcome}"`);
   await page.locator("#player").selectOption("javascript");
-}
-
-// A browser with its own new profile (nothing shared with any other): Debian's Chromium,
-// headless, at a desktop size unless `options` say otherwise.
-async function launch(profile, options = {}) {
-  return chromium.launchPersistentContext(profile, {
-    executablePath: CHROMIUM,
-    headless: true,
-    args: [
-      "--no-sandbox",
-      "--headless",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-    ],
-    viewport: { width: 1400, height: 1100 },
-    deviceScaleFactor: 1,
-    ...options,
-  });
 }
 
 // A checksum of the board's pixels, with its size: two equal boards give equal strings.
