@@ -74,7 +74,7 @@ async function typeAtEnd(page, text) {
 
 const stored = (page, key = KEY) => page.evaluate((k) => localStorage.getItem(k), key);
 const history = (page, key = KEY) =>
-  page.evaluate((k) => JSON.parse(localStorage.getItem(k + "/history") ?? "[]").map((w) => v.code), key);
+  page.evaluate((k) => JSON.parse(localStorage.getItem(k + "/history") ?? "[]").map((version) => version.code), key);
 
 async function open(page, url) {
   await page.goto(url);
