@@ -23,35 +23,15 @@ import { mkdir, mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { chromium } from "playwright-core";
+import { launch } from "./browser.mjs";
 import { serve } from "./serve.mjs";
 
 const REPO = resolve(fileURLToPath(new URL("../..", import.meta.url)));
-const CHROMIUM = process.env.CHROMIUM ?? "/usr/bin/chromium";
 const KEY = "botplay/ice-and-fire/bot1/javascript";
 
 class Failure extends Error {}
 function defaultCheck(condition, message) {
   if (!condition) throw new Failure(message);
-}
-
-async function launch(profile) {
-  return chromium.launchPersistentContext(profile, {
-    executablePath: CHROMIUM,
-    headless: true,
-    args: [
-      "--no-sandbox",
-      "--headless",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-    ],
-    viewport: { width: 1400, height: 1100 },
-    deviceScaleFactor: 1,
-  });
 }
 
 async function getCode(page) {
