@@ -48,6 +48,9 @@ pub fn parse(view: &serde_json::Value) -> Option<View> {
 /// share it.
 #[derive(Clone, Copy, Debug, PartialEq)]
 struct Layout {
+    /// Whether the robots' panel is drawn (not on a small wide canvas, such as the landing
+    /// page's card, where it would leave the board a corner; the page lists the robots anyway).
+    panel: bool,
     /// The panel's columns of robots, its line height and the width of one column.
     columns: usize,
     line: f64,
@@ -59,6 +62,9 @@ struct Layout {
     ox: f64,
     oy: f64,
 }
+
+/// A wide canvas narrower than this (CSS pixels) shows the board without the robots' panel.
+const SMALL_WIDE_CANVAS: f64 = 480.0;
 
 /// The layout on a `w × h` canvas; `None` when there is no room or no tile to show.
 fn layout(view: &View, w: f64, h: f64, ratio: f64) -> Option<Layout> {
@@ -77,12 +83,15 @@ fn layout(view: &View, w: f64, h: f64, ratio: f64) -> Option<Layout> {
     } else {
         (h * 0.04).clamp(9.0 * ratio, 14.0 * ratio)
     };
-    let panel = if wide {
+    let shown = !(wide && w < SMALL_WIDE_CANVAS * ratio);
+    let panel = if !shown {
+        0.0
+    } else if wide {
         (w * 0.26).clamp(150.0 * ratio, 240.0 * ratio)
     } else {
         margin + line * (1.8 + 4.2 * rows as f64)
     };
-    let (bx, by, bw, bh) = if wide {
+    let (bx, by, bw, bh) = if wide || !shown {
         (
             panel + margin,
             margin,
@@ -118,6 +127,7 @@ fn layout(view: &View, w: f64, h: f64, ratio: f64) -> Option<Layout> {
         .max(2.0);
     let pad = 8.0 * ratio;
     Some(Layout {
+        panel: shown,
         columns,
         line,
         column_width: if wide {
@@ -231,7 +241,9 @@ pub fn paint(ctx: &CanvasRenderingContext2d, view: &View, w: f64, h: f64, ratio:
         let _ = ctx.fill_text(&text, x + s * 0.55, y - s * 0.75);
     }
     ctx.restore();
-    draw_panel(ctx, view, &layout, ratio);
+    if layout.panel {
+        draw_panel(ctx, view, &layout, ratio);
+    }
     true
 }
 
@@ -802,5 +814,20 @@ mod tests {
         assert_eq!(inspect(&v, W, H, 1.0, x, y), None);
         // The canvas's bottom-right corner.
         assert_eq!(inspect(&v, W, H, 1.0, W - 2.0, H - 2.0), None);
+    }
+
+    #[test]
+    fn a_small_wide_canvas_gives_the_whole_of_it_to_the_board() {
+        let v = view();
+        let big = layout(&v, W, H, 1.0).unwrap();
+        assert!(big.panel && big.clip.0 > 150.0);
+        // A landing page card: the board alone, in the whole canvas but its margins.
+        let card = layout(&v, 370.0, 240.0, 1.0).unwrap();
+        assert!(!card.panel);
+        assert_eq!(card.clip, (8.0, 8.0, 354.0, 224.0));
+        // The same card on a screen of two device pixels per CSS pixel.
+        assert!(!layout(&v, 740.0, 480.0, 2.0).unwrap().panel);
+        // A square canvas (a phone's board) keeps its panel, on top.
+        assert!(layout(&v, 320.0, 320.0, 1.0).unwrap().panel);
     }
 }
