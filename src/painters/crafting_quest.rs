@@ -68,6 +68,26 @@ struct Viewer {
     buttons: Vec<(f64, f64, f64, f64, Button)>,
     /// The size of a cell in device pixels as last painted.
     cell: f64,
+    /// Whether the toolbar is drawn (only on the match viewer's board).
+    toolbar: bool,
+}
+
+impl Viewer {
+    /// The whole map of this side, every seat's things shown.
+    fn fit(size: usize) -> Viewer {
+        Viewer {
+            seat: None,
+            zoom: 1.0,
+            cx: size as f64 / 2.0,
+            cy: size as f64 / 2.0,
+            size,
+            last: None,
+            drag: None,
+            buttons: Vec::new(),
+            cell: 1.0,
+            toolbar: true,
+        }
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -91,6 +111,7 @@ thread_local! {
             drag: None,
             buttons: Vec::new(),
             cell: 1.0,
+            toolbar: true,
         })
     };
 }
@@ -156,10 +177,19 @@ fn layout(
     (grid, cx, cy)
 }
 
-/// Draws the view.
+/// The id of the match viewer's board: the one canvas with the toolbar, zoom and fog of war.
+const BOARD_ID: &str = "board";
+
+/// Draws the view: on the match viewer's board as the person set it up; on any other canvas (a
+/// landing page card, a rules page's board) the whole map, without the toolbar.
 pub fn paint(ctx: &CanvasRenderingContext2d, view: &Rc<View>, w: f64, h: f64, ratio: f64) {
-    if let Some(canvas) = ctx.canvas() {
-        hook(&canvas);
+    match ctx.canvas() {
+        Some(canvas) if canvas.id() == BOARD_ID => hook(&canvas),
+        _ => {
+            let mut whole = Viewer::fit(view.size);
+            whole.toolbar = false;
+            return draw(ctx, &mut whole, view, w, h, ratio);
+        }
     }
     VIEWER.with(|v| {
         let mut v = v.borrow_mut();
@@ -984,7 +1014,9 @@ fn draw(ctx: &CanvasRenderingContext2d, v: &mut Viewer, view: &View, w: f64, h: 
         ctx.line_to(bx, by);
         ctx.stroke();
     }
-    toolbar(ctx, v, view, w, ratio);
+    if v.toolbar {
+        toolbar(ctx, v, view, w, ratio);
+    }
 }
 
 /// The view and zoom buttons in the top-left corner.
@@ -1227,17 +1259,7 @@ mod tests {
 
     #[test]
     fn the_keyboard_does_what_the_toolbar_does() {
-        let mut v = Viewer {
-            seat: None,
-            zoom: 1.0,
-            cx: 10.0,
-            cy: 10.0,
-            size: 20,
-            last: None,
-            drag: None,
-            buttons: Vec::new(),
-            cell: 1.0,
-        };
+        let mut v = Viewer::fit(20);
         assert!(key_action(&mut v, "2", 2));
         assert_eq!(v.seat, Some(1));
         // No third seat on this map; other keys are the page's.
