@@ -1,7 +1,8 @@
 //! Crafting Quest 3: the square map (50–100 cells a side) with rock, buried resources, piles,
 //! towers with their range, traps, homes and units, and the attacks of the last turn.
 //!
-//! The canvas is interactive, with a little state kept here between frames:
+//! The match viewer's board (`#board`) is interactive, with a little state kept here between
+//! frames (any other canvas, a landing card or a rules page's board, shows the whole map):
 //! - a toolbar drawn in the top-left corner chooses the view: **All** (a spectator sees
 //!   everything) or one seat's **fog of war** (only what its units and towers see now is shown
 //!   in full; the rest is dimmed terrain, without resources, piles or other seats' units,
