@@ -29,15 +29,11 @@ import { mkdtemp, mkdir, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { launch } from "./browser.mjs";
+import { defaultCheck, launch, runAlone } from "./browser.mjs";
 import { serve } from "./serve.mjs";
 
 const REPO = resolve(fileURLToPath(new URL("../..", import.meta.url)));
 
-class Failure extends Error {}
-function defaultCheck(condition, message) {
-  if (!condition) throw new Failure(message);
-}
 
 // In the page: helpers to name elements, find the focused one (into shadow roots) and measure
 // its focus ring. Installed once per document.
@@ -393,14 +389,4 @@ export async function a11yChecks({ dist, check = defaultCheck, SHOTS = join(REPO
   }
 }
 
-if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const i = process.argv.indexOf("--dist");
-  const dist = resolve(REPO, i > 0 ? process.argv[i + 1] : "dist");
-  a11yChecks({ dist }).then(
-    () => console.log("\naccessibility checks passed"),
-    (e) => {
-      console.error(`\nFAILED: ${e instanceof Failure ? e.message : e.stack ?? e}`);
-      process.exit(1);
-    },
-  );
-}
+runAlone(import.meta.url, a11yChecks, "accessibility checks");

@@ -16,15 +16,11 @@ import { mkdir, mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { launch } from "./browser.mjs";
+import { Failure, defaultCheck, launch, runAlone } from "./browser.mjs";
 import { serve } from "./serve.mjs";
 
 const REPO = resolve(fileURLToPath(new URL("../..", import.meta.url)));
 
-class Failure extends Error {}
-function defaultCheck(condition, message) {
-  if (!condition) throw new Failure(message);
-}
 
 async function turnLabel(page) {
   const m = (await page.locator("#turn-label").innerText()).match(/turn (\d+) \/ (\d+)/);
@@ -216,14 +212,4 @@ export async function humanChecks({ dist, check = defaultCheck, SHOTS = join(REP
   }
 }
 
-if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const i = process.argv.indexOf("--dist");
-  const dist = resolve(REPO, i > 0 ? process.argv[i + 1] : "dist");
-  humanChecks({ dist }).then(
-    () => console.log("\nhuman play checks passed"),
-    (e) => {
-      console.error(`\nFAILED: ${e instanceof Failure ? e.message : e.stack ?? e}`);
-      process.exit(1);
-    },
-  );
-}
+runAlone(import.meta.url, humanChecks, "human play checks");

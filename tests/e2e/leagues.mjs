@@ -15,15 +15,11 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { launch } from "./browser.mjs";
+import { defaultCheck, launch, runAlone } from "./browser.mjs";
 import { serve } from "./serve.mjs";
 
 const REPO = resolve(fileURLToPath(new URL("../..", import.meta.url)));
 
-class Failure extends Error {}
-function defaultCheck(condition, message) {
-  if (!condition) throw new Failure(message);
-}
 
 // Soak Overflow's input, read the same way by every bot below: `play(agents)` answers a turn.
 const soakBot = (play) => `
@@ -179,14 +175,4 @@ export async function leagueChecks({ dist, check = defaultCheck }) {
   }
 }
 
-if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const i = process.argv.indexOf("--dist");
-  const dist = resolve(REPO, i > 0 ? process.argv[i + 1] : "dist");
-  leagueChecks({ dist }).then(
-    () => console.log("\nleague checks passed"),
-    (e) => {
-      console.error(`\nFAILED: ${e instanceof Failure ? e.message : e.stack ?? e}`);
-      process.exit(1);
-    },
-  );
-}
+runAlone(import.meta.url, leagueChecks, "league checks");

@@ -24,7 +24,7 @@ import { cp, mkdtemp, mkdir, readFile, rm, symlink, unlink, writeFile } from "no
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { launch } from "./browser.mjs";
+import { defaultCheck, launch, runAlone } from "./browser.mjs";
 import { serve } from "./serve.mjs";
 
 const REPO = resolve(fileURLToPath(new URL("../..", import.meta.url)));
@@ -66,10 +66,6 @@ while True:
     print("WAIT")
 `;
 
-class Failure extends Error {}
-function defaultCheck(condition, message) {
-  if (!condition) throw new Failure(message);
-}
 
 /** The offline line's state and words, once it reaches a state matching `state`. */
 async function offlineLine(page, state, timeout = 60_000) {
@@ -242,14 +238,4 @@ export async function offlineChecks({ dist, check = defaultCheck, SHOTS = join(R
   }
 }
 
-if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const i = process.argv.indexOf("--dist");
-  const dist = resolve(REPO, i > 0 ? process.argv[i + 1] : "dist");
-  offlineChecks({ dist }).then(
-    () => console.log("\noffline checks passed"),
-    (e) => {
-      console.error(`\nFAILED: ${e instanceof Failure ? e.message : e.stack ?? e}`);
-      process.exit(1);
-    },
-  );
-}
+runAlone(import.meta.url, offlineChecks, "offline checks");

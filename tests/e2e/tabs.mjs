@@ -23,16 +23,12 @@ import { mkdir, mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { launch } from "./browser.mjs";
+import { defaultCheck, launch, runAlone } from "./browser.mjs";
 import { serve } from "./serve.mjs";
 
 const REPO = resolve(fileURLToPath(new URL("../..", import.meta.url)));
 const KEY = "botplay/ice-and-fire/bot1/javascript";
 
-class Failure extends Error {}
-function defaultCheck(condition, message) {
-  if (!condition) throw new Failure(message);
-}
 
 async function getCode(page) {
   await page.locator("#bot-code .cm-content").waitFor({ timeout: 30_000 });
@@ -234,14 +230,4 @@ export async function tabsChecks({ dist, check = defaultCheck, SHOTS = join(REPO
   }
 }
 
-if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const i = process.argv.indexOf("--dist");
-  const dist = resolve(REPO, i > 0 ? process.argv[i + 1] : "dist");
-  tabsChecks({ dist }).then(
-    () => console.log("\nnothing-typed-is-lost checks passed"),
-    (e) => {
-      console.error(`\nFAILED: ${e instanceof Failure ? e.message : e.stack ?? e}`);
-      process.exit(1);
-    },
-  );
-}
+runAlone(import.meta.url, tabsChecks, "nothing-typed-is-lost checks");
