@@ -248,21 +248,7 @@ pub fn outline(
     let Some(corners) = cell.filter(|c| c.len() > 2) else {
         return;
     };
-    let ratio = device_ratio();
-    ctx.begin_path();
-    ctx.move_to(corners[0].0, corners[0].1);
-    for &(x, y) in &corners[1..] {
-        ctx.line_to(x, y);
-    }
-    ctx.close_path();
-    // A dark band under a light one: visible on light and dark cells alike.
-    ctx.set_line_join("round");
-    ctx.set_stroke_style_str("#14161b");
-    ctx.set_line_width(4.0 * ratio);
-    ctx.stroke();
-    ctx.set_stroke_style_str("#ffe14d");
-    ctx.set_line_width(2.0 * ratio);
-    ctx.stroke();
+    banded_outline(&ctx, corners, "#ffe14d", 2.0);
 }
 
 /// Draws the outline of a selected cell (a human turn's unit) on the overlay [`outline`] drew
@@ -271,6 +257,17 @@ pub fn outline_selected(overlay: &HtmlCanvasElement, corners: &[(f64, f64)]) {
     let Some(ctx) = context(overlay).filter(|_| corners.len() > 2) else {
         return;
     };
+    banded_outline(&ctx, corners, "#4de1ff", 3.0);
+}
+
+/// Strokes the polygon of `corners` (at least three) in `colour`, `width` CSS pixels wide, over
+/// a dark band twice as wide: visible on light and dark cells alike.
+fn banded_outline(
+    ctx: &CanvasRenderingContext2d,
+    corners: &[(f64, f64)],
+    colour: &str,
+    width: f64,
+) {
     let ratio = device_ratio();
     ctx.begin_path();
     ctx.move_to(corners[0].0, corners[0].1);
@@ -280,10 +277,10 @@ pub fn outline_selected(overlay: &HtmlCanvasElement, corners: &[(f64, f64)]) {
     ctx.close_path();
     ctx.set_line_join("round");
     ctx.set_stroke_style_str("#14161b");
-    ctx.set_line_width(6.0 * ratio);
+    ctx.set_line_width(2.0 * width * ratio);
     ctx.stroke();
-    ctx.set_stroke_style_str("#4de1ff");
-    ctx.set_line_width(3.0 * ratio);
+    ctx.set_stroke_style_str(colour);
+    ctx.set_line_width(width * ratio);
     ctx.stroke();
 }
 
