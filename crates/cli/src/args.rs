@@ -1,73 +1,248 @@
-//! The command line, parsed by hand: a few subcommands with long flags.
+//! The command line, declared with clap's derive API: per-command help (`botplay help play`,
+//! `botplay play --help`), `--flag=value` and `--flag value`, negative numbers as values,
+//! suggestions for a mistyped flag or command, shell completions.
+//!
+//! Values are taken as text by clap and checked here ([`Cli::into_command`]), so that every
+//! message of the earlier hand-written parser stays as it was ("`arena` needs --matches N",
+//! "--seed must be a signed 64-bit integer, not 'x'", ...). Clap's own errors (an unknown
+//! option or command) are turned into the same one-line messages ([`UsageError::from_clap`]),
+//! with clap's suggestion when it has one. Every usage error exits with status 2.
 
 use std::collections::BTreeMap;
 use std::fmt;
 
-pub const USAGE: &str = "\
-botplay: run bot matches on the botplay engines
+use clap::error::{ContextKind, ContextValue, ErrorKind};
+use clap::{Args, CommandFactory, Parser, Subcommand};
+use clap_complete::Shell;
 
-USAGE:
-    botplay list [--bots]
-    botplay play --game GAME [--seed N] [--league L] [--option KEY=VALUE]... [--map NAME] [--relaxed] --bot SPEC --bot SPEC [--bot SPEC ...] [--replay FILE]
-    botplay arena --game GAME --bot SPEC --bot SPEC [--bot SPEC ...] --matches N [--jobs J] [--seed S] [--players P] [--replays DIR] [--json FILE] [--league L] [--option KEY=VALUE]... [--map NAME] [--relaxed]
-    botplay replay FILE
-    botplay link FILE [--base URL]
-    botplay host --game skyport [--port P] [--players N] [--seed N] [--ruleset R] [--rounds N] [--map NAME] [--relaxed] [--replay FILE]
-    botplay help
-
+/// What `botplay help` shows below the commands.
+const AFTER_HELP: &str = "\
 BOT SPEC:
     builtin:NAME    a built-in bot (see `botplay list --bots`)
+    pty:COMMAND     COMMAND on a pseudo-terminal: a program that never flushes its output
+                    answers at once, unchanged (also `play --bot-pty`, `arena --bot-pty`)
     COMMAND         any command line (run through `sh -c`) that speaks the game's protocol on
                     stdin/stdout; stderr is captured into the replay. A lone `*.js` file runs
                     under Node with CodinGame's global readline() and print().
 
-OPTIONS (play):
-    --game GAME     a game id from `botplay list`
-    --seed N        the match seed, a signed 64-bit integer (default: random, printed on stderr)
-    --league L      the league (ruleset league-L) of games that have leagues
-    --ruleset R     a ruleset by name (alternative to --league)
-    --option K=V    a game option (repeatable), for example map=v2 or size=80 in Crafting Quest 3
-    --map NAME      short for --option map=NAME (Crafting Quest 3: v1, v2, v3, generated)
-    --relaxed       multiply the time budgets by 10
-    --replay FILE   write the replay (JSON) to FILE; the web viewer opens it
-
-OPTIONS (arena): many matches between the bots, a table of results and ratings
-    --matches N     matches per pair of bots (per group of P bots with --players P); each
-                    seed is played once in every seating (rotations of the group), so N is
-                    best a multiple of P
-    --players P     seats per match (default: the game's fewest); every group of P different
-                    bots plays (give a bot twice to seat it twice)
-    --jobs J        matches played at once (default: the machine's cores)
-    --seed S        derives every match's seed (default: random, printed on stderr)
-    --replays DIR   write every match's replay to DIR/match-NNNN.json
-    --json FILE     write the results as JSON to FILE (`-`: to stdout instead of the table)
-    --game, --league, --ruleset, --option, --map, --relaxed, --bot as for `play`
-    Ctrl-C stops the matches in flight (their bots are killed) and prints what was played
-    (exit status 130).
-
-OPTIONS (link):
-    --base URL      the address of the botplay page the link opens (default: the local
-                    server of `cargo xtask serve`, http://127.0.0.1:8080/)
-OPTIONS (host): plays a Skyport match with the original clients over TCP
-    --port P        listen on 127.0.0.1:P (default 54321; 0 picks a free port, printed on stderr)
-    --players N     wait for N clients (2 to 8, default 2); seats go by connection order
-    --rounds N      rounds to play (default 50); --map NAME a shipped map (default: by players)
-    --seed, --ruleset, --relaxed, --replay as for `play`
-
 EXIT STATUS:
-    0 the match ran (whoever won); 1 a bot or file could not be used; 2 bad usage or a refused replay
-";
+    0 the match ran (whoever won); 1 a bot or file could not be used; 2 bad usage or a refused
+    replay; 130 an arena stopped by Ctrl-C
+
+Run `botplay help COMMAND` (or `botplay COMMAND --help`) for a command's options.";
+
+#[derive(Parser, Debug)]
+#[command(
+    name = "botplay",
+    about = "botplay: run bot matches on the botplay engines",
+    after_help = AFTER_HELP,
+    version,
+    allow_negative_numbers = true,
+    args_override_self = true
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Sub>,
+}
+
+#[derive(Subcommand, Debug)]
+enum Sub {
+    /// The games: id, name, seats, version (tab-separated, below a header)
+    List {
+        /// ... and the built-in bots of each game
+        #[arg(long)]
+        bots: bool,
+        /// Everything as JSON: id, name, seats, rulesets, leagues, version, built-in bots
+        #[arg(long)]
+        json: bool,
+    },
+    /// Plays one match between bots
+    #[command(allow_negative_numbers = true, args_override_self = true)]
+    Play(PlayCli),
+    /// Many matches between bots: a table of results and ratings
+    #[command(
+        allow_negative_numbers = true,
+        args_override_self = true,
+        args_conflicts_with_subcommands = true,
+        after_help = ARENA_AFTER_HELP
+    )]
+    Arena(ArenaCli),
+    /// Re-runs a replay: outcome and final board
+    Replay {
+        /// A replay (JSON) written by `play --replay`, `arena --replays` or the page
+        #[arg(value_name = "FILE")]
+        file: String,
+    },
+    /// Prints a share link the page opens, with the match inside
+    Link {
+        #[arg(value_name = "FILE")]
+        file: String,
+        /// The address of the botplay page the link opens (default: the local server of
+        /// `cargo xtask serve`)
+        #[arg(long, value_name = "URL", default_value = DEFAULT_BASE)]
+        base: String,
+    },
+    /// Plays a Skyport match with the original clients over TCP on loopback
+    #[command(allow_negative_numbers = true, args_override_self = true)]
+    Host(HostCli),
+    /// Prints shell completions: `botplay completions bash > ~/.local/share/bash-completion/completions/botplay`
+    Completions {
+        #[arg(value_name = "SHELL", value_parser = ["bash", "zsh", "fish"])]
+        shell: String,
+    },
+}
+
+const ARENA_AFTER_HELP: &str = "\
+Ctrl-C stops the matches in flight (their bots are killed) and prints what was played (exit
+status 130).
+
+Beyond one machine: run each slice with `--shard K/N --json part-K.json` (the same command
+line on every machine but K), then `botplay arena merge part-*.json` prints the table of the
+whole arena and `--json FILE` writes its JSON, as one machine would have.";
+
+/// The flags `play` and `arena` share.
+#[derive(Args, Debug, Default)]
+struct MatchFlags {
+    /// A game id from `botplay list`
+    #[arg(long, value_name = "GAME")]
+    game: Option<String>,
+    /// The match seed, a signed 64-bit integer (default: random, printed on stderr); in an
+    /// arena, it derives every match's seed
+    #[arg(long, value_name = "N")]
+    seed: Option<String>,
+    /// The league (ruleset league-L) of games that have leagues
+    #[arg(long, value_name = "L")]
+    league: Option<String>,
+    /// A ruleset by name (alternative to --league)
+    #[arg(long, value_name = "R")]
+    ruleset: Option<String>,
+    /// A game option (repeatable), for example map=v2 or size=80 in Crafting Quest 3
+    #[arg(long = "option", value_name = "KEY=VALUE")]
+    options: Vec<String>,
+    /// Short for --option map=NAME (Crafting Quest 3: v1, v2, v3, generated)
+    #[arg(long, value_name = "NAME")]
+    map: Option<String>,
+    /// Multiply the time budgets by 10
+    #[arg(long)]
+    relaxed: bool,
+    /// A bot: builtin:NAME, pty:COMMAND or COMMAND (one per seat; see `botplay help`)
+    #[arg(long = "bot", value_name = "SPEC", allow_hyphen_values = true)]
+    bots: Vec<String>,
+    /// Run every local program on a pseudo-terminal (for programs that never flush stdout)
+    #[arg(long)]
+    bot_pty: bool,
+}
+
+#[derive(Args, Debug)]
+struct PlayCli {
+    #[command(flatten)]
+    flags: MatchFlags,
+    /// Write the replay (JSON) to FILE; the web viewer opens it
+    #[arg(long, value_name = "FILE")]
+    replay: Option<String>,
+}
+
+#[derive(Args, Debug)]
+struct ArenaCli {
+    #[command(subcommand)]
+    merge: Option<ArenaSub>,
+    #[command(flatten)]
+    flags: MatchFlags,
+    /// Matches per pair of bots (per group of P bots with --players P); each seed is played
+    /// once in every seating (rotations of the group), so N is best a multiple of P
+    #[arg(long, value_name = "N")]
+    matches: Option<String>,
+    /// Seats per match (default: the game's fewest); every group of P different bots plays
+    #[arg(long, value_name = "P")]
+    players: Option<String>,
+    /// Matches played at once (default: the machine's cores)
+    #[arg(long, value_name = "J")]
+    jobs: Option<String>,
+    /// Write every match's replay to DIR/match-NNNN.json
+    #[arg(long, value_name = "DIR")]
+    replays: Option<String>,
+    /// Write the results as JSON to FILE (`-`: to stdout instead of the table)
+    #[arg(long, value_name = "FILE")]
+    json: Option<String>,
+    /// Play only the K-th of N slices of the arena's plan (every N-th match from the K-th);
+    /// `botplay arena merge` sums the slices' JSON
+    #[arg(long, value_name = "K/N")]
+    shard: Option<String>,
+    /// (refused: an arena writes one replay per match, with --replays DIR)
+    #[arg(long, hide = true)]
+    replay: Option<String>,
+}
+
+#[derive(Subcommand, Debug)]
+enum ArenaSub {
+    /// Sums the JSON of an arena's shards (`--shard K/N --json part-K.json`) into the table,
+    /// ratings and JSON of the whole arena
+    Merge {
+        /// Every shard's JSON, in any order
+        #[arg(value_name = "PART", required = true)]
+        parts: Vec<String>,
+        /// Write the merged results as JSON to FILE (`-`: to stdout instead of the table)
+        #[arg(long, value_name = "FILE")]
+        json: Option<String>,
+    },
+}
+
+#[derive(Args, Debug)]
+struct HostCli {
+    /// The game (only skyport)
+    #[arg(long, value_name = "GAME")]
+    game: Option<String>,
+    /// Listen on 127.0.0.1:P (0 picks a free port, printed on stderr)
+    #[arg(long, value_name = "P", default_value = "54321")]
+    port: String,
+    /// Wait for N clients (2 to 8); seats go by connection order
+    #[arg(long, value_name = "N", default_value = "2")]
+    players: String,
+    /// The match seed, a signed 64-bit integer (default: random, printed on stderr)
+    #[arg(long, value_name = "N")]
+    seed: Option<String>,
+    /// A ruleset by name
+    #[arg(long, value_name = "R")]
+    ruleset: Option<String>,
+    /// Rounds to play (default 50)
+    #[arg(long, value_name = "N")]
+    rounds: Option<String>,
+    /// A shipped map (default: by players)
+    #[arg(long, value_name = "NAME")]
+    map: Option<String>,
+    /// Multiply the time budgets by 10
+    #[arg(long)]
+    relaxed: bool,
+    /// Write the replay (JSON) to FILE
+    #[arg(long, value_name = "FILE")]
+    replay: Option<String>,
+}
 
 /// A parsed command line.
 #[derive(Debug, PartialEq, Eq)]
 pub enum Command {
-    List { bots: bool },
+    List {
+        bots: bool,
+        json: bool,
+    },
     Play(PlayArgs),
     Arena(ArenaArgs),
-    Replay { file: String },
-    Link { file: String, base: String },
+    /// `botplay arena merge PART... [--json FILE]`
+    Merge {
+        parts: Vec<String>,
+        json: Option<String>,
+    },
+    Replay {
+        file: String,
+    },
+    Link {
+        file: String,
+        base: String,
+    },
     Host(HostArgs),
-    Help,
+    Completions(Shell),
+    /// Text clap prints as it is, with exit status 0: help or the version.
+    Print(String),
 }
 
 #[derive(Debug, Default, PartialEq, Eq)]
@@ -79,6 +254,8 @@ pub struct PlayArgs {
     pub options: BTreeMap<String, String>,
     pub relaxed: bool,
     pub bots: Vec<String>,
+    /// Every local program on a pseudo-terminal.
+    pub bot_pty: bool,
     pub replay: Option<String>,
 }
 
@@ -93,6 +270,8 @@ pub struct ArenaArgs {
     pub jobs: Option<usize>,
     pub replays: Option<String>,
     pub json: Option<String>,
+    /// `--shard K/N`: the slice K (from 1) of N.
+    pub shard: Option<(usize, usize)>,
 }
 
 /// `botplay host`: a Skyport match over TCP on loopback.
@@ -119,236 +298,269 @@ impl fmt::Display for UsageError {
     }
 }
 
-pub fn parse(args: &[String]) -> Result<Command, UsageError> {
-    let Some((first, rest)) = args.split_first() else {
-        return Ok(Command::Help);
-    };
-    match first.as_str() {
-        "help" | "--help" | "-h" => Ok(Command::Help),
-        "list" => match rest {
-            [] => Ok(Command::List { bots: false }),
-            [flag] if flag == "--bots" => Ok(Command::List { bots: true }),
-            _ => Err(UsageError(format!(
-                "`list` takes only --bots, not {}",
-                rest.join(" ")
-            ))),
-        },
-        "replay" => match rest {
-            [file] if !file.starts_with("--") => Ok(Command::Replay { file: file.clone() }),
-            _ => Err(UsageError("`replay` takes exactly one FILE".into())),
-        },
-        "play" => parse_play(rest).map(Command::Play),
-        "arena" => parse_arena(rest).map(Command::Arena),
-        "link" => parse_link(rest),
-        "host" => parse_host(rest).map(Command::Host),
-        other => Err(UsageError(format!("unknown command '{other}'"))),
+impl UsageError {
+    /// Clap's error as one line in the words of the earlier parser, with clap's suggestion.
+    fn from_clap(e: &clap::Error, args: &[String]) -> UsageError {
+        let context = |kind| match e.get(kind) {
+            Some(ContextValue::String(s)) => Some(s.clone()),
+            Some(ContextValue::Strings(v)) => v.first().cloned(),
+            _ => None,
+        };
+        // Clap lists its suggestions from the least to the most likely.
+        let hint = |kind| match e.get(kind) {
+            Some(ContextValue::String(s)) => format!(" (did you mean '{s}'?)"),
+            Some(ContextValue::Strings(v)) if !v.is_empty() => {
+                let names: Vec<String> = v.iter().rev().map(|s| format!("'{s}'")).collect();
+                format!(" (did you mean {}?)", names.join(" or "))
+            }
+            _ => String::new(),
+        };
+        match e.kind() {
+            ErrorKind::UnknownArgument => {
+                let arg = context(ContextKind::InvalidArg).unwrap_or_default();
+                let arg = arg.split('=').next().unwrap_or_default();
+                let scope = subcommand_of(args)
+                    .map(|s| format!(" for `{s}`"))
+                    .unwrap_or_default();
+                let what = if arg.starts_with('-') {
+                    "unknown option"
+                } else {
+                    "unexpected argument"
+                };
+                UsageError(format!(
+                    "{what} '{arg}'{scope}{}",
+                    hint(ContextKind::SuggestedArg)
+                ))
+            }
+            ErrorKind::InvalidSubcommand => {
+                let name = context(ContextKind::InvalidSubcommand).unwrap_or_default();
+                UsageError(format!(
+                    "unknown command '{name}'{}",
+                    hint(ContextKind::SuggestedSubcommand)
+                ))
+            }
+            _ => {
+                // Clap's own words, without its "error: " and its advice (ours follows).
+                let text = e.render().to_string();
+                let first = text.lines().next().unwrap_or_default();
+                let first = first.strip_prefix("error: ").unwrap_or(first);
+                UsageError(first.to_string())
+            }
+        }
     }
 }
 
-fn parse_play(args: &[String]) -> Result<PlayArgs, UsageError> {
-    let mut play = PlayArgs::default();
-    let mut it = args.iter();
-    while let Some(flag) = it.next() {
-        let mut value = |name: &str| {
-            it.next()
-                .cloned()
-                .ok_or_else(|| UsageError(format!("{name} needs a value")))
-        };
-        if match_flag(&mut play, flag, &mut value)? {
-            continue;
-        }
-        match flag.as_str() {
-            "--replay" => play.replay = Some(value("--replay")?),
-            other => return Err(UsageError(format!("unknown option '{other}' for `play`"))),
-        }
+/// The subcommand a command line names (`play`, `arena merge`), if any.
+fn subcommand_of(args: &[String]) -> Option<String> {
+    let first = args.first().filter(|a| !a.starts_with('-'))?;
+    if first == "arena" && args.get(1).is_some_and(|a| a == "merge") {
+        return Some("arena merge".into());
     }
+    Some(first.clone())
+}
+
+/// The clap command, for help and completions.
+pub fn command() -> clap::Command {
+    Cli::command()
+}
+
+/// Parses the arguments after the program's name.
+pub fn parse(args: &[String]) -> Result<Command, UsageError> {
+    if args.is_empty() {
+        return Ok(Command::Print(command().render_long_help().to_string()));
+    }
+    let argv = std::iter::once("botplay".to_string()).chain(args.iter().cloned());
+    match Cli::try_parse_from(argv) {
+        Ok(cli) => cli.into_command(),
+        Err(e) if matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) => {
+            Ok(Command::Print(e.render().to_string()))
+        }
+        Err(e) => Err(UsageError::from_clap(&e, args)),
+    }
+}
+
+impl Cli {
+    fn into_command(self) -> Result<Command, UsageError> {
+        let Some(sub) = self.command else {
+            return Ok(Command::Print(command().render_long_help().to_string()));
+        };
+        Ok(match sub {
+            Sub::List { bots, json } => Command::List { bots, json },
+            Sub::Play(p) => Command::Play(play_args(p)?),
+            Sub::Arena(a) => arena_command(a)?,
+            Sub::Replay { file } => Command::Replay { file },
+            Sub::Link { file, base } => Command::Link { file, base },
+            Sub::Host(h) => Command::Host(host_args(h)?),
+            Sub::Completions { shell } => Command::Completions(match shell.as_str() {
+                "bash" => Shell::Bash,
+                "zsh" => Shell::Zsh,
+                "fish" => Shell::Fish,
+                other => return Err(UsageError(format!("no completions for '{other}'"))),
+            }),
+        })
+    }
+}
+
+fn play_args(p: PlayCli) -> Result<PlayArgs, UsageError> {
+    let mut play = match_flags(p.flags)?;
     if play.game.is_empty() {
         return Err(UsageError("`play` needs --game GAME".into()));
     }
+    play.replay = p.replay;
     Ok(play)
 }
 
-fn parse_arena(args: &[String]) -> Result<ArenaArgs, UsageError> {
-    let mut arena = ArenaArgs::default();
-    let mut matches = None;
-    let mut it = args.iter();
-    while let Some(flag) = it.next() {
-        let mut value = |name: &str| {
-            it.next()
-                .cloned()
-                .ok_or_else(|| UsageError(format!("{name} needs a value")))
-        };
-        if match_flag(&mut arena.play, flag, &mut value)? {
-            continue;
-        }
-        let mut count = |name: &str, example: &str| {
-            let v = value(name)?;
+fn arena_command(a: ArenaCli) -> Result<Command, UsageError> {
+    if let Some(ArenaSub::Merge { parts, json }) = a.merge {
+        return Ok(Command::Merge { parts, json });
+    }
+    if a.replay.is_some() {
+        return Err(UsageError(
+            "`arena` writes one replay per match: use --replays DIR".into(),
+        ));
+    }
+    let play = match_flags(a.flags)?;
+    let count = |name: &str, example: &str, v: Option<String>| {
+        v.map(|v| {
             v.parse::<usize>().ok().filter(|n| *n > 0).ok_or_else(|| {
                 UsageError(format!(
                     "{name} must be a number such as {example}, not '{v}'"
                 ))
             })
-        };
-        match flag.as_str() {
-            "--matches" => matches = Some(count("--matches", "100")?),
-            "--jobs" => arena.jobs = Some(count("--jobs", "2")?),
-            "--players" => arena.players = Some(count("--players", "2")?),
-            "--replays" => arena.replays = Some(value("--replays")?),
-            "--json" => arena.json = Some(value("--json")?),
-            "--replay" => {
-                return Err(UsageError(
-                    "`arena` writes one replay per match: use --replays DIR".into(),
-                ))
-            }
-            other => return Err(UsageError(format!("unknown option '{other}' for `arena`"))),
-        }
-    }
-    if arena.play.game.is_empty() {
+        })
+        .transpose()
+    };
+    let matches = count("--matches", "100", a.matches)?;
+    let jobs = count("--jobs", "2", a.jobs)?;
+    let players = count("--players", "2", a.players)?;
+    let shard = a.shard.map(|s| parse_shard(&s)).transpose()?;
+    if play.game.is_empty() {
         return Err(UsageError("`arena` needs --game GAME".into()));
     }
-    if arena.play.bots.len() < 2 {
+    if play.bots.len() < 2 {
         return Err(UsageError(
             "`arena` needs at least two --bot SPEC (the same spec twice is fine)".into(),
         ));
     }
-    arena.matches =
+    let matches =
         matches.ok_or_else(|| UsageError("`arena` needs --matches N (per pair of bots)".into()))?;
-    Ok(arena)
+    if shard.is_some() && a.json.is_none() {
+        return Err(UsageError(
+            "--shard needs --json FILE: `botplay arena merge` sums the shards' JSON".into(),
+        ));
+    }
+    Ok(Command::Arena(ArenaArgs {
+        play,
+        matches,
+        players,
+        jobs,
+        replays: a.replays,
+        json: a.json,
+        shard,
+    }))
 }
 
-/// The flags `play` and `arena` share; `Ok(false)` when `flag` is not one of them.
-fn match_flag(
-    play: &mut PlayArgs,
-    flag: &str,
-    value: &mut dyn FnMut(&str) -> Result<String, UsageError>,
-) -> Result<bool, UsageError> {
-    match flag {
-        "--game" => play.game = value("--game")?,
-        "--seed" => {
-            let v = value("--seed")?;
-            let seed = v.parse().map_err(|_| {
-                UsageError(format!("--seed must be a signed 64-bit integer, not '{v}'"))
-            })?;
-            play.seed = Some(seed);
+/// `K/N` with 1 ≤ K ≤ N.
+fn parse_shard(text: &str) -> Result<(usize, usize), UsageError> {
+    let bad = || {
+        UsageError(format!(
+            "--shard must be K/N with 1 <= K <= N, such as 2/4, not '{text}'"
+        ))
+    };
+    let (k, n) = text.split_once('/').ok_or_else(bad)?;
+    let k: usize = k.trim().parse().map_err(|_| bad())?;
+    let n: usize = n.trim().parse().map_err(|_| bad())?;
+    if k == 0 || k > n {
+        return Err(bad());
+    }
+    Ok((k, n))
+}
+
+fn seed(v: &str) -> Result<i64, UsageError> {
+    v.parse()
+        .map_err(|_| UsageError(format!("--seed must be a signed 64-bit integer, not '{v}'")))
+}
+
+/// The flags `play` and `arena` share, checked.
+fn match_flags(f: MatchFlags) -> Result<PlayArgs, UsageError> {
+    let mut play = PlayArgs {
+        game: f.game.unwrap_or_default(),
+        seed: f.seed.as_deref().map(seed).transpose()?,
+        relaxed: f.relaxed,
+        bots: f.bots,
+        bot_pty: f.bot_pty,
+        ..PlayArgs::default()
+    };
+    play.ruleset = match (f.league, f.ruleset) {
+        (Some(_), Some(_)) => {
+            return Err(UsageError(
+                "give --league or --ruleset once, not both".into(),
+            ))
         }
-        "--league" => {
-            let v = value("--league")?;
+        (Some(v), None) => {
             let level: u32 = v.parse().map_err(|_| {
                 UsageError(format!("--league must be a number such as 3, not '{v}'"))
             })?;
-            set_ruleset(play, format!("league-{level}"))?;
+            Some(format!("league-{level}"))
         }
-        "--ruleset" => {
-            let v = value("--ruleset")?;
-            set_ruleset(play, v)?;
-        }
-        "--option" => {
-            let v = value("--option")?;
-            let (key, val) = v
-                .split_once('=')
-                .filter(|(k, _)| !k.trim().is_empty())
-                .ok_or_else(|| UsageError(format!("--option needs KEY=VALUE, not '{v}'")))?;
-            set_option(play, key.trim(), val.trim())?;
-        }
-        "--map" => {
-            let v = value("--map")?;
-            set_option(play, "map", &v)?;
-        }
-        "--relaxed" => play.relaxed = true,
-        "--bot" => play.bots.push(value("--bot")?),
-        _ => return Ok(false),
+        (None, ruleset) => ruleset,
+    };
+    for v in f.options {
+        let (key, val) = v
+            .split_once('=')
+            .filter(|(k, _)| !k.trim().is_empty())
+            .ok_or_else(|| UsageError(format!("--option needs KEY=VALUE, not '{v}'")))?;
+        set_option(&mut play, key.trim(), val.trim())?;
     }
-    Ok(true)
+    if let Some(map) = f.map {
+        set_option(&mut play, "map", &map)?;
+    }
+    Ok(play)
 }
 
 /// The page `botplay link` points at when no `--base` is given.
 pub const DEFAULT_BASE: &str = "http://127.0.0.1:8080/";
 
-fn parse_link(args: &[String]) -> Result<Command, UsageError> {
-    let mut file = None;
-    let mut base = DEFAULT_BASE.to_string();
-    let mut it = args.iter();
-    while let Some(arg) = it.next() {
-        match arg.as_str() {
-            "--base" => {
-                base = it
-                    .next()
-                    .cloned()
-                    .ok_or_else(|| UsageError("--base needs a value".into()))?
-            }
-            flag if flag.starts_with("--") => {
-                return Err(UsageError(format!("unknown option '{flag}' for `link`")))
-            }
-            _ if file.is_some() => return Err(UsageError("`link` takes exactly one FILE".into())),
-            _ => file = Some(arg.clone()),
-        }
-    }
-    let file = file.ok_or_else(|| UsageError("`link` takes exactly one FILE".into()))?;
-    Ok(Command::Link { file, base })
-}
-
-fn parse_host(args: &[String]) -> Result<HostArgs, UsageError> {
-    let mut host = HostArgs {
-        game: String::new(),
-        port: 54321,
-        players: 2,
-        seed: None,
-        ruleset: None,
-        rounds: None,
-        map: None,
-        relaxed: false,
-        replay: None,
-    };
-    let mut game = None;
-    let mut it = args.iter();
-    while let Some(flag) = it.next() {
-        let mut value = |name: &str| {
-            it.next()
-                .cloned()
-                .ok_or_else(|| UsageError(format!("{name} needs a value")))
-        };
-        match flag.as_str() {
-            "--game" => game = Some(value("--game")?),
-            "--port" => {
-                let v = value("--port")?;
-                host.port = v.parse().map_err(|_| {
-                    UsageError(format!(
-                        "--port must be a port number (0 to 65535), not '{v}'"
-                    ))
-                })?;
-            }
-            "--players" => {
-                let v = value("--players")?;
-                host.players =
-                    v.parse()
-                        .ok()
-                        .filter(|n| (1..=64).contains(n))
-                        .ok_or_else(|| {
-                            UsageError(format!("--players must be a number such as 2, not '{v}'"))
-                        })?;
-            }
-            "--seed" => {
-                let v = value("--seed")?;
-                let seed = v.parse().map_err(|_| {
-                    UsageError(format!("--seed must be a signed 64-bit integer, not '{v}'"))
-                })?;
-                host.seed = Some(seed);
-            }
-            "--ruleset" => host.ruleset = Some(value("--ruleset")?),
-            "--rounds" => {
-                let v = value("--rounds")?;
-                host.rounds = Some(v.parse().map_err(|_| {
-                    UsageError(format!("--rounds must be a number such as 50, not '{v}'"))
-                })?);
-            }
-            "--map" => host.map = Some(value("--map")?),
-            "--relaxed" => host.relaxed = true,
-            "--replay" => host.replay = Some(value("--replay")?),
-            other => return Err(UsageError(format!("unknown option '{other}' for `host`"))),
-        }
-    }
-    host.game = game.ok_or_else(|| UsageError("`host` needs --game skyport".into()))?;
-    Ok(host)
+fn host_args(h: HostCli) -> Result<HostArgs, UsageError> {
+    let port = h.port.parse().map_err(|_| {
+        UsageError(format!(
+            "--port must be a port number (0 to 65535), not '{}'",
+            h.port
+        ))
+    })?;
+    let players = h
+        .players
+        .parse()
+        .ok()
+        .filter(|n| (1..=64).contains(n))
+        .ok_or_else(|| {
+            UsageError(format!(
+                "--players must be a number such as 2, not '{}'",
+                h.players
+            ))
+        })?;
+    let rounds = h
+        .rounds
+        .map(|v| {
+            v.parse()
+                .map_err(|_| UsageError(format!("--rounds must be a number such as 50, not '{v}'")))
+        })
+        .transpose()?;
+    let seed = h.seed.as_deref().map(seed).transpose()?;
+    let game = h
+        .game
+        .ok_or_else(|| UsageError("`host` needs --game skyport".into()))?;
+    Ok(HostArgs {
+        game,
+        port,
+        players,
+        seed,
+        ruleset: h.ruleset,
+        rounds,
+        map: h.map,
+        relaxed: h.relaxed,
+        replay: h.replay,
+    })
 }
 
 fn set_option(play: &mut PlayArgs, key: &str, value: &str) -> Result<(), UsageError> {
@@ -356,16 +568,6 @@ fn set_option(play: &mut PlayArgs, key: &str, value: &str) -> Result<(), UsageEr
         return Err(UsageError(format!("option '{key}' given twice")));
     }
     play.options.insert(key.to_string(), value.to_string());
-    Ok(())
-}
-
-fn set_ruleset(play: &mut PlayArgs, ruleset: String) -> Result<(), UsageError> {
-    if play.ruleset.is_some() {
-        return Err(UsageError(
-            "give --league or --ruleset once, not both".into(),
-        ));
-    }
-    play.ruleset = Some(ruleset);
     Ok(())
 }
 
@@ -378,22 +580,34 @@ mod tests {
     }
 
     #[test]
+    fn the_clap_command_is_well_formed() {
+        command().debug_assert();
+    }
+
+    #[test]
     fn play_with_every_flag() {
+        let want = Command::Play(PlayArgs {
+            game: "ice-and-fire".into(),
+            seed: Some(-7),
+            ruleset: Some("league-3".into()),
+            options: BTreeMap::new(),
+            relaxed: true,
+            bots: vec!["builtin:wait".into(), "./me".into()],
+            bot_pty: false,
+            replay: Some("r.json".into()),
+        });
         let cmd = parse(&args(
             "play --game ice-and-fire --seed -7 --league 3 --relaxed --bot builtin:wait --bot ./me --replay r.json",
         ));
-        assert_eq!(
-            cmd,
-            Ok(Command::Play(PlayArgs {
-                game: "ice-and-fire".into(),
-                seed: Some(-7),
-                ruleset: Some("league-3".into()),
-                options: BTreeMap::new(),
-                relaxed: true,
-                bots: vec!["builtin:wait".into(), "./me".into()],
-                replay: Some("r.json".into()),
-            }))
-        );
+        assert_eq!(cmd, Ok(want));
+        // --flag=value, and a negative number after `=`.
+        let Ok(Command::Play(p)) = parse(&args(
+            "play --game=ice-and-fire --seed=-7 --league=3 --bot=builtin:wait --bot ./me",
+        )) else {
+            panic!("parse")
+        };
+        assert_eq!((p.game.as_str(), p.seed), ("ice-and-fire", Some(-7)));
+        assert_eq!(p.ruleset.as_deref(), Some("league-3"));
     }
 
     #[test]
@@ -401,21 +615,50 @@ mod tests {
         for (line, needle) in [
             ("play --bot x", "needs --game"),
             ("play --game g --seed abc", "signed 64-bit"),
-            ("play --game g --seed", "needs a value"),
-            ("play --game g --speed 3", "unknown option '--speed'"),
+            (
+                "play --game g --seed",
+                "a value is required for '--seed <N>'",
+            ),
+            (
+                "play --game g --speed 3",
+                "unknown option '--speed' for `play`",
+            ),
+            ("play --game g --sed 3", "(did you mean '--seed'?)"),
             ("play --game g --league x", "--league must be a number"),
             ("play --game g --league 1 --ruleset b", "not both"),
             ("fly", "unknown command 'fly'"),
-            ("replay", "exactly one FILE"),
-            ("list --all", "only --bots"),
-            ("link", "exactly one FILE"),
-            ("link a b", "exactly one FILE"),
-            ("link a --base", "--base needs a value"),
-            ("link a --short", "unknown option '--short'"),
+            ("paly", "unknown command 'paly' (did you mean 'play'"),
+            ("replay", "required"),
+            ("list --all", "unknown option '--all' for `list`"),
+            ("link", "required"),
+            ("link a b", "unexpected argument 'b'"),
+            ("link a --base", "a value is required for '--base <URL>'"),
+            ("link a --short", "unknown option '--short' for `link`"),
+            ("completions tcsh", "invalid value 'tcsh'"),
+            ("arena merge", "required"),
         ] {
             let err = parse(&args(line)).expect_err(line);
             assert!(err.0.contains(needle), "{line}: {}", err.0);
         }
+    }
+
+    #[test]
+    fn help_is_printed_not_an_error() {
+        for line in ["help", "help play", "play --help", "arena -h", "--help", ""] {
+            match parse(&args(line)) {
+                Ok(Command::Print(text)) => assert!(text.contains("Usage"), "{line}: {text}"),
+                other => panic!("{line}: {other:?}"),
+            }
+        }
+        let Ok(Command::Print(play)) = parse(&args("help play")) else {
+            panic!("help play")
+        };
+        assert!(play.contains("--replay <FILE>") && play.contains("--option <KEY=VALUE>"));
+        let Ok(Command::Print(arena)) = parse(&args("arena --help")) else {
+            panic!("arena --help")
+        };
+        assert!(arena.contains("--shard <K/N>") && arena.contains("merge"));
+        assert!(!arena.contains("--replay <"), "the refused flag is hidden");
     }
 
     #[test]
@@ -493,10 +736,10 @@ mod tests {
         };
         assert_eq!(play.options["note"], "a=b");
         for (line, needle) in [
-            ("play --game g --option", "needs a value"),
+            ("play --game g --option", "a value is required"),
             ("play --game g --option map", "KEY=VALUE"),
             ("play --game g --option =v1", "KEY=VALUE"),
-            ("play --game g --map", "needs a value"),
+            ("play --game g --map", "a value is required"),
             ("play --game g --map v1 --option map=v2", "given twice"),
             (
                 "play --game g --option size=60 --option size=70",
@@ -506,13 +749,12 @@ mod tests {
             let err = parse(&args(line)).expect_err(line);
             assert!(err.0.contains(needle), "{line}: {}", err.0);
         }
-        assert!(USAGE.contains("--option K=V") && USAGE.contains("--map NAME"));
     }
 
     #[test]
     fn arena_takes_the_play_flags_and_its_own() {
         let cmd = parse(&args(
-            "arena --game skyport --seed 3 --ruleset tg2013 --map triad-3p --relaxed --bot builtin:gunner --bot a --bot b --matches 30 --players 3 --jobs 4 --replays out --json r.json",
+            "arena --game skyport --seed 3 --ruleset tg2013 --map triad-3p --relaxed --bot builtin:gunner --bot a --bot b --matches 30 --players 3 --jobs 4 --replays out --json r.json --shard 2/3",
         ));
         let Ok(Command::Arena(a)) = cmd else {
             panic!("{cmd:?}");
@@ -534,9 +776,24 @@ mod tests {
                 a.players,
                 a.jobs,
                 a.replays.as_deref(),
-                a.json.as_deref()
+                a.json.as_deref(),
+                a.shard
             ),
-            (30, Some(3), Some(4), Some("out"), Some("r.json"))
+            (
+                30,
+                Some(3),
+                Some(4),
+                Some("out"),
+                Some("r.json"),
+                Some((2, 3))
+            )
+        );
+        assert_eq!(
+            parse(&args("arena merge a.json b.json --json all.json")),
+            Ok(Command::Merge {
+                parts: vec!["a.json".into(), "b.json".into()],
+                json: Some("all.json".into())
+            })
         );
         for (line, needle) in [
             ("arena --bot a --bot b --matches 2", "`arena` needs --game"),
@@ -552,7 +809,7 @@ mod tests {
             ),
             (
                 "arena --game g --bot a --bot b --matches 2 --jobs",
-                "--jobs needs a value",
+                "a value is required for '--jobs <J>'",
             ),
             (
                 "arena --game g --bot a --bot b --matches 2 --replay x",
@@ -562,15 +819,35 @@ mod tests {
                 "arena --game g --bot a --bot b --matches 2 --speed 2",
                 "unknown option '--speed' for `arena`",
             ),
+            (
+                "arena --game g --bot a --bot b --matches 2 --shard 0/4 --json x",
+                "--shard must be K/N",
+            ),
+            (
+                "arena --game g --bot a --bot b --matches 2 --shard 5/4 --json x",
+                "--shard must be K/N",
+            ),
+            (
+                "arena --game g --bot a --bot b --matches 2 --shard 1/4",
+                "--shard needs --json FILE",
+            ),
         ] {
             let err = parse(&args(line)).expect_err(line);
             assert!(err.0.contains(needle), "{line}: {}", err.0);
         }
-        assert!(USAGE.contains("botplay arena --game GAME"));
     }
 
     #[test]
-    fn no_arguments_means_help() {
-        assert_eq!(parse(&[]), Ok(Command::Help));
+    fn completions_for_three_shells() {
+        for (name, shell) in [
+            ("bash", Shell::Bash),
+            ("zsh", Shell::Zsh),
+            ("fish", Shell::Fish),
+        ] {
+            assert_eq!(
+                parse(&args(&format!("completions {name}"))),
+                Ok(Command::Completions(shell))
+            );
+        }
     }
 }

@@ -9,10 +9,24 @@ use engine::{Referee, Verdict};
 use crate::inbox::{Inbox, Next};
 use crate::seats::Seat;
 
+/// How long the driver waits for a crashed bot's stderr to end before recording the crash.
+const STDERR_GRACE: Duration = Duration::from_millis(500);
+
+/// Added to the debug log of a local program that timed out without writing a single line in
+/// its first turn: it most likely buffers its output (the fault follows it in the replay and
+/// is printed with it).
+pub const UNFLUSHED_HINT: &str =
+    "[botplay] no output at all in the first turn: the program may be \
+buffering its output instead of writing each answer at once. Flush stdout after each turn \
+(fflush(stdout), std::endl, flush=True, System.out.flush()), or run it unchanged on a \
+pseudo-terminal: --bot-pty, or the spec pty:COMMAND.\n";
+
 /// The bots of a match.
 pub struct Table {
     seats: Vec<Seat>,
     out: Vec<bool>,
+    /// The seat has written at least one line that the referee heard.
+    answered: Vec<bool>,
     inbox: Arc<Inbox>,
 }
 
@@ -47,15 +61,17 @@ impl Clock {
 
 impl Table {
     /// Starts every bot. Start-up is not counted against the bots' budgets.
-    pub fn start(specs: &[String], game: &str, seed: i64) -> Result<Table, String> {
+    /// With `pty`, every local program runs on a pseudo-terminal.
+    pub fn start(specs: &[String], game: &str, seed: i64, pty: bool) -> Result<Table, String> {
         let inbox = Arc::new(Inbox::new(specs.len()));
         let seats = specs
             .iter()
             .enumerate()
-            .map(|(i, spec)| Seat::start(spec, game, i, seed, Arc::clone(&inbox)))
+            .map(|(i, spec)| Seat::start(spec, game, i, seed, Arc::clone(&inbox), pty))
             .collect::<Result<Vec<_>, _>>()?;
         Ok(Table {
             out: vec![false; seats.len()],
+            answered: vec![false; seats.len()],
             seats,
             inbox,
         })
@@ -86,6 +102,7 @@ impl Table {
                     continue;
                 }
                 let started = Instant::now();
+                self.seats[ask.seat].begin_turn(started);
                 clocks.push(Clock {
                     seat: ask.seat,
                     started,
@@ -121,8 +138,15 @@ impl Table {
             };
             if deadline <= Instant::now() {
                 for clock in open.iter().filter(|c| c.deadline <= Instant::now()) {
-                    referee.timeout(clock.seat, clock.elapsed_ms());
-                    self.stop(clock.seat);
+                    let seat = clock.seat;
+                    if self.seats[seat].may_buffer()
+                        && !self.answered[seat]
+                        && !self.inbox.wrote_anything(seat)
+                    {
+                        referee.stderr(seat, UNFLUSHED_HINT);
+                    }
+                    referee.timeout(seat, clock.elapsed_ms());
+                    self.stop(seat);
                 }
                 continue;
             }
@@ -149,6 +173,7 @@ impl Table {
         while referee.waiting_for().contains(&seat) {
             match self.inbox.next(seat) {
                 Next::Line(line, at) => {
+                    self.answered[seat] = true;
                     match referee.line(seat, &line, clock.ms_until(at)) {
                         Verdict::Reply(text) => self.deliver(seat, &text),
                         Verdict::Fault(_) => self.stop(seat),
@@ -158,6 +183,15 @@ impl Table {
                 }
                 Next::Closed => {
                     let elapsed = clock.elapsed_ms();
+                    // A crashing bot's last words (its stderr) may come after its stdout
+                    // closed: read them to their end, for a while at most (a process it
+                    // started may hold its stderr open), before the crash is recorded.
+                    self.inbox
+                        .wait_stderr_closed(seat, Instant::now() + STDERR_GRACE);
+                    let stderr = self.inbox.take_stderr(seat);
+                    if !stderr.is_empty() {
+                        referee.stderr(seat, &stderr);
+                    }
                     let why = self.seats[seat].ended();
                     referee.crash(seat, &why, elapsed);
                     self.stop(seat);

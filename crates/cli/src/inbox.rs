@@ -39,6 +39,10 @@ struct Queues {
     written: Vec<Written>,
     stderr: Vec<String>,
     closed: Vec<bool>,
+    /// The seat wrote at least one line (or part of one) on its standard output.
+    wrote_anything: Vec<bool>,
+    /// The bot's standard error closed (its reader took everything).
+    stderr_closed: Vec<bool>,
     stopped: Vec<bool>,
     /// The whole match is being stopped from outside (an arena's Ctrl-C).
     halted: bool,
@@ -68,6 +72,8 @@ impl Inbox {
                 written: vec![Written::default(); seats],
                 stderr: vec![String::new(); seats],
                 closed: vec![false; seats],
+                stderr_closed: vec![false; seats],
+                wrote_anything: vec![false; seats],
                 stopped: vec![false; seats],
                 halted: false,
             }),
@@ -79,20 +85,28 @@ impl Inbox {
         self.queues.lock().unwrap_or_else(|e| e.into_inner())
     }
 
-    /// A line a bot wrote; blocks while the seat's queue is full (unless the seat was stopped).
+    /// A line a bot wrote, arriving now; blocks while the seat's queue is full (unless the
+    /// seat was stopped).
     pub fn push_line(&self, seat: usize, line: String) {
+        self.push_line_at(seat, line, Instant::now());
+    }
+
+    /// A line with the moment its bot's clock stopped (a built-in bot's: its turn's start plus
+    /// the CPU time it used).
+    pub fn push_line_at(&self, seat: usize, line: String, at: Instant) {
         let mut q = self.lock();
         while (q.lines[seat].len() >= MAX_QUEUED_LINES || q.queued_bytes[seat] >= MAX_QUEUED_BYTES)
             && !q.stopped[seat]
         {
             q = self.changed.wait(q).unwrap_or_else(|e| e.into_inner());
         }
+        q.wrote_anything[seat] = true;
         if !q.stopped[seat] {
             let written = &mut q.written[seat];
             written.lines += 1;
             written.bytes += line.len() + 1;
             q.queued_bytes[seat] += line.len() + 1;
-            q.lines[seat].push_back((line, Instant::now()));
+            q.lines[seat].push_back((line, at));
         }
         self.changed.notify_all();
     }
@@ -145,6 +159,34 @@ impl Inbox {
     pub fn close(&self, seat: usize) {
         self.lock().closed[seat] = true;
         self.changed.notify_all();
+    }
+
+    /// The bot's standard error closed: every debug line it wrote is here.
+    pub fn close_stderr(&self, seat: usize) {
+        self.lock().stderr_closed[seat] = true;
+        self.changed.notify_all();
+    }
+
+    /// Waits until the seat's standard error has closed or the deadline passes; whether it
+    /// closed. (A crashed bot's last words may arrive after its standard output closed.)
+    pub fn wait_stderr_closed(&self, seat: usize, deadline: Instant) -> bool {
+        let mut q = self.lock();
+        loop {
+            let now = Instant::now();
+            if q.stderr_closed[seat] || q.halted || now >= deadline {
+                return q.stderr_closed[seat];
+            }
+            q = self
+                .changed
+                .wait_timeout(q, deadline - now)
+                .map(|(q, _)| q)
+                .unwrap_or_else(|e| e.into_inner().0);
+        }
+    }
+
+    /// Whether the seat wrote anything at all on its standard output so far.
+    pub fn wrote_anything(&self, seat: usize) -> bool {
+        self.lock().wrote_anything[seat]
     }
 
     /// The seat is out: drop its lines and never block its reader again.

@@ -13,7 +13,7 @@ use std::process::ExitCode;
 
 use engine::{Referee, Replay, Setup, SetupError, ShareDoc};
 
-use args::{Command, PlayArgs, USAGE};
+use args::{Command, PlayArgs};
 
 /// An error for people, with the exit status it leads to.
 struct Failure {
@@ -52,13 +52,34 @@ fn main() -> ExitCode {
 
 fn run(command: Command) -> Result<(), Failure> {
     match command {
-        Command::Help => {
-            print!("{USAGE}");
+        Command::Print(text) => {
+            print!("{text}");
             Ok(())
         }
-        Command::List { bots } => {
-            list(bots);
+        Command::List { bots, json } => {
+            if json {
+                println!("{:#}", list_json());
+            } else {
+                list(bots);
+            }
             Ok(())
+        }
+        Command::Completions(shell) => {
+            clap_complete::generate(
+                shell,
+                &mut args::command(),
+                "botplay",
+                &mut std::io::stdout(),
+            );
+            Ok(())
+        }
+        Command::Merge { parts, json } => {
+            arena::merge(&parts, json.as_deref()).map_err(|e| match e {
+                arena::ArenaError::Usage(m) => Failure::usage(m),
+                arena::ArenaError::Runtime(m) | arena::ArenaError::Interrupted(m) => {
+                    Failure::runtime(m)
+                }
+            })
         }
         Command::Play(play_args) => play(play_args),
         Command::Arena(arena_args) => {
@@ -85,22 +106,76 @@ fn run(command: Command) -> Result<(), Failure> {
     }
 }
 
-/// One line per game: id, name, seats, version (tab-separated).
+/// "2", "2-8".
+fn seats(info: &engine::GameInfo) -> String {
+    if info.min_seats == info.max_seats {
+        info.min_seats.to_string()
+    } else {
+        format!("{}-{}", info.min_seats, info.max_seats)
+    }
+}
+
+/// A header, then one line per game: id, name, seats, version (tab-separated).
 fn list(with_bots: bool) {
+    println!("id\tname\tseats\tversion");
     for entry in games::GAMES {
         let info = entry.info;
-        let seats = if info.min_seats == info.max_seats {
-            info.min_seats.to_string()
-        } else {
-            format!("{}-{}", info.min_seats, info.max_seats)
-        };
-        println!("{}\t{}\t{}\t{}", info.id, info.name, seats, info.version);
+        println!(
+            "{}\t{}\t{}\t{}",
+            info.id,
+            info.name,
+            seats(info),
+            info.version
+        );
         if with_bots {
             for bot in bots::builtins(info.id) {
                 println!("  builtin:{}\t{}", bot.name, bot.summary);
             }
         }
     }
+}
+
+/// Every game for scripts: id, name, seats, version, time budgets, rulesets (leagues are the
+/// rulesets `league-N`, also listed by number), built-in bots.
+fn list_json() -> serde_json::Value {
+    let games: Vec<serde_json::Value> = games::GAMES
+        .iter()
+        .map(|entry| {
+            let info = entry.info;
+            let rulesets: Vec<serde_json::Value> = info
+                .rulesets
+                .iter()
+                .map(|r| serde_json::json!({ "id": r.id, "name": r.name, "summary": r.summary }))
+                .collect();
+            let leagues: Vec<u32> = info
+                .rulesets
+                .iter()
+                .filter_map(|r| r.id.strip_prefix("league-")?.parse().ok())
+                .collect();
+            let bots: Vec<serde_json::Value> = bots::builtins(info.id)
+                .map(|b| {
+                    serde_json::json!({
+                        "name": b.name,
+                        "spec": format!("builtin:{}", b.name),
+                        "summary": b.summary,
+                    })
+                })
+                .collect();
+            serde_json::json!({
+                "id": info.id,
+                "name": info.name,
+                "seats": { "min": info.min_seats, "max": info.max_seats },
+                "version": info.version,
+                "first_turn_ms": info.first_turn_ms,
+                "turn_ms": info.turn_ms,
+                "default_ruleset": info.default_ruleset,
+                "rulesets": rulesets,
+                "leagues": leagues,
+                "bots": bots,
+            })
+        })
+        .collect();
+    serde_json::Value::Array(games)
 }
 
 fn play(a: PlayArgs) -> Result<(), Failure> {
@@ -145,7 +220,8 @@ fn play(a: PlayArgs) -> Result<(), Failure> {
         procs::kill_all();
         std::process::exit(130);
     });
-    let mut table = driver::Table::start(&a.bots, entry.info.id, seed).map_err(Failure::usage)?;
+    let mut table =
+        driver::Table::start(&a.bots, entry.info.id, seed, a.bot_pty).map_err(Failure::usage)?;
     let mut referee = Referee::new(game, setup, a.bots.clone(), a.relaxed);
     table.play(&mut referee);
     print_result(&referee);

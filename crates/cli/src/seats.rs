@@ -29,13 +29,15 @@ pub enum Seat {
 }
 
 impl Seat {
-    /// Starts the bot of a spec: `builtin:NAME` or a command line.
+    /// Starts the bot of a spec: `builtin:NAME`, `pty:COMMAND` or a command line (on a
+    /// pseudo-terminal with `pty`, as `--bot-pty` asks).
     pub fn start(
         spec: &str,
         game: &str,
         seat: usize,
         seed: i64,
         inbox: Arc<Inbox>,
+        pty: bool,
     ) -> Result<Seat, String> {
         if let Some(name) = spec.strip_prefix("builtin:") {
             let bot = bots::builtin(game, name, bots::bot_seed(seed, seat)).ok_or_else(|| {
@@ -45,9 +47,33 @@ impl Seat {
                     known.join(", ")
                 )
             })?;
-            return Ok(Seat::Builtin(Builtin { bot, seat, inbox }));
+            return Ok(Seat::Builtin(Builtin {
+                bot,
+                seat,
+                inbox,
+                turn: Instant::now(),
+                used: Duration::ZERO,
+            }));
         }
-        Program::start(spec, seat, inbox).map(Seat::Program)
+        match spec.strip_prefix("pty:") {
+            Some(command) => Program::start(command, seat, inbox, true),
+            None => Program::start(spec, seat, inbox, pty),
+        }
+        .map(Seat::Program)
+    }
+
+    /// The seat's turn starts at `at`: a built-in bot's time counts from there.
+    pub fn begin_turn(&mut self, at: Instant) {
+        if let Seat::Builtin(b) = self {
+            b.turn = at;
+            b.used = Duration::ZERO;
+        }
+    }
+
+    /// Whether the bot is a local program run without a pseudo-terminal (whose output a C
+    /// library may buffer).
+    pub fn may_buffer(&self) -> bool {
+        matches!(self, Seat::Program(p) if !p.pty)
     }
 
     /// Delivers text (complete lines) to the bot.
@@ -75,18 +101,52 @@ impl Seat {
 }
 
 /// A built-in bot, answering in-process.
+///
+/// Its time is the CPU time of the thread that computes its answers (the driver's), not the
+/// wall clock: our own code, in-process, is never late because other processes or other
+/// matches share the cores, so arenas of built-in bots give the same table under any load and
+/// with any `--jobs`. Its lines are stamped at the turn's start plus the CPU time it used in
+/// the turn so far. (Local programs keep the wall clock, as the originals.)
 pub struct Builtin {
     bot: Box<dyn bots::Bot>,
     seat: usize,
     inbox: Arc<Inbox>,
+    /// When the current turn started.
+    turn: Instant,
+    /// CPU time used in the current turn.
+    used: Duration,
 }
 
 impl Builtin {
     fn deliver(&mut self, text: &str) {
-        for line in self.bot.read(text) {
-            self.inbox.push_line(self.seat, line);
+        let before = thread_cpu_time();
+        let lines = self.bot.read(text);
+        match (before, thread_cpu_time()) {
+            (Some(before), Some(after)) => {
+                self.used += after.saturating_sub(before);
+                let at = self.turn + self.used;
+                for line in lines {
+                    self.inbox.push_line_at(self.seat, line, at);
+                }
+            }
+            // No thread CPU clock: the wall clock, as for programs.
+            _ => {
+                for line in lines {
+                    self.inbox.push_line(self.seat, line);
+                }
+            }
         }
     }
+}
+
+/// The CPU time the calling thread has used, if the system has a per-thread CPU clock.
+pub fn thread_cpu_time() -> Option<Duration> {
+    use nix::time::{clock_gettime, ClockId};
+    let t = clock_gettime(ClockId::CLOCK_THREAD_CPUTIME_ID).ok()?;
+    Some(Duration::new(
+        u64::try_from(t.tv_sec()).ok()?,
+        u32::try_from(t.tv_nsec()).ok()?,
+    ))
 }
 
 /// A local program speaking the protocol on stdin/stdout, leading a process group of its own.
@@ -99,6 +159,8 @@ pub struct Program {
     /// Bytes sent to the writer thread and not yet written.
     pending: Arc<AtomicUsize>,
     stopped: bool,
+    /// Its standard output is a pseudo-terminal.
+    pty: bool,
 }
 
 /// Node preload that gives a CodinGame JavaScript bot its global `readline()` and `print()`.
@@ -153,12 +215,21 @@ fn node_preload() -> Result<std::path::PathBuf, String> {
 }
 
 impl Program {
-    fn start(spec: &str, seat: usize, inbox: Arc<Inbox>) -> Result<Program, String> {
-        let mut command = Self::command(spec)?;
+    fn start(spec: &str, seat: usize, inbox: Arc<Inbox>, pty: bool) -> Result<Program, String> {
+        let mut command = Self::command(spec, pty)?;
         let token = procs::new_token();
+        // On a pseudo-terminal, the C library of the program sees a terminal and flushes each
+        // line: a program that never flushes answers at once, unchanged (static or not).
+        let (stdout, pty_out) = if pty {
+            let (master, slave) = open_pty()
+                .map_err(|e| format!("cannot open a pseudo-terminal for bot '{spec}': {e}"))?;
+            (Stdio::from(slave), Some(master))
+        } else {
+            (Stdio::piped(), None)
+        };
         command
             .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
+            .stdout(stdout)
             .stderr(Stdio::piped())
             // Interpreters flush each line on a pipe, as on a terminal.
             .env("PYTHONUNBUFFERED", "1")
@@ -166,16 +237,22 @@ impl Program {
             // everything it started.
             .process_group(0)
             .env(procs::TOKEN_VAR, &token);
-        let mut child = command
-            .spawn()
-            .map_err(|e| format!("cannot start bot '{spec}': {e}"))?;
+        let spawned = command.spawn();
+        // Our copy of the terminal's program side: the output ends when the program's copies
+        // are closed.
+        drop(command);
+        let mut child = spawned.map_err(|e| format!("cannot start bot '{spec}': {e}"))?;
         procs::started(child.id(), &token);
-        let stdout = child.stdout.take().ok_or("no stdout")?;
+        let stdout: Box<dyn std::io::Read + Send> = match pty_out {
+            Some(master) => Box::new(std::fs::File::from(master)),
+            None => Box::new(child.stdout.take().ok_or("no stdout")?),
+        };
         let stderr = child.stderr.take().ok_or("no stderr")?;
         let stdin = child.stdin.take().ok_or("no stdin")?;
         let out_inbox = Arc::clone(&inbox);
         // A line longer than the referee accepts is kept one byte over (the referee faults it
-        // as a flood) and the rest dropped: an endless line costs no memory.
+        // as a flood) and the rest dropped: an endless line costs no memory. (A terminal's
+        // reading end reports EIO once the program's side is closed: the end of its output.)
         thread::spawn(move || {
             read_lines(stdout, MAX_LINE_BYTES + 1, |line, _dropped| {
                 out_inbox.push_line(seat, line)
@@ -185,7 +262,8 @@ impl Program {
         thread::spawn(move || {
             read_lines(stderr, MAX_STDERR_BYTES, |line, dropped| {
                 inbox.push_stderr(seat, &format!("{line}\n"), dropped)
-            })
+            });
+            inbox.close_stderr(seat);
         });
         let (input, pending) = spawn_writer(stdin);
         Ok(Program {
@@ -194,12 +272,14 @@ impl Program {
             input: Some(input),
             pending,
             stopped: false,
+            pty,
         })
     }
 
     /// The command for a spec. C and C++ programs that never flush stdout still work: `stdbuf`
-    /// makes their stdio line-buffered on the pipe, as on a terminal.
-    fn command(spec: &str) -> Result<Command, String> {
+    /// makes their stdio line-buffered on the pipe, as on a terminal (dynamically linked
+    /// programs only; on a pseudo-terminal, `pty`, any program).
+    fn command(spec: &str, pty: bool) -> Result<Command, String> {
         if spec.trim().is_empty() {
             return Err("an empty bot command".into());
         }
@@ -209,7 +289,7 @@ impl Program {
             c.arg("--require").arg(preload).arg(spec.trim());
             return Ok(c);
         }
-        let mut c = if has_stdbuf() {
+        let mut c = if !pty && has_stdbuf() {
             let mut c = Command::new("stdbuf");
             c.args(["-oL", "-eL", "sh", "-c"]);
             c
@@ -297,6 +377,17 @@ impl Drop for Program {
     fn drop(&mut self) {
         self.stop();
     }
+}
+
+/// A pseudo-terminal in raw mode (no echo, no `\r` added to line ends): the reading end and
+/// the program's end.
+fn open_pty() -> nix::Result<(std::os::fd::OwnedFd, std::os::fd::OwnedFd)> {
+    use nix::sys::termios::{cfmakeraw, tcgetattr, tcsetattr, SetArg};
+    let pty = nix::pty::openpty(None, None)?;
+    let mut modes = tcgetattr(&pty.slave)?;
+    cfmakeraw(&mut modes);
+    tcsetattr(&pty.slave, SetArg::TCSANOW, &modes)?;
+    Ok((pty.master, pty.slave))
 }
 
 fn is_js_file(spec: &str) -> bool {

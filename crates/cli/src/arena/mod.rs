@@ -10,12 +10,18 @@
 //! - **The numbers** ([`stats`]) are summed in match order, whatever order the matches finish
 //!   in; ratings (Weng-Lin, from the `skillratings` crate) are updated in that order too, so the
 //!   same bots and seed give the same table, byte for byte, for deterministic bots.
+//! - **Shards** (`--shard K/N`): one machine plays every N-th match of the plan from the K-th
+//!   and writes its results as JSON; [`merge`] sums the shards' JSON in match order into the
+//!   table and JSON of the whole arena, the same as one machine's.
 //! - **Ctrl-C** (the `ctrlc` crate's handler, on its own thread) halts every match in flight:
 //!   the driver kills their bots' processes, matches not finished by then are dropped, and the
 //!   table of the finished ones is printed; the exit status is then 130.
 
+mod merge;
 mod progress;
 mod report;
+
+pub use merge::merge;
 
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -46,6 +52,8 @@ struct Config {
     options: std::collections::BTreeMap<String, String>,
     relaxed: bool,
     specs: Vec<String>,
+    /// Every local program on a pseudo-terminal (`--bot-pty`).
+    pty: bool,
     replays: Option<PathBuf>,
     /// Digits of the replay file numbers.
     width: usize,
@@ -152,6 +160,17 @@ pub fn run(a: ArenaArgs, seed: i64) -> Result<(), ArenaError> {
     })?;
     let planned = plan::plan(play.bots.len(), players, a.matches, seed);
     debug_assert_eq!(planned.len(), total);
+    // A shard plays every N-th match of the plan from the K-th (the slices are about as long
+    // and as varied as each other, whichever bots are slow).
+    let mine: Vec<Planned> = match a.shard {
+        Some((k, n)) => planned
+            .iter()
+            .filter(|m| m.index % n == k - 1)
+            .cloned()
+            .collect(),
+        None => planned.clone(),
+    };
+    let to_play = mine.len();
 
     let config = Config {
         entry,
@@ -159,6 +178,7 @@ pub fn run(a: ArenaArgs, seed: i64) -> Result<(), ArenaError> {
         options: play.options,
         relaxed: play.relaxed,
         specs: play.bots,
+        pty: play.bot_pty,
         replays: a.replays.map(PathBuf::from),
         width: total.to_string().len().max(4),
     };
@@ -177,9 +197,13 @@ pub fn run(a: ArenaArgs, seed: i64) -> Result<(), ArenaError> {
     let jobs = a
         .jobs
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
-        .min(total);
+        .min(to_play.max(1));
+    let shard_note = match a.shard {
+        Some((k, n)) => format!(", shard {k}/{n}: {to_play} of them"),
+        None => String::new(),
+    };
     eprintln!(
-        "botplay: arena of {} ({}), {total} matches ({} per {}), {jobs} at a time, seed {seed}{}",
+        "botplay: arena of {} ({}), {total} matches ({} per {}){shard_note}, {jobs} at a time, seed {seed}{}",
         info.name,
         first.ruleset,
         a.matches,
@@ -201,7 +225,7 @@ pub fn run(a: ArenaArgs, seed: i64) -> Result<(), ArenaError> {
         eprintln!("botplay: Ctrl-C will not stop the arena cleanly: {e}");
     }
 
-    let (results, failure) = play_all(&config, &planned, jobs, &stop);
+    let (results, failure) = play_all(&config, &mine, jobs, &stop);
 
     let played: Vec<&MatchResult> = results.iter().flatten().collect();
     let summary = stats::summarize(config.specs.len(), &played);
@@ -216,6 +240,11 @@ pub fn run(a: ArenaArgs, seed: i64) -> Result<(), ArenaError> {
         planned: total,
         specs: &config.specs,
         interrupted: stop.interrupted(),
+        shard: a.shard.map(|(k, n)| report::Shard {
+            index: k,
+            count: n,
+            planned: to_play,
+        }),
     };
     let to_stdout = a.json.as_deref() == Some("-");
     if !to_stdout {
@@ -235,7 +264,7 @@ pub fn run(a: ArenaArgs, seed: i64) -> Result<(), ArenaError> {
     }
     if stop.interrupted() {
         return Err(ArenaError::Interrupted(format!(
-            "interrupted: {} of {total} matches played",
+            "interrupted: {} of {to_play} matches played",
             summary.played
         )));
     }
@@ -330,7 +359,7 @@ fn play_one(
     let setup = setup(config, m);
     let game = (config.entry.new)(&setup).map_err(|e| e.to_string())?;
     let names: Vec<String> = m.seats.iter().map(|&b| config.specs[b].clone()).collect();
-    let mut table = Table::start(&names, config.entry.info.id, m.seed)?;
+    let mut table = Table::start(&names, config.entry.info.id, m.seed, config.pty)?;
     stop.enter(worker, table.halter());
     let mut referee = Referee::new(game, setup, names, config.relaxed);
     table.play(&mut referee);

@@ -19,6 +19,16 @@ pub struct Context<'a> {
     pub planned: usize,
     pub specs: &'a [String],
     pub interrupted: bool,
+    /// The slice of the plan played (`--shard K/N`), `None` for the whole arena.
+    pub shard: Option<Shard>,
+}
+
+/// `--shard K/N`: the slice `index` (from 1) of `count`, with the matches planned in it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shard {
+    pub index: usize,
+    pub count: usize,
+    pub planned: usize,
 }
 
 /// The longest bot name shown in the pairs table.
@@ -33,7 +43,7 @@ pub fn text(ctx: &Context, s: &Summary) -> String {
         .map(|(k, v)| format!("{k}={v}"))
         .collect();
     out.push_str(&format!(
-        "arena: {} ({}{}{}), seed {}, {} seats: {} of {} matches played{}\n\n",
+        "arena: {} ({}{}{}), seed {}{}, {} seats: {} of {} matches played{}\n\n",
         ctx.game.name,
         ctx.ruleset,
         if options.is_empty() {
@@ -43,9 +53,16 @@ pub fn text(ctx: &Context, s: &Summary) -> String {
         },
         if ctx.relaxed { ", relaxed" } else { "" },
         ctx.seed,
+        match ctx.shard {
+            Some(sh) => format!(
+                ", shard {}/{} of {} matches",
+                sh.index, sh.count, ctx.planned
+            ),
+            None => String::new(),
+        },
         ctx.players,
         s.played,
-        ctx.planned,
+        ctx.shard.map_or(ctx.planned, |sh| sh.planned),
         if ctx.interrupted {
             " (interrupted)"
         } else {
@@ -252,7 +269,7 @@ pub fn json(ctx: &Context, s: &Summary, results: &[&MatchResult]) -> Value {
             })
         })
         .collect();
-    json!({
+    let mut out = json!({
         "game": ctx.game.id,
         "game_version": ctx.game.version,
         "ruleset": ctx.ruleset,
@@ -267,7 +284,14 @@ pub fn json(ctx: &Context, s: &Summary, results: &[&MatchResult]) -> Value {
         "bots": bots,
         "pairs": pairs,
         "matches": matches,
-    })
+    });
+    if let (Some(sh), Some(map)) = (ctx.shard, out.as_object_mut()) {
+        map.insert(
+            "shard".into(),
+            json!({ "index": sh.index, "count": sh.count, "planned": sh.planned }),
+        );
+    }
+    out
 }
 
 #[cfg(test)]
