@@ -9,11 +9,13 @@ use std::fmt::Write as _;
 use engine::{Referee, Setup};
 
 /// The golden matches: one per game (its default ruleset), plus Soak Overflow's league 2 against its
-/// boss. The bots, ruleset and seed are part of the file's header.
+/// boss and Crafting Quest 3 on the official map `v1`. The bots, ruleset and seed are part of the file's header.
 pub struct GoldenMatch {
     pub game: &'static str,
     /// The ruleset, if not the game's default.
     pub ruleset: Option<&'static str>,
+    /// Game options (`key`, `value`), if any: written into the file's header.
+    pub options: &'static [(&'static str, &'static str)],
     pub seed: i64,
     pub bots: [&'static str; 2],
     /// The committed transcript (embedded, so the same check runs natively and in wasm).
@@ -25,6 +27,7 @@ pub const GOLDEN: &[GoldenMatch] = &[
     GoldenMatch {
         game: "ice-and-fire",
         ruleset: None,
+        options: &[],
         seed: -7_095_413_993_656_790_854,
         bots: ["expander", "random"],
         expected: include_str!("../golden/ice-and-fire.txt"),
@@ -33,6 +36,7 @@ pub const GOLDEN: &[GoldenMatch] = &[
     GoldenMatch {
         game: "micro-rts",
         ruleset: None,
+        options: &[],
         seed: 20,
         bots: ["rush", "random"],
         expected: include_str!("../golden/micro-rts.txt"),
@@ -41,6 +45,7 @@ pub const GOLDEN: &[GoldenMatch] = &[
     GoldenMatch {
         game: "soak-overflow",
         ruleset: None,
+        options: &[],
         seed: 42,
         bots: ["soaker", "random"],
         expected: include_str!("../golden/soak-overflow.txt"),
@@ -49,6 +54,7 @@ pub const GOLDEN: &[GoldenMatch] = &[
     GoldenMatch {
         game: "soak-overflow",
         ruleset: Some("league-2"),
+        options: &[],
         seed: 42,
         bots: ["soaker", "boss"],
         expected: include_str!("../golden/soak-overflow-league-2.txt"),
@@ -57,6 +63,7 @@ pub const GOLDEN: &[GoldenMatch] = &[
     GoldenMatch {
         game: "skyport",
         ruleset: None,
+        options: &[],
         seed: 2013,
         bots: ["gunner", "random"],
         expected: include_str!("../golden/skyport.txt"),
@@ -65,10 +72,20 @@ pub const GOLDEN: &[GoldenMatch] = &[
     GoldenMatch {
         game: "crafting-quest",
         ruleset: None,
+        options: &[],
         seed: 2013,
         bots: ["crafter", "random"],
         expected: include_str!("../golden/crafting-quest.txt"),
         path: "tests/golden/crafting-quest.txt",
+    },
+    GoldenMatch {
+        game: "crafting-quest",
+        ruleset: None,
+        options: &[("map", "v1")],
+        seed: 2013,
+        bots: ["crafter", "random"],
+        expected: include_str!("../golden/crafting-quest-v1.txt"),
+        path: "tests/golden/crafting-quest-v1.txt",
     },
 ];
 
@@ -78,6 +95,9 @@ pub fn transcript(golden: &GoldenMatch) -> String {
     let mut setup = Setup::new(entry.info, golden.seed);
     if let Some(ruleset) = golden.ruleset {
         setup.ruleset = ruleset.to_string();
+    }
+    for (key, value) in golden.options {
+        setup.options.insert(key.to_string(), value.to_string());
     }
     let game = (entry.new)(&setup).expect("a valid setup");
     let names = golden.bots.iter().map(|b| format!("builtin:{b}")).collect();
@@ -103,6 +123,14 @@ fn write_transcript(referee: &Referee, setup: &Setup) -> String {
         "# golden transcript: {} v{} ruleset {} seed {}",
         info.id, info.version, setup.ruleset, setup.seed
     );
+    if !setup.options.is_empty() {
+        let options: Vec<String> = setup
+            .options
+            .iter()
+            .map(|(k, v)| format!("{k}={v}"))
+            .collect();
+        let _ = writeln!(out, "# options: {}", options.join(" "));
+    }
     let _ = writeln!(out, "# bots: {}", referee.names().join(" vs "));
     let _ = writeln!(
         out,

@@ -22,8 +22,11 @@ pub fn seed_count() -> i64 {
 /// A guard against games that never end.
 const MAX_REFEREE_TURNS: usize = 100_000;
 
-/// Every setup to try: each ruleset, each seat count, each seed.
-fn setups<R: Rules>() -> Vec<Setup> {
+/// Game options every setup of a run carries (`key`, `value`): empty for the game's defaults.
+pub type Options<'a> = &'a [(&'a str, &'a str)];
+
+/// Every setup to try: each ruleset, each seat count, each seed, with the given options.
+fn setups<R: Rules>(options: Options) -> Vec<Setup> {
     let info = R::INFO;
     let mut out = Vec::new();
     for ruleset in info.rulesets {
@@ -32,6 +35,9 @@ fn setups<R: Rules>() -> Vec<Setup> {
                 let mut s = Setup::new(info, seed * 7_919 - 3);
                 s.ruleset = ruleset.id.to_string();
                 s.seats = seats;
+                for (key, value) in options {
+                    s.options.insert(key.to_string(), value.to_string());
+                }
                 out.push(s);
             }
         }
@@ -140,8 +146,8 @@ pub fn garbage_line(rng: &mut JavaRandom, near: Option<&String>) -> String {
 }
 
 /// Every setup plays to its end with random actions, and the outcome is well formed.
-pub fn random_playouts<R: Rules>() {
-    for setup in setups::<R>() {
+pub fn random_playouts<R: Rules>(options: Options) {
+    for setup in setups::<R>(options) {
         let referee = play_random::<R>(&setup, setup.seed ^ 0x5eed, false);
         let outcome = referee.outcome().expect("over");
         assert_eq!(outcome.scores.len(), setup.seats, "seed {}", setup.seed);
@@ -161,8 +167,8 @@ pub fn random_playouts<R: Rules>() {
 
 /// Faults, garbage lines and timeouts never panic, and the match still ends. A seat that is
 /// out of the match stays out.
-pub fn faults_are_total<R: Rules>() {
-    for setup in setups::<R>() {
+pub fn faults_are_total<R: Rules>(options: Options) {
+    for setup in setups::<R>(options) {
         let referee = play_random::<R>(&setup, setup.seed ^ 0xfa17, true);
         assert!(referee.outcome().is_some(), "seed {}", setup.seed);
         for pair in referee.frames().windows(2) {
@@ -181,8 +187,8 @@ pub fn faults_are_total<R: Rules>() {
 }
 
 /// The same setup and the same bots give the same match, frame by frame.
-pub fn determinism<R: Rules>() {
-    for setup in setups::<R>().into_iter().take(6) {
+pub fn determinism<R: Rules>(options: Options) {
+    for setup in setups::<R>(options).into_iter().take(6) {
         let a = play_random::<R>(&setup, 99, true);
         let b = play_random::<R>(&setup, 99, true);
         assert_eq!(a.frames(), b.frames(), "seed {}", setup.seed);
@@ -196,8 +202,8 @@ pub fn determinism<R: Rules>() {
 }
 
 /// A replay written, read back and re-run gives the same frames and outcome.
-pub fn replay_roundtrip<R: Rules>(entry: &GameEntry) {
-    for setup in setups::<R>().into_iter().take(8) {
+pub fn replay_roundtrip<R: Rules>(entry: &GameEntry, options: Options) {
+    for setup in setups::<R>(options).into_iter().take(8) {
         let played = play_random::<R>(&setup, 7, true);
         let text = played.replay().to_json();
         let read = Replay::from_json(&text).unwrap_or_else(|e| panic!("seed {}: {e}", setup.seed));
@@ -212,8 +218,8 @@ pub fn replay_roundtrip<R: Rules>(entry: &GameEntry) {
 }
 
 /// Every random action survives writing and parsing back.
-pub fn action_roundtrip<R: Rules>() {
-    for setup in setups::<R>().into_iter().take(6) {
+pub fn action_roundtrip<R: Rules>(options: Options) {
+    for setup in setups::<R>(options).into_iter().take(6) {
         let referee = play_random::<R>(&setup, 3, false);
         let mut game = R::create(&setup).expect("valid");
         let mut rng = JavaRandom::new(setup.seed);
@@ -239,8 +245,8 @@ pub fn action_roundtrip<R: Rules>() {
 /// The typed layer plays as the text layer: every turn of a match parsed ([`Rules::parse_action`])
 /// and applied ([`Rules::apply`]) gives the same frames, inputs, faults and outcome as hearing
 /// its lines. Every ruleset and seat count, a quarter of the seeds.
-pub fn apply_matches_hear<R: Rules>() {
-    for setup in setups::<R>().into_iter().step_by(4) {
+pub fn apply_matches_hear<R: Rules>(options: Options) {
+    for setup in setups::<R>(options).into_iter().step_by(4) {
         let seed = setup.seed;
         let referee = play_random::<R>(&setup, seed ^ 0xa991, false);
         let mut heard = R::create(&setup).expect("valid");
@@ -291,8 +297,8 @@ pub fn apply_matches_hear<R: Rules>() {
 }
 
 /// Garbage lines never panic a game, in any state of a match.
-pub fn garbage_never_panics<R: Rules>() {
-    for setup in setups::<R>().into_iter().take(4) {
+pub fn garbage_never_panics<R: Rules>(options: Options) {
+    for setup in setups::<R>(options).into_iter().take(4) {
         let referee = play_random::<R>(&setup, 5, false);
         let mut rng = JavaRandom::new(setup.seed);
         let replay = referee.replay();
@@ -319,8 +325,8 @@ pub fn garbage_never_panics<R: Rules>() {
 }
 
 /// Inputs are complete lines of printable text, for every seat asked.
-pub fn inputs_well_formed<R: Rules>() {
-    for setup in setups::<R>().into_iter().take(4) {
+pub fn inputs_well_formed<R: Rules>(options: Options) {
+    for setup in setups::<R>(options).into_iter().take(4) {
         let referee = play_random::<R>(&setup, 11, false);
         for turn in referee.turns() {
             for st in &turn.seats {
@@ -342,9 +348,12 @@ pub fn inputs_well_formed<R: Rules>() {
 }
 
 /// Setups outside what the game allows are refused with an error, not a panic.
-pub fn setup_errors<R: Rules>() {
+pub fn setup_errors<R: Rules>(options: Options) {
     let info = R::INFO;
-    let good = Setup::new(info, 1);
+    let mut good = Setup::new(info, 1);
+    for (key, value) in options {
+        good.options.insert(key.to_string(), value.to_string());
+    }
     let mut bad = good.clone();
     bad.seats = info.max_seats + 1;
     assert!(matches!(
@@ -370,47 +379,54 @@ pub fn setup_errors<R: Rules>() {
     assert!(R::create(&bad).is_err());
 }
 
-/// Expands to one test per conformance property for a game type and its registry entry.
+/// Expands to one test per conformance property for a game type and its registry entry, in a
+/// module `conformance`. With a module name and options, `conformance_tests!(Game, ENTRY,
+/// on_v1, [("map", "v1")])`, the same tests run with those game options in a module of that
+/// name.
 #[macro_export]
 macro_rules! conformance_tests {
     ($game:ty, $entry:expr) => {
-        mod conformance {
+        $crate::conformance_tests!($game, $entry, conformance, []);
+    };
+    ($game:ty, $entry:expr, $module:ident, [$(($key:expr, $value:expr)),* $(,)?]) => {
+        mod $module {
             use super::*;
+            const OPTIONS: engine::conformance::Options = &[$(($key, $value)),*];
             #[test]
             fn random_playouts() {
-                engine::conformance::random_playouts::<$game>();
+                engine::conformance::random_playouts::<$game>(OPTIONS);
             }
             #[test]
             fn faults_are_total() {
-                engine::conformance::faults_are_total::<$game>();
+                engine::conformance::faults_are_total::<$game>(OPTIONS);
             }
             #[test]
             fn determinism() {
-                engine::conformance::determinism::<$game>();
+                engine::conformance::determinism::<$game>(OPTIONS);
             }
             #[test]
             fn replay_roundtrip() {
-                engine::conformance::replay_roundtrip::<$game>(&$entry);
+                engine::conformance::replay_roundtrip::<$game>(&$entry, OPTIONS);
             }
             #[test]
             fn action_roundtrip() {
-                engine::conformance::action_roundtrip::<$game>();
+                engine::conformance::action_roundtrip::<$game>(OPTIONS);
             }
             #[test]
             fn apply_matches_hear() {
-                engine::conformance::apply_matches_hear::<$game>();
+                engine::conformance::apply_matches_hear::<$game>(OPTIONS);
             }
             #[test]
             fn garbage_never_panics() {
-                engine::conformance::garbage_never_panics::<$game>();
+                engine::conformance::garbage_never_panics::<$game>(OPTIONS);
             }
             #[test]
             fn inputs_well_formed() {
-                engine::conformance::inputs_well_formed::<$game>();
+                engine::conformance::inputs_well_formed::<$game>(OPTIONS);
             }
             #[test]
             fn setup_errors() {
-                engine::conformance::setup_errors::<$game>();
+                engine::conformance::setup_errors::<$game>(OPTIONS);
             }
         }
     };

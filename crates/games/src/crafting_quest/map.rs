@@ -1,14 +1,16 @@
-//! Maps: the three official terrains (converted from `asorici/cq3`, LGPL-3.0, in `maps/`) and a
-//! seeded generator of fair square maps of side 50–100.
+//! Maps: the three official maps, complete with their buried resources (converted from
+//! `asorici/cq3`, LGPL-3.0, in `maps/`), and a seeded generator of fair square maps of side
+//! 50–100.
 //!
 //! Coordinates are `(x, y)`: x is the column (to the right), y the row (down), `(0, 0)` top left,
 //! as the original's `Point2i`. Cells are indexed `y × size + x`.
 
 use engine::JavaRandom;
 
-use super::rules::{RESOURCES, UNITS};
+use super::rules::{LETTERS, RESOURCES, UNITS};
 
-/// The official maps' text files (terrain, start positions, rounds).
+/// The official maps' text files (terrain, buried resources, start positions, the units'
+/// starting cells, rounds; format in `maps/README.md`).
 const OFFICIAL: [(&str, &str); 3] = [
     ("v1", include_str!("maps/v1.txt")),
     ("v2", include_str!("maps/v2.txt")),
@@ -55,47 +57,12 @@ impl Map {
         self.inside(x, y) && !self.rock[self.idx(x, y)]
     }
 
-    /// One of the official maps (`v1`, `v2`, `v3`): its terrain, homes and rounds, with the
-    /// buried resources laid out from the seed (the original layouts are only stored in a binary
-    /// Java serialisation; see `maps/README.md`).
-    pub fn official(name: &str, seed: i64) -> Option<Map> {
+    /// One of the official maps (`v1`, `v2`, `v3`), complete from its file in `maps/`: terrain,
+    /// buried resources, start positions (homes), the units' starting cells and rounds. `None`
+    /// for another name (or a file that does not read back as it should).
+    pub fn official(name: &str) -> Option<Map> {
         let text = OFFICIAL.iter().find(|(n, _)| *n == name)?.1;
-        let (size, rock, homes, rounds) = parse_official(text)?;
-        let params = match name {
-            "v1" => ResourceParams {
-                coverage: (21, 25),
-                tens: (2, 7),
-                rich_one_in: 0,
-                weights: [2360, 5640, 5440, 2720, 3200, 1560, 6760],
-            },
-            "v2" => ResourceParams {
-                coverage: (20, 24),
-                tens: (2, 4),
-                rich_one_in: 0,
-                weights: [5160, 6120, 4680, 4320, 4080, 3040, 8800],
-            },
-            _ => ResourceParams {
-                coverage: (16, 20),
-                tens: (1, 7),
-                rich_one_in: 6,
-                weights: [24040, 19360, 19360, 12480, 24960, 5760, 3360],
-            },
-        };
-        let mut rng = JavaRandom::new(seed ^ 0x0C03_0FF1);
-        let buried = place_resources(size, &rock, &params, &mut rng);
-        let mut map = Map {
-            name: name.to_string(),
-            size,
-            rock,
-            buried,
-            homes,
-            placements: Vec::new(),
-            rounds,
-        };
-        map.placements = (0..4)
-            .map(|p| map.original_placement(map.homes[p]))
-            .collect();
-        Some(map)
+        parse_official(text).filter(|map| map.name == name)
     }
 
     /// A generated map of side `size` (50–100): mirrored in both axes so that the four corners
@@ -133,10 +100,10 @@ impl Map {
         map
     }
 
-    /// B.4: each unit goes on the first free grass cell of a 10 × 10 box near the home: for a
-    /// home in the left half, x from −2 to +7 and y from −2 to +7, row by row; in the right half,
+    /// The original's placement rule (`GameGenerator.setupPlayerState`): each unit goes on the
+    /// first free grass cell of a 10 × 10 box near the home: for a home in the left half, x from −2 to +7 and y from −2 to +7, row by row; in the right half,
     /// from +2 down to −7, backwards. Falls back to the nearest free grass cells.
-    fn original_placement(&self, home: (i32, i32)) -> Vec<(i32, i32)> {
+    pub(super) fn original_placement(&self, home: (i32, i32)) -> Vec<(i32, i32)> {
         let (hx, hy) = home;
         let mut cells = Vec::new();
         if (hx as usize) < self.size / 2 {
@@ -173,32 +140,150 @@ impl Map {
     }
 }
 
-/// An official map file's contents: side, rock per cell, the four homes, rounds.
-pub(super) type Terrain = (usize, Vec<bool>, Vec<(i32, i32)>, u32);
-
-/// Reads an official map file: `size`, `rounds`, four `start x y` lines and `size` rows of `.`
-/// (grass) and `#` (rock); lines starting with `# ` are comments.
-fn parse_official(text: &str) -> Option<Terrain> {
-    let mut size = 0;
-    let mut rounds = 0;
-    let mut homes = Vec::new();
-    let mut rock = Vec::new();
-    for line in text.lines() {
+/// Reads an official map file (format `cq3-map 1`, described in `maps/README.md`): the header
+/// lines, `terrain` rows (`.` grass, `#` rock), the `resource_grid` overview (checked against
+/// the list) and the `resources` list, which is the authoritative resource data. The counts the
+/// file states (`rock_cells`, `resource_cells`, each `total`) must agree with what was read, the
+/// map must be square, the homes and every unit's starting cell on grass; otherwise `None`.
+pub(super) fn parse_official(text: &str) -> Option<Map> {
+    let mut lines = text.lines().filter(|l| !l.starts_with("# "));
+    let mut name = None;
+    let (mut size, mut rounds, mut units_per_player) = (0, 0, 0);
+    let mut homes: Vec<(i32, i32)> = Vec::new();
+    let mut placements: Vec<Vec<(i32, i32)>> = Vec::new();
+    let (mut rock_cells, mut resource_cells) = (None, None);
+    let mut totals: Vec<(usize, u32, usize)> = Vec::new();
+    let mut rock: Vec<bool> = Vec::new();
+    let mut grid: Vec<u8> = Vec::new();
+    let mut buried: Vec<[u16; 7]> = Vec::new();
+    let mut ended = false;
+    let cell = |word: &str| -> Option<(i32, i32)> {
+        let (x, y) = word.split_once(',')?;
+        Some((x.parse().ok()?, y.parse().ok()?))
+    };
+    while let Some(line) = lines.next() {
         let words: Vec<&str> = line.split_whitespace().collect();
         match words.as_slice() {
-            ["size", n] => size = n.parse().ok()?,
-            ["rounds", n] => rounds = n.parse().ok()?,
-            ["start", x, y] => homes.push((x.parse().ok()?, y.parse().ok()?)),
-            [row]
-                if size > 0 && row.len() == size && row.bytes().all(|b| b == b'.' || b == b'#') =>
-            {
-                rock.extend(row.bytes().map(|b| b == b'#'));
+            ["format", "cq3-map", "1"] | ["source", _] => {}
+            ["name", n] => name = Some(n.to_string()),
+            ["size", w, h] if w == h => {
+                size = w
+                    .parse()
+                    .ok()
+                    .filter(|n| (MIN_SIZE..=MAX_SIZE).contains(n))?;
+                buried = vec![[0; 7]; size * size];
             }
-            _ => {}
+            ["rounds", n] => rounds = n.parse().ok()?,
+            ["players", "4"] => {}
+            ["units_per_player", n] => units_per_player = n.parse().ok()?,
+            ["start", p, x, y] => {
+                (p.parse::<usize>().ok()? == homes.len() + 1).then_some(())?;
+                homes.push((x.parse().ok()?, y.parse().ok()?));
+            }
+            ["units", p, cells @ ..] => {
+                (p.parse::<usize>().ok()? == placements.len() + 1).then_some(())?;
+                placements.push(cells.iter().map(|c| cell(c)).collect::<Option<_>>()?);
+            }
+            ["rock_cells", n] => rock_cells = Some(n.parse::<usize>().ok()?),
+            ["resource_cells", n] => resource_cells = Some(n.parse::<usize>().ok()?),
+            ["total", kind, qty, cells] => totals.push((
+                RESOURCES.iter().position(|r| r == kind)?,
+                qty.parse().ok()?,
+                cells.parse().ok()?,
+            )),
+            ["terrain", n] if size > 0 && n.parse() == Ok(size) => {
+                for _ in 0..size {
+                    let row = lines.next()?;
+                    (row.len() == size).then_some(())?;
+                    for b in row.bytes() {
+                        rock.push(match b {
+                            b'.' => false,
+                            b'#' => true,
+                            _ => return None,
+                        });
+                    }
+                }
+            }
+            ["resource_grid", n] if size > 0 && n.parse() == Ok(size) => {
+                for _ in 0..size {
+                    let row = lines.next()?;
+                    (row.len() == size).then_some(())?;
+                    grid.extend(row.bytes());
+                }
+            }
+            ["resources", n] if size > 0 => {
+                for _ in 0..n.parse::<usize>().ok()? {
+                    let words: Vec<&str> = lines.next()?.split_whitespace().collect();
+                    let [x, y, pairs @ ..] = words.as_slice() else {
+                        return None;
+                    };
+                    let (x, y): (usize, usize) = (x.parse().ok()?, y.parse().ok()?);
+                    (x < size && y < size && !pairs.is_empty() && pairs.len() % 2 == 0)
+                        .then_some(())?;
+                    let here = &mut buried[y * size + x];
+                    (here.iter().all(|&q| q == 0)).then_some(())?;
+                    for pair in pairs.chunks(2) {
+                        let kind = RESOURCES.iter().position(|r| *r == pair[0])?;
+                        let qty: u16 = pair[1].parse().ok().filter(|&q| q > 0)?;
+                        (here[kind] == 0).then_some(())?;
+                        here[kind] = qty;
+                    }
+                }
+            }
+            ["end"] => {
+                ended = true;
+                break;
+            }
+            _ => return None,
         }
     }
-    (size > 0 && rock.len() == size * size && homes.len() == 4 && rounds > 0)
-        .then_some((size, rock, homes, rounds))
+    let n = size * size;
+    let map = Map {
+        name: name?,
+        size,
+        rock,
+        buried,
+        homes,
+        placements,
+        rounds,
+    };
+    // The overview letter of each cell, from the list.
+    let letter = |b: &[u16; 7]| match b.iter().filter(|&&q| q > 0).count() {
+        0 => b'.',
+        1 => b
+            .iter()
+            .position(|&q| q > 0)
+            .map_or(b'?', |k| LETTERS[k].to_ascii_uppercase()),
+        _ => b'*',
+    };
+    let consistent = ended
+        && size > 0
+        && rounds > 0
+        && map.rock.len() == n
+        && grid.len() == n
+        && (0..n).all(|c| grid[c] == letter(&map.buried[c]))
+        && rock_cells == Some(map.rock.iter().filter(|&&r| r).count())
+        && resource_cells
+            == Some(
+                map.buried
+                    .iter()
+                    .filter(|b| b.iter().any(|&q| q > 0))
+                    .count(),
+            )
+        && totals.len() == RESOURCES.len()
+        && totals.iter().all(|&(kind, qty, cells)| {
+            map.buried.iter().map(|b| u32::from(b[kind])).sum::<u32>() == qty
+                && map.buried.iter().filter(|b| b[kind] > 0).count() == cells
+        })
+        && map.homes.len() == 4
+        && map.homes.iter().all(|&(x, y)| map.grass(x, y))
+        && map.placements.len() == 4
+        && units_per_player == UNITS
+        && map
+            .placements
+            .iter()
+            .all(|p| p.len() == UNITS && p.iter().all(|&(x, y)| map.grass(x, y)));
+    consistent.then_some(map)
 }
 
 /// Rock for a generated map: wall segments in the top-left quadrant, mirrored in both axes;
@@ -375,9 +460,4 @@ fn place_resources(
         }
     }
     buried
-}
-
-#[cfg(test)]
-pub(super) fn official_terrain(name: &str) -> Option<Terrain> {
-    parse_official(OFFICIAL.iter().find(|(n, _)| *n == name)?.1)
 }

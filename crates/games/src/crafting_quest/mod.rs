@@ -269,7 +269,7 @@ use state::{Answer, World};
 pub static INFO: GameInfo = GameInfo {
     id: "crafting-quest",
     name: "Crafting Quest 3",
-    version: 1,
+    version: 2,
     min_seats: 2,
     max_seats: 4,
     turn_order: TurnOrder::Alternating,
@@ -683,8 +683,7 @@ fn map_of(setup: &Setup) -> Result<(Map, u32), SetupError> {
             if let Some(v) = setup.options.get("size") {
                 return Err(bad("size", v, "the official maps have their own size"));
             }
-            Map::official(name, setup.seed)
-                .ok_or_else(|| bad("map", name, "the map file cannot be read"))?
+            Map::official(name).ok_or_else(|| bad("map", name, "the map file cannot be read"))?
         }
         other => return Err(bad("map", other, "known maps: v1, v2, v3, generated")),
     };

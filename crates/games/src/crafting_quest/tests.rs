@@ -5,12 +5,15 @@ use std::sync::Arc;
 
 use serde_json::Value;
 
-use super::map::{official_terrain, reachable, Map};
+use super::map::{parse_official, reachable, Map};
 use super::rules::*;
 use super::state::{Structure, World};
 use super::*;
 
 engine::conformance_tests!(CraftingQuest, ENTRY);
+engine::conformance_tests!(CraftingQuest, ENTRY, conformance_v1, [("map", "v1")]);
+engine::conformance_tests!(CraftingQuest, ENTRY, conformance_v2, [("map", "v2")]);
+engine::conformance_tests!(CraftingQuest, ENTRY, conformance_v3, [("map", "v3")]);
 
 // ---------------------------------------------------------------------------------------------
 // Helpers
@@ -983,66 +986,336 @@ fn sight_is_clipped_at_the_edges_and_lists_units() {
 // Maps and options
 // ---------------------------------------------------------------------------------------------
 
+/// Ten cells in a row: from `(x, y)` to the right (`step` 1) or to the left (`step` −1).
+fn row(x: i32, y: i32, step: i32) -> Vec<(i32, i32)> {
+    (0..10).map(|i| (x + step * i, y)).collect()
+}
+
+/// The official maps' facts, from their files in `maps/`: side, rock cells, cells holding
+/// buried resources, rounds, the four homes (players 1–4), and per type (wood, stone, leather,
+/// bronze, iron, titanium, gold) the total buried quantity and the number of cells holding it.
+#[allow(clippy::type_complexity)]
+const OFFICIAL_FACTS: [(
+    &str,
+    usize,
+    usize,
+    usize,
+    u32,
+    [(i32, i32); 4],
+    [(u32, usize); 7],
+); 3] = [
+    (
+        "v1",
+        60,
+        154,
+        800,
+        80,
+        [(5, 5), (54, 54), (54, 1), (5, 58)],
+        [
+            (2360, 86),
+            (5640, 156),
+            (5440, 208),
+            (2720, 68),
+            (3200, 80),
+            (1560, 38),
+            (6760, 164),
+        ],
+    ),
+    (
+        "v2",
+        80,
+        960,
+        1184,
+        100,
+        [(5, 5), (74, 74), (74, 1), (5, 78)],
+        [
+            (5160, 168),
+            (6120, 192),
+            (4680, 156),
+            (4320, 144),
+            (4080, 136),
+            (3040, 76),
+            (8800, 312),
+        ],
+    ),
+    (
+        "v3",
+        100,
+        348,
+        1768,
+        120,
+        [(40, 46), (59, 53), (59, 42), (40, 57)],
+        [
+            (24040, 1016),
+            (19360, 176),
+            (19360, 176),
+            (12480, 96),
+            (24960, 192),
+            (5760, 64),
+            (3360, 144),
+        ],
+    ),
+];
+
 #[test]
-fn official_terrains_are_complete() {
-    for (name, size, rocks, rounds, homes) in [
-        ("v1", 60, 154, 80, [(5, 5), (54, 54), (54, 1), (5, 58)]),
-        ("v2", 80, 960, 100, [(5, 5), (74, 74), (74, 1), (5, 78)]),
-        (
-            "v3",
-            100,
-            348,
-            120,
-            [(40, 46), (59, 53), (59, 42), (40, 57)],
-        ),
-    ] {
-        let (s, rock, h, r) = official_terrain(name).expect(name);
+fn official_maps_have_their_cells_resources_and_rounds() {
+    for (name, size, rocks, with, rounds, homes, totals) in OFFICIAL_FACTS {
+        let map = Map::official(name).expect(name);
+        assert_eq!((map.name.as_str(), map.size), (name, size));
+        assert_eq!(map.rock.len(), size * size, "{name}");
+        assert_eq!(map.rock.iter().filter(|&&r| r).count(), rocks, "{name}");
+        let held = |b: &[u16; 7]| b.iter().any(|&q| q > 0);
         assert_eq!(
-            (s, rock.iter().filter(|&&b| b).count(), r),
-            (size, rocks, rounds),
+            map.buried.iter().filter(|b| held(b)).count(),
+            with,
             "{name}"
         );
-        assert_eq!(h, homes, "{name}");
-        let map = Map::official(name, 1).expect(name);
+        for (r, &(total, cells)) in totals.iter().enumerate() {
+            let sum: u32 = map.buried.iter().map(|b| u32::from(b[r])).sum();
+            let count = map.buried.iter().filter(|b| b[r] > 0).count();
+            assert_eq!((sum, count), (total, cells), "{name} {}", RESOURCES[r]);
+        }
+        assert_eq!(map.rounds, rounds, "{name}");
+        assert_eq!(map.homes, homes, "{name}");
+        // Every home reaches every other.
         let reach = reachable(size, &map.rock, homes[0]);
         for (x, y) in homes {
-            assert!(
-                reach[y as usize * size + x as usize],
-                "{name}: ({x},{y}) is reachable"
-            );
+            assert!(reach[map.idx(x, y)], "{name}: ({x},{y}) is reachable");
         }
-        for p in 0..4 {
-            assert_eq!(map.placements[p].len(), UNITS);
-            assert!(map.placements[p].iter().all(|&(x, y)| map.grass(x, y)));
-        }
-        for (c, b) in map.buried.iter().enumerate() {
-            assert!(
-                !map.rock[c] || b.iter().all(|&q| q == 0),
-                "{name}: no resources in rock"
-            );
-        }
-        let with = map
-            .buried
-            .iter()
-            .filter(|b| b.iter().any(|&q| q > 0))
-            .count();
-        let grass = size * size - rocks;
-        assert!(
-            with * 100 > grass * 12 && with * 100 < grass * 30,
-            "{name}: {with} of {grass}"
+        // The rounds reach the game unless the option overrides them.
+        let mut setup = Setup::new(&INFO, 5);
+        setup.options.insert("map".into(), name.into());
+        let g = CraftingQuest::create(&setup).unwrap();
+        assert_eq!((g.rounds, g.world.size()), (rounds, size), "{name}");
+        assert_eq!(
+            g.world.buried, map.buried,
+            "{name}: the match starts with the map's resources"
         );
     }
-    // B.4: v1's first player (home (5,5), left half) fills row 3 from x = 3.
-    let map = Map::official("v1", 9).unwrap();
+    // Neither the seed nor anything else changes an official map.
+    assert_eq!(Map::official("v1"), Map::official("v1"));
+    assert_eq!(Map::official("v4"), None);
+    assert_eq!(Map::official("generated"), None);
+}
+
+#[test]
+fn official_maps_hold_these_resources_in_these_cells() {
+    let q = |name: &str, x: i32, y: i32| {
+        let map = Map::official(name).unwrap();
+        let b = map.buried[map.idx(x, y)];
+        (0..7)
+            .filter(|&r| b[r] > 0)
+            .map(|r| (RESOURCES[r], b[r]))
+            .collect::<Vec<_>>()
+    };
+    // v1: the gold diamond by player 1's home, the wood strip at the top, the bronze square
+    // in the centre, nothing at the home itself.
+    assert_eq!(q("v1", 8, 4), vec![("gold", 50)]);
+    assert_eq!(q("v1", 6, 6), vec![("gold", 30)]);
+    assert_eq!(q("v1", 5, 7), vec![("gold", 20)]);
+    assert_eq!(q("v1", 33, 0), vec![("wood", 40)]);
+    assert_eq!(q("v1", 29, 29), vec![("bronze", 40)]);
+    assert_eq!(q("v1", 5, 5), vec![]);
+    // v1's two resource cells under rock, which no unit can reach.
+    let v1 = Map::official("v1").unwrap();
+    for (x, y) in [(22, 27), (37, 27)] {
+        assert!(v1.rock[v1.idx(x, y)], "({x},{y}) is rock");
+        assert_eq!(q("v1", x, y), vec![("stone", 60)]);
+    }
+    assert_eq!(q("v1", 22, 25), vec![("stone", 70)]);
+    // v2: gold in the corner rows, wood in the middle.
+    assert_eq!(q("v2", 3, 1), vec![("gold", 30)]);
+    assert_eq!(q("v2", 40, 40), vec![("wood", 40)]);
+    // v3: the cells with two types (bronze and iron), and wood along the top edge.
+    assert_eq!(q("v3", 8, 8), vec![("bronze", 130), ("iron", 130)]);
+    assert_eq!(q("v3", 91, 91), vec![("bronze", 130), ("iron", 130)]);
+    assert_eq!(q("v3", 25, 0), vec![("wood", 60)]);
+    assert_eq!(q("v3", 74, 0), vec![("wood", 60)]);
+    let v3 = Map::official("v3").unwrap();
+    let two = v3
+        .buried
+        .iter()
+        .filter(|b| b.iter().filter(|&&x| x > 0).count() == 2);
+    assert_eq!(two.count(), 96);
+    // The quantities per cell.
+    for (name, quantities) in [
+        ("v1", &[20, 30, 40, 50, 60, 70][..]),
+        ("v2", &[20, 30, 40][..]),
+        ("v3", &[10, 20, 30, 40, 60, 70, 80, 90, 110, 120, 130][..]),
+    ] {
+        let map = Map::official(name).unwrap();
+        let mut seen: Vec<u16> = map
+            .buried
+            .iter()
+            .flatten()
+            .copied()
+            .filter(|&x| x > 0)
+            .collect();
+        seen.sort_unstable();
+        seen.dedup();
+        assert_eq!(seen, quantities, "{name}");
+    }
+}
+
+#[test]
+fn official_maps_symmetry() {
+    let mirrored = |name: &str| {
+        let m = Map::official(name).unwrap();
+        let n = m.size as i32 - 1;
+        let (mut terrain, mut resources) = ([0, 0], [0, 0]);
+        for y in 0..=n {
+            for x in 0..=n {
+                let c = m.idx(x, y);
+                for (k, d) in [m.idx(n - x, y), m.idx(x, n - y)].into_iter().enumerate() {
+                    terrain[k] += usize::from(m.rock[c] != m.rock[d]);
+                    resources[k] += usize::from(m.buried[c] != m.buried[d]);
+                }
+            }
+        }
+        (terrain, resources)
+    };
+    // v2 and v3: both mirrors, terrain and resources.
+    assert_eq!(mirrored("v2"), ([0, 0], [0, 0]));
+    assert_eq!(mirrored("v3"), ([0, 0], [0, 0]));
+    // v1: the terrain is mirrored left–right only; the resources differ left–right in the 8
+    // cells of the top wood strip (x 27–34 instead of 26–33: one cell off the middle).
+    let ([lr_terrain, tb_terrain], [lr_resources, _]) = mirrored("v1");
+    assert_eq!((lr_terrain, lr_resources), (0, 8));
+    assert!(tb_terrain > 0);
+    let v1 = Map::official("v1").unwrap();
+    for y in 0..60 {
+        for x in 0..60 {
+            if v1.buried[v1.idx(x, y)] != v1.buried[v1.idx(59 - x, y)] {
+                assert!(y <= 1 && [25, 26, 33, 34].contains(&x), "({x},{y})");
+            }
+        }
+    }
+    // v1's halves: the top (rows 0–29, players 1 and 3) is richer in stone, the bottom
+    // (players 2 and 4) in bronze, iron and titanium.
+    let half = |top: bool| {
+        let mut sum = [0u32; 7];
+        for y in 0..60 {
+            if (y < 30) == top {
+                for x in 0..60 {
+                    for (r, s) in sum.iter_mut().enumerate() {
+                        *s += u32::from(v1.buried[v1.idx(x, y)][r]);
+                    }
+                }
+            }
+        }
+        sum
+    };
+    assert_eq!(half(true), [1120, 4080, 2720, 1040, 640, 320, 3220]);
+    assert_eq!(half(false), [1240, 1560, 2720, 1680, 2560, 1240, 3540]);
+    assert_eq!(v1.rock[..30 * 60].iter().filter(|&&r| r).count(), 76);
+    assert_eq!(v1.rock[30 * 60..].iter().filter(|&&r| r).count(), 78);
+}
+
+#[test]
+fn official_maps_place_the_forty_units_as_the_original() {
+    let v1 = [row(3, 3, 1), row(56, 56, -1), row(56, 3, -1), row(3, 56, 1)];
+    let v2 = [row(3, 3, 1), row(76, 76, -1), row(76, 3, -1), row(3, 76, 1)];
+    let v3 = [
+        row(38, 44, 1),
+        row(61, 55, -1),
+        row(61, 44, -1),
+        row(38, 55, 1),
+    ];
+    for (name, cells) in [("v1", v1), ("v2", v2), ("v3", v3)] {
+        let map = Map::official(name).unwrap();
+        assert_eq!(map.placements, cells, "{name}");
+        // The file's cells are the original rule's (a 10 × 10 box by the home, scanned
+        // forwards in the left half and backwards in the right half).
+        for (home, cells) in map.homes.iter().zip(&cells) {
+            assert_eq!(map.original_placement(*home), *cells, "{name} {home:?}");
+        }
+        let mut setup = Setup::new(&INFO, 3);
+        setup.seats = 4;
+        setup.options.insert("map".into(), name.into());
+        let g = CraftingQuest::create(&setup).unwrap();
+        assert_eq!(g.world.units.len(), 40);
+        for (seat, cells) in cells.iter().enumerate() {
+            for (i, &(x, y)) in cells.iter().enumerate() {
+                let u = &g.world.units[seat * UNITS + i];
+                assert_eq!(
+                    (u.id, u.seat, u.x, u.y),
+                    (seat * UNITS + i, seat, x, y),
+                    "{name}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn a_dig_on_v1_tells_the_files_quantity() {
+    let mut setup = Setup::new(&INFO, 8);
+    setup.options.insert("map".into(), "v1".into());
+    let mut g = CraftingQuest::create(&setup).unwrap();
+    // Unit 0 starts on (3,3) and walks to (6,6), 30 gold by the file.
+    for to in ["[4,4]", "[5,5]", "[6,6]"] {
+        let v = ask(
+            &mut g,
+            0,
+            &format!(r#"{{"unit":0,"type":"move","to":{to}}}"#),
+        );
+        assert_eq!(result(&v), "NoError", "{v}");
+    }
+    let v = ask(&mut g, 0, r#"{"unit":0,"type":"dig"}"#);
+    assert_eq!(result(&v), "NoError");
     assert_eq!(
-        map.placements[0],
-        (3..13).map(|x| (x, 3)).collect::<Vec<_>>()
+        v["unit"]["dig"]["resources"],
+        serde_json::json!({"gold": 30})
     );
-    // Right half: from +2 backwards, so (54,54) fills row 56 from x = 56 down.
+    // The sight starts at (1,1): the unit's cell is row 5, column 5, and shows gold.
+    assert_eq!(v["unit"]["sight"]["x"], 1);
     assert_eq!(
-        map.placements[1],
-        (47..57).rev().map(|x| (x, 56)).collect::<Vec<_>>()
+        v["unit"]["sight"]["rows"][5].as_str().unwrap().as_bytes()[5],
+        b'g'
     );
+    let v = ask(&mut g, 0, r#"{"unit":0,"type":"move","to":[7,7]}"#);
+    assert_eq!(result(&v), "NoError");
+    let v = ask(&mut g, 0, r#"{"unit":0,"type":"dig"}"#);
+    assert_eq!(
+        v["unit"]["dig"]["resources"],
+        serde_json::json!({"gold": 50})
+    );
+    // Picking up the 50 puts them in the team's purse (200 at the start).
+    let v = ask(
+        &mut g,
+        0,
+        r#"{"unit":0,"type":"pickup","resources":{"gold":50}}"#,
+    );
+    assert_eq!(
+        (result(&v), &v["gold"]),
+        ("NoError", &serde_json::json!(250))
+    );
+    // v3's cells with two types tell both.
+    let mut setup = Setup::new(&INFO, 8);
+    setup.options.insert("map".into(), "v3".into());
+    let mut g = CraftingQuest::create(&setup).unwrap();
+    put(&mut g, 0, 8, 8);
+    let v = ask(&mut g, 0, r#"{"unit":0,"type":"dig"}"#);
+    assert_eq!(
+        v["unit"]["dig"]["resources"],
+        serde_json::json!({"bronze": 130, "iron": 130})
+    );
+}
+
+#[test]
+fn an_official_file_that_disagrees_with_itself_is_refused() {
+    let text = include_str!("maps/v1.txt");
+    assert!(parse_official(text).is_some());
+    for (from, to) in [
+        ("\n8 4 gold 50\n", "\n8 4 gold 60\n"),
+        ("\nrock_cells 154\n", "\nrock_cells 153\n"),
+        ("\nstart 1 5 5\n", "\nstart 1 21 1\n"),
+        ("\nunits 1 3,3 ", "\nunits 1 21,1 "),
+        ("\nend", "\n"),
+    ] {
+        assert!(text.contains(from), "{from:?}");
+        assert_eq!(parse_official(&text.replacen(from, to, 1)), None, "{to:?}");
+    }
 }
 
 #[test]
@@ -1156,4 +1429,33 @@ fn frames_show_everything_and_text_has_a_row_per_line() {
         frame.events
     );
     assert_eq!(frame.status.len(), 2);
+}
+
+#[test]
+fn replays_of_version_1_are_refused() {
+    // Version 1 laid out the official maps' resources from the seed: its replays of v1–v3
+    // cannot be replayed on the maps as they now are, so every version-1 replay is refused.
+    assert_eq!(INFO.version, 2);
+    let mut setup = Setup::new(&INFO, 4);
+    setup.options.insert("map".into(), "v1".into());
+    let game = CraftingQuest::create(&setup).unwrap();
+    let names = vec!["a".to_string(), "b".to_string()];
+    let mut referee = engine::Referee::new(Box::new(game), setup, names, false);
+    for seat in [0, 1] {
+        referee.begin_turn();
+        let _ = referee.line(seat, r#"{"unit":0,"type":"dig"}"#, 1.0);
+        let _ = referee.line(seat, r#"{"type":"end"}"#, 1.0);
+    }
+    let mut replay = referee.replay();
+    assert!(replay.rerun(&ENTRY).is_ok());
+    replay.game_version = 1;
+    let Err(err) = replay.rerun(&ENTRY).map(|_| ()) else {
+        panic!("a version-1 replay was replayed");
+    };
+    let err = err.to_string();
+    assert!(
+        err.contains("recorded with version 1 of the Crafting Quest 3 rules")
+            && err.contains("version 2"),
+        "{err}"
+    );
 }
