@@ -4,14 +4,12 @@
 //! crates, and the built-in bots in `bots`.
 
 pub mod app;
-pub mod bot_worker_host;
 pub mod describe;
 pub mod human;
-pub mod input_ring;
 pub mod isolation;
 pub mod links;
+pub mod match_host;
 pub mod painters;
-pub mod protocol;
 pub mod runner;
 pub mod starter;
 pub mod storage;

@@ -1,41 +1,48 @@
-//! Plays a match in the page: drives the engine's [`Referee`] with one bot worker per seat.
+//! Plays a match for the page, in a match host away from the page's main thread and, where the
+//! browser gives one, in a process of its own (`src/match_host`, `www/match-host.js`).
 //!
-//! Everything is event driven; nothing here waits. For each [`engine::Ask`] the runner sends the
-//! input to the seat's worker, notes the time and arms a timer at the turn's budget. Each line
-//! the worker writes goes to [`Referee::line`] with the time elapsed since that input was sent;
-//! a reply goes back to the worker at once. When every asked seat is done the next turn begins.
+//! The runner makes the host (a sandboxed frame; or, where the frame cannot have shared memory,
+//! the same host script in the page, whose workers then run in the page's process), sends it the
+//! match and the files its workers are made of, and hears [`MatchNews`] in batches. The page does
+//! no referee work during a match: it only draws what it hears, and sends commands (stop, a
+//! person's lines).
 //!
-//! Time is read on one shared clock (`performance.timeOrigin + performance.now()`, the same in
-//! the page and in workers), and each line is stamped by the bot's worker when the bot writes
-//! it, with a clock the bot's code cannot reach. So a page busy painting never makes a bot late:
-//! when the timer fires, the runner waits [`GRACE_MS`] more for lines already written in time.
-//! If none completes the turn, the seat times out and its worker is stopped for good. Lines a bot writes while it is not asked are kept for its next turn, as a
-//! pipe keeps them.
-//!
-//! The page hears about the match through [`MatchNews`], delivered from a timer (at most every
-//! [`NEWS_EVERY_MS`] while the match runs), so that drawing never delays the bots' clocks.
+//! The host says it is alive every 100 ms. A host silent for [`DEAD_AFTER_MS`] while the page's
+//! own timers ran on time has died (in Chromium, a bot that exhausts memory kills the frame's
+//! process, not the page): the match ends there, with a crash of the bot that was computing.
 
-use std::cell::RefCell;
-use std::collections::VecDeque;
+use std::cell::{Cell, RefCell};
 use std::rc::{Rc, Weak};
 
-use engine::{Ask, Fault, FaultKind, Frame, Outcome, Referee, Setup, TurnRecord, Verdict};
-use gloo_timers::callback::Timeout;
+use engine::{Fault, FaultKind, Frame, Outcome, Setup, TurnRecord};
+use gloo_timers::callback::{Interval, Timeout};
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+use web_sys::{HtmlIFrameElement, MessageChannel, MessageEvent, MessagePort};
 use yew::Callback;
 
-use crate::bot_worker_host::{BotSource, BotWorker, WorkerNews};
-use crate::protocol::FromBot;
+use crate::match_host::{HostNews, HostStart, Player};
+pub use crate::match_host::{Timings, TurnTiming};
 
-/// How often the page hears about a running match.
-pub const NEWS_EVERY_MS: u32 = 100;
-/// How long after a budget the page still waits for lines stamped within it (its own main
-/// thread may have been busy); a bot that writes nothing in time is stopped after this.
-pub const GRACE_MS: u32 = 250;
-/// How long the workers may take to start before the match is given up (a cold load of the
-/// Python runtime on a slow connection takes a while; it is not counted against the bot).
-const START_TIMEOUT_MS: u32 = 120_000;
-/// Lines a bot may write ahead of being asked; more are dropped (the turn will be a flood).
-const MAX_UNREAD_LINES: usize = engine::referee::MAX_LINES_PER_TURN + 1;
+/// The match host's script: put into the frame as it is (its SHA-256 is in the page's policy).
+pub const MATCH_HOST_JS: &str = include_str!("../www/match-host.js");
+/// A host that said nothing for this long while the page's timers were on time is dead.
+pub const DEAD_AFTER_MS: f64 = 1_500.0;
+/// How long a stopped match may take to say it stopped before the page stops it itself.
+const STOP_GRACE_MS: u32 = 1_000;
+
+/// Which program plays a seat.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum BotSource {
+    /// A JavaScript bot's source code.
+    JavaScript(String),
+    /// A Python bot's source code (run by Pyodide in the same worker runtime).
+    Python(String),
+    /// A built-in bot of the game, by name.
+    Builtin(String),
+    /// A person plays the seat by hand in the page (`src/human`): no worker, no time budget.
+    Human,
+}
 
 /// One seat of a match to play.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -84,7 +91,7 @@ pub struct MatchSpec {
 pub enum MatchNews {
     /// A bot's language runtime is loading (Python): what to tell the person.
     Loading(String),
-    /// Every bot's worker has started; the first turn is being played.
+    /// Every bot has started; the first turn is being played.
     Started,
     /// Frames and turn records completed since the last news (in order, none skipped).
     Progress {
@@ -110,111 +117,25 @@ pub struct HumanAsk {
     pub input: String,
 }
 
-/// Where a match's time went on the page's clock, for the measure harness (`?measure`,
-/// `src/app/measure.rs`). Recording it costs two clock reads per turn.
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct Timings {
-    /// When every worker had started and the first turn began.
-    pub started_at: Option<f64>,
-    /// When the match ended (or was stopped).
-    pub finished_at: Option<f64>,
-    /// One per turn, in order.
-    pub turns: Vec<TurnTiming>,
-}
-
-/// One turn, from the referee beginning it to the referee beginning the next one (or ending the
-/// match): the referee's work, the messages to and from the workers, the runner's bookkeeping and
-/// the bots' own computing.
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
-pub struct TurnTiming {
-    pub wall_ms: f64,
-    /// The bots' computing time in this turn as their workers report it (built-in bots do;
-    /// JavaScript and Python bots do not: `None`). Seats asked together compute in parallel, so
-    /// this is the largest of theirs.
-    pub bots_ms: Option<f64>,
-    /// The page's own work in this turn: the runner handling the workers' messages (the
-    /// referee included) and its news timer. The rest of the time outside the bots is the
-    /// messages travelling between threads and the workers' own handling.
-    pub page_ms: f64,
-}
-
-impl TurnTiming {
-    /// The time spent outside the bots, when the bots reported theirs.
-    pub fn outside_ms(&self) -> Option<f64> {
-        self.bots_ms.map(|bots| self.wall_ms - bots)
-    }
-}
-
-/// A match being played. Dropping it stops the match and its workers.
-pub struct Runner {
-    inner: Rc<RefCell<Inner>>,
-}
-
+/// Where the match runs: the page learns it from the host's first answer.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Phase {
-    Starting,
-    Running,
-    Over,
-}
-
-/// The turn a seat is asked to complete.
-struct OpenTurn {
-    ask: u64,
-    sent_at: f64,
-    budget_ms: u32,
-    deadline: Option<Timeout>,
-    /// The budget has passed on the page's clock; lines stamped within it are still taken.
-    in_grace: bool,
-}
-
-struct Seat {
-    worker: Option<BotWorker>,
-    ready: bool,
-    /// Why the bot no longer plays (it timed out, crashed or ended), for the crash of its next
-    /// turn.
-    out: Option<String>,
-    open: Option<OpenTurn>,
-    /// Lines written while the seat was not asked, with their stamps.
-    unread: VecDeque<(String, Option<f64>)>,
-    /// Debug-log text written before the bot's first turn (kept for that turn's record).
-    early_stderr: Option<String>,
-}
-
-struct Inner {
-    me: Weak<RefCell<Inner>>,
-    referee: Referee,
-    seats: Vec<Seat>,
-    phase: Phase,
-    asks: u64,
-    news: Callback<MatchNews>,
-    queued: Vec<MatchNews>,
-    sent_frames: usize,
-    sent_turns: usize,
-    news_timer: Option<Timeout>,
-    start_timer: Option<Timeout>,
-    /// Who hears the asks of seats played by hand, and the asks not yet heard.
-    human_news: Option<Callback<HumanAsk>>,
-    human_queued: Vec<HumanAsk>,
-    timings: Timings,
-    /// When the open turn began; the bots' reported time in it, per seat; whether a line came
-    /// without its time.
-    turn_began: Option<f64>,
-    turn_spent: Vec<f64>,
-    turn_unreported: bool,
-    /// The page's work in the open turn so far, and when the handler running now began.
-    turn_page: f64,
-    handler_began: Option<f64>,
+pub enum Isolation {
+    /// In a sandboxed frame (a process of its own in Chromium).
+    Frame,
+    /// In workers of the page's own process (the frame could not have shared memory).
+    Page,
 }
 
 thread_local! {
-    /// The page's `performance` and its `timeOrigin`, looked up once (the runner reads the clock
-    /// several times per turn).
+    /// The page's `performance` and its `timeOrigin`, looked up once.
     static CLOCK: Option<(web_sys::Performance, f64)> = web_sys::window()
         .and_then(|w| w.performance())
         .map(|p| {
             let origin = p.time_origin();
             (p, origin)
         });
+    /// Where matches ran last (the page says so under the viewer).
+    static LAST_ISOLATION: Cell<Option<Isolation>> = const { Cell::new(None) };
 }
 
 /// The clock shared with the workers: `performance.timeOrigin + performance.now()`, in ms.
@@ -222,10 +143,45 @@ pub fn now_ms() -> f64 {
     CLOCK.with(|clock| clock.as_ref().map_or(0.0, |(p, origin)| origin + p.now()))
 }
 
+/// Where the last match ran, once one has started.
+pub fn last_isolation() -> Option<Isolation> {
+    LAST_ISOLATION.with(Cell::get)
+}
+
+/// A match being played. Dropping it ends the match and everything it started.
+pub struct Runner {
+    inner: Rc<RefCell<Inner>>,
+}
+
+struct Inner {
+    me: Weak<RefCell<Inner>>,
+    spec: MatchSpec,
+    news: Callback<MatchNews>,
+    human_news: Option<Callback<HumanAsk>>,
+    frame: Option<HtmlIFrameElement>,
+    port: Option<MessagePort>,
+    started: bool,
+    over: bool,
+    frames_heard: usize,
+    turns_heard: usize,
+    faults_heard: Vec<Fault>,
+    timings: Timings,
+    /// When the host last said anything, which seats it said were computing, and when the
+    /// page's watchdog last ran.
+    heard_at: f64,
+    running: u32,
+    watched_at: f64,
+    watchdog: Option<Interval>,
+    stop_timer: Option<Timeout>,
+    _listeners: Vec<Closure<dyn FnMut(MessageEvent)>>,
+    _onload: Option<Closure<dyn FnMut()>>,
+}
+
 impl Runner {
-    /// Builds the match, starts one worker per seat and plays as soon as they are all ready.
+    /// Starts the match: makes its host, sends it the match, and plays as soon as every bot has
+    /// started. `news` hears everything, in order.
     pub fn start(spec: MatchSpec, news: Callback<MatchNews>) -> Result<Runner, String> {
-        let game = games::new_game(&spec.setup).map_err(|e| e.to_string())?;
+        games::new_game(&spec.setup).map_err(|e| e.to_string())?;
         if spec.seats.len() != spec.setup.seats {
             return Err(format!(
                 "{} bots for {} seats",
@@ -233,541 +189,588 @@ impl Runner {
                 spec.setup.seats
             ));
         }
-        let names = spec.seats.iter().map(|s| s.name.clone()).collect();
-        let referee = Referee::new(game, spec.setup.clone(), names, spec.relaxed);
         let inner = Rc::new_cyclic(|me| {
             RefCell::new(Inner {
                 me: me.clone(),
-                referee,
-                seats: Vec::new(),
-                phase: Phase::Starting,
-                asks: 0,
+                spec,
                 news,
-                queued: Vec::new(),
-                sent_frames: 0,
-                sent_turns: 0,
-                news_timer: None,
-                start_timer: None,
                 human_news: None,
-                human_queued: Vec::new(),
+                frame: None,
+                port: None,
+                started: false,
+                over: false,
+                frames_heard: 0,
+                turns_heard: 0,
+                faults_heard: Vec::new(),
                 timings: Timings::default(),
-                turn_began: None,
-                turn_spent: vec![0.0; spec.seats.len()],
-                turn_unreported: false,
-                turn_page: 0.0,
-                handler_began: None,
+                heard_at: now_ms(),
+                running: 0,
+                watched_at: now_ms(),
+                watchdog: None,
+                stop_timer: None,
+                _listeners: Vec::new(),
+                _onload: None,
             })
         });
-        let mut seats = Vec::new();
-        for (index, seat) in spec.seats.iter().enumerate() {
-            if seat.source == BotSource::Human {
-                seats.push(Seat {
-                    worker: None,
-                    ready: true,
-                    out: None,
-                    open: None,
-                    unread: VecDeque::new(),
-                    early_stderr: None,
-                });
-                continue;
-            }
-            let me = Rc::downgrade(&inner);
-            let label = format!("bot {} ({})", index + 1, seat.name);
-            let worker = BotWorker::spawn(
-                &seat.source,
-                &spec.setup.game,
-                bots::bot_seed(spec.setup.seed, index),
-                &label,
-                move |news| {
-                    if let Some(inner) = me.upgrade() {
-                        inner.borrow_mut().on_worker(index, news);
-                    }
-                },
-            )?;
-            seats.push(Seat {
-                worker: Some(worker),
-                ready: false,
-                out: None,
-                open: None,
-                unread: VecDeque::new(),
-                early_stderr: Some(String::new()),
-            });
-        }
-        {
-            let mut this = inner.borrow_mut();
-            this.seats = seats;
-            let me = Rc::downgrade(&inner);
-            this.start_timer = Some(Timeout::new(START_TIMEOUT_MS, move || {
-                if let Some(inner) = me.upgrade() {
-                    inner.borrow_mut().on_start_timeout();
-                }
-            }));
-            // Every seat played by hand: no worker will say it is ready.
-            if this.seats.iter().all(|s| s.ready) {
-                this.on_worker(0, WorkerNews::Message(FromBot::Ready));
-            }
-        }
+        Inner::open_frame(&inner)?;
         Ok(Runner { inner })
     }
 
-    /// Where the match's time went so far (complete once the page heard `Finished`).
+    /// Where the match's time went (complete once the page heard `Finished`).
     pub fn timings(&self) -> Timings {
-        self.inner
-            .try_borrow()
-            .map(|inner| inner.timings.clone())
-            .unwrap_or_default()
+        self.inner.borrow().timings.clone()
     }
 
-    /// Who hears the asks of seats played by hand (set it right after [`Runner::start`]: asks are
-    /// delivered from a timer).
+    /// Who hears the asks of seats played by hand.
     pub fn on_human(&self, callback: Callback<HumanAsk>) {
-        if let Ok(mut inner) = self.inner.try_borrow_mut() {
-            inner.human_news = Some(callback);
-        }
+        self.inner.borrow_mut().human_news = Some(callback);
     }
 
-    /// The lines a person wrote by hand for their seat's turn: heard by the referee as written
-    /// at once (human turns have no time budget).
+    /// The lines a person wrote by hand for their seat's turn.
     pub fn human_lines(&self, seat: usize, lines: &[String]) {
-        let Ok(mut inner) = self.inner.try_borrow_mut() else {
-            return;
-        };
-        if inner.phase != Phase::Running {
-            return;
-        }
-        for line in lines {
-            let Some(open) = &inner.seats.get(seat).and_then(|s| s.open.as_ref()) else {
-                break;
-            };
-            let at = open.sent_at;
-            inner.hear(seat, line.clone(), Some(at));
-        }
-        inner.pump();
-        inner.schedule_news();
+        let inner = self.inner.borrow();
+        let message = js_sys::Object::new();
+        set(&message, "type", &"human".into());
+        set(&message, "seat", &(seat as f64).into());
+        set(&message, "lines", &lines.join("\n").into());
+        inner.post(&message);
     }
 
-    /// Stops the match now: the workers are stopped and the page hears `Finished { stopped }`.
+    /// Stops the match: the host ends it and the page hears `Finished { stopped }` (at once if
+    /// the host does not answer within a second).
     pub fn stop(&self) {
-        let Ok(mut inner) = self.inner.try_borrow_mut() else {
+        let mut inner = self.inner.borrow_mut();
+        if inner.over {
             return;
-        };
-        if inner.phase != Phase::Over {
-            inner.finish(true);
         }
+        let message = js_sys::Object::new();
+        set(&message, "type", &"stop".into());
+        inner.post(&message);
+        let me = inner.me.clone();
+        inner.stop_timer = Some(Timeout::new(STOP_GRACE_MS, move || {
+            if let Some(inner) = me.upgrade() {
+                let news = inner.borrow_mut().give_up(None);
+                Inner::emit(&inner, news);
+            }
+        }));
     }
 }
 
 impl Drop for Runner {
     fn drop(&mut self) {
         if let Ok(mut inner) = self.inner.try_borrow_mut() {
-            inner.phase = Phase::Over;
-            inner.stop_workers();
-            inner.news_timer = None;
-            inner.start_timer = None;
+            inner.over = true;
+            inner.close();
         }
     }
 }
 
+fn set(target: &js_sys::Object, key: &str, value: &JsValue) {
+    let _ = js_sys::Reflect::set(target, &key.into(), value);
+}
+
+fn get(value: &JsValue, key: &str) -> JsValue {
+    js_sys::Reflect::get(value, &key.into()).unwrap_or(JsValue::UNDEFINED)
+}
+
+/// What the page heard on the host's port.
+enum Heard {
+    Hello { isolated: bool },
+    Alive { running: u32 },
+    News(HostNews),
+    Nonsense(String),
+}
+
+fn read(data: &JsValue) -> Heard {
+    match get(data, "type").as_string().as_deref() {
+        Some("hello") => Heard::Hello {
+            isolated: get(data, "isolated").as_bool() == Some(true),
+        },
+        Some("alive") => Heard::Alive {
+            running: get(data, "running").as_f64().unwrap_or(0.0) as u32,
+        },
+        Some("news") => match get(data, "json").as_string() {
+            Some(json) => serde_json::from_str(&json)
+                .map(Heard::News)
+                .unwrap_or_else(|e| Heard::Nonsense(format!("unreadable news: {e}"))),
+            None => Heard::Nonsense("news without text".into()),
+        },
+        _ => Heard::Nonsense("a message of an unknown kind".into()),
+    }
+}
+
 impl Inner {
-    fn on_worker(&mut self, seat: usize, news: WorkerNews) {
-        if self.phase == Phase::Over {
-            return;
-        }
-        self.handler_began = Some(now_ms());
-        self.handle(seat, news);
-        self.handler_done();
-    }
-
-    /// Adds the running handler's time to the open turn's page work.
-    fn handler_done(&mut self) {
-        if let Some(began) = self.handler_began.take() {
-            self.turn_page += now_ms() - began;
-        }
-    }
-
-    fn handle(&mut self, seat: usize, news: WorkerNews) {
-        match news {
-            WorkerNews::Message(FromBot::Ready) => {
-                self.seats[seat].ready = true;
-                if self.phase == Phase::Starting && self.seats.iter().all(|s| s.ready) {
-                    self.phase = Phase::Running;
-                    self.start_timer = None;
-                    self.timings.started_at = Some(now_ms());
-                    self.queued.push(MatchNews::Started);
-                    self.pump();
-                }
-            }
-            WorkerNews::Message(FromBot::Loading { text }) => {
-                if self.phase == Phase::Starting {
-                    self.queued
-                        .push(MatchNews::Loading(format!("bot {}: {text}", seat + 1)));
-                }
-            }
-            WorkerNews::Message(FromBot::Line { text, at, spent }) => {
-                match spent {
-                    Some(ms) => self.turn_spent[seat] += ms,
-                    None => self.turn_unreported = true,
-                }
-                if self.seats[seat].open.is_some() {
-                    self.hear(seat, text, at);
-                    self.pump();
-                } else if self.seats[seat].unread.len() < MAX_UNREAD_LINES {
-                    self.seats[seat].unread.push_back((text, at));
-                }
-            }
-            WorkerNews::Message(lines @ FromBot::Lines { .. }) => {
-                for line in lines.each() {
-                    self.handle(seat, WorkerNews::Message(line));
-                }
-            }
-            WorkerNews::Message(FromBot::Stderr { text }) => {
-                match &mut self.seats[seat].early_stderr {
-                    Some(early) if early.len() < engine::referee::MAX_STDERR_BYTES => {
-                        early.push_str(&text)
-                    }
-                    Some(_) => {}
-                    None => self.referee.stderr(seat, &text),
-                }
-            }
-            WorkerNews::Message(FromBot::Flood { message }) => self.flooded(seat, message),
-            WorkerNews::Message(FromBot::NeedInput) => {
-                if let Some(worker) = &mut self.seats[seat].worker {
-                    worker.refill();
-                }
-            }
-            WorkerNews::Message(FromBot::Exit { message }) | WorkerNews::Error(message)
-                if !self.seats[seat].ready =>
-            {
-                let why = format!("bot {} could not start: {message}", seat + 1);
-                self.fail(why);
-            }
-            WorkerNews::Message(FromBot::Exit { message }) | WorkerNews::Error(message) => {
-                self.ended(seat, message)
-            }
-        }
-        self.schedule_news();
-    }
-
-    /// The bot's program ended or its worker failed: the bot is out.
-    fn ended(&mut self, seat: usize, message: String) {
-        self.put_out(seat, message.clone());
-        if let Some(open) = self.seats[seat].open.take() {
-            let elapsed = now_ms() - open.sent_at;
-            self.referee.crash(seat, &message, elapsed);
-            self.pump();
-        }
-    }
-
-    /// The bot wrote more than it may without reading its input: it is out, and the lines it
-    /// wrote ahead are dropped. The fault is a flood if the bot is being asked now; otherwise
-    /// its next turn is a crash that says why.
-    fn flooded(&mut self, seat: usize, message: String) {
-        self.seats[seat].unread.clear();
-        self.put_out(seat, format!("the bot was stopped earlier: {message}"));
-        if let Some(open) = self.seats[seat].open.take() {
-            let elapsed = now_ms() - open.sent_at;
-            self.referee.flood(seat, &message, elapsed);
-            self.pump();
-        }
-    }
-
-    /// Starts turns until a bot has to answer or the match is over.
-    fn pump(&mut self) {
-        while self.phase == Phase::Running && !self.referee.turn_open() {
-            self.close_turn_timing();
-            if self.referee.is_over() {
-                self.finish(false);
-                return;
-            }
-            self.turn_began = Some(now_ms());
-            let asks = self.referee.begin_turn();
-            if asks.is_empty() {
-                self.fail("the game asks no bot to play, yet it is not over".into());
-                return;
-            }
-            self.deliver_notices();
-            for ask in asks {
-                self.ask(ask);
-            }
-        }
-    }
-
-    /// Records the turn that just ended, if one was timed.
-    fn close_turn_timing(&mut self) {
-        let Some(began) = self.turn_began.take() else {
-            return;
-        };
-        let bots = self.turn_spent.iter().copied().fold(0.0, f64::max);
-        let now = now_ms();
-        // The handler running now goes on into the next turn.
-        if let Some(handler) = self.handler_began.replace(now) {
-            self.turn_page += now - handler;
-        }
-        self.timings.turns.push(TurnTiming {
-            wall_ms: now - began,
-            bots_ms: (!self.turn_unreported).then_some(bots),
-            page_ms: self.turn_page,
-        });
-        self.turn_spent.iter_mut().for_each(|ms| *ms = 0.0);
-        self.turn_unreported = false;
-        self.turn_page = 0.0;
-    }
-
-    /// Broadcasts to seats not being asked (Skyport's game states), delivered at once, untimed.
-    fn deliver_notices(&mut self) {
-        for (seat, text) in self.referee.take_notices() {
-            let Some(s) = self.seats.get_mut(seat) else {
-                continue;
-            };
-            if let (None, Some(worker)) = (&s.out, &mut s.worker) {
-                worker.deliver(&text);
-            }
-        }
-    }
-
-    fn ask(&mut self, ask: Ask) {
-        let seat = ask.seat;
-        if let Some(early) = self.seats[seat].early_stderr.take() {
-            if !early.is_empty() {
-                self.referee.stderr(seat, &early);
-            }
-        }
-        self.asks += 1;
-        let id = self.asks;
-        // A seat played by hand: the page shows the input and waits, with no deadline.
-        if self.seats[seat].worker.is_none() && self.seats[seat].out.is_none() {
-            self.seats[seat].open = Some(OpenTurn {
-                ask: id,
-                sent_at: now_ms(),
-                budget_ms: ask.budget_ms,
-                deadline: None,
-                in_grace: false,
-            });
-            self.queue_progress();
-            self.human_queued.push(HumanAsk {
-                seat,
-                input: ask.input,
-            });
-            self.schedule_news_now();
-            return;
-        }
-        let me = self.me.clone();
-        let deadline = Timeout::new(ask.budget_ms, move || {
+    /// Makes the frame; its script answers once loaded.
+    fn open_frame(this: &Rc<RefCell<Inner>>) -> Result<(), String> {
+        let document = web_sys::window()
+            .and_then(|w| w.document())
+            .ok_or("no document")?;
+        let frame: HtmlIFrameElement = document
+            .create_element("iframe")
+            .map_err(|_| "no frame")?
+            .unchecked_into();
+        let _ = frame.set_attribute("sandbox", "allow-scripts");
+        let _ = frame.set_attribute("allow", "cross-origin-isolated");
+        let _ = frame.set_attribute("aria-hidden", "true");
+        let _ = frame.set_attribute("tabindex", "-1");
+        frame.set_class_name("match-host");
+        frame.set_srcdoc(&format!(
+            "<!DOCTYPE html><meta charset=\"utf-8\"><script>{MATCH_HOST_JS}</script>"
+        ));
+        let me = Rc::downgrade(this);
+        let onload = Closure::<dyn FnMut()>::new(move || {
             if let Some(inner) = me.upgrade() {
-                inner.borrow_mut().on_deadline(seat, id);
+                Inner::connect(&inner, Isolation::Frame);
             }
         });
-        self.seats[seat].open = Some(OpenTurn {
-            ask: id,
-            sent_at: now_ms(),
-            budget_ms: ask.budget_ms,
-            deadline: Some(deadline),
-            in_grace: false,
-        });
-        if let Some(worker) = &mut self.seats[seat].worker {
-            worker.deliver(&ask.input);
-        }
-        // Lines the bot wrote before it was asked are read first, as from a pipe.
-        while self.seats[seat].open.is_some() {
-            let Some((line, at)) = self.seats[seat].unread.pop_front() else {
-                break;
-            };
-            self.hear(seat, line, at);
-        }
-        // A bot that no longer runs cannot complete the turn.
-        if let (Some(why), Some(open)) = (&self.seats[seat].out, &self.seats[seat].open) {
-            let (why, elapsed) = (why.clone(), now_ms() - open.sent_at);
-            self.seats[seat].open = None;
-            self.referee.crash(seat, &why, elapsed);
-        }
+        frame.set_onload(Some(onload.as_ref().unchecked_ref()));
+        let body = document.body().ok_or("no body")?;
+        body.append_child(&frame).map_err(|_| "the match frame could not be made")?;
+        let mut inner = this.borrow_mut();
+        inner.frame = Some(frame);
+        inner._onload = Some(onload);
+        Ok(())
     }
 
-    /// One line from an asked seat, stamped by its worker when the bot wrote it (a line written
-    /// before the seat was asked counts as written at once).
-    fn hear(&mut self, seat: usize, line: String, at: Option<f64>) {
-        let Some(open) = &self.seats[seat].open else {
-            return;
+    /// Gives the host (in the frame, or in the page) a port to talk on.
+    fn connect(this: &Rc<RefCell<Inner>>, place: Isolation) {
+        let Ok(channel) = MessageChannel::new() else {
+            return Inner::emit(this, vec![MatchNews::Failed("no message channel".into())]);
         };
-        let elapsed = (at.unwrap_or_else(now_ms) - open.sent_at).max(0.0);
-        let verdict = self.referee.line(seat, &line, elapsed);
-        self.deliver_notices();
-        match verdict {
-            Verdict::Reply(text) => {
-                if let Some(worker) = &mut self.seats[seat].worker {
-                    worker.deliver(&text);
-                }
+        let me = Rc::downgrade(this);
+        let listener = Closure::<dyn FnMut(MessageEvent)>::new(move |event: MessageEvent| {
+            if let Some(inner) = me.upgrade() {
+                Inner::heard(&inner, place, read(&event.data()));
             }
-            Verdict::More | Verdict::Done => {}
-            Verdict::Fault(fault) => {
-                if matches!(fault.kind, FaultKind::Timeout | FaultKind::Flood) {
-                    let why = format!("the bot was stopped earlier: {}", fault.kind);
-                    self.put_out(seat, why);
-                }
-            }
-            Verdict::NotAsked => self.seats[seat].unread.push_front((line, at)),
-        }
-        if !self.referee.waiting_for().contains(&seat) {
-            self.seats[seat].open = None;
-        }
-    }
-
-    fn on_deadline(&mut self, seat: usize, ask: u64) {
-        let Some(open) = &mut self.seats[seat].open else {
-            return;
-        };
-        if open.ask != ask || self.phase != Phase::Running {
-            return;
-        }
-        // This timer has fired: let it go without cancelling it from inside its own callback.
-        if let Some(timer) = open.deadline.take() {
-            timer.forget();
-        }
-        let elapsed = now_ms() - open.sent_at;
-        let budget = f64::from(open.budget_ms);
-        let wait = if elapsed < budget {
-            // The timer ran a little early by this clock: wait for the rest.
-            Some((budget - elapsed).ceil() as u32)
-        } else if !open.in_grace {
-            // Lines written in time may still be queued behind the page's own work.
-            open.in_grace = true;
-            Some(GRACE_MS)
-        } else {
-            None
-        };
-        if let Some(wait) = wait {
-            let me = self.me.clone();
-            open.deadline = Some(Timeout::new(wait.max(1), move || {
-                if let Some(inner) = me.upgrade() {
-                    inner.borrow_mut().on_deadline(seat, ask);
-                }
-            }));
-            return;
-        }
-        self.seats[seat].open = None;
-        self.referee.timeout(seat, elapsed);
-        self.put_out(seat, "the bot was stopped earlier: timeout".into());
-        self.pump();
-        self.schedule_news();
-    }
-
-    /// The bot plays no more: its worker is stopped (a looping bot included).
-    fn put_out(&mut self, seat: usize, why: String) {
-        let seat = &mut self.seats[seat];
-        if seat.out.is_none() {
-            seat.out = Some(why);
-        }
-        if let Some(worker) = &mut seat.worker {
-            worker.stop();
-        }
-    }
-
-    fn on_start_timeout(&mut self) {
-        if let Some(timer) = self.start_timer.take() {
-            timer.forget();
-        }
-        if self.phase == Phase::Starting {
-            let slow: Vec<String> = (0..self.seats.len())
-                .filter(|&s| !self.seats[s].ready)
-                .map(|s| (s + 1).to_string())
-                .collect();
-            self.fail(format!(
-                "the worker of bot {} did not start within {} s",
-                slow.join(", "),
-                START_TIMEOUT_MS / 1000
-            ));
-        }
-    }
-
-    fn stop_workers(&mut self) {
-        for seat in &mut self.seats {
-            seat.open = None;
-            if let Some(worker) = &mut seat.worker {
-                worker.stop();
-            }
-        }
-    }
-
-    fn finish(&mut self, stopped: bool) {
-        self.close_turn_timing();
-        self.timings.finished_at = Some(now_ms());
-        self.phase = Phase::Over;
-        self.stop_workers();
-        self.queue_progress();
-        self.queued.push(MatchNews::Finished {
-            outcome: self.referee.outcome().filter(|_| self.referee.is_over()),
-            faults: self.referee.faults().to_vec(),
-            stopped,
         });
-        self.schedule_news_now();
-    }
-
-    fn fail(&mut self, why: String) {
-        self.phase = Phase::Over;
-        self.stop_workers();
-        self.queue_progress();
-        self.queued.push(MatchNews::Failed(why));
-        self.schedule_news_now();
-    }
-
-    fn queue_progress(&mut self) {
-        let frames = &self.referee.frames()[self.sent_frames..];
-        let turns = &self.referee.turns()[self.sent_turns..];
-        if frames.is_empty() && turns.is_empty() {
-            return;
+        channel
+            .port1()
+            .set_onmessage(Some(listener.as_ref().unchecked_ref()));
+        let hello = js_sys::Object::new();
+        set(&hello, "type", &"botplay-match-host".into());
+        let transfer = js_sys::Array::of1(&channel.port2());
+        let window = web_sys::window();
+        let target = match place {
+            Isolation::Frame => this
+                .borrow()
+                .frame
+                .as_ref()
+                .and_then(|f| f.content_window()),
+            Isolation::Page => window.clone(),
+        };
+        let origin = match place {
+            Isolation::Frame => "*".to_string(),
+            Isolation::Page => window
+                .as_ref()
+                .and_then(|w| w.location().origin().ok())
+                .unwrap_or_else(|| "*".into()),
+        };
+        let mut inner = this.borrow_mut();
+        inner.port = Some(channel.port1());
+        inner._listeners.push(listener);
+        match target {
+            Some(target) => {
+                let _ = target.post_message_with_transfer(&hello, &origin, &transfer);
+            }
+            None => {
+                drop(inner);
+                Inner::emit(this, vec![MatchNews::Failed("the match host is gone".into())]);
+            }
         }
-        self.queued.push(MatchNews::Progress {
-            frames: frames.to_vec(),
-            turns: turns.to_vec(),
+    }
+
+    fn heard(this: &Rc<RefCell<Inner>>, place: Isolation, heard: Heard) {
+        let news = {
+            let mut inner = this.borrow_mut();
+            if inner.over {
+                return;
+            }
+            inner.heard_at = now_ms();
+            match heard {
+                Heard::Hello { isolated: true } => {
+                    LAST_ISOLATION.with(|l| l.set(Some(place)));
+                    inner.watch();
+                    drop(inner);
+                    Inner::send_start(this);
+                    return;
+                }
+                Heard::Hello { isolated: false } if place == Isolation::Frame => {
+                    // The frame has no shared memory here: the page hosts the match itself.
+                    inner.remove_frame();
+                    drop(inner);
+                    return Inner::host_in_page(this);
+                }
+                Heard::Hello { .. } => vec![MatchNews::Failed(crate::isolation::NOT_ISOLATED.into())],
+                Heard::Alive { running } => {
+                    inner.running = running;
+                    return;
+                }
+                Heard::News(news) => inner.absorb(news),
+                Heard::Nonsense(why) => inner.give_up(Some(format!("the match host said {why}"))),
+            }
+        };
+        Inner::emit(this, news);
+    }
+
+    /// Loads the host script into the page (once), then connects to it.
+    fn host_in_page(this: &Rc<RefCell<Inner>>) {
+        thread_local! {
+            static LOADED: RefCell<Option<js_sys::Promise>> = const { RefCell::new(None) };
+        }
+        let promise = LOADED.with(|loaded| {
+            loaded
+                .borrow_mut()
+                .get_or_insert_with(|| {
+                    js_sys::Promise::new(&mut |resolve, reject| {
+                        let Some(document) = web_sys::window().and_then(|w| w.document()) else {
+                            let _ = reject.call0(&JsValue::NULL);
+                            return;
+                        };
+                        let Ok(script) = document.create_element("script") else {
+                            let _ = reject.call0(&JsValue::NULL);
+                            return;
+                        };
+                        let _ = script.set_attribute("src", "match-host.js");
+                        let script: web_sys::HtmlScriptElement = script.unchecked_into();
+                        script.set_onload(Some(&resolve));
+                        script.set_onerror(Some(&reject));
+                        if let Some(head) = document.head() {
+                            let _ = head.append_child(&script);
+                        }
+                    })
+                })
+                .clone()
         });
-        self.sent_frames += frames.len();
-        self.sent_turns += turns.len();
-    }
-
-    fn schedule_news(&mut self) {
-        if self.news_timer.is_none() {
-            self.arm_news_timer(NEWS_EVERY_MS);
-        }
-    }
-
-    fn schedule_news_now(&mut self) {
-        if let Some(timer) = self.news_timer.take() {
-            drop(timer);
-        }
-        self.arm_news_timer(0);
-    }
-
-    fn arm_news_timer(&mut self, millis: u32) {
-        let me = self.me.clone();
-        self.news_timer = Some(Timeout::new(millis, move || {
+        let me = Rc::downgrade(this);
+        wasm_bindgen_futures::spawn_local(async move {
+            let loaded = wasm_bindgen_futures::JsFuture::from(promise).await;
             let Some(inner) = me.upgrade() else {
                 return;
             };
-            // Take the news out first: the page's handlers run with the runner free.
-            let began = now_ms();
-            let (news, callback) = {
-                let mut this = inner.borrow_mut();
-                if let Some(timer) = this.news_timer.take() {
-                    timer.forget();
-                }
-                if this.phase != Phase::Over {
-                    this.queue_progress();
-                }
-                (std::mem::take(&mut this.queued), this.news.clone())
-            };
-            for item in news {
-                callback.emit(item);
+            match loaded {
+                Ok(_) => Inner::connect(&inner, Isolation::Page),
+                Err(_) => Inner::emit(
+                    &inner,
+                    vec![MatchNews::Failed("the match host could not be loaded".into())],
+                ),
             }
-            let human = inner.try_borrow_mut().ok().and_then(|mut this| {
-                let asks = std::mem::take(&mut this.human_queued);
-                this.human_news.clone().map(|hear| (asks, hear))
-            });
-            if let Some((asks, hear)) = human {
-                asks.into_iter().for_each(|ask| hear.emit(ask));
-            }
-            // Bookkeeping between the bots' messages: part of the open turn's page work.
-            if let Ok(mut this) = inner.try_borrow_mut() {
-                this.turn_page += now_ms() - began;
+        });
+    }
+
+    /// Sends the match, with the files its workers are made of (fetched once per page).
+    fn send_start(this: &Rc<RefCell<Inner>>) {
+        let me = Rc::downgrade(this);
+        let python = this
+            .borrow()
+            .spec
+            .seats
+            .iter()
+            .any(|s| matches!(s.source, BotSource::Python(_)));
+        wasm_bindgen_futures::spawn_local(async move {
+            let files = files::load(python).await;
+            let Some(this) = me.upgrade() else {
+                return;
             };
+            let files = match files {
+                Ok(files) => files,
+                Err(why) => return Inner::emit(&this, vec![MatchNews::Failed(why)]),
+            };
+            let inner = this.borrow();
+            if inner.over {
+                return;
+            }
+            let start = HostStart {
+                setup: inner.spec.setup.clone(),
+                names: inner.spec.seats.iter().map(|s| s.name.clone()).collect(),
+                players: inner
+                    .spec
+                    .seats
+                    .iter()
+                    .map(|s| match &s.source {
+                        BotSource::JavaScript(_) | BotSource::Python(_) => Player::Code,
+                        BotSource::Builtin(name) => Player::Builtin { name: name.clone() },
+                        BotSource::Human => Player::Human,
+                    })
+                    .collect(),
+                relaxed: inner.spec.relaxed,
+            };
+            let seats = js_sys::Array::new();
+            for seat in &inner.spec.seats {
+                let (kind, code) = match &seat.source {
+                    BotSource::JavaScript(code) => ("javascript", code.as_str()),
+                    BotSource::Python(code) => ("python", code.as_str()),
+                    BotSource::Builtin(_) => ("builtin", ""),
+                    BotSource::Human => ("human", ""),
+                };
+                let entry = js_sys::Object::new();
+                set(&entry, "kind", &kind.into());
+                set(&entry, "code", &code.into());
+                seats.push(&entry);
+            }
+            let message = js_sys::Object::new();
+            set(&message, "type", &"start".into());
+            let json = serde_json::to_string(&start).unwrap_or_default();
+            set(&message, "start", &json.into());
+            set(&message, "seats", &seats);
+            set(&message, "files", &files);
+            inner.post(&message);
+        });
+    }
+
+    fn post(&self, message: &JsValue) {
+        if let Some(port) = &self.port {
+            let _ = port.post_message(message);
+        }
+    }
+
+    /// Watches the host's heartbeat from now on.
+    fn watch(&mut self) {
+        let me = self.me.clone();
+        self.watched_at = now_ms();
+        self.watchdog = Some(Interval::new(250, move || {
+            let Some(inner) = me.upgrade() else {
+                return;
+            };
+            let news = {
+                let Ok(mut this) = inner.try_borrow_mut() else {
+                    return;
+                };
+                let now = now_ms();
+                // The page itself was busy (or asleep in the background): judge nothing now.
+                let late = now - this.watched_at > 1_000.0;
+                this.watched_at = now;
+                if late {
+                    this.heard_at = this.heard_at.max(now - 250.0);
+                    return;
+                }
+                if this.over || now - this.heard_at < DEAD_AFTER_MS {
+                    return;
+                }
+                let running = this.running;
+                this.died(running)
+            };
+            Inner::emit(&inner, news);
         }));
+    }
+
+    /// The host's process died: the match ends with a crash of each bot that was computing.
+    fn died(&mut self, running: u32) -> Vec<MatchNews> {
+        let turn = self.turns_heard as u32;
+        let seats: Vec<usize> = (0..self.spec.seats.len())
+            .filter(|&s| s < 32 && running & (1 << s) != 0)
+            .collect();
+        let several = self
+            .spec
+            .seats
+            .iter()
+            .filter(|s| matches!(s.source, BotSource::JavaScript(_) | BotSource::Python(_)))
+            .count()
+            > 1;
+        for &seat in &seats {
+            let text = if several {
+                "the process running the bots crashed while this bot was computing: it most \
+                 likely used too much memory"
+            } else {
+                "the bot's process crashed: it most likely used too much memory"
+            };
+            self.faults_heard.push(Fault {
+                seat,
+                turn,
+                kind: FaultKind::Crash,
+                text: text.into(),
+            });
+        }
+        if seats.is_empty() {
+            return self.give_up(Some(
+                "the process running the match stopped answering (it most likely ran out of memory)"
+                    .into(),
+            ));
+        }
+        self.over = true;
+        self.close();
+        vec![MatchNews::Finished {
+            outcome: None,
+            faults: self.faults_heard.clone(),
+            stopped: false,
+        }]
+    }
+
+    /// Ends the match from the page's side: `why` it failed, or stopped when `None`.
+    fn give_up(&mut self, why: Option<String>) -> Vec<MatchNews> {
+        if self.over {
+            return Vec::new();
+        }
+        self.over = true;
+        self.close();
+        vec![match why {
+            Some(why) => MatchNews::Failed(why),
+            None => MatchNews::Finished {
+                outcome: None,
+                faults: self.faults_heard.clone(),
+                stopped: true,
+            },
+        }]
+    }
+
+    fn absorb(&mut self, news: HostNews) -> Vec<MatchNews> {
+        match news {
+            HostNews::Loading { seat, text } => {
+                vec![MatchNews::Loading(format!("bot {}: {text}", seat + 1))]
+            }
+            HostNews::Started => {
+                self.started = true;
+                vec![MatchNews::Started]
+            }
+            HostNews::Progress { frames, turns } => {
+                self.frames_heard += frames.len();
+                self.turns_heard += turns.len();
+                for turn in &turns {
+                    for seat in &turn.seats {
+                        if let Some(fault) = &seat.fault {
+                            self.faults_heard.push(fault.clone());
+                        }
+                    }
+                }
+                vec![MatchNews::Progress { frames, turns }]
+            }
+            HostNews::Human { seat, input } => {
+                if let Some(hear) = &self.human_news {
+                    let hear = hear.clone();
+                    // After the news of the same moment (the board shows the state first).
+                    let _ = Timeout::new(0, move || hear.emit(HumanAsk { seat, input })).forget();
+                }
+                Vec::new()
+            }
+            HostNews::Finished {
+                outcome,
+                faults,
+                stopped,
+                timings,
+            } => {
+                self.timings = timings;
+                self.over = true;
+                self.close();
+                vec![MatchNews::Finished {
+                    outcome,
+                    faults,
+                    stopped,
+                }]
+            }
+            HostNews::Failed { why } => {
+                self.over = true;
+                self.close();
+                vec![MatchNews::Failed(why)]
+            }
+        }
+    }
+
+    fn emit(this: &Rc<RefCell<Inner>>, news: Vec<MatchNews>) {
+        let callback = this.borrow().news.clone();
+        for item in news {
+            callback.emit(item);
+        }
+    }
+
+    /// Ends everything the match started.
+    fn close(&mut self) {
+        self.watchdog = None;
+        self.stop_timer = None;
+        let end = js_sys::Object::new();
+        set(&end, "type", &"end".into());
+        self.post(&end);
+        if let Some(port) = self.port.take() {
+            port.set_onmessage(None);
+            port.close();
+        }
+        self.remove_frame();
+    }
+
+    fn remove_frame(&mut self) {
+        if let Some(frame) = self.frame.take() {
+            frame.set_onload(None);
+            frame.remove();
+        }
+    }
+}
+
+/// The files the host's workers are made of, fetched from the page's origin once (through the
+/// service worker: offline too) and sent with each match.
+mod files {
+    use std::cell::RefCell;
+
+    use wasm_bindgen::prelude::*;
+    use wasm_bindgen::JsCast;
+    use wasm_bindgen_futures::JsFuture;
+
+    /// Pyodide's files (copied from npm by `www/editor/build.mjs`).
+    const PYODIDE: [&str; 5] = [
+        "pyodide.js",
+        "pyodide.asm.mjs",
+        "pyodide.asm.wasm",
+        "python_stdlib.zip",
+        "pyodide-lock.json",
+    ];
+
+    thread_local! {
+        static CORE: RefCell<Option<JsValue>> = const { RefCell::new(None) };
+        static PYTHON: RefCell<Option<JsValue>> = const { RefCell::new(None) };
+    }
+
+    async fn fetch(url: &str, text: bool) -> Result<JsValue, String> {
+        let window = web_sys::window().ok_or("no window")?;
+        let failed = |e: JsValue| format!("{url} could not be loaded: {e:?}");
+        let response: web_sys::Response = JsFuture::from(window.fetch_with_str(url))
+            .await
+            .map_err(failed)?
+            .unchecked_into();
+        if !response.ok() {
+            return Err(format!("{url} could not be loaded ({})", response.status()));
+        }
+        let body = if text {
+            response.text()
+        } else {
+            response.array_buffer()
+        };
+        JsFuture::from(body.map_err(failed)?).await.map_err(failed)
+    }
+
+    fn set(target: &js_sys::Object, key: &str, value: &JsValue) {
+        let _ = js_sys::Reflect::set(target, &key.into(), value);
+    }
+
+    /// `{matchJs, matchWasm, runtime, pyodide}`; Pyodide's files only when `python`.
+    pub async fn load(python: bool) -> Result<JsValue, String> {
+        let core = match CORE.with(|c| c.borrow().clone()) {
+            Some(core) => core,
+            None => {
+                let core = js_sys::Object::new();
+                set(&core, "matchJs", &fetch("match_worker.js", true).await?);
+                set(&core, "matchWasm", &fetch("match_worker_bg.wasm", false).await?);
+                set(&core, "runtime", &fetch("js-bot-worker.js", true).await?);
+                let core: JsValue = core.into();
+                CORE.with(|c| *c.borrow_mut() = Some(core.clone()));
+                core
+            }
+        };
+        let files = js_sys::Object::assign(&js_sys::Object::new(), core.unchecked_ref());
+        if python {
+            let pyodide = match PYTHON.with(|p| p.borrow().clone()) {
+                Some(pyodide) => pyodide,
+                None => {
+                    let pyodide = js_sys::Object::new();
+                    for name in PYODIDE {
+                        let body = fetch(&format!("pyodide/{name}"), false).await?;
+                        set(&pyodide, name, &body);
+                    }
+                    let pyodide: JsValue = pyodide.into();
+                    PYTHON.with(|p| *p.borrow_mut() = Some(pyodide.clone()));
+                    pyodide
+                }
+            };
+            set(&files, "pyodide", &pyodide);
+        } else {
+            set(&files, "pyodide", &JsValue::NULL);
+        }
+        Ok(files.into())
     }
 }

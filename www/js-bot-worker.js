@@ -1,43 +1,37 @@
 // The runtime of a JavaScript or Python bot: one Web Worker runs one bot, as CodinGame runs it.
+// The match host (www/match-host.js) starts it from this text; the match worker
+// (src/bin/match_worker.rs) is the other end of its two rings.
 //
 // A JavaScript bot calls a global, blocking `readline()` for each input line, writes its answer
 // with `console.log(...)` (or `print(...)`) and its debug log with `console.error(...)`.
-// A Python bot runs in Pyodide (served by this site from the npm package, loaded only for Python
-// bots, before the match starts): `input()` and `sys.stdin` block on the same `readline()`,
-// `print()` writes output lines, `sys.stderr` is the debug log; the standard library is there.
+// A Python bot runs in Pyodide (its files are sent by the page, loaded before the match starts):
+// `input()` and `sys.stdin` block on the same `readline()`, `print()` writes output lines,
+// `sys.stderr` is the debug log; the standard library is there. Its memory is capped at
+// PYTHON_MEMORY_BYTES (as on CodinGame): beyond it Python raises MemoryError.
 //
-// Input: the page writes each turn's text into a SharedArrayBuffer ring (layout below) and wakes
-// this worker; `readline()` sleeps in `Atomics.wait` until a whole line is there. This worker is
-// the only writer of READ; the page is the only writer of WRITE, PENDING and the data bytes.
+// Input: the match worker writes each turn's text into a SharedArrayBuffer ring and wakes this
+// worker; `readline()` sleeps in `Atomics.wait` until a whole line is there.
 //
 //   Int32 header (16 bytes), then CAPACITY data bytes (a power of two):
-//     header[WRITE]   bytes the page has written so far (a wrapping 32-bit counter)
-//     header[READ]    bytes this worker has taken so far (a wrapping 32-bit counter)
-//     header[PENDING] 1 while the page holds input that did not fit into the ring
+//     header[WRITE]   bytes written so far (a wrapping 32-bit counter), by the other side
+//     header[READ]    bytes taken so far (a wrapping 32-bit counter), by this side
+//     header[PENDING] 1 while the match worker holds input that did not fit into the ring
 //   Bytes WRITE - READ (mod 2^32) are unread, at data[READ % CAPACITY ...], wrapping around.
-//   The page copies the bytes first and then publishes them with Atomics.store(WRITE) and
-//   Atomics.notify, so this worker never sees a byte that is not written yet. Text the page
-//   writes while the bot has not read the previous text is appended behind it; nothing is
-//   overwritten before this worker has moved READ past it. Lines are cut on bytes ("\n" never
-//   occurs inside a UTF-8 sequence), so a chunk boundary can never tear a character.
+//   Bytes are copied first and published with Atomics.store(WRITE) and Atomics.notify after.
 //
-// Messages to the page, one per event:
-//   {type: "loading", text}           progress while a language runtime loads (Python)
-//   {type: "ready"}                    the worker has its code and ring; the match may start
-//   {type: "line", text, at}          one output line (without its line ending), stamped
-//   {type: "stderr", text}            debug-log text
-//   {type: "need-input"}              this worker waits while the page holds unsent input
-//   {type: "exit", message}           the bot ended: it threw (message has the error and line)
-//                                      or its code returned
-//   {type: "flood", message}          the bot wrote more than it may without reading its input
-//                                      (the caps below); it is held still until the page stops it
-// Message from the page (once): {type: "start", language, code, ring: SharedArrayBuffer}, with
-// language "javascript" (the default) or "python".
+// Output: records in a second ring of the same layout, written by this side (src/match_host/
+// rings.rs has the reading side): a 16-byte head (kind byte, three zero bytes, the payload's
+// length as a little-endian u32, a little-endian f64 stamp) and the payload (UTF-8). After each
+// record the doorbell (an Int32Array's first cell, shared by every writer of the match) is
+// incremented and notified. When the ring has no room, the bot waits, as on a full pipe.
+//   kinds: 1 ready, 2 loading (text), 3 line (text, stamped when written), 4 stderr (text),
+//          5 need-input, 6 exit (how the program ended), 7 flood (what the bot wrote too much of)
 //
-// Each line is stamped with the time it was written ("at": performance.timeOrigin +
-// performance.now(), the clock the page shares), so a busy page never makes a bot late. The
-// runtime lives in a closure: the bot's code (run at global scope) cannot reach its clock, its
-// ring or its postMessage.
+// Integrity: the bot's code runs in this worker's global scope, so everything the runtime uses
+// is taken before the bot's code runs (the functions below, called through `call` bound to the
+// originals); a bot that replaces `Atomics.wait`, `Uint8Array.prototype.set` or any other
+// global changes only what its own code sees. The rings are reachable only from this closure.
+// The match worker checks every record again where it receives it.
 //
 // The sandbox (closeSandbox, once the runtime and Pyodide are loaded, before the bot's code
 // runs): of everything the browser puts into a worker, only the JavaScript built-ins and a short
@@ -45,12 +39,49 @@
 // rest (fetch, XMLHttpRequest, WebSocket, EventSource, WebTransport, importScripts, Worker,
 // SharedWorker, postMessage, BroadcastChannel, indexedDB, caches, the file system APIs, and
 // whatever a later browser adds) is deleted. `navigator` becomes a frozen object with a few
-// plain facts (no storage, locks, devices). Python's `js` module is this same global. The
-// page's Content-Security-Policy (Trunk.toml) is the second wall: no connection but to the
-// page's own origin. See SECURITY.md.
+// plain facts. Python's `js` module is this same global. The page's Content-Security-Policy is
+// the second wall: no connection but to the page's own origin, no `eval`. See SECURITY.md.
 "use strict";
 
 (() => {
+
+// --- what the runtime uses, taken before anything else runs ---------------------------------
+
+const uncurry = Function.prototype.bind.bind(Function.prototype.call);
+const A = {
+  load: Atomics.load,
+  store: Atomics.store,
+  wait: Atomics.wait,
+  notify: Atomics.notify,
+  add: Atomics.add,
+};
+const U8 = Uint8Array;
+const I32 = Int32Array;
+const F64 = Float64Array;
+const SAB = SharedArrayBuffer;
+const u8Set = uncurry(Uint8Array.prototype.set);
+const u8Sub = uncurry(Uint8Array.prototype.subarray);
+const u8IndexOf = uncurry(Uint8Array.prototype.indexOf);
+const strIndexOf = uncurry(String.prototype.indexOf);
+const strSlice = uncurry(String.prototype.slice);
+const strEndsWith = uncurry(String.prototype.endsWith);
+const toString = String;
+const jsonStringify = JSON.stringify;
+const mathMin = Math.min;
+const mathMax = Math.max;
+const ErrorType = Error;
+const SyntaxErrorType = SyntaxError;
+const encode = uncurry(TextEncoder.prototype.encode, new TextEncoder());
+const decode = uncurry(TextDecoder.prototype.decode, new TextDecoder());
+const now = uncurry(Performance.prototype.now, performance);
+const timeOrigin = performance.timeOrigin;
+const clock = () => timeOrigin + now();
+const importScriptsOriginal = self.importScripts;
+const importScriptsNow = (url) => uncurry(importScriptsOriginal, self)(url);
+const makeBlobUrl = (text) => URL.createObjectURL(new Blob([text], { type: "text/javascript" }));
+const memoryGrow = WebAssembly.Memory.prototype.grow;
+const memoryBuffer = Object.getOwnPropertyDescriptor(WebAssembly.Memory.prototype, "buffer").get;
+const arrayBufferLength = Object.getOwnPropertyDescriptor(ArrayBuffer.prototype, "byteLength").get;
 
 // What the browser puts into a worker, before anything of ours or Pyodide's: the names the
 // sandbox considers (names Pyodide adds later are its own and stay).
@@ -63,138 +94,211 @@ const WRITE = 0;
 const READ = 1;
 const PENDING = 2;
 const HEADER_BYTES = 16;
+const HEAD = 16;
+const KIND = { ready: 1, loading: 2, line: 3, stderr: 4, needInput: 5, exit: 6, flood: 7 };
 // What a bot may write without reading its input (engine::referee::MAX_AHEAD_LINES,
 // MAX_AHEAD_BYTES, MAX_STDERR_FLOOD_BYTES): more is a flood, and the bot is stopped.
 const MAX_AHEAD_LINES = 2000;
 const MAX_AHEAD_BYTES = 1024 * 1024;
 const MAX_STDERR_FLOOD_BYTES = 1024 * 1024;
-// Debug-log text passed on to the page between two reads (the referee keeps 16 KiB a turn).
+// A line is cut one byte beyond the referee's cap (engine::referee::MAX_LINE_BYTES), so that the
+// referee still sees it is too long; debug-log text goes in pieces of at most this many bytes.
+const MAX_LINE_BYTES = 64 * 1024;
+const MAX_PIECE = 64 * 1024;
+// Debug-log text passed on between two reads (the referee keeps 16 KiB a turn).
 const MAX_STDERR_PER_READ = 64 * 1024;
+// Python's memory, at most (CodinGame gives 768 MB).
+const PYTHON_MEMORY_BYTES = 768 * 1024 * 1024;
 const SOURCE_NAME = "bot.js";
-// Where Pyodide's files are, relative to this worker (copied by www/editor/build.mjs).
-const PYODIDE_DIR = "pyodide/";
 
-// Kept privately: the bot's code gets neither postMessage nor the network.
-const post = self.postMessage.bind(self);
-const now = performance.now.bind(performance);
-const timeOrigin = performance.timeOrigin;
-const clock = () => timeOrigin + now();
-const decoder = new TextDecoder();
-
-let header = null; // Int32Array over the ring's header
-let data = null; // Uint8Array over the ring's data bytes
+let header = null; // Int32Array over the input ring's header
+let data = null; // Uint8Array over the input ring's data bytes
 let capacity = 0;
-// Bytes taken from the ring and not yet returned as lines (a normal, unshared buffer).
-let pending = new Uint8Array(4096);
+let outHeader = null;
+let outData = null;
+let outCapacity = 0;
+let bell = null; // the doorbell
+// Bytes taken from the input ring and not yet returned as lines (a normal, unshared buffer).
+let pending = new U8(4096);
 let pendingStart = 0;
 let pendingEnd = 0;
 // Output since the last read of new input.
 let linesSinceRead = 0;
 let bytesSinceRead = 0;
 let stderrSinceRead = 0;
+const stampBytes = new U8(8);
+const stampFloat = new F64(stampBytes.buffer);
+const head = new U8(HEAD);
+
+// --- output ---------------------------------------------------------------------------------
+
+function copyOut(at, bytes) {
+  let done = 0;
+  while (done < bytes.length) {
+    const offset = (at + done) & (outCapacity - 1);
+    const run = mathMin(bytes.length - done, outCapacity - offset);
+    u8Set(outData, u8Sub(bytes, done, done + run), offset);
+    done += run;
+  }
+}
+
+// Writes one record, waiting while the ring has no room (as a write to a full pipe blocks).
+function record(kind, text, stamp) {
+  const payload = encode(text);
+  const length = payload.length;
+  for (;;) {
+    const write = A.load(outHeader, WRITE) >>> 0;
+    const read = A.load(outHeader, READ) >>> 0;
+    const used = (write - read) >>> 0;
+    if (outCapacity - used >= HEAD + length) {
+      stampFloat[0] = stamp;
+      head[0] = kind;
+      head[4] = length & 255;
+      head[5] = (length >>> 8) & 255;
+      head[6] = (length >>> 16) & 255;
+      head[7] = (length >>> 24) & 255;
+      for (let i = 0; i < 8; i++) head[8 + i] = stampBytes[i];
+      copyOut(write, head);
+      copyOut((write + HEAD) >>> 0, payload);
+      A.store(outHeader, WRITE, (write + HEAD + length) | 0);
+      A.add(bell, 0, 1);
+      A.notify(bell, 0);
+      return;
+    }
+    A.wait(outHeader, READ, read | 0, 100);
+  }
+}
+
+// --- input ----------------------------------------------------------------------------------
 
 function takeFromRing() {
-  const write = Atomics.load(header, WRITE);
-  const read = Atomics.load(header, READ);
-  const count = (write - read) >>> 0;
+  const write = A.load(header, WRITE) >>> 0;
+  const read = A.load(header, READ) >>> 0;
+  const count = mathMin((write - read) >>> 0, capacity);
   if (count === 0) return false;
   if (pendingEnd + count > pending.length) {
     const keep = pendingEnd - pendingStart;
-    const bigger = new Uint8Array(Math.max(pending.length, (keep + count) * 2));
-    bigger.set(pending.subarray(pendingStart, pendingEnd));
+    const bigger = new U8(mathMax(pending.length, (keep + count) * 2));
+    u8Set(bigger, u8Sub(pending, pendingStart, pendingEnd), 0);
     pending = bigger;
     pendingStart = 0;
     pendingEnd = keep;
   }
   const from = read & (capacity - 1);
-  const first = Math.min(count, capacity - from);
-  pending.set(data.subarray(from, from + first), pendingEnd);
-  if (first < count) pending.set(data.subarray(0, count - first), pendingEnd + first);
+  const first = mathMin(count, capacity - from);
+  u8Set(pending, u8Sub(data, from, from + first), pendingEnd);
+  if (first < count) u8Set(pending, u8Sub(data, 0, count - first), pendingEnd + first);
   pendingEnd += count;
-  Atomics.store(header, READ, write);
+  A.store(header, READ, (read + count) | 0);
   linesSinceRead = 0;
   bytesSinceRead = 0;
   stderrSinceRead = 0;
   return true;
 }
 
-// The next input line, without its line ending; blocks until the page sends it.
+// The next input line, without its line ending; blocks until the match worker sends it.
 function readline() {
   for (;;) {
-    const newline = pending.subarray(pendingStart, pendingEnd).indexOf(10);
+    const newline = u8IndexOf(u8Sub(pending, pendingStart, pendingEnd), 10);
     if (newline >= 0) {
       let end = pendingStart + newline;
       const next = end + 1;
       if (end > pendingStart && pending[end - 1] === 13) end -= 1;
-      const line = decoder.decode(pending.subarray(pendingStart, end));
+      const line = decode(u8Sub(pending, pendingStart, end));
       pendingStart = next;
       if (pendingStart === pendingEnd) pendingStart = pendingEnd = 0;
       return line;
     }
     if (takeFromRing()) continue;
-    const seen = Atomics.load(header, WRITE);
-    if (seen !== Atomics.load(header, READ)) continue;
-    if (Atomics.load(header, PENDING) === 1) post({ type: "need-input" });
-    Atomics.wait(header, WRITE, seen);
+    const seen = A.load(header, WRITE);
+    if (seen !== A.load(header, READ)) continue;
+    if (A.load(header, PENDING) === 1) record(KIND.needInput, "", clock());
+    A.wait(header, WRITE, seen);
   }
 }
+
+// --- what the bot writes --------------------------------------------------------------------
 
 function show(value) {
   if (typeof value === "string") return value;
-  if (value instanceof Error) return value.stack || String(value);
-  if (value !== null && typeof value === "object") {
-    try {
-      return JSON.stringify(value);
-    } catch (_) {
-      return String(value);
-    }
+  try {
+    if (value instanceof ErrorType) return toString(value.stack || value);
+    if (value !== null && typeof value === "object") return toString(jsonStringify(value));
+    return toString(value);
+  } catch (_) {
+    return "[a value that cannot be shown]";
   }
-  return String(value);
 }
 
-// The bot wrote more than it may without reading its input: the page hears why and stops the
-// worker; until then the bot is held still here (no CPU), whatever its code would do next.
-const holder = new Int32Array(new SharedArrayBuffer(4));
-const hold = Atomics.wait; // taken now: the bot may replace Atomics.wait
+function joined(args) {
+  let text = "";
+  for (let i = 0; i < args.length; i++) text += (i ? " " : "") + show(args[i]);
+  return text;
+}
+
+// The bot wrote more than it may without reading its input: the match worker hears why and has
+// the worker stopped; until then the bot is held still here (no CPU), whatever its code would do.
+const holder = new I32(new SAB(4));
 function flood(message) {
-  post({ type: "flood", message });
-  for (;;) hold(holder, 0, 0);
+  record(KIND.flood, message, clock());
+  for (;;) A.wait(holder, 0, 0);
+}
+
+function writeLine(line) {
+  linesSinceRead += 1;
+  bytesSinceRead += line.length + 1;
+  if (linesSinceRead > MAX_AHEAD_LINES) {
+    flood(`more than ${MAX_AHEAD_LINES} lines written without reading its input`);
+  }
+  if (bytesSinceRead > MAX_AHEAD_BYTES) {
+    flood("more than 1 MiB of output written without reading its input");
+  }
+  if (strEndsWith(line, "\r")) line = strSlice(line, 0, -1);
+  // Cut beyond the referee's cap (a character counts at least one byte, at most three).
+  if (line.length > MAX_LINE_BYTES + 1) line = strSlice(line, 0, MAX_LINE_BYTES + 1);
+  record(KIND.line, line, clock());
 }
 
 function writeLines(args) {
-  const text = Array.prototype.map.call(args, show).join(" ");
-  if (bytesSinceRead + text.length > MAX_AHEAD_BYTES) {
-    flood("more than 1 MiB of output written without reading its input");
-  }
-  for (const line of text.split("\n")) {
-    linesSinceRead += 1;
-    bytesSinceRead += line.length + 1;
-    if (linesSinceRead > MAX_AHEAD_LINES) {
-      flood(`more than ${MAX_AHEAD_LINES} lines written without reading its input`);
-    }
-    post({ type: "line", text: line.endsWith("\r") ? line.slice(0, -1) : line, at: clock() });
+  const text = joined(args);
+  let from = 0;
+  for (;;) {
+    const end = strIndexOf(text, "\n", from);
+    if (end < 0) return writeLine(strSlice(text, from));
+    writeLine(strSlice(text, from, end));
+    from = end + 1;
   }
 }
 
 function writeDebug(args) {
-  const text = Array.prototype.map.call(args, show).join(" ") + "\n";
+  const text = joined(args) + "\n";
   const before = stderrSinceRead;
   stderrSinceRead += text.length;
   if (stderrSinceRead > MAX_STDERR_FLOOD_BYTES) {
     flood("more than 1 MiB of debug log written without reading its input");
   }
-  if (before < MAX_STDERR_PER_READ) post({ type: "stderr", text });
+  if (before >= MAX_STDERR_PER_READ) return;
+  const keep = strSlice(text, 0, MAX_STDERR_PER_READ - before);
+  for (let from = 0; from < keep.length; from += MAX_PIECE / 4) {
+    record(KIND.stderr, strSlice(keep, from, from + MAX_PIECE / 4), 0);
+  }
 }
+
+function exit(message) {
+  record(KIND.exit, message, clock());
+}
+
+// --- running the bot ------------------------------------------------------------------------
 
 // "TypeError: x is undefined (bot.js line 12)": the message and where in the bot it happened.
 function describe(error) {
-  if (!(error instanceof Error)) return "the bot threw " + show(error);
-  const where = String(error.stack || "")
-    .split("\n")
-    .map((l) => l.match(new RegExp(SOURCE_NAME.replace(".", "\\.") + ":(\\d+):(\\d+)")))
-    .find((m) => m);
-  const head = error.name + ": " + error.message;
-  return where ? head + " (line " + where[1] + ", column " + where[2] + ")" : head;
+  if (!(error instanceof ErrorType)) return "the bot threw " + show(error);
+  const stack = toString(error.stack || "");
+  const at = strIndexOf(stack, SOURCE_NAME + ":");
+  const head = toString(error.name) + ": " + toString(error.message);
+  if (at < 0) return head;
+  const place = /^(\d+):(\d+)/.exec(strSlice(stack, at + SOURCE_NAME.length + 1));
+  return place ? head + " (line " + place[1] + ", column " + place[2] + ")" : head;
 }
 
 // What a bot keeps of the browser's worker: the JavaScript built-ins, and facilities that reach
@@ -261,7 +365,7 @@ function closeSandbox() {
   Object.defineProperty(self, "navigator", { value: Object.freeze(facts), enumerable: true });
 }
 
-function run(code) {
+function installConsole() {
   const console = self.console;
   const log = (...args) => writeLines(args);
   const debug = (...args) => writeDebug(args);
@@ -274,42 +378,56 @@ function run(code) {
   self.print = log;
   self.printErr = debug;
   self.readline = readline;
-  closeSandbox();
-  try {
-    // Indirect eval: the bot runs as a classic script at global scope, like `node bot.js`.
-    (0, eval)(code + "\n//# sourceURL=" + SOURCE_NAME);
-    post({ type: "exit", message: "the bot's program ended (its code returned)" });
-  } catch (error) {
-    let message = describe(error);
-    if (error instanceof SyntaxError) {
-      const line = syntaxErrorLine(code, error.message);
-      if (line) message = error.name + ": " + error.message + " (line " + line + ")";
-      else if (/end of input/.test(error.message)) {
-        message += " (the code ends before a bracket, brace or quote is closed)";
-      }
-    }
-    post({ type: "exit", message });
-  }
 }
 
-// The line of a syntax error, which V8 does not report for eval'd code: the first line at which
-// the code up to it fails to compile with the same message (shorter prefixes compile, or fail
-// only because they end early). Compiling does not run anything. 0 when not found.
+// The line of a syntax error, which importScripts does not report: the first line at which the
+// code up to it, wrapped in a function that is never called, fails with the same message. 0 when
+// not found.
 function syntaxErrorLine(code, message) {
-  const lines = code.split("\n");
-  for (let n = 1; n <= lines.length; n++) {
+  let end = -1;
+  for (let n = 1; n <= 5000; n++) {
+    end = strIndexOf(code, "\n", end + 1);
+    const prefix = end < 0 ? code : strSlice(code, 0, end);
+    const url = makeBlobUrl("(function () {" + prefix + "\n});");
     try {
-      new Function(lines.slice(0, n).join("\n"));
+      importScriptsNow(url);
     } catch (e) {
-      if (e instanceof SyntaxError && e.message === message) return n;
+      if (e instanceof SyntaxErrorType && toString(e.message) === message) return n;
+    } finally {
+      URL.revokeObjectURL(url);
     }
+    if (end < 0) break;
   }
   return 0;
 }
 
+function run(code) {
+  // The bot's code is a script of its own (no eval: the page's policy forbids it).
+  const url = makeBlobUrl(code + "\n//# sourceURL=" + SOURCE_NAME + "\n");
+  installConsole();
+  record(KIND.ready, "", clock());
+  closeSandbox();
+  try {
+    importScriptsNow(url);
+    exit("the bot's program ended (its code returned)");
+  } catch (error) {
+    if (error instanceof SyntaxErrorType) {
+      const message = toString(error.message).replace(/^Failed to execute 'importScripts' on 'WorkerGlobalScope': /, "");
+      const line = syntaxErrorLine(code, error.message);
+      let text = "SyntaxError: " + message;
+      if (line) text += " (line " + line + ")";
+      else if (/end of input/.test(message)) {
+        text += " (the code ends before a bracket, brace or quote is closed)";
+      }
+      return exit(text);
+    }
+    exit(describe(error));
+  }
+}
+
 // "ZeroDivisionError: division by zero (line 7)" and the whole traceback for the debug log.
 function describePython(error) {
-  const text = String((error && error.message) || error);
+  const text = toString((error && error.message) || error);
   const lines = text.trim().split("\n");
   const last = lines[lines.length - 1] || "the bot raised an exception";
   const places = [...text.matchAll(/File "<exec>", line (\d+)/g)];
@@ -317,64 +435,81 @@ function describePython(error) {
   return { summary: last + where, traceback: text };
 }
 
-async function runPython(code) {
-  post({ type: "loading", text: "loading Python (Pyodide)…" });
-  let pyodide;
-  // Pyodide refuses to start in a worker whose importScripts() takes a data: URL (its test for
-  // a classic worker); under the page's policy (no data: scripts) it never does, and so works.
-  // Without the policy (a static host before its service worker is active), refuse it here too.
-  const importScripts = self.importScripts;
-  self.importScripts = (...urls) => {
-    if (urls.some((url) => String(url).startsWith("data:"))) {
-      throw new DOMException("data: scripts are refused", "NetworkError");
+// Python's heap is a WebAssembly.Memory that Pyodide grows from JavaScript: past the cap the
+// growth fails, and Python raises MemoryError. Fixed in place so that no bot can undo it.
+function capMemory() {
+  const grow = function (delta) {
+    const size = arrayBufferLength(memoryBuffer.call(this));
+    if (size + delta * 65536 > PYTHON_MEMORY_BYTES) {
+      throw new RangeError("botplay: a Python bot may use at most 768 MB");
     }
-    return importScripts.apply(self, urls);
+    return memoryGrow.call(this, delta);
   };
+  Object.defineProperty(WebAssembly.Memory.prototype, "grow", {
+    value: grow,
+    writable: false,
+    configurable: false,
+  });
+}
+
+async function runPython(code, files) {
+  record(KIND.loading, "loading Python (Pyodide)…", clock());
+  let pyodide;
+  capMemory();
+  const text = (name) => decode(new U8(files[name]));
   try {
-    importScripts(PYODIDE_DIR + "pyodide.js");
+    // Pyodide asks for its files by URL; they were sent by the page with the start message.
+    self.fetch = async (url) => {
+      const name = toString(url).split("/").pop();
+      if (!files[name]) throw new TypeError("botplay: no such Python file: " + name);
+      const type = name.endsWith(".wasm") ? "application/wasm" : "application/octet-stream";
+      return new Response(files[name], { headers: { "Content-Type": type } });
+    };
+    importScriptsNow(makeBlobUrl(text("pyodide.js")));
+    const asm = await import(makeBlobUrl(text("pyodide.asm.mjs")));
     pyodide = await self.loadPyodide({
-      indexURL: new URL(PYODIDE_DIR, self.location.href).href,
+      indexURL: "https://pyodide.invalid/",
+      createPyodideModule: asm.default,
+      lockFileContents: text("pyodide-lock.json"),
       // Nothing is printed while loading: stdout belongs to the protocol.
       stdout: () => {},
       stderr: () => {},
     });
   } catch (error) {
-    post({ type: "exit", message: "Python could not be loaded: " + show(error) });
+    exit("Python could not be loaded: " + show(error));
     return;
   }
   // input() and sys.stdin block on the ring; an empty line stays a line (never end of file).
   // Lines are handed over in as many reads as Python asks for: a line longer than Python's read
   // buffer (8 KiB) must not be cut (Crafting Quest 3 sends lines of 20 KB and more).
-  const encoder = new TextEncoder();
-  let line = new Uint8Array(0);
+  let line = new U8(0);
   let at = 0;
   pyodide.setStdin({
     read(buffer) {
       if (at >= line.length) {
-        line = encoder.encode(readline() + "\n");
+        line = encode(readline() + "\n");
         at = 0;
       }
-      const n = Math.min(buffer.length, line.length - at);
-      buffer.set(line.subarray(at, at + n));
+      const n = mathMin(buffer.length, line.length - at);
+      u8Set(buffer, u8Sub(line, at, at + n), 0);
       at += n;
       return n;
     },
     isatty: false,
   });
-  pyodide.setStdout({ batched: (line) => writeLines([line]), isatty: false });
-  pyodide.setStderr({ batched: (line) => writeDebug([line]), isatty: false });
+  pyodide.setStdout({ batched: (text) => writeLines([text]), isatty: false });
+  pyodide.setStderr({ batched: (text) => writeDebug([text]), isatty: false });
   self.readline = readline;
-  delete self.importScripts;
+  record(KIND.ready, "", clock());
   closeSandbox();
-  post({ type: "ready" });
   try {
     pyodide.runPython(code, { filename: "<exec>" });
     pyodide.runPython("import sys; sys.stdout.flush(); sys.stderr.flush()");
-    post({ type: "exit", message: "the bot's program ended (its code returned)" });
+    exit("the bot's program ended (its code returned)");
   } catch (error) {
     const { summary, traceback } = describePython(error);
     writeDebug([traceback]);
-    post({ type: "exit", message: summary });
+    exit(summary);
   }
 }
 
@@ -382,14 +517,17 @@ self.onmessage = (event) => {
   const message = event.data;
   if (!message || message.type !== "start") return;
   self.onmessage = null;
-  header = new Int32Array(message.ring, 0, HEADER_BYTES / 4);
-  data = new Uint8Array(message.ring, HEADER_BYTES);
+  header = new I32(message.input, 0, HEADER_BYTES / 4);
+  data = new U8(message.input, HEADER_BYTES);
   capacity = data.length;
+  outHeader = new I32(message.output, 0, HEADER_BYTES / 4);
+  outData = new U8(message.output, HEADER_BYTES);
+  outCapacity = outData.length;
+  bell = new I32(message.doorbell, 0, 4);
   if (message.language === "python") {
-    runPython(String(message.code));
+    runPython(toString(message.code), message.files || {});
     return;
   }
-  post({ type: "ready" });
-  run(String(message.code));
+  run(toString(message.code));
 };
 })();

@@ -17,7 +17,7 @@ use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
 
 use super::state::{entry, Action, Form, Slot, SLOT_NAMES};
-use crate::bot_worker_host::BotSource;
+use crate::runner::BotSource;
 use crate::runner::{MatchNews, MatchSpec, Runner, SeatSpec};
 
 /// Matches per group offered, and the default.

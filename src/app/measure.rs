@@ -31,7 +31,7 @@ use yew::platform::pinned::oneshot;
 use yew::platform::spawn_local;
 use yew::prelude::*;
 
-use crate::bot_worker_host::BotSource;
+use crate::runner::BotSource;
 use crate::runner::{now_ms, MatchNews, MatchSpec, Runner, SeatSpec, Timings};
 
 /// The worker that echoes every message (copied from `www/` by Trunk).
@@ -459,7 +459,7 @@ fn summarise(
     let mut outside: Vec<f64> = turns.iter().filter_map(|t| t.outside_ms()).collect();
     let mut wall: Vec<f64> = turns.iter().map(|t| t.wall_ms).collect();
     let mut bots: Vec<f64> = turns.iter().filter_map(|t| t.bots_ms).collect();
-    let mut page: Vec<f64> = turns.iter().map(|t| t.page_ms).collect();
+    let mut page: Vec<f64> = turns.iter().map(|t| t.host_ms).collect();
     let mut whole: Vec<f64> = played
         .iter()
         .filter_map(|p| Some(p.timings.finished_at? - p.timings.started_at?))

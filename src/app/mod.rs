@@ -33,6 +33,11 @@ use match_form::MatchForm;
 use state::{Action, AppState};
 use viewer::Viewer;
 
+/// What the page says instead of running a link's bots whose last run here never ended.
+pub const UNFINISHED_LINK: &str = "The last time this link was opened here, its match never \
+ended: the tab may have crashed, frozen or been closed while its bots ran. Its bots were not run \
+again. Press Run to run them anyway.";
+
 #[component(App)]
 pub fn app() -> Html {
     let state = use_reducer(AppState::new);
@@ -82,7 +87,15 @@ pub fn app() -> Html {
                 old.stop();
             }
             let dispatcher = state.dispatcher();
-            let news = Callback::from(move |news| dispatcher.dispatch(Action::News(news)));
+            let news = Callback::from(move |news: crate::runner::MatchNews| {
+                if matches!(
+                    news,
+                    crate::runner::MatchNews::Finished { .. } | crate::runner::MatchNews::Failed(_)
+                ) {
+                    storage::auto_run_ended();
+                }
+                dispatcher.dispatch(Action::News(news))
+            });
             match Runner::start(spec.clone(), news) {
                 Ok(started) => {
                     let dispatcher = state.dispatcher();
@@ -104,13 +117,24 @@ pub fn app() -> Html {
         })
     };
 
-    // A link without its match: run it as soon as the form holds it.
+    // A link without its match: run it as soon as the form holds it, unless the last time this
+    // link was opened here its match never ended (it crashed or froze the tab): then ask first.
     {
         let on_run = on_run.clone();
+        let link = state.auto_run_link.clone();
+        let dispatch = dispatch.clone();
         use_effect_with(state.run_requested, move |requested| {
-            if *requested {
-                on_run.emit(());
+            if !*requested {
+                return;
             }
+            if let Some(link) = &link {
+                if storage::auto_run_unfinished(link) {
+                    storage::auto_run_ended();
+                    return dispatch.emit(Action::Notice(UNFINISHED_LINK.into()));
+                }
+                storage::auto_run_began(link);
+            }
+            on_run.emit(());
         });
     }
 

@@ -5,7 +5,7 @@ use std::rc::Rc;
 use engine::{Fault, Frame, GameEntry, Outcome, Replay, Setup, ShareDoc, SharedBot, TurnRecord};
 use yew::Reducible;
 
-use crate::bot_worker_host::BotSource;
+use crate::runner::BotSource;
 use crate::human::{self, Desk, HUMAN};
 use crate::runner::{HumanAsk, MatchNews, MatchSpec, SeatSpec};
 use crate::{isolation, starter, storage};
@@ -206,6 +206,9 @@ pub struct AppState {
     pub speed: usize,
     /// A link without its match was opened: the page runs it once the form holds it.
     pub run_requested: bool,
+    /// The link whose bots that run would be (its hash), so that a link whose run never finished
+    /// (it crashed or froze the tab) is not run again unasked (`storage::auto_run_unfinished`).
+    pub auto_run_link: Option<String>,
     /// Seats played by hand that are asked now, in the order asked (the first is shown).
     pub human: Vec<HumanTurn>,
     /// Every input each seat played by hand received in this match, by seat.
@@ -536,7 +539,10 @@ impl AppState {
             // A lesson waits for its students to press Run.
             None if doc.lesson.is_some() => {}
             // A link without its match re-runs it from the bots it carries.
-            None => self.run_requested = true,
+            None => {
+                self.run_requested = true;
+                self.auto_run_link = Some(fnv(&doc.encode()));
+            }
         }
     }
 
@@ -550,6 +556,7 @@ impl AppState {
             cursor: Cursor::default(),
             speed: NORMAL_SPEED,
             run_requested: false,
+            auto_run_link: None,
             human: Vec::new(),
             human_inputs: Vec::new(),
         }
@@ -640,6 +647,7 @@ impl Reducible for AppState {
                     s.form = Form::new(game, random_seed());
                 }
                 s.run_requested = true;
+                s.auto_run_link = None;
             }
             Action::SetSeed(seed) => s.form.seed = seed,
             Action::SetRuleset(ruleset) => {

@@ -1,0 +1,690 @@
+//! The match worker's driver: plays one match to its end with blocking waits on shared memory.
+//!
+//! For each [`engine::Ask`] it writes the input into the seat's input ring (a bot in a worker),
+//! or calls the built-in bot at once (timed here, as the CLI does), or tells the page (a person).
+//! Then it sleeps on the doorbell until a record arrives or a deadline passes. Each line a bot
+//! writes is stamped by its runtime when written, so a line goes to the referee with the time
+//! from the input to that stamp; a bot still silent [`GRACE_MS`] after its budget has timed out.
+//!
+//! Everything a bot's runtime writes is checked here, where it is received: the kind and length of
+//! each record ([`Read::Broken`] is tampering), and how much it writes without reading its input
+//! (the referee's caps: more is a flood). A bot that is out is stopped by the host at once
+//! ([`Outbox::kill`]) and its further records are dropped.
+
+use std::collections::VecDeque;
+
+use engine::referee::{MAX_AHEAD_BYTES, MAX_AHEAD_LINES, MAX_STDERR_BYTES, MAX_STDERR_FLOOD_BYTES};
+use engine::{Ask, FaultKind, Referee, Verdict};
+
+use super::rings::{Doorbell, InputRing, Kind, Read, Record, RecordReader};
+use super::{HostNews, HostStart, Player, Timings, TurnTiming, NEWS_EVERY_MS};
+
+/// How long after a budget the driver still takes lines stamped within it (the bot's worker and
+/// this one share the cores with everything else).
+pub const GRACE_MS: f64 = 100.0;
+/// How long the bots may take to start (a cold load of Python is not counted against a bot).
+const START_TIMEOUT_MS: f64 = 120_000.0;
+/// Lines a bot may write ahead of being asked; more is a flood.
+const MAX_UNREAD_LINES: usize = engine::referee::MAX_LINES_PER_TURN + 1;
+/// Requests for more input in one turn beyond which the runtime was tampered with (a runtime of
+/// ours asks once per piece of input that did not fit its ring).
+const MAX_NEED_INPUT: u32 = 4_096;
+/// The longest sleep between two looks at the clock when nothing is due.
+const IDLE_WAIT_MS: f64 = 1_000.0;
+
+/// Where the driver's messages go: the host (`www/match-host.js`) passes news on to the page and
+/// stops the workers it is asked to stop.
+pub trait Outbox {
+    fn news(&self, news: &HostNews);
+    fn kill(&self, seat: usize);
+}
+
+/// The shared memory of a match, as the host made it.
+pub struct Channels {
+    pub doorbell: Doorbell,
+    pub control: RecordReader,
+    /// Per seat: a bot in a worker has an input ring and an output ring.
+    pub rings: Vec<Option<(InputRing, RecordReader)>>,
+}
+
+enum Play {
+    Worker {
+        input: InputRing,
+        output: RecordReader,
+        ready: bool,
+    },
+    Builtin(Box<dyn bots::Bot>),
+    Human,
+}
+
+/// What a bot wrote since it was last given input (the caps are checked here too, whatever its
+/// runtime says).
+#[derive(Default)]
+struct Ahead {
+    lines: usize,
+    bytes: usize,
+    stderr: usize,
+    asks_for_input: u32,
+}
+
+struct Seat {
+    play: Play,
+    /// Why the bot no longer plays (for the crash of its next turn).
+    out: Option<String>,
+    /// When its open turn's input was sent, and the turn's budget.
+    open: Option<(f64, u32)>,
+    /// Lines written while the seat was not asked, with their stamps.
+    unread: VecDeque<(String, f64)>,
+    /// Debug-log text written before the bot's first turn.
+    early_stderr: Option<String>,
+    ahead: Ahead,
+    /// A built-in bot's computing time in the open turn.
+    computed_ms: f64,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Phase {
+    Starting,
+    Running,
+    Over,
+}
+
+pub struct Driver<'a> {
+    referee: Referee,
+    seats: Vec<Seat>,
+    doorbell: Doorbell,
+    control: RecordReader,
+    outbox: &'a dyn Outbox,
+    clock: &'a dyn Fn() -> f64,
+    phase: Phase,
+    queued: Vec<HostNews>,
+    sent_frames: usize,
+    sent_turns: usize,
+    last_news: f64,
+    timings: Timings,
+    turn_began: Option<f64>,
+    turn_waited: f64,
+    turn_bots: f64,
+    turn_builtin_only: bool,
+}
+
+impl<'a> Driver<'a> {
+    /// Builds the match; `Err` says why it cannot be played.
+    pub fn new(
+        start: HostStart,
+        channels: Channels,
+        outbox: &'a dyn Outbox,
+        clock: &'a dyn Fn() -> f64,
+    ) -> Result<Driver<'a>, String> {
+        let game = games::new_game(&start.setup).map_err(|e| e.to_string())?;
+        let count = start.setup.seats;
+        if start.players.len() != count || start.names.len() != count {
+            return Err(format!("{} bots for {count} seats", start.players.len()));
+        }
+        let mut rings = channels.rings.into_iter();
+        let mut seats = Vec::new();
+        for (index, player) in start.players.iter().enumerate() {
+            let ring = rings.next().flatten();
+            let play = match (player, ring) {
+                (Player::Code, Some((input, output))) => Play::Worker {
+                    input,
+                    output,
+                    ready: false,
+                },
+                (Player::Code, None) => return Err(format!("bot {} has no channel", index + 1)),
+                (Player::Builtin { name }, _) => {
+                    let seed = bots::bot_seed(start.setup.seed, index);
+                    match bots::builtin(&start.setup.game, name, seed) {
+                        Some(bot) => Play::Builtin(bot),
+                        None => {
+                            return Err(format!(
+                                "there is no built-in bot '{name}' for {}",
+                                start.setup.game
+                            ))
+                        }
+                    }
+                }
+                (Player::Human, _) => Play::Human,
+            };
+            seats.push(Seat {
+                play,
+                out: None,
+                open: None,
+                unread: VecDeque::new(),
+                early_stderr: Some(String::new()),
+                ahead: Ahead::default(),
+                computed_ms: 0.0,
+            });
+        }
+        let referee = Referee::new(game, start.setup, start.names, start.relaxed);
+        Ok(Driver {
+            referee,
+            seats,
+            doorbell: channels.doorbell,
+            control: channels.control,
+            outbox,
+            clock,
+            phase: Phase::Starting,
+            queued: Vec::new(),
+            sent_frames: 0,
+            sent_turns: 0,
+            last_news: 0.0,
+            timings: Timings::default(),
+            turn_began: None,
+            turn_waited: 0.0,
+            turn_bots: 0.0,
+            turn_builtin_only: true,
+        })
+    }
+
+    fn now(&self) -> f64 {
+        (self.clock)()
+    }
+
+    /// Plays the match to its end (or until it is stopped).
+    pub fn run(mut self) {
+        let give_up = self.now() + START_TIMEOUT_MS;
+        while self.phase == Phase::Starting {
+            let seen = self.doorbell.rung();
+            self.drain();
+            if self.phase != Phase::Starting {
+                break;
+            }
+            if self.seats.iter().all(Seat::ready) {
+                self.phase = Phase::Running;
+                self.timings.started_at = Some(self.now());
+                self.queued.push(HostNews::Started);
+                break;
+            }
+            let now = self.now();
+            if now > give_up {
+                let slow: Vec<String> = (0..self.seats.len())
+                    .filter(|&s| !self.seats[s].ready())
+                    .map(|s| (s + 1).to_string())
+                    .collect();
+                let why = format!(
+                    "the worker of bot {} did not start within {} s",
+                    slow.join(", "),
+                    START_TIMEOUT_MS / 1000.0
+                );
+                self.fail(why);
+                return;
+            }
+            self.send_news();
+            self.doorbell.wait(seen, (give_up - now).min(IDLE_WAIT_MS));
+        }
+        while self.phase == Phase::Running {
+            self.pump();
+            if self.phase != Phase::Running {
+                break;
+            }
+            let seen = self.doorbell.rung();
+            let before = self.referee.turns().len();
+            let heard = self.drain();
+            self.check_deadlines();
+            if self.phase != Phase::Running || !self.referee.turn_open() {
+                continue;
+            }
+            if self.now() - self.last_news >= NEWS_EVERY_MS {
+                self.send_news();
+            }
+            if !heard && self.referee.turns().len() == before {
+                self.sleep(seen);
+            }
+        }
+        self.send_news();
+    }
+
+    /// Sleeps on the doorbell until something is written or the next deadline or news is due.
+    fn sleep(&mut self, seen: i32) {
+        let now = self.now();
+        let mut until = now + IDLE_WAIT_MS;
+        let mut running = 0u32;
+        for (index, seat) in self.seats.iter().enumerate() {
+            if let (Some((sent, budget)), Play::Worker { .. }) = (seat.open, &seat.play) {
+                until = until.min(sent + f64::from(budget) + GRACE_MS + 1.0);
+                running |= 1 << index.min(31);
+            }
+        }
+        if self.sent_frames < self.referee.frames().len() || !self.queued.is_empty() {
+            until = until.min(self.last_news + NEWS_EVERY_MS);
+        }
+        self.doorbell.set_running(running);
+        self.doorbell.wait(seen, until - now);
+        self.turn_waited += self.now() - now;
+    }
+
+    /// Reads every record waiting in the control ring and the bots' rings. Whether any was read.
+    fn drain(&mut self) -> bool {
+        let mut heard = false;
+        loop {
+            match self.control.next() {
+                Read::Record(record) => {
+                    heard = true;
+                    self.command(record);
+                }
+                Read::Empty => break,
+                Read::Broken(why) => return self.fail(format!("the match host broke: {why}")),
+            }
+            if self.phase == Phase::Over {
+                return true;
+            }
+        }
+        for seat in 0..self.seats.len() {
+            loop {
+                let read = match &mut self.seats[seat].play {
+                    Play::Worker { output, .. } => output.next(),
+                    _ => break,
+                };
+                match read {
+                    Read::Record(record) => {
+                        heard = true;
+                        if self.seats[seat].out.is_none() {
+                            self.heard(seat, record);
+                        }
+                    }
+                    Read::Empty => break,
+                    Read::Broken(why) => {
+                        heard = true;
+                        self.tampered(seat, &why);
+                        break;
+                    }
+                }
+                if self.phase == Phase::Over {
+                    return true;
+                }
+            }
+        }
+        heard
+    }
+
+    /// A command from the host.
+    fn command(&mut self, record: Record) {
+        let seat = record.stamp as usize;
+        match record.kind {
+            Kind::Stop => self.finish(true),
+            Kind::Human if seat < self.seats.len() => {
+                if !matches!(self.seats[seat].play, Play::Human) {
+                    return;
+                }
+                for line in record.text.lines() {
+                    if self.seats[seat].open.is_none() {
+                        break;
+                    }
+                    self.hear(seat, line.to_string(), None);
+                }
+            }
+            Kind::WorkerError if seat < self.seats.len() => {
+                if self.seats[seat].ready() {
+                    self.ended(seat, record.text);
+                } else {
+                    self.fail(format!("bot {} could not start: {}", seat + 1, record.text));
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// A record from a bot's runtime.
+    fn heard(&mut self, seat: usize, record: Record) {
+        let s = &mut self.seats[seat];
+        match record.kind {
+            Kind::Ready => {
+                if let Play::Worker { ready, .. } = &mut s.play {
+                    *ready = true;
+                }
+            }
+            Kind::Loading => {
+                if self.phase == Phase::Starting {
+                    self.queued.push(HostNews::Loading {
+                        seat,
+                        text: record.text,
+                    });
+                }
+            }
+            Kind::Line => {
+                s.ahead.lines += 1;
+                s.ahead.bytes += record.text.len() + 1;
+                if s.ahead.lines > MAX_AHEAD_LINES {
+                    let why = format!("more than {MAX_AHEAD_LINES} lines written without reading its input");
+                    return self.flooded(seat, why);
+                }
+                if s.ahead.bytes > MAX_AHEAD_BYTES {
+                    let why = "more than 1 MiB of output written without reading its input";
+                    return self.flooded(seat, why.into());
+                }
+                if s.open.is_some() {
+                    self.hear(seat, record.text, Some(record.stamp));
+                } else if s.unread.len() < MAX_UNREAD_LINES {
+                    s.unread.push_back((record.text, record.stamp));
+                } else {
+                    let why = format!("more than {MAX_AHEAD_LINES} lines written without reading its input");
+                    self.flooded(seat, why);
+                }
+            }
+            Kind::Stderr => {
+                s.ahead.stderr += record.text.len();
+                if s.ahead.stderr > MAX_STDERR_FLOOD_BYTES {
+                    let why = "more than 1 MiB of debug log written without reading its input";
+                    return self.flooded(seat, why.into());
+                }
+                match &mut s.early_stderr {
+                    Some(early) if early.len() < MAX_STDERR_BYTES => early.push_str(&record.text),
+                    Some(_) => {}
+                    None => self.referee.stderr(seat, &record.text),
+                }
+            }
+            Kind::NeedInput => {
+                s.ahead.asks_for_input += 1;
+                if s.ahead.asks_for_input > MAX_NEED_INPUT {
+                    return self.tampered(seat, "it asked for input without end");
+                }
+                if let Play::Worker { input, .. } = &mut s.play {
+                    input.flush();
+                }
+            }
+            Kind::Exit => {
+                if s.ready() {
+                    self.ended(seat, record.text);
+                } else {
+                    self.fail(format!("bot {} could not start: {}", seat + 1, record.text));
+                }
+            }
+            Kind::Flood => self.flooded(seat, record.text),
+            Kind::Stop | Kind::Human | Kind::WorkerError => {
+                self.tampered(seat, "it wrote a message only the host may write")
+            }
+        }
+    }
+
+    /// Starts turns until a bot in a worker or a person has to answer, or the match is over.
+    fn pump(&mut self) {
+        while self.phase == Phase::Running && !self.referee.turn_open() {
+            self.close_turn_timing();
+            if self.referee.is_over() {
+                return self.finish(false);
+            }
+            self.turn_began = Some(self.now());
+            let mut asks = self.referee.begin_turn();
+            if asks.is_empty() {
+                self.fail("the game asks no bot to play, yet it is not over".into());
+                return;
+            }
+            self.deliver_notices();
+            // Bots in workers first: they compute while the built-in bots do, here.
+            asks.sort_by_key(|ask| matches!(self.seats[ask.seat].play, Play::Builtin(_)));
+            for ask in asks {
+                self.ask(ask);
+            }
+        }
+        if self.phase == Phase::Running && self.referee.turn_open() {
+            self.send_queued_now_if_human();
+        }
+    }
+
+    fn ask(&mut self, ask: Ask) {
+        let seat = ask.seat;
+        let now = self.now();
+        if let Some(early) = self.seats[seat].early_stderr.take() {
+            if !early.is_empty() {
+                self.referee.stderr(seat, &early);
+            }
+        }
+        if let Some(why) = self.seats[seat].out.clone() {
+            self.referee.crash(seat, &why, 0.0);
+            return;
+        }
+        let s = &mut self.seats[seat];
+        s.open = Some((now, ask.budget_ms));
+        s.ahead = Ahead::default();
+        s.computed_ms = 0.0;
+        match &mut s.play {
+            Play::Human => {
+                self.queue_progress();
+                self.queued.push(HostNews::Human {
+                    seat,
+                    input: ask.input,
+                });
+            }
+            Play::Worker { input, .. } => {
+                self.turn_builtin_only = false;
+                input.push(&ask.input);
+                // Lines the bot wrote before it was asked are read first, as from a pipe.
+                while self.seats[seat].open.is_some() {
+                    let Some((line, at)) = self.seats[seat].unread.pop_front() else {
+                        break;
+                    };
+                    self.hear(seat, line, Some(at));
+                }
+            }
+            Play::Builtin(_) => self.builtin_turn(seat, ask.input),
+        }
+    }
+
+    /// A built-in bot's whole turn: it reads, the referee hears its lines (and it reads the
+    /// replies of a conversational game) until its turn is complete.
+    fn builtin_turn(&mut self, seat: usize, input: String) {
+        self.builtin_reads(seat, &input);
+        while self.seats[seat].open.is_some() {
+            let Some((line, _)) = self.seats[seat].unread.pop_front() else {
+                // A bot that writes nothing more cannot complete its turn: as a process waiting
+                // for input forever, it runs out of time.
+                let budget = self.seats[seat].open.map_or(0, |(_, b)| b);
+                self.seats[seat].open = None;
+                self.referee.timeout(seat, f64::from(budget) + 1.0);
+                self.put_out(seat, "the bot was stopped earlier: timeout".into());
+                return;
+            };
+            let elapsed = self.seats[seat].computed_ms;
+            if let Some(reply) = self.hear_at(seat, line, elapsed) {
+                self.builtin_reads(seat, &reply);
+            }
+        }
+    }
+
+    /// A built-in bot reads text; its lines wait in its queue; its time is counted.
+    fn builtin_reads(&mut self, seat: usize, text: &str) {
+        let began = self.now();
+        let lines = match &mut self.seats[seat].play {
+            Play::Builtin(bot) => bot.read(text),
+            _ => return,
+        };
+        let spent = self.now() - began;
+        self.turn_bots += spent;
+        let s = &mut self.seats[seat];
+        s.computed_ms += spent;
+        s.unread.extend(lines.into_iter().map(|line| (line, 0.0)));
+    }
+
+    /// Broadcasts to seats not being asked (Skyport's game states), delivered at once, untimed.
+    fn deliver_notices(&mut self) {
+        for (seat, text) in self.referee.take_notices() {
+            let Some(s) = self.seats.get_mut(seat) else {
+                continue;
+            };
+            if s.out.is_some() {
+                continue;
+            }
+            match &mut s.play {
+                Play::Worker { input, .. } => input.push(&text),
+                Play::Builtin(_) => self.builtin_reads(seat, &text),
+                Play::Human => {}
+            }
+        }
+    }
+
+    /// One line from an asked seat in a worker or a person, stamped when written (`None`: now).
+    fn hear(&mut self, seat: usize, line: String, stamp: Option<f64>) {
+        let Some((sent, _)) = self.seats[seat].open else {
+            return;
+        };
+        let elapsed = match (&self.seats[seat].play, stamp) {
+            (Play::Human, _) => 0.0,
+            (_, Some(at)) => (at - sent).max(0.0),
+            (_, None) => self.now() - sent,
+        };
+        if let Some(reply) = self.hear_at(seat, line, elapsed) {
+            if let Play::Worker { input, .. } = &mut self.seats[seat].play {
+                input.push(&reply);
+            }
+        }
+    }
+
+    /// The referee hears a line written `elapsed` ms into the turn; the reply to send back, if
+    /// the game answers at once.
+    fn hear_at(&mut self, seat: usize, line: String, elapsed: f64) -> Option<String> {
+        let verdict = self.referee.line(seat, &line, elapsed);
+        self.deliver_notices();
+        let mut reply = None;
+        match verdict {
+            Verdict::Reply(text) => reply = Some(text),
+            Verdict::More | Verdict::Done => {}
+            Verdict::Fault(fault) => {
+                if matches!(fault.kind, FaultKind::Timeout | FaultKind::Flood) {
+                    self.put_out(seat, format!("the bot was stopped earlier: {}", fault.kind));
+                }
+            }
+            Verdict::NotAsked => self.seats[seat].unread.push_front((line, 0.0)),
+        }
+        if !self.referee.waiting_for().contains(&seat) {
+            self.seats[seat].open = None;
+        }
+        reply
+    }
+
+    fn check_deadlines(&mut self) {
+        let now = self.now();
+        for seat in 0..self.seats.len() {
+            let s = &self.seats[seat];
+            let Some((sent, budget)) = s.open else {
+                continue;
+            };
+            if !matches!(s.play, Play::Worker { .. }) || now - sent <= f64::from(budget) + GRACE_MS {
+                continue;
+            }
+            self.seats[seat].open = None;
+            self.referee.timeout(seat, now - sent);
+            self.put_out(seat, "the bot was stopped earlier: timeout".into());
+        }
+    }
+
+    /// The bot's program ended or its worker failed: it is out.
+    fn ended(&mut self, seat: usize, message: String) {
+        self.put_out(seat, message.clone());
+        if let Some((sent, _)) = self.seats[seat].open.take() {
+            let elapsed = self.now() - sent;
+            self.referee.crash(seat, &message, elapsed);
+        }
+    }
+
+    /// The bot wrote more than it may without reading: it is out; its queued lines are dropped.
+    fn flooded(&mut self, seat: usize, message: String) {
+        self.seats[seat].unread.clear();
+        self.put_out(seat, format!("the bot was stopped earlier: {message}"));
+        if let Some((sent, _)) = self.seats[seat].open.take() {
+            let elapsed = self.now() - sent;
+            self.referee.flood(seat, &message, elapsed);
+        }
+    }
+
+    /// The bot's runtime wrote something no runtime of ours writes: the bot changed it.
+    fn tampered(&mut self, seat: usize, what: &str) {
+        let message = format!("the bot tampered with the bot runtime: {what}");
+        self.seats[seat].unread.clear();
+        self.ended(seat, message);
+    }
+
+    /// The bot plays no more: its worker is stopped.
+    fn put_out(&mut self, seat: usize, why: String) {
+        let s = &mut self.seats[seat];
+        if s.out.is_some() {
+            return;
+        }
+        s.out = Some(why);
+        if matches!(s.play, Play::Worker { .. }) {
+            self.outbox.kill(seat);
+        }
+    }
+
+    fn close_turn_timing(&mut self) {
+        let Some(began) = self.turn_began.take() else {
+            return;
+        };
+        let wall_ms = self.now() - began;
+        self.timings.turns.push(TurnTiming {
+            wall_ms,
+            bots_ms: self.turn_builtin_only.then_some(self.turn_bots),
+            host_ms: (wall_ms - self.turn_waited - self.turn_bots).max(0.0),
+        });
+        self.turn_waited = 0.0;
+        self.turn_bots = 0.0;
+        self.turn_builtin_only = true;
+    }
+
+    fn finish(&mut self, stopped: bool) {
+        if self.phase == Phase::Over {
+            return;
+        }
+        self.close_turn_timing();
+        self.timings.finished_at = Some(self.now());
+        self.phase = Phase::Over;
+        self.queue_progress();
+        self.queued.push(HostNews::Finished {
+            outcome: self.referee.outcome().filter(|_| self.referee.is_over()),
+            faults: self.referee.faults().to_vec(),
+            stopped,
+            timings: std::mem::take(&mut self.timings),
+        });
+        self.send_news();
+    }
+
+    /// The match cannot go on. Returns `true` (something happened).
+    fn fail(&mut self, why: String) -> bool {
+        self.phase = Phase::Over;
+        self.queue_progress();
+        self.queued.push(HostNews::Failed { why });
+        self.send_news();
+        true
+    }
+
+    fn queue_progress(&mut self) {
+        let frames = &self.referee.frames()[self.sent_frames..];
+        let turns = &self.referee.turns()[self.sent_turns..];
+        if frames.is_empty() && turns.is_empty() {
+            return;
+        }
+        self.queued.push(HostNews::Progress {
+            frames: frames.to_vec(),
+            turns: turns.to_vec(),
+        });
+        self.sent_frames += frames.len();
+        self.sent_turns += turns.len();
+    }
+
+    /// A person is asked: the page hears it now, not at the next batch.
+    fn send_queued_now_if_human(&mut self) {
+        if self
+            .queued
+            .iter()
+            .any(|news| matches!(news, HostNews::Human { .. }))
+        {
+            self.send_news();
+        }
+    }
+
+    fn send_news(&mut self) {
+        if self.phase != Phase::Over {
+            self.queue_progress();
+        }
+        for news in self.queued.drain(..) {
+            self.outbox.news(&news);
+        }
+        self.last_news = self.now();
+    }
+}
+
+impl Seat {
+    fn ready(&self) -> bool {
+        !matches!(self.play, Play::Worker { ready: false, .. })
+    }
+}

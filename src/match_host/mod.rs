@@ -1,0 +1,105 @@
+//! A match played away from the page: the referee and every bot of one match run in a *match
+//! host*, a sandboxed frame that Chromium gives a process of its own (or, where the browser cannot
+//! isolate it, the page itself), so that no bot can crash or freeze the page.
+//!
+//! ```text
+//!  page (src/runner.rs)            match host (www/match-host.js, in the frame)
+//!   Runner ── start/stop/human ──>  supervisor ── spawns ──> match worker (src/bin/match_worker.rs)
+//!          <── news, heartbeat ───    │  control ring ──────>   driver: Referee + built-in bots
+//!                                     └─ spawns ──> bot workers (www/js-bot-worker.js)
+//!                                                    <── input rings / output rings ──>
+//! ```
+//!
+//! The match worker drives the match on its own thread with blocking waits on shared memory
+//! ([`rings`]): it writes each bot's input into its input ring and sleeps on one doorbell until a
+//! bot or the supervisor writes a record (a line, debug log, an end, a command) or a deadline
+//! comes. Built-in bots are our own code and run in the match worker itself, as in the CLI. The
+//! page hears [`HostNews`] in batches at most every [`NEWS_EVERY_MS`], and draws.
+
+pub mod rings;
+
+pub mod driver;
+
+use engine::{Fault, Frame, Outcome, Setup, TurnRecord};
+use serde::{Deserialize, Serialize};
+
+/// How often the page hears about a running match, at most.
+pub const NEWS_EVERY_MS: f64 = 50.0;
+
+/// Who plays a seat, as the match worker needs to know it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "kebab-case")]
+pub enum Player {
+    /// A program in a worker of its own (JavaScript or Python), with an input and an output ring.
+    Code,
+    /// A built-in bot, by name, run in the match worker.
+    Builtin { name: String },
+    /// A person in the page.
+    Human,
+}
+
+/// What the match worker is asked to play.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct HostStart {
+    pub setup: Setup,
+    pub names: Vec<String>,
+    pub players: Vec<Player>,
+    pub relaxed: bool,
+}
+
+/// What the page hears from a match host.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "kebab-case")]
+pub enum HostNews {
+    /// A bot's language runtime is loading (Python).
+    Loading { seat: usize, text: String },
+    /// Every bot is ready; the first turn is being played.
+    Started,
+    /// Frames and turn records completed since the last news, in order.
+    Progress {
+        frames: Vec<Frame>,
+        turns: Vec<TurnRecord>,
+    },
+    /// A seat played by hand is asked: the input it received.
+    Human { seat: usize, input: String },
+    /// The match is over (or was stopped).
+    Finished {
+        outcome: Option<Outcome>,
+        faults: Vec<Fault>,
+        stopped: bool,
+        timings: Timings,
+    },
+    /// The match could not be played.
+    Failed { why: String },
+}
+
+/// Where a match's time went in the match worker, for the measure harness (`?measure`).
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Timings {
+    /// When every bot was ready and the first turn began (the shared clock, ms).
+    pub started_at: Option<f64>,
+    /// When the match ended (or was stopped).
+    pub finished_at: Option<f64>,
+    /// One per turn, in order.
+    pub turns: Vec<TurnTiming>,
+}
+
+/// One turn, from the referee beginning it to the referee beginning the next one (or ending the
+/// match).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct TurnTiming {
+    pub wall_ms: f64,
+    /// The bots' computing time in this turn, when every bot asked was a built-in bot (timed in
+    /// the match worker); seats asked together are timed one after the other, so this is their
+    /// sum. `None` when a bot in a worker of its own was asked.
+    pub bots_ms: Option<f64>,
+    /// The match worker's own work in this turn: the referee and the driver.
+    pub host_ms: f64,
+}
+
+impl TurnTiming {
+    /// The time spent outside the bots, when the bots' time is known.
+    pub fn outside_ms(&self) -> Option<f64> {
+        self.bots_ms.map(|bots| self.wall_ms - bots)
+    }
+}
