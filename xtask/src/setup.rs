@@ -25,6 +25,7 @@ pub fn run(repo: &Repo, browser: bool) -> Result {
     installed.extend(ensure_trunk(repo)?);
     installed.extend(ensure_wasm_bindgen(repo, &wasm_bindgen)?);
     installed.extend(ensure_npm_packages(repo)?);
+    installed.extend(ensure_parallel()?);
     if browser {
         installed.extend(ensure_browser()?);
     }
@@ -326,8 +327,25 @@ fn detect_browser() -> Detected {
     Ok(format!("{}, {}", version(CHROMIUM), version(CHROMEDRIVER)))
 }
 
-const APT_HINT: &str = "install them by hand: apt-get update && apt-get install -y chromium \
-                        chromium-driver (as root or with sudo)";
+// --- GNU parallel (the CLI's sharded-arena test runs its shards with it) -----------------------
+
+fn ensure_parallel() -> Result<Option<String>> {
+    ensure("parallel", detect_parallel, || apt_install(&["parallel"]))
+}
+
+fn detect_parallel() -> Detected {
+    // "GNU parallel 20221122"
+    let mut command = Command::new("parallel");
+    command.arg("--version");
+    stdout_of(command)
+        .and_then(|out| out.lines().next().map(str::to_string))
+        .filter(|line| line.starts_with("GNU parallel"))
+        .ok_or_else(|| "GNU parallel is not installed".to_string())
+}
+
+const APT_HINT: &str = "install them by hand: apt-get update && apt-get install -y PACKAGES \
+                        (those named above: chromium chromium-driver, parallel), as root or \
+                        with sudo";
 
 /// `apt-get install -y`, after `apt-get update` when the package lists lack a package or when
 /// the install fails with lists that may be stale.

@@ -27,6 +27,8 @@ pub struct Table {
     out: Vec<bool>,
     /// The seat has written at least one line that the referee heard.
     answered: Vec<bool>,
+    /// Seats that timed out in their first turn without writing anything.
+    unflushed: Vec<usize>,
     inbox: Arc<Inbox>,
 }
 
@@ -72,9 +74,16 @@ impl Table {
         Ok(Table {
             out: vec![false; seats.len()],
             answered: vec![false; seats.len()],
+            unflushed: Vec::new(),
             seats,
             inbox,
         })
+    }
+
+    /// Seats (from 0) that timed out in their first turn without writing anything: they may
+    /// buffer their output ([`UNFLUSHED_HINT`]).
+    pub fn unflushed(&self) -> &[usize] {
+        &self.unflushed
     }
 
     /// A handle that stops this match from another thread.
@@ -144,6 +153,7 @@ impl Table {
                         && !self.inbox.wrote_anything(seat)
                     {
                         referee.stderr(seat, UNFLUSHED_HINT);
+                        self.unflushed.push(seat);
                     }
                     referee.timeout(seat, clock.elapsed_ms());
                     self.stop(seat);

@@ -225,6 +225,13 @@ fn play(a: PlayArgs) -> Result<(), Failure> {
     let mut referee = Referee::new(game, setup, a.bots.clone(), a.relaxed);
     table.play(&mut referee);
     print_result(&referee);
+    for &seat in table.unflushed() {
+        eprint!(
+            "botplay: seat {}: {}",
+            seat + 1,
+            driver::UNFLUSHED_HINT.trim_start_matches("[botplay] ")
+        );
+    }
     if let Some(path) = a.replay {
         std::fs::write(&path, referee.replay().to_json())
             .map_err(|e| Failure::runtime(format!("cannot write the replay to {path}: {e}")))?;

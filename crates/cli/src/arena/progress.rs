@@ -1,63 +1,60 @@
-//! The arena's progress on stderr: a bar redrawn in place when stderr is a terminal, plain
-//! lines (one per tenth of the plan) when it is a file or a pipe.
+//! The arena's progress on stderr: an `indicatif` bar redrawn in place when stderr is a
+//! terminal, plain lines (one per tenth of the plan) when it is a file or a pipe.
 
-use std::io::{IsTerminal, Write};
+use std::io::IsTerminal;
 use std::time::{Duration, Instant};
 
-const BAR_WIDTH: usize = 30;
-const REDRAW: Duration = Duration::from_millis(100);
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+
+/// `[#########.....................]  300/1000  30% 4.2 s, about 10 s left`
+const TEMPLATE: &str = "[{bar:30}] {pos:>w$}/{len} {percent:>3}% {elapsed_s}{left}";
 
 pub struct Progress {
     total: usize,
     started: Instant,
-    tty: bool,
-    drawn_at: Option<Instant>,
+    /// On a terminal: the bar.
+    bar: Option<ProgressBar>,
     /// Plain mode: the last tenth reported.
     tenths: usize,
 }
 
 impl Progress {
     pub fn new(total: usize) -> Progress {
+        let bar = std::io::stderr().is_terminal().then(|| terminal_bar(total));
         Progress {
             total,
             started: Instant::now(),
-            tty: std::io::stderr().is_terminal(),
-            drawn_at: None,
+            bar,
             tenths: 0,
         }
     }
 
     /// Shows that `done` matches have finished (called on every match and now and then).
     pub fn show(&mut self, done: usize) {
-        let elapsed = self.started.elapsed();
-        if self.tty {
-            if self.drawn_at.is_some_and(|t| t.elapsed() < REDRAW) && done < self.total {
-                return;
-            }
-            self.drawn_at = Some(Instant::now());
-            let line = bar(done, self.total, elapsed);
-            let mut err = std::io::stderr().lock();
-            let _ = write!(err, "\r{line}\x1b[K");
-            let _ = err.flush();
-        } else {
-            let tenths = done * 10 / self.total.max(1);
-            if tenths > self.tenths {
-                self.tenths = tenths;
-                eprintln!(
-                    "botplay: {done}/{} matches played, {:.1} s",
-                    self.total,
-                    elapsed.as_secs_f64()
-                );
-            }
+        if let Some(bar) = &self.bar {
+            bar.set_position(done as u64);
+            return;
+        }
+        let tenths = done * 10 / self.total.max(1);
+        if tenths > self.tenths {
+            self.tenths = tenths;
+            eprintln!(
+                "botplay: {done}/{} matches played, {:.1} s",
+                self.total,
+                self.started.elapsed().as_secs_f64()
+            );
         }
     }
 
-    /// Clears the bar before other text is written to stderr.
+    /// Clears the bar before other text is written to stderr (it is drawn again at the next
+    /// [`Progress::show`]).
     pub fn clear(&mut self) {
-        if self.tty && self.drawn_at.take().is_some() {
-            let mut err = std::io::stderr().lock();
-            let _ = write!(err, "\r\x1b[K");
-            let _ = err.flush();
+        if let Some(bar) = &self.bar {
+            bar.finish_and_clear();
+            // A finished bar is not drawn again: a new one continues from the same count.
+            let next = terminal_bar(self.total);
+            next.set_position(bar.position());
+            self.bar = Some(next);
         }
     }
 
@@ -66,26 +63,34 @@ impl Progress {
     }
 }
 
-/// `[#########.....................]  300/1000  30%  4.2 s, about 9.8 s left`
-fn bar(done: usize, total: usize, elapsed: Duration) -> String {
-    let total = total.max(1);
-    let filled = done * BAR_WIDTH / total;
-    let secs = elapsed.as_secs_f64();
-    let left = if done > 0 && done < total {
-        format!(
-            ", about {:.0} s left",
-            secs / done as f64 * (total - done) as f64
+/// A bar on stderr, redrawn at most 10 times a second.
+fn terminal_bar(total: usize) -> ProgressBar {
+    let width = total.to_string().len();
+    let style = ProgressStyle::with_template(&TEMPLATE.replace("w$", &width.to_string()))
+        .unwrap_or_else(|_| ProgressStyle::default_bar())
+        .progress_chars("#.")
+        .with_key(
+            "elapsed_s",
+            |state: &indicatif::ProgressState, w: &mut dyn std::fmt::Write| {
+                let _ = write!(w, "{:.1} s", state.elapsed().as_secs_f64());
+            },
         )
-    } else {
-        String::new()
-    };
-    format!(
-        "[{}{}] {done:>w$}/{total} {:>3}% {secs:.1} s{left}",
-        "#".repeat(filled),
-        ".".repeat(BAR_WIDTH - filled),
-        done * 100 / total,
-        w = total.to_string().len(),
-    )
+        .with_key(
+            "left",
+            |state: &indicatif::ProgressState, w: &mut dyn std::fmt::Write| {
+                let (done, total) = (state.pos(), state.len().unwrap_or(0));
+                if done > 0 && done < total {
+                    let secs = state.elapsed().as_secs_f64();
+                    let _ = write!(
+                        w,
+                        ", about {:.0} s left",
+                        secs / done as f64 * (total - done) as f64
+                    );
+                }
+            },
+        );
+    ProgressBar::with_draw_target(Some(total as u64), ProgressDrawTarget::stderr_with_hz(10))
+        .with_style(style)
 }
 
 #[cfg(test)]
@@ -94,12 +99,27 @@ mod tests {
 
     #[test]
     fn the_bar_fills_in_proportion() {
-        let b = bar(300, 1000, Duration::from_millis(4200));
-        assert_eq!(
-            b,
-            "[#########.....................]  300/1000  30% 4.2 s, about 10 s left"
+        // The bar as a terminal shows it, drawn into memory.
+        let bar = terminal_bar(1000);
+        let term = indicatif::InMemoryTerm::new(2, 100);
+        bar.set_draw_target(ProgressDrawTarget::term_like(Box::new(term.clone())));
+        bar.set_position(300);
+        bar.tick();
+        let shown = term.contents();
+        assert!(
+            shown.starts_with("[#########.....................]  300/1000  30% "),
+            "{shown}"
         );
-        assert!(bar(0, 7, Duration::ZERO).starts_with("[......"));
-        assert!(bar(7, 7, Duration::from_secs(2)).ends_with("100% 2.0 s"));
+        assert!(
+            shown.contains(" s, about ") && shown.ends_with(" s left"),
+            "{shown}"
+        );
+        bar.set_position(1000);
+        bar.tick();
+        assert!(
+            term.contents().contains("1000/1000 100% "),
+            "{}",
+            term.contents()
+        );
     }
 }
