@@ -403,3 +403,28 @@ fn has_stdbuf() -> bool {
         .status()
         .is_ok_and(|s| s.success())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_threads_cpu_time_counts_work_not_waiting() {
+        let start = thread_cpu_time().expect("a thread CPU clock");
+        thread::sleep(Duration::from_millis(60));
+        let slept = thread_cpu_time().expect("clock") - start;
+        assert!(slept < Duration::from_millis(20), "sleeping: {slept:?}");
+        let wall = Instant::now();
+        let mut x = 0u64;
+        while wall.elapsed() < Duration::from_millis(60) {
+            x = std::hint::black_box(x.wrapping_mul(31).wrapping_add(7));
+        }
+        let worked = thread_cpu_time().expect("clock") - start - slept;
+        // At most the wall time; at least some of it (the machine may be busy).
+        assert!(
+            worked <= wall.elapsed() + Duration::from_millis(5)
+                && worked > Duration::from_millis(5),
+            "working: {worked:?}"
+        );
+    }
+}

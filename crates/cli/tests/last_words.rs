@@ -1,0 +1,169 @@
+//! What a bot leaves behind when it goes wrong: a crashed bot's stderr is always in the replay,
+//! and a program that buffers its output is told so, or runs unchanged on a pseudo-terminal.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn botplay(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_botplay"))
+        .args(args)
+        .output()
+        .expect("botplay runs")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+fn temp(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("botplay-last-words-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    dir.join(name)
+}
+
+fn fixture(name: &str) -> String {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/bots")
+        .join(name)
+        .display()
+        .to_string()
+}
+
+#[test]
+fn a_crashed_bots_stderr_is_in_every_replay() {
+    // The reproduction of issue 24: before, 10-35% of these replays lacked BOOM (the crash was
+    // recorded when stdout closed, and stderr arriving after it was dropped).
+    const RUNS: usize = 100;
+    let missing = std::sync::atomic::AtomicUsize::new(0);
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    std::thread::scope(|scope| {
+        for _ in 0..4 {
+            scope.spawn(|| loop {
+                let i = next.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+                if i >= RUNS {
+                    return;
+                }
+                let replay = temp(&format!("boom-{i}.json"));
+                let path = replay.display().to_string();
+                let seed = (i + 1).to_string();
+                let o = botplay(&[
+                    "play",
+                    "--game",
+                    "soak-overflow",
+                    "--seed",
+                    &seed,
+                    "--bot",
+                    "echo BOOM >&2; exit 1",
+                    "--bot",
+                    "builtin:soaker",
+                    "--replay",
+                    &path,
+                ]);
+                assert!(o.status.success(), "{}", stderr(&o));
+                assert!(
+                    stdout(&o).contains("fault seat 1 turn 0 crash"),
+                    "{}",
+                    stdout(&o)
+                );
+                let text = std::fs::read_to_string(&replay).expect("replay");
+                if !text.contains("BOOM") {
+                    missing.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+                }
+            });
+        }
+    });
+    assert_eq!(
+        missing.into_inner(),
+        0,
+        "replays without BOOM out of {RUNS}"
+    );
+}
+
+/// `unflushed.c` linked statically: `stdbuf` cannot reach its stdio.
+fn static_unflushed() -> String {
+    let exe = temp("unflushed-static");
+    let cc = Command::new("cc")
+        .args([&fixture("unflushed.c"), "-O1", "-static", "-o"])
+        .arg(&exe)
+        .status()
+        .expect("a C compiler");
+    assert!(cc.success(), "cc -static (Debian: libc6-dev has libc.a)");
+    exe.display().to_string()
+}
+
+fn ice_and_fire(bots: [&str; 2], extra: &[&str]) -> Output {
+    let mut args = vec!["play", "--game", "ice-and-fire", "--seed", "3"];
+    for b in bots {
+        args.extend(["--bot", b]);
+    }
+    args.extend(extra);
+    botplay(&args)
+}
+
+#[test]
+fn a_static_program_that_never_flushes_is_told_why_and_runs_on_a_pty() {
+    let exe = static_unflushed();
+    let waiter = format!("python3 {}", fixture("wait.py"));
+
+    // On a pipe it answers nothing: a timeout on turn 0, and a hint of why.
+    let replay = temp("unflushed.json");
+    let path = replay.display().to_string();
+    let o = ice_and_fire([&exe, &waiter], &["--replay", &path]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(
+        stdout(&o).contains("fault seat 1 turn 0 timeout"),
+        "{}",
+        stdout(&o)
+    );
+    assert!(
+        stderr(&o).contains(
+            "seat 1: no output at all in the first turn: the program may be buffering its output"
+        ) && stderr(&o).contains("--bot-pty"),
+        "{}",
+        stderr(&o)
+    );
+    let text = std::fs::read_to_string(&replay).expect("replay");
+    assert!(text.contains("may be buffering its output"), "{text}");
+    // A bot that answers and then is slow is not told it buffers.
+    assert!(!stderr(&o).contains("seat 2:"), "{}", stderr(&o));
+
+    // On a pseudo-terminal, unchanged, it plays the whole match: per bot or for all.
+    let pty = format!("pty:{exe}");
+    for (bots, extra) in [
+        ([pty.as_str(), waiter.as_str()], vec![]),
+        ([exe.as_str(), waiter.as_str()], vec!["--bot-pty"]),
+    ] {
+        let o = ice_and_fire(bots, &extra);
+        assert!(o.status.success(), "{}", stderr(&o));
+        let out = stdout(&o);
+        assert!(!out.contains("fault"), "{bots:?} {extra:?}:\n{out}");
+        assert_eq!(
+            out.lines().filter(|l| l.starts_with("seat ")).count(),
+            2,
+            "{out}"
+        );
+        assert!(!stderr(&o).contains("buffering"), "{}", stderr(&o));
+    }
+}
+
+#[test]
+fn a_program_on_a_pty_still_has_its_stderr_and_its_crash() {
+    let replay = temp("pty-crash.json");
+    let path = replay.display().to_string();
+    let o = ice_and_fire(
+        ["pty:echo LAST >&2; exit 4", "builtin:wait"],
+        &["--replay", &path],
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(
+        stdout(&o).contains("fault seat 1 turn 0 crash: the bot's program ended (exit status 4)"),
+        "{}",
+        stdout(&o)
+    );
+    let text = std::fs::read_to_string(&replay).expect("replay");
+    assert!(text.contains("LAST"), "{text}");
+}
