@@ -2,9 +2,10 @@
 //!
 //! Two to four teams of ten units dig up resources on a square map, craft swords, armour,
 //! towers and traps, and fight. This is the game of the AI-MAS Winter Olympics 2013 (UPB AI-MAS
-//! lab, `asorici/cq3`, LGPL-3.0). Section references such as "B.6" point into
-//! `shared/rules/skyport-cq3.md`, part B, where the original server's behaviour is recorded;
-//! `shared/rules/DECISIONS.md` says which version we implement.
+//! lab, `asorici/cq3`, LGPL-3.0). Section references such as "B.6" name the sections of the
+//! rules research the game was written from (part B: the original server's behaviour), and
+//! "DECISIONS.md" its rulings on which version we implement; this rulebook states every fact and
+//! ruling the game follows.
 //!
 //! ## Facts
 //!
@@ -192,14 +193,45 @@
 //!
 //! ## Maps
 //!
-//! `v1` (60 × 60), `v2` (80 × 80) and `v3` (100 × 100) use the official terrains and start
-//! positions, converted from `asorici/cq3` (LGPL-3.0; files, license and attribution in
-//! `maps/`). The official *resource layouts* are stored only in Java-serialised binary files
-//! that could not be converted, so on these maps the buried resources are laid out from the
-//! match seed by our generator, shaped after the published statistics of each map (B.4: the
-//! share of cells holding resources, the quantities per cell, the totals per type). Units start
-//! as in the original: each on the first free grass cell of a 10 × 10 box near the start
-//! position (B.4). Seats 1–4 take the original's players 1–4.
+//! `v1` (60 × 60), `v2` (80 × 80) and `v3` (100 × 100) are the three official maps of the 2013
+//! tournament, complete: terrain, every buried resource with its quantity, the four start
+//! positions (the homes, where dead units also respawn) and the rounds of each map's tournament
+//! settings. They were converted from the original's map files and tournament settings in
+//! `asorici/cq3` (LGPL-3.0); the files, their format, the licence texts and the attribution are
+//! in `maps/`, and `Map::official` (`map.rs`) reads them, checking every count the file states. The
+//! seed does not change an official map. Seats 1–4 take the original's players 1–4.
+//!
+//! | Map | Rock | Cells with resources | Wood | Stone | Leather | Bronze | Iron | Titanium | Gold | Rounds | Homes, seats 1–4 |
+//! |---|---|---|---|---|---|---|---|---|---|---|---|
+//! | `v1` | 154 | 800 | 2360 | 5640 | 5440 | 2720 | 3200 | 1560 | 6760 | 80 | (5,5) (54,54) (54,1) (5,58) |
+//! | `v2` | 960 | 1184 | 5160 | 6120 | 4680 | 4320 | 4080 | 3040 | 8800 | 100 | (5,5) (74,74) (74,1) (5,78) |
+//! | `v3` | 348 | 1768 | 24040 | 19360 | 19360 | 12480 | 24960 | 5760 | 3360 | 120 | (40,46) (59,53) (59,42) (40,57) |
+//!
+//! The figures per type are sums of the buried quantities. Resources lie in patches of one type:
+//! 20–70 per cell on `v1`, 20–40 on `v2`, 10–130 on `v3`, where 96 cells hold two types (bronze
+//! and iron, 130 each in the richest). Symmetry:
+//!
+//! - `v2` and `v3` are mirrored in both axes (x → side − 1 − x and y → side − 1 − y), terrain and
+//!   resources: every home sees the same ground. On `v3` the homes are near the centre.
+//! - `v1`'s terrain is mirrored left–right only, and so are its resources but for the wood strip
+//!   in rows 0–1 (x 27–34, one cell right of the middle; the strip in rows 58–59, x 26–33, is
+//!   centred): 8 cells differ from their mirror.
+//! - `v1`'s top and bottom halves differ, in terrain (76 and 78 rock cells, laid out
+//!   differently) and in resources. The top half (rows 0–29; seats 1 and 3) holds wood 1120,
+//!   stone 4080, leather 2720, bronze 1040, iron 640, titanium 320, gold 3220 on 378 cells; the
+//!   bottom half (seats 2 and 4) wood 1240, stone 1560, leather 2720, bronze 1680, iron 2560,
+//!   titanium 1240, gold 3540 on 422 cells. In a match of two, seat 1 starts at the top left and
+//!   seat 2 at the bottom right, so the two do not find the same resources.
+//! - Two cells of `v1`, (22,27) and (37,27), hold 60 stone each under rock: they are in the map
+//!   as the original has them and no unit can reach them.
+//!
+//! Units start as in the original (`GameGenerator.setupPlayerState`): each on the first free
+//! grass cell of a 10 × 10 box near its home, scanned row by row from (x − 2, y − 2) to
+//! (x + 7, y + 7) for a home in the left half, and backwards from (x + 2, y + 2) to
+//! (x − 7, y − 7) in the right half. The maps' files list these cells, and the tests check them
+//! against the rule; on all three maps they are a row of ten: on `v1` seat 1's units (ids 0–9)
+//! stand on (3,3)…(12,3), seat 2's on (56,56)…(47,56), seat 3's on (56,3)…(47,3) and seat 4's
+//! on (3,56)…(12,56).
 //!
 //! Generated maps (the default; option `size`, 50–100, default 50) are mirrored in both axes:
 //! the four homes are the corners `(5, 5)`, `(size − 6, size − 6)`, `(size − 6, 5)`,
@@ -234,13 +266,16 @@
 //!   for each); a drop of gold is refused (gold is the team's).
 //! - Towers drain in placement order and units in id order (the original's order was its lists'
 //!   order).
-//! - The official maps' resource layouts are our seeded ones (see Maps); generated maps are our
-//!   own design within the rulebook's bounds.
+//! - Generated maps are our own design within the rulebook's bounds (the original shipped its
+//!   three maps only).
 //! - A seat that faults is out for the rest of the match (the driver stops its bot).
 //!
 //! ## Version history
 //!
 //! 1. Initial version.
+//! 2. The official maps `v1`–`v3` carry their original buried resources and the units' original
+//!    starting cells (version 1 laid the resources out from the seed). Generated maps play as
+//!    in version 1; replays of version 1 are refused.
 
 use std::sync::Arc;
 

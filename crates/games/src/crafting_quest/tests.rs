@@ -1205,6 +1205,13 @@ fn official_maps_symmetry() {
         }
         sum
     };
+    let cells = |rows: std::ops::Range<usize>| {
+        v1.buried[rows.start * 60..rows.end * 60]
+            .iter()
+            .filter(|b| b.iter().any(|&q| q > 0))
+            .count()
+    };
+    assert_eq!((cells(0..30), cells(30..60)), (378, 422));
     assert_eq!(half(true), [1120, 4080, 2720, 1040, 640, 320, 3220]);
     assert_eq!(half(false), [1240, 1560, 2720, 1680, 2560, 1240, 3540]);
     assert_eq!(v1.rock[..30 * 60].iter().filter(|&&r| r).count(), 76);
