@@ -665,6 +665,7 @@ async function main() {
     await (await import("./human.mjs")).humanChecks({ dist: DIST, check, SHOTS }); // (v) human play by clicks, no time budget
     await (await import("./leagues.mjs")).leagueChecks({ dist: DIST, check }); // (z) tutorial leagues: texts, bosses, objectives
     await (await import("./tabs.mjs")).tabsChecks({ dist: DIST, check, SHOTS }); // (w)-(y) nothing typed is lost: links, two tabs, a crashed tab
+    await (await import("./isolation.mjs")).isolationChecks({ dist: DIST, check }); // (p)-(t) bots attacking the page's resources: the match host
     await (await import("./perf.mjs")).perfFigures(DIST, { matches: 3, loads: 1 }); // performance figures, printed (issue #13)
   } finally {
     await context?.close().catch(() => {});

@@ -1,0 +1,311 @@
+// Bots that attack the page's resources, in Debian's Chromium through playwright-core: the match
+// runs in a host of its own (src/match_host, www/match-host.js), so none of them may crash or
+// freeze the page.
+//
+//   node tests/e2e/isolation.mjs [--dist dist]
+//
+// Each attack plays a whole match in the page against a built-in bot while the test measures
+//   - the page's heartbeat: a 20 ms interval in the page whose longest gap is read through a CDP
+//     session of the test's own (Playwright reports a crashed frame's process as a crashed page);
+//   - the renderers' memory by process id: every Chromium renderer of this test's profile, read
+//     from /proc/PID/status; the page's own renderer (the one that existed before the match) must
+//     stay small while the match host's process may grow and die.
+// The attacks:
+//   (p) a JavaScript bot that replaces every global the runtime uses (Atomics, typed arrays'
+//       methods, TextDecoder, String and Function methods, JSON) and then plays; a Python bot that
+//       does the same through `js`: the runtime is untouched, the bots play their whole match;
+//   (q) a JavaScript bot that keeps every array it allocates until its process runs out of memory:
+//       the match ends with "used too much memory" for that bot, the page lives on;
+//   (r) a Python bot that allocates without bound: Python's MemoryError, with its traceback;
+//   (s) a bot writing 60 KB of debug log every turn, and one writing output and debug log in
+//       bursts while never reading (a flood);
+//   (t) a link whose run never ended (its tab crashed mid-match) is not run again unasked.
+// `cargo xtask test isolation` runs it on the page the build step made (dist/).
+
+import { mkdtemp, readFile, readdir, rm, mkdir } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { defaultCheck, launch, runAlone } from "./browser.mjs";
+import { serve } from "./serve.mjs";
+
+const REPO = resolve(fileURLToPath(new URL("../..", import.meta.url)));
+const SHOTS = join(REPO, "tests", "e2e", "screenshots");
+const starter = (name) => readFile(join(REPO, "www", "starter", name), "utf8");
+
+/** The page's longest pause allowed while a bot attacks, in ms. */
+const MAX_PAUSE_MS = 100;
+/** The page's own renderer, at most, in MB. */
+const MAX_PAGE_MB = 700;
+
+// --- processes ------------------------------------------------------------------------------
+
+/** The renderer processes of the browser that uses `profile`: [{pid, mb}]. */
+async function renderers(profile) {
+  const found = [];
+  for (const entry of await readdir("/proc").catch(() => [])) {
+    if (!/^\d+$/.test(entry)) continue;
+    const cmdline = await readFile(`/proc/${entry}/cmdline`, "utf8").catch(() => "");
+    if (!cmdline.includes("--type=renderer")) continue;
+    // A renderer does not carry the profile on its command line: its parent (the zygote's
+    // child tree of this browser) does; accept those whose ancestry reaches the browser.
+    if (!(await ofBrowser(Number(entry), profile))) continue;
+    const status = await readFile(`/proc/${entry}/status`, "utf8").catch(() => "");
+    const rss = Number(status.match(/VmRSS:\s+(\d+) kB/)?.[1] ?? 0);
+    found.push({ pid: Number(entry), mb: rss / 1024 });
+  }
+  return found;
+}
+
+async function ofBrowser(pid, profile) {
+  for (let p = pid, hops = 0; p > 1 && hops < 8; hops++) {
+    const cmdline = await readFile(`/proc/${p}/cmdline`, "utf8").catch(() => "");
+    if (cmdline.includes(profile)) return true;
+    const stat = await readFile(`/proc/${p}/stat`, "utf8").catch(() => "");
+    p = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1] ?? 0);
+  }
+  return false;
+}
+
+// --- the page -------------------------------------------------------------------------------
+
+async function setCode(page, code, editor = "bot-code") {
+  await page.locator(`#${editor} .cm-content`).waitFor();
+  await page.evaluate(([e, c]) => botplayEditor.get(e).paste(c), [editor, code]);
+}
+
+async function setRelaxed(page, on) {
+  const box = page.locator("#relaxed");
+  if ((await box.isChecked()) !== on) await box.click();
+}
+
+/** Starts the page's heartbeat: the longest gap between two ticks of a 20 ms interval. */
+async function startHeartbeat(cdp) {
+  await cdp.send("Runtime.evaluate", {
+    expression: `(() => {
+      clearInterval(self.__beat);
+      self.__gap = 0;
+      let last = performance.now();
+      self.__beat = setInterval(() => {
+        const now = performance.now();
+        self.__gap = Math.max(self.__gap, now - last - 20);
+        last = now;
+      }, 20);
+    })()`,
+  });
+}
+
+async function longestPause(cdp) {
+  const { result } = await cdp.send("Runtime.evaluate", { expression: "self.__gap" });
+  return result.value;
+}
+
+/**
+ * Runs the match set up in the page and watches it: the page's longest pause, and the largest
+ * resident size of the renderers that existed before the match (the page's) and of the others.
+ */
+async function watchMatch(page, cdp, profile, timeout) {
+  const before = new Set((await renderers(profile)).map((r) => r.pid));
+  await page.locator("#run").click();
+  // The first moments of a match are the page's own work (making the frame, sending the files).
+  await page.waitForTimeout(300);
+  await startHeartbeat(cdp);
+  let pageMb = 0;
+  let hostMb = 0;
+  const started = Date.now();
+  for (;;) {
+    for (const r of await renderers(profile)) {
+      if (before.has(r.pid)) pageMb = Math.max(pageMb, r.mb);
+      else hostMb = Math.max(hostMb, r.mb);
+    }
+    const { result } = await cdp.send("Runtime.evaluate", {
+      expression: "document.querySelector('#outcome .result, #match-status.failed') !== null",
+    });
+    if (result.value) break;
+    if (Date.now() - started > timeout) throw new Error(`no outcome within ${timeout / 1000} s`);
+    await new Promise((ok) => setTimeout(ok, 200));
+  }
+  const pause = await longestPause(cdp);
+  const { result } = await cdp.send("Runtime.evaluate", {
+    expression: `JSON.stringify({
+      outcome: document.querySelector('#outcome')?.innerText ?? '',
+      status: document.querySelector('#match-status')?.innerText ?? '',
+      faults: [...document.querySelectorAll('#faults li')].map((li) => li.innerText),
+    })`,
+  });
+  return { ...JSON.parse(result.value), pause, pageMb, hostMb, seconds: (Date.now() - started) / 1000 };
+}
+
+// --- the attacks ----------------------------------------------------------------------------
+
+/** Replaces, in a JavaScript bot's own global scope, everything a runtime might call. */
+const JS_TAMPER = `
+{
+  const evil = () => { for (let i = 0; i < 3; i++) {} return 0; };
+  Atomics.wait = () => "ok";
+  Atomics.load = () => 1;
+  Atomics.store = evil;
+  Atomics.notify = evil;
+  Atomics.add = evil;
+  Uint8Array.prototype.set = evil;
+  Uint8Array.prototype.subarray = function () { return new Uint8Array(0); };
+  Uint8Array.prototype.indexOf = () => -1;
+  TextDecoder.prototype.decode = () => "";
+  TextEncoder.prototype.encode = () => new Uint8Array(1 << 20);
+  String.prototype.indexOf = () => -1;
+  String.prototype.slice = () => "";
+  JSON.stringify = () => { throw new Error("no"); };
+  Math.min = () => 0;
+  Object.defineProperty(Array.prototype, "0", { set() {}, configurable: true });
+}
+`;
+
+const PY_TAMPER = `
+import js
+js.Atomics.wait = lambda *a: "ok"
+js.Atomics.load = lambda *a: 1
+js.Atomics.notify = lambda *a: 0
+js.Uint8Array.prototype.set = lambda *a: None
+js.TextDecoder.prototype.decode = lambda *a: ""
+`;
+
+/** Keeps every array it makes, a little more each turn, until its process dies. */
+const JS_HOARDER = `
+const kept = [];
+let first = true;
+for (;;) {
+  const init = first ? [readline()] : [];
+  const started = Date.now();
+  for (let i = 0; i < 4 + 12; i++) readline();
+  for (let n = parseInt(readline()), i = 0; i < n; i++) readline();
+  for (let n = parseInt(readline()), i = 0; i < n; i++) readline();
+  const budget = first ? 5000 : 300;
+  first = false;
+  while (Date.now() - started < budget) kept.push(new Array(1 << 16).fill(kept.length));
+  console.log("WAIT");
+}
+`;
+
+const PY_HOARDER = `
+kept = []
+while True:
+    kept.append(bytearray(16 * 1024 * 1024))
+`;
+
+/** Plays the starter's moves while writing 60 KB of debug log every turn. */
+const chatty = (code) =>
+  code.replace(/console\.log\(/, 'console.error("x".repeat(60000)); console.log(');
+
+/** Writes output and debug log in bursts and never reads: a flood, whatever its opponent does. */
+const BURSTER = `
+for (;;) {
+  for (let i = 0; i < 500; i++) console.error("burst ".repeat(100));
+  for (let i = 0; i < 500; i++) console.log("WAIT");
+}
+`;
+
+// --- the checks -----------------------------------------------------------------------------
+
+export async function isolationChecks({ dist, check = defaultCheck }) {
+  const { server, url } = await serve(dist);
+  const profile = await mkdtemp(join(tmpdir(), "botplay-isolation-"));
+  const context = await launch(profile);
+  try {
+    const page = context.pages()[0] ?? (await context.newPage());
+    const cdp = await context.newCDPSession(page);
+    await page.goto(url);
+    await page.locator("#games .game-choice").first().waitFor({ timeout: 30_000 });
+    await page.locator('#games .game-choice[data-game="ice-and-fire"]').click();
+    await page.locator("#opponent").selectOption("expander");
+
+    const report = (label, r) =>
+      console.log(
+        `ok (${label}) ${r.seconds.toFixed(1)} s; the page's longest pause ${r.pause.toFixed(0)} ms; ` +
+          `page renderer ${r.pageMb.toFixed(0)} MB, match host up to ${r.hostMb.toFixed(0)} MB`,
+      );
+    const steady = (label, r) => {
+      check(r.pause <= MAX_PAUSE_MS, `(${label}) the page paused for ${r.pause.toFixed(0)} ms`);
+      check(r.pageMb <= MAX_PAGE_MB, `(${label}) the page's renderer grew to ${r.pageMb.toFixed(0)} MB`);
+    };
+    const mine = (r) => r.faults.filter((f) => /your bot/.test(f));
+
+    // (p) Tampering with the runtime changes nothing but the bot's own view.
+    const js = await starter("ice-and-fire.js");
+    await setRelaxed(page, false);
+    await setCode(page, JS_TAMPER + js);
+    let r = await watchMatch(page, cdp, profile, 120_000);
+    check(/wins|draw/i.test(r.outcome), `(p) JavaScript: no outcome: ${r.status} ${r.outcome}`);
+    check(mine(r).length === 0, `(p) JavaScript: the tampering bot faulted: ${mine(r).join("; ")}`);
+    steady("p", r);
+    report("p: a JavaScript bot replaced the runtime's globals and played its whole match", r);
+
+    await page.locator("#player").selectOption("python");
+    await setCode(page, PY_TAMPER + (await starter("ice-and-fire.py")));
+    r = await watchMatch(page, cdp, profile, 300_000);
+    check(/wins|draw/i.test(r.outcome), `(p) Python: no outcome: ${r.status} ${r.outcome}`);
+    check(mine(r).length === 0, `(p) Python: the tampering bot faulted: ${mine(r).join("; ")}`);
+    steady("p", r);
+    report("p: a Python bot replaced the runtime's globals through js and played its whole match", r);
+
+    // (r) Python's memory is capped: MemoryError, an ordinary crash with its traceback.
+    await setRelaxed(page, true);
+    await setCode(page, PY_HOARDER);
+    r = await watchMatch(page, cdp, profile, 300_000);
+    check(mine(r).some((f) => /MemoryError/.test(f)), `(r) expected a MemoryError, got: ${r.faults.join("; ")}`);
+    steady("r", r);
+    report(`r: ${mine(r)[0]}`, r);
+    await page.locator("#player").selectOption("javascript");
+
+    // (q) A JavaScript bot that exhausts its process's memory.
+    await setCode(page, JS_HOARDER);
+    r = await watchMatch(page, cdp, profile, 300_000);
+    check(mine(r).some((f) => /too much memory|out of memory|allocation failed/i.test(f)), `(q) expected a memory fault, got: ${r.faults.join("; ")} (${r.status})`);
+    steady("q", r);
+    check((await page.evaluate(() => 6 * 7)) === 42, "(q) the page does not answer after the match host died");
+    report(`q: ${mine(r)[0]}`, r);
+
+    // (s) Floods of debug log and output.
+    await setRelaxed(page, false);
+    await setCode(page, chatty(js));
+    r = await watchMatch(page, cdp, profile, 120_000);
+    check(/wins|draw/i.test(r.outcome), `(s) a chatty bot's match has no outcome: ${r.status}`);
+    steady("s", r);
+    report("s: 60 KB of debug log every turn", r);
+    await setCode(page, BURSTER);
+    r = await watchMatch(page, cdp, profile, 120_000);
+    check(mine(r).some((f) => /without reading its input|too much output/.test(f)), `(s) expected a flood, got: ${r.faults.join("; ")}`);
+    steady("s", r);
+    report(`s: ${mine(r)[0]}`, r);
+    await mkdir(SHOTS, { recursive: true });
+    await page.screenshot({ path: join(SHOTS, "isolation.png"), fullPage: true });
+
+    // (t) A link whose run crashed its tab is not run again unasked.
+    await setCode(page, js);
+    await watchMatch(page, cdp, profile, 120_000);
+    await page.locator("#share-match").uncheck();
+    await page.locator("#make-link").click();
+    const link = await page.locator("#share-link").inputValue();
+    check(link.includes("#b1."), `(t) no share link: '${link}'`);
+    const crashing = await context.newPage();
+    await crashing.goto(link);
+    await crashing.locator("#match-status").waitFor();
+    const crash = await context.newCDPSession(crashing);
+    crash.send("Page.crash").catch(() => {});
+    await new Promise((ok) => setTimeout(ok, 1000));
+    const again = await context.newPage();
+    await again.goto(link);
+    await again.locator("#games .game-choice").first().waitFor({ timeout: 30_000 });
+    await again.waitForTimeout(1500);
+    const notice = await again.locator("#notice").allInnerTexts();
+    check(notice.some((t) => /never\s+ended/.test(t)), `(t) no notice about the unfinished link: ${notice.join(" | ")}`);
+    const status = await again.locator("#match-status").innerText().catch(() => "");
+    check(!/running|starting|playing/i.test(status), `(t) the link's bots ran again unasked: '${status}'`);
+    console.log("ok (t) a link whose tab crashed mid-match asks before running its bots again");
+  } finally {
+    await context.close().catch(() => {});
+    server.close();
+    await rm(profile, { recursive: true, force: true }).catch(() => {});
+  }
+}
+
+runAlone(import.meta.url, isolationChecks, "isolation checks");
