@@ -12,7 +12,9 @@ const TEMPLATE: &str = "[{bar:30}] {pos:>w$}/{len} {percent:>3}% {elapsed_s}{lef
 pub struct Progress {
     total: usize,
     started: Instant,
-    /// On a terminal: the bar.
+    /// Stderr is a terminal: progress is a bar.
+    tty: bool,
+    /// The bar while it is shown.
     bar: Option<ProgressBar>,
     /// Plain mode: the last tenth reported.
     tenths: usize,
@@ -20,19 +22,22 @@ pub struct Progress {
 
 impl Progress {
     pub fn new(total: usize) -> Progress {
-        let bar = std::io::stderr().is_terminal().then(|| terminal_bar(total));
         Progress {
             total,
             started: Instant::now(),
-            bar,
+            tty: std::io::stderr().is_terminal(),
+            bar: None,
             tenths: 0,
         }
     }
 
     /// Shows that `done` matches have finished (called on every match and now and then).
     pub fn show(&mut self, done: usize) {
-        if let Some(bar) = &self.bar {
-            bar.set_position(done as u64);
+        if self.tty {
+            let (total, started) = (self.total, self.started);
+            self.bar
+                .get_or_insert_with(|| terminal_bar(total, started))
+                .set_position(done as u64);
             return;
         }
         let tenths = done * 10 / self.total.max(1);
@@ -46,15 +51,11 @@ impl Progress {
         }
     }
 
-    /// Clears the bar before other text is written to stderr (it is drawn again at the next
+    /// Clears the bar before other text is written to stderr (a new one is drawn at the next
     /// [`Progress::show`]).
     pub fn clear(&mut self) {
-        if let Some(bar) = &self.bar {
+        if let Some(bar) = self.bar.take() {
             bar.finish_and_clear();
-            // A finished bar is not drawn again: a new one continues from the same count.
-            let next = terminal_bar(self.total);
-            next.set_position(bar.position());
-            self.bar = Some(next);
         }
     }
 
@@ -63,8 +64,8 @@ impl Progress {
     }
 }
 
-/// A bar on stderr, redrawn at most 10 times a second.
-fn terminal_bar(total: usize) -> ProgressBar {
+/// A bar on stderr, redrawn at most 10 times a second, its clock started at `started`.
+fn terminal_bar(total: usize, started: Instant) -> ProgressBar {
     let width = total.to_string().len();
     let style = ProgressStyle::with_template(&TEMPLATE.replace("w$", &width.to_string()))
         .unwrap_or_else(|_| ProgressStyle::default_bar())
@@ -91,6 +92,7 @@ fn terminal_bar(total: usize) -> ProgressBar {
         );
     ProgressBar::with_draw_target(Some(total as u64), ProgressDrawTarget::stderr_with_hz(10))
         .with_style(style)
+        .with_elapsed(started.elapsed())
 }
 
 #[cfg(test)]
@@ -100,7 +102,7 @@ mod tests {
     #[test]
     fn the_bar_fills_in_proportion() {
         // The bar as a terminal shows it, drawn into memory.
-        let bar = terminal_bar(1000);
+        let bar = terminal_bar(1000, Instant::now());
         let term = indicatif::InMemoryTerm::new(2, 100);
         bar.set_draw_target(ProgressDrawTarget::term_like(Box::new(term.clone())));
         bar.set_position(300);
