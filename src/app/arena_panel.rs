@@ -308,6 +308,7 @@ pub fn arena_panel(props: &Props) -> Html {
             }
             let mut setup = Setup::new(info, seed);
             setup.ruleset = form.ruleset.clone();
+            setup.options = form.options.clone();
             setup.seats = players;
             if let Err(why) = setup.check(info) {
                 return error.set(Some(why.to_string()));

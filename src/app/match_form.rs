@@ -1,10 +1,12 @@
-//! The match set-up: seed, league, the person's bot, the opponent, relaxed budgets, Run and Stop.
+//! The match set-up: seed, league, map (Crafting Quest 3), the person's bot, the opponent, relaxed budgets, Run and Stop.
 
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
 
 use super::code_editor::CodeEditor;
 use super::code_keeping::{EarlierVersions, LinkCodeBanner, OtherTabNotice};
+use games::crafting_quest::MAPS;
+
 use super::state::{entry, Action, Form, Slot, LANGUAGES, PYTHON};
 
 #[derive(Properties, PartialEq)]
@@ -38,6 +40,19 @@ pub fn match_form(props: &Props) -> Html {
     let on_ruleset = {
         let send = send(Action::SetRuleset);
         Callback::from(move |e: Event| send(e.target_unchecked_into::<HtmlSelectElement>().value()))
+    };
+    let on_map = {
+        let dispatch = props.dispatch.clone();
+        Callback::from(move |e: Event| {
+            let value = e.target_unchecked_into::<HtmlSelectElement>().value();
+            // The first map is the default: the option is left out for it.
+            let value = if value == MAPS[0].0 {
+                String::new()
+            } else {
+                value
+            };
+            dispatch.emit(Action::SetOption("map".to_string(), value));
+        })
     };
     let on_seats = {
         let dispatch = props.dispatch.clone();
@@ -95,6 +110,19 @@ pub fn match_form(props: &Props) -> Html {
             </div>
             if let Some(r) = ruleset {
                 <p class="hint">{ r.summary }</p>
+            }
+            if form.game == games::crafting_quest::INFO.id {
+                <div class="row">
+                    <label for="map">{ "Map" }</label>
+                    <select id="map" onchange={on_map}>
+                        { for MAPS.iter().map(|&(name, words)| html! {
+                            <option value={name}
+                                selected={form.options.get("map").map_or(MAPS[0].0, String::as_str) == name}>
+                                { words }
+                            </option>
+                        }) }
+                    </select>
+                </div>
             }
             if let Some(lesson) = &form.lesson {
                 <section id="lesson" class="lesson" aria-label="Lesson">

@@ -1,12 +1,13 @@
 //! The page's state and its reducer: the match set-up form, the match being shown, the viewer.
 
+use std::collections::BTreeMap;
 use std::rc::Rc;
 
 use engine::{Fault, Frame, GameEntry, Outcome, Replay, Setup, ShareDoc, SharedBot, TurnRecord};
 use yew::Reducible;
 
-use crate::runner::BotSource;
 use crate::human::{self, Desk, HUMAN};
+use crate::runner::BotSource;
 use crate::runner::{HumanAsk, MatchNews, MatchSpec, SeatSpec};
 use crate::{isolation, starter, storage};
 
@@ -82,6 +83,8 @@ pub struct Form {
     pub game: &'static str,
     pub seed: String,
     pub ruleset: String,
+    /// Game options (`key`, `value`) other than the defaults: Crafting Quest 3's map.
+    pub options: BTreeMap<String, String>,
     /// Slot 0 plays seat 1; slot 1 (the opponent) plays every other seat.
     pub bots: [Slot; SLOTS],
     /// How many bots play (games for more than two: the opponent fills the other seats).
@@ -236,6 +239,8 @@ pub enum Action {
     PlayNow(&'static str),
     SetSeed(String),
     SetRuleset(String),
+    /// A game option: key and value (an empty value: the game's default).
+    SetOption(String, String),
     /// The code of a slot's editor, as typed.
     SetCode(usize, String),
     /// Who plays a slot: a language or a built-in bot's name.
@@ -365,6 +370,7 @@ impl Form {
             game,
             seed: seed.to_string(),
             ruleset: info.default_ruleset.to_string(),
+            options: BTreeMap::new(),
             bots: [
                 Slot::new(game, 0, JAVASCRIPT.to_string()),
                 Slot::new(game, 1, strongest),
@@ -399,6 +405,7 @@ impl Form {
         }
         let mut setup = Setup::new(info, seed);
         setup.ruleset = self.ruleset.clone();
+        setup.options = self.options.clone();
         setup.seats = self.seats.clamp(info.min_seats, info.max_seats);
         setup.check(info).map_err(|e| e.to_string())?;
         match games::new_game(&setup) {
@@ -474,6 +481,7 @@ impl AppState {
         };
         let mut form = Form::new(game.info.id, doc.setup.seed);
         form.ruleset = doc.setup.ruleset.clone();
+        form.options = doc.setup.options.clone();
         form.relaxed = doc.relaxed;
         form.seats = doc.setup.seats;
         form.lesson = doc
@@ -662,6 +670,13 @@ impl Reducible for AppState {
                     }
                 }
                 s.form.ruleset = ruleset;
+            }
+            Action::SetOption(key, value) => {
+                if value.is_empty() {
+                    s.form.options.remove(&key);
+                } else {
+                    s.form.options.insert(key, value);
+                }
             }
             Action::SetCode(slot, code) => {
                 if let Some(bot) = s.form.bots.get_mut(slot) {

@@ -319,6 +319,15 @@ pub static INFO: GameInfo = GameInfo {
     default_ruleset: "standard",
 };
 
+/// The maps the option `map` names, each with a few words (the page's map choice); the first
+/// is the default.
+pub const MAPS: [(&str, &str); 4] = [
+    ("generated", "generated from the seed"),
+    ("v1", "v1, official: 60 × 60, 80 rounds"),
+    ("v2", "v2, official: 80 × 80, 100 rounds"),
+    ("v3", "v3, official: 100 × 100, 120 rounds"),
+];
+
 /// The registry entry.
 pub const ENTRY: GameEntry = GameEntry {
     info: &INFO,

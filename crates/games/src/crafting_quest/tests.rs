@@ -1414,6 +1414,22 @@ fn options_choose_the_map_size_and_rounds() {
 }
 
 #[test]
+fn the_maps_offered_are_the_ones_the_option_takes() {
+    for (name, words) in MAPS {
+        let mut setup = Setup::new(&INFO, 2);
+        setup.options.insert("map".into(), name.into());
+        let g = CraftingQuest::create(&setup).expect(name);
+        assert_eq!(g.world.map.name, name);
+        if name != "generated" {
+            let side = g.world.size();
+            let said = format!("{name}, official: {side} × {side}, {} rounds", g.rounds);
+            assert_eq!(words, said);
+        }
+    }
+    assert_eq!(MAPS[0].0, "generated");
+}
+
+#[test]
 fn frames_show_everything_and_text_has_a_row_per_line() {
     let mut g = open_game();
     for (r, n) in [("bronze", 10), ("leather", 10), ("wood", 10)] {
