@@ -325,7 +325,8 @@ impl Inner {
         });
         frame.set_onload(Some(onload.as_ref().unchecked_ref()));
         let body = document.body().ok_or("no body")?;
-        body.append_child(&frame).map_err(|_| "the match frame could not be made")?;
+        body.append_child(&frame)
+            .map_err(|_| "the match frame could not be made")?;
         let mut inner = this.borrow_mut();
         inner.frame = Some(frame);
         inner._onload = Some(onload);
@@ -374,7 +375,10 @@ impl Inner {
             }
             None => {
                 drop(inner);
-                Inner::emit(this, vec![MatchNews::Failed("the match host is gone".into())]);
+                Inner::emit(
+                    this,
+                    vec![MatchNews::Failed("the match host is gone".into())],
+                );
             }
         }
     }
@@ -400,7 +404,9 @@ impl Inner {
                     drop(inner);
                     return Inner::host_in_page(this);
                 }
-                Heard::Hello { .. } => vec![MatchNews::Failed(crate::isolation::NOT_ISOLATED.into())],
+                Heard::Hello { .. } => {
+                    vec![MatchNews::Failed(crate::isolation::NOT_ISOLATED.into())]
+                }
                 Heard::Alive { running } => {
                     inner.running = running;
                     return;
@@ -451,7 +457,9 @@ impl Inner {
                 Ok(_) => Inner::connect(&inner, Isolation::Page),
                 Err(_) => Inner::emit(
                     &inner,
-                    vec![MatchNews::Failed("the match host could not be loaded".into())],
+                    vec![MatchNews::Failed(
+                        "the match host could not be loaded".into(),
+                    )],
                 ),
             }
         });
@@ -622,6 +630,7 @@ impl Inner {
                 vec![MatchNews::Started]
             }
             HostNews::Progress { frames, turns } => {
+                let turns: Vec<TurnRecord> = turns.into_iter().map(TurnRecord::from).collect();
                 self.frames_heard += frames.len();
                 self.turns_heard += turns.len();
                 for turn in &turns {
@@ -745,7 +754,11 @@ mod files {
             None => {
                 let core = js_sys::Object::new();
                 set(&core, "matchJs", &fetch("match_worker.js", true).await?);
-                set(&core, "matchWasm", &fetch("match_worker_bg.wasm", false).await?);
+                set(
+                    &core,
+                    "matchWasm",
+                    &fetch("match_worker_bg.wasm", false).await?,
+                );
                 set(&core, "runtime", &fetch("js-bot-worker.js", true).await?);
                 let core: JsValue = core.into();
                 CORE.with(|c| *c.borrow_mut() = Some(core.clone()));

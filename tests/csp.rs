@@ -22,10 +22,7 @@ fn source() -> String {
 fn the_policy_allows_the_match_host_by_its_hash() {
     let expected = source();
     for (file, text) in [("index.html", INDEX), ("Trunk.toml", TRUNK)] {
-        let policies: Vec<&str> = text
-            .lines()
-            .filter(|l| l.contains("script-src"))
-            .collect();
+        let policies: Vec<&str> = text.lines().filter(|l| l.contains("script-src")).collect();
         assert!(!policies.is_empty(), "{file} has no script-src");
         for policy in policies {
             assert!(

@@ -117,6 +117,24 @@ pub fn app() -> Html {
         })
     };
 
+    // Leaving the page normally (a reload, another address, closing the tab) is not a crash: the
+    // note of a link's unfinished run goes. A crashed or frozen tab never gets here.
+    use_effect_with((), |_| {
+        use wasm_bindgen::JsCast;
+        let on_leave = wasm_bindgen::closure::Closure::<dyn FnMut()>::new(storage::auto_run_ended);
+        let listener: &js_sys::Function = on_leave.as_ref().unchecked_ref();
+        let window = web_sys::window();
+        if let Some(window) = &window {
+            let _ = window.add_event_listener_with_callback("pagehide", listener);
+        }
+        move || {
+            if let Some(window) = &window {
+                let listener: &js_sys::Function = on_leave.as_ref().unchecked_ref();
+                let _ = window.remove_event_listener_with_callback("pagehide", listener);
+            }
+        }
+    });
+
     // A link without its match: run it as soon as the form holds it, unless the last time this
     // link was opened here its match never ended (it crashed or froze the tab): then ask first.
     {
@@ -215,6 +233,9 @@ pub fn app() -> Html {
             <arena_panel::ArenaPanel form={state.form.clone()} isolated={state.isolated}
                 {dispatch} />
             <footer class="page-footer">
+                if let Some(note) = isolation::match_process_note(crate::runner::last_isolation()) {
+                    <p id="isolation-note" class="note">{ note }</p>
+                }
                 <offline_status::OfflineStatus />
             </footer>
         </>

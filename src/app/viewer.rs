@@ -181,10 +181,18 @@ pub fn viewer(props: &Props) -> Html {
         Progress::Stopped => "Stopped.".to_string(),
         Progress::Failed(why) => format!("The match could not be played: {why}"),
     };
+    // A match that is over without an outcome ended early: its host's process died.
     let outcome = record
         .outcome
         .as_ref()
-        .map(|o| describe::outcome(game, o, &record.names));
+        .map(|o| describe::outcome(game, o, &record.names))
+        .or_else(|| {
+            (props.progress == Progress::Over).then(|| {
+                "The match ended early, without a result: the process running its bots \
+                 crashed (see the faults)."
+                    .to_string()
+            })
+        });
     let faults: Vec<String> = record
         .faults
         .iter()

@@ -74,7 +74,9 @@ fn main() {
             let start = get(&data, "start")
                 .as_string()
                 .ok_or_else(|| "the match host sent no match".to_string())
-                .and_then(|json| serde_json::from_str::<HostStart>(&json).map_err(|e| e.to_string()));
+                .and_then(|json| {
+                    serde_json::from_str::<HostStart>(&json).map_err(|e| e.to_string())
+                });
             let driver = start.and_then(|start| {
                 let channels = channels(&data)?;
                 Driver::new(start, channels, &post, &clock)

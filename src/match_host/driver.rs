@@ -17,7 +17,7 @@ use engine::referee::{MAX_AHEAD_BYTES, MAX_AHEAD_LINES, MAX_STDERR_BYTES, MAX_ST
 use engine::{Ask, FaultKind, Referee, Verdict};
 
 use super::rings::{Doorbell, InputRing, Kind, Read, Record, RecordReader};
-use super::{HostNews, HostStart, Player, Timings, TurnTiming, NEWS_EVERY_MS};
+use super::{HostNews, HostStart, Player, Timings, TurnTiming, WireTurn, NEWS_EVERY_MS};
 
 /// How long after a budget the driver still takes lines stamped within it (the bot's worker and
 /// this one share the cores with everything else).
@@ -346,7 +346,9 @@ impl<'a> Driver<'a> {
                 s.ahead.lines += 1;
                 s.ahead.bytes += record.text.len() + 1;
                 if s.ahead.lines > MAX_AHEAD_LINES {
-                    let why = format!("more than {MAX_AHEAD_LINES} lines written without reading its input");
+                    let why = format!(
+                        "more than {MAX_AHEAD_LINES} lines written without reading its input"
+                    );
                     return self.flooded(seat, why);
                 }
                 if s.ahead.bytes > MAX_AHEAD_BYTES {
@@ -358,7 +360,9 @@ impl<'a> Driver<'a> {
                 } else if s.unread.len() < MAX_UNREAD_LINES {
                     s.unread.push_back((record.text, record.stamp));
                 } else {
-                    let why = format!("more than {MAX_AHEAD_LINES} lines written without reading its input");
+                    let why = format!(
+                        "more than {MAX_AHEAD_LINES} lines written without reading its input"
+                    );
                     self.flooded(seat, why);
                 }
             }
@@ -559,7 +563,8 @@ impl<'a> Driver<'a> {
             let Some((sent, budget)) = s.open else {
                 continue;
             };
-            if !matches!(s.play, Play::Worker { .. }) || now - sent <= f64::from(budget) + GRACE_MS {
+            if !matches!(s.play, Play::Worker { .. }) || now - sent <= f64::from(budget) + GRACE_MS
+            {
                 continue;
             }
             self.seats[seat].open = None;
@@ -655,7 +660,7 @@ impl<'a> Driver<'a> {
         }
         self.queued.push(HostNews::Progress {
             frames: frames.to_vec(),
-            turns: turns.to_vec(),
+            turns: turns.iter().map(WireTurn::from).collect(),
         });
         self.sent_frames += frames.len();
         self.sent_turns += turns.len();

@@ -58,7 +58,7 @@ pub enum HostNews {
     /// Frames and turn records completed since the last news, in order.
     Progress {
         frames: Vec<Frame>,
-        turns: Vec<TurnRecord>,
+        turns: Vec<WireTurn>,
     },
     /// A seat played by hand is asked: the input it received.
     Human { seat: usize, input: String },
@@ -71,6 +71,37 @@ pub enum HostNews {
     },
     /// The match could not be played.
     Failed { why: String },
+}
+
+/// A turn record as it travels to the page. A record's JSON leaves out what a re-run derives
+/// (what each seat was sent, and the game's immediate replies), which the page shows: they
+/// travel beside it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct WireTurn {
+    pub record: TurnRecord,
+    pub inputs: Vec<String>,
+    pub replies: Vec<Vec<String>>,
+}
+
+impl From<&TurnRecord> for WireTurn {
+    fn from(record: &TurnRecord) -> WireTurn {
+        WireTurn {
+            record: record.clone(),
+            inputs: record.seats.iter().map(|s| s.input.clone()).collect(),
+            replies: record.seats.iter().map(|s| s.replies.clone()).collect(),
+        }
+    }
+}
+
+impl From<WireTurn> for TurnRecord {
+    fn from(wire: WireTurn) -> TurnRecord {
+        let mut record = wire.record;
+        for ((seat, input), replies) in record.seats.iter_mut().zip(wire.inputs).zip(wire.replies) {
+            seat.input = input;
+            seat.replies = replies;
+        }
+        record
+    }
 }
 
 /// Where a match's time went in the match worker, for the measure harness (`?measure`).
@@ -101,5 +132,37 @@ impl TurnTiming {
     /// The time spent outside the bots, when the bots' time is known.
     pub fn outside_ms(&self) -> Option<f64> {
         self.bots_ms.map(|bots| self.wall_ms - bots)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// What the page shows of a turn survives the trip from the match worker.
+    #[test]
+    fn a_turn_keeps_its_inputs_and_replies_on_the_wire() {
+        let setup = Setup::new(games::GAMES[0].info, 7);
+        let mut referee = engine::Referee::new(
+            games::new_game(&setup).expect("a game"),
+            setup,
+            vec!["a".into(), "b".into()],
+            false,
+        );
+        let asks = referee.begin_turn();
+        let seat = asks[0].seat;
+        referee.line(seat, "WAIT", 1.0);
+        let record = referee.turns()[0].clone();
+        let news = HostNews::Progress {
+            frames: Vec::new(),
+            turns: vec![WireTurn::from(&record)],
+        };
+        let json = serde_json::to_string(&news).expect("JSON");
+        let Ok(HostNews::Progress { turns, .. }) = serde_json::from_str(&json) else {
+            panic!("not progress: {json}");
+        };
+        let back = TurnRecord::from(turns[0].clone());
+        assert_eq!(back, record);
+        assert!(!back.seats[0].input.is_empty());
     }
 }

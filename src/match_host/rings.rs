@@ -203,7 +203,9 @@ impl RecordReader {
             return Read::Empty;
         }
         if waiting > CAPACITY || waiting < HEAD {
-            return Read::Broken(format!("its output channel says {waiting} bytes are waiting"));
+            return Read::Broken(format!(
+                "its output channel says {waiting} bytes are waiting"
+            ));
         }
         let mut head = [0u8; HEAD as usize];
         self.copy_out(read, &mut head);

@@ -17,8 +17,9 @@
 //   (q) a JavaScript bot that keeps every array it allocates until its process runs out of memory:
 //       the match ends with "used too much memory" for that bot, the page lives on;
 //   (r) a Python bot that allocates without bound: Python's MemoryError, with its traceback;
-//   (s) a bot writing 60 KB of debug log every turn, and one writing output and debug log in
-//       bursts while never reading (a flood);
+//   (s) a bot writing 60 KB of debug log every turn, one writing output and debug log in bursts
+//       while never reading, and one writing debug log without end while its opponent (a slow
+//       second bot of the person's) thinks: floods, the fault of the bot that wrote;
 //   (t) a link whose run never ended (its tab crashed mid-match) is not run again unasked.
 // `cargo xtask test isolation` runs it on the page the build step made (dist/).
 
@@ -37,6 +38,8 @@ const starter = (name) => readFile(join(REPO, "www", "starter", name), "utf8");
 const MAX_PAUSE_MS = 100;
 /** The page's own renderer, at most, in MB. */
 const MAX_PAGE_MB = 700;
+/** The page's renderer: the largest one once the page has loaded, before any match. */
+let pagePid = 0;
 
 // --- processes ------------------------------------------------------------------------------
 
@@ -102,24 +105,21 @@ async function longestPause(cdp) {
 
 /**
  * Runs the match set up in the page and watches it: the page's longest pause, and the largest
- * resident size of the renderers that existed before the match (the page's) and of the others.
+ * resident size of the page's renderer (`pagePid`) and of the others (the match host's).
  */
 async function watchMatch(page, cdp, profile, timeout) {
-  const before = new Set((await renderers(profile)).map((r) => r.pid));
-  await page.locator("#run").click();
-  // The first moments of a match are the page's own work (making the frame, sending the files).
-  await page.waitForTimeout(300);
   await startHeartbeat(cdp);
+  await page.locator("#run").click();
   let pageMb = 0;
   let hostMb = 0;
   const started = Date.now();
   for (;;) {
     for (const r of await renderers(profile)) {
-      if (before.has(r.pid)) pageMb = Math.max(pageMb, r.mb);
+      if (r.pid === pagePid) pageMb = Math.max(pageMb, r.mb);
       else hostMb = Math.max(hostMb, r.mb);
     }
     const { result } = await cdp.send("Runtime.evaluate", {
-      expression: "document.querySelector('#outcome .result, #match-status.failed') !== null",
+      expression: "document.querySelector('#outcome .result, #match-status.warning') !== null",
     });
     if (result.value) break;
     if (Date.now() - started > timeout) throw new Error(`no outcome within ${timeout / 1000} s`);
@@ -156,34 +156,28 @@ const JS_TAMPER = `
   String.prototype.slice = () => "";
   JSON.stringify = () => { throw new Error("no"); };
   Math.min = () => 0;
-  Object.defineProperty(Array.prototype, "0", { set() {}, configurable: true });
 }
 `;
 
 const PY_TAMPER = `
-import js
+import js, sys
+try:
+    js.eval("Atomics.wait = () => 'ok'")
+    print("js.eval: ALLOWED", file=sys.stderr)
+except Exception as e:
+    print("js.eval: blocked", type(e).__name__, file=sys.stderr)
 js.Atomics.wait = lambda *a: "ok"
 js.Atomics.load = lambda *a: 1
+js.Atomics.store = lambda *a: 0
 js.Atomics.notify = lambda *a: 0
-js.Uint8Array.prototype.set = lambda *a: None
-js.TextDecoder.prototype.decode = lambda *a: ""
 `;
 
-/** Keeps every array it makes, a little more each turn, until its process dies. */
+/** Keeps every array it makes until its process runs out of memory (a few seconds: within the
+ * relaxed first turn's 10 s). */
 const JS_HOARDER = `
 const kept = [];
-let first = true;
-for (;;) {
-  const init = first ? [readline()] : [];
-  const started = Date.now();
-  for (let i = 0; i < 4 + 12; i++) readline();
-  for (let n = parseInt(readline()), i = 0; i < n; i++) readline();
-  for (let n = parseInt(readline()), i = 0; i < n; i++) readline();
-  const budget = first ? 5000 : 300;
-  first = false;
-  while (Date.now() - started < budget) kept.push(new Array(1 << 16).fill(kept.length));
-  console.log("WAIT");
-}
+readline();
+for (;;) kept.push(new Array(1 << 16).fill(kept.length));
 `;
 
 const PY_HOARDER = `
@@ -195,6 +189,14 @@ while True:
 /** Plays the starter's moves while writing 60 KB of debug log every turn. */
 const chatty = (code) =>
   code.replace(/console\.log\(/, 'console.error("x".repeat(60000)); console.log(');
+
+/** Answers its first turn, then writes debug log without end while its opponent thinks. */
+const WRITER = (code) =>
+  code.replace(/console\.log\(/, 'if (self.turns = (self.turns || 0) + 1, self.turns > 1) for (;;) console.error("while you think ".repeat(50)); console.log(');
+
+/** Thinks 40 ms every turn before answering. */
+const SLOW = (code) =>
+  code.replace(/console\.log\(/, "{ const t = Date.now(); while (Date.now() - t < 40); } console.log(");
 
 /** Writes output and debug log in bursts and never reads: a flood, whatever its opponent does. */
 const BURSTER = `
@@ -211,12 +213,18 @@ export async function isolationChecks({ dist, check = defaultCheck }) {
   const profile = await mkdtemp(join(tmpdir(), "botplay-isolation-"));
   const context = await launch(profile);
   try {
-    const page = context.pages()[0] ?? (await context.newPage());
-    const cdp = await context.newCDPSession(page);
-    await page.goto(url);
-    await page.locator("#games .game-choice").first().waitFor({ timeout: 30_000 });
-    await page.locator('#games .game-choice[data-game="ice-and-fire"]').click();
-    await page.locator("#opponent").selectOption("expander");
+    let page = context.pages()[0] ?? (await context.newPage());
+    let cdp = await context.newCDPSession(page);
+    const open = async () => {
+      await page.goto(url);
+      await page.locator("#games .game-choice").first().waitFor({ timeout: 30_000 });
+      await page.locator('#games .game-choice[data-game="ice-and-fire"]').click();
+      await page.locator("#opponent").selectOption("expander");
+    };
+    await open();
+    const before = await renderers(profile);
+    pagePid = before.reduce((a, b) => (b.mb > a.mb ? b : a), { pid: 0, mb: 0 }).pid;
+    check(pagePid > 0, `no renderer process found for the profile: ${JSON.stringify(before)}`);
 
     const report = (label, r) =>
       console.log(
@@ -261,8 +269,15 @@ export async function isolationChecks({ dist, check = defaultCheck }) {
     r = await watchMatch(page, cdp, profile, 300_000);
     check(mine(r).some((f) => /too much memory|out of memory|allocation failed/i.test(f)), `(q) expected a memory fault, got: ${r.faults.join("; ")} (${r.status})`);
     steady("q", r);
-    check((await page.evaluate(() => 6 * 7)) === 42, "(q) the page does not answer after the match host died");
+    const { result: answer } = await cdp.send("Runtime.evaluate", { expression: "6 * 7" });
+    check(answer.value === 42, "(q) the page does not answer after the match host died");
     report(`q: ${mine(r)[0]}`, r);
+    // Playwright takes the death of a frame's process for the page's: go on in a new tab.
+    await page.close().catch(() => {});
+    page = await context.newPage();
+    cdp = await context.newCDPSession(page);
+    await open();
+    pagePid = (await renderers(profile)).reduce((a, b) => (b.mb > a.mb ? b : a), { pid: 0, mb: 0 }).pid;
 
     // (s) Floods of debug log and output.
     await setRelaxed(page, false);
@@ -276,6 +291,17 @@ export async function isolationChecks({ dist, check = defaultCheck }) {
     check(mine(r).some((f) => /without reading its input|too much output/.test(f)), `(s) expected a flood, got: ${r.faults.join("; ")}`);
     steady("s", r);
     report(`s: ${mine(r)[0]}`, r);
+    // A bot that keeps writing while its opponent (a second bot of the person's) is slow.
+    await page.locator("#opponent").selectOption("javascript");
+    await setCode(page, WRITER(js));
+    await setCode(page, SLOW(js), "bot-code-2");
+    r = await watchMatch(page, cdp, profile, 120_000);
+    const first = r.faults.filter((f) => /your bot/.test(f) && !/second/.test(f));
+    check(first.some((f) => /without reading its input/.test(f)), `(s) expected the writer's flood, got: ${r.faults.join("; ")}`);
+    check(!r.faults.some((f) => /second/.test(f)), `(s) the slow bot faulted: ${r.faults.join("; ")}`);
+    steady("s", r);
+    report(`s: ${first[0]}, while its opponent thought`, r);
+    await page.locator("#opponent").selectOption("expander");
     await mkdir(SHOTS, { recursive: true });
     await page.screenshot({ path: join(SHOTS, "isolation.png"), fullPage: true });
 

@@ -197,9 +197,9 @@ async function main() {
     });
     page.on("pageerror", (e) => problems.push(`page error: ${e.message}`));
     page.on("requestfailed", (r) => {
-      // A bot's worker stopped while it was still loading (a match that ended at once, such as
-      // a bot with a syntax error against a built-in bot) cancels its fetches: not an error.
-      const stoppedWorker = r.failure()?.errorText === "net::ERR_ABORTED" && /\/(bot_worker_bg\.wasm|bot_worker\.js|pyodide\/)/.test(r.url());
+      // A match host removed at the end of its match cancels the loads of its workers (their
+      // scripts, from blob: URLs): not an error.
+      const stoppedWorker = r.failure()?.errorText === "net::ERR_ABORTED" && /^blob:null\//.test(r.url());
       if (!stoppedWorker) problems.push(`request failed: ${r.url()} ${r.failure()?.errorText}`);
     });
     page.on("worker", (w) => w.on("console", (m) => {
