@@ -478,6 +478,9 @@ async function runPython(code, files) {
   } catch (error) {
     exit("Python could not be loaded: " + show(error));
     return;
+  } finally {
+    // The files' fetch served Pyodide only: the bot gets no fetch at all.
+    delete self.fetch;
   }
   // input() and sys.stdin block on the ring; an empty line stays a line (never end of file).
   // Lines are handed over in as many reads as Python asks for: a line longer than Python's read

@@ -110,6 +110,13 @@ async function longestPause(cdp) {
 async function watchMatch(page, cdp, profile, timeout) {
   await startHeartbeat(cdp);
   await page.locator("#run").click();
+  // The last match's result goes as soon as this one starts.
+  const ended = "document.querySelector('#outcome .result, #match-status.warning') !== null";
+  for (let i = 0; i < 100; i++) {
+    const { result } = await cdp.send("Runtime.evaluate", { expression: ended });
+    if (!result.value) break;
+    await new Promise((ok) => setTimeout(ok, 20));
+  }
   let pageMb = 0;
   let hostMb = 0;
   const started = Date.now();
@@ -118,9 +125,7 @@ async function watchMatch(page, cdp, profile, timeout) {
       if (r.pid === pagePid) pageMb = Math.max(pageMb, r.mb);
       else hostMb = Math.max(hostMb, r.mb);
     }
-    const { result } = await cdp.send("Runtime.evaluate", {
-      expression: "document.querySelector('#outcome .result, #match-status.warning') !== null",
-    });
+    const { result } = await cdp.send("Runtime.evaluate", { expression: ended });
     if (result.value) break;
     if (Date.now() - started > timeout) throw new Error(`no outcome within ${timeout / 1000} s`);
     await new Promise((ok) => setTimeout(ok, 200));
