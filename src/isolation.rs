@@ -1,7 +1,7 @@
 //! Whether the page is cross-origin isolated (a match needs `SharedArrayBuffer`), and where this
 //! browser runs a match.
 
-use wasm_bindgen::JsValue;
+use wasm_bindgen::{JsCast, JsValue};
 
 use crate::runner::Isolation;
 
@@ -16,7 +16,11 @@ fn separate_frame_process() -> bool {
     let brands = js_sys::Reflect::get(&navigator, &"userAgentData".into())
         .and_then(|data| js_sys::Reflect::get(&data, &"brands".into()))
         .unwrap_or(JsValue::UNDEFINED);
-    js_sys::Array::from(&brands).iter().any(|brand| {
+    // Only Chromium's navigator has `userAgentData` (Firefox and WebKit: undefined).
+    let Ok(brands) = brands.dyn_into::<js_sys::Array>() else {
+        return false;
+    };
+    brands.iter().any(|brand| {
         js_sys::Reflect::get(&brand, &"brand".into())
             .ok()
             .and_then(|b| b.as_string())

@@ -193,6 +193,31 @@ pub fn seen(key: &str, code: &str) {
     remember(key, Some(code));
 }
 
+/// Where the page notes the link whose bots it is running unasked, until that match ends.
+const AUTO_RUN_KEY: &str = "botplay/auto-run";
+
+/// Notes that the bots of the link `link` (its hash) are being run as the link was opened.
+pub fn auto_run_began(link: &str) {
+    if let Some(storage) = local_storage() {
+        let _ = storage.set_item(AUTO_RUN_KEY, link);
+    }
+}
+
+/// The match run as a link was opened has ended (finished, stopped or failed).
+pub fn auto_run_ended() {
+    if let Some(storage) = local_storage() {
+        let _ = storage.remove_item(AUTO_RUN_KEY);
+    }
+}
+
+/// Whether the last time the link `link` was opened here, its bots' match never ended: the tab
+/// crashed, froze or was closed while they ran.
+pub fn auto_run_unfinished(link: &str) -> bool {
+    local_storage()
+        .and_then(|s| s.get_item(AUTO_RUN_KEY).ok().flatten())
+        .is_some_and(|noted| noted == link)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -264,29 +289,4 @@ mod tests {
         seen(key, "theirs");
         assert!(!written_elsewhere(key, "theirs"));
     }
-}
-
-/// Where the page notes the link whose bots it is running unasked, until that match ends.
-const AUTO_RUN_KEY: &str = "botplay/auto-run";
-
-/// Notes that the bots of the link `link` (its hash) are being run as the link was opened.
-pub fn auto_run_began(link: &str) {
-    if let Some(storage) = local_storage() {
-        let _ = storage.set_item(AUTO_RUN_KEY, link);
-    }
-}
-
-/// The match run as a link was opened has ended (finished, stopped or failed).
-pub fn auto_run_ended() {
-    if let Some(storage) = local_storage() {
-        let _ = storage.remove_item(AUTO_RUN_KEY);
-    }
-}
-
-/// Whether the last time the link `link` was opened here, its bots' match never ended: the tab
-/// crashed, froze or was closed while they ran.
-pub fn auto_run_unfinished(link: &str) -> bool {
-    local_storage()
-        .and_then(|s| s.get_item(AUTO_RUN_KEY).ok().flatten())
-        .is_some_and(|noted| noted == link)
 }

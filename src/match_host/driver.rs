@@ -258,7 +258,7 @@ impl<'a> Driver<'a> {
     fn drain(&mut self) -> bool {
         let mut heard = false;
         loop {
-            match self.control.next() {
+            match self.control.read() {
                 Read::Record(record) => {
                     heard = true;
                     self.command(record);
@@ -271,12 +271,8 @@ impl<'a> Driver<'a> {
             }
         }
         for seat in 0..self.seats.len() {
-            loop {
-                let read = match &mut self.seats[seat].play {
-                    Play::Worker { output, .. } => output.next(),
-                    _ => break,
-                };
-                match read {
+            while let Play::Worker { output, .. } = &mut self.seats[seat].play {
+                match output.read() {
                     Read::Record(record) => {
                         heard = true;
                         if self.seats[seat].out.is_none() {

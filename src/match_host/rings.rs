@@ -195,14 +195,14 @@ impl RecordReader {
     }
 
     /// The next whole record, if one is there.
-    pub fn next(&mut self) -> Read {
+    pub fn read(&mut self) -> Read {
         let write = load(&self.header, WRITE);
         let read = load(&self.header, READ);
         let waiting = write.wrapping_sub(read);
         if waiting == 0 {
             return Read::Empty;
         }
-        if waiting > CAPACITY || waiting < HEAD {
+        if !(HEAD..=CAPACITY).contains(&waiting) {
             return Read::Broken(format!(
                 "its output channel says {waiting} bytes are waiting"
             ));
