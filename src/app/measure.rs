@@ -2,12 +2,12 @@
 //! shows this instead of the normal page, which nothing here changes or links to.
 //!
 //! *Measure* plays, for every game, a few matches (seeds 1, 2, …) of the game's strongest
-//! built-in bot against itself through the page's own [`Runner`] and workers, with nothing drawn,
-//! and reports:
+//! built-in bot against itself through the page's own [`Runner`] and its match host, with nothing
+//! drawn, and reports:
 //!
-//! - per turn, the time spent outside the bots (the referee, the messages to and from the
-//!   workers, the runner's bookkeeping): each turn's wall time on the page's clock less the bots'
-//!   computing time their worker reports ([`Timings`]); median and 99th percentile;
+//! - per turn, the time spent outside the bots (the referee, its frames, the driver): each
+//!   turn's wall time in the match worker less the built-in bots' computing time, which the match
+//!   worker times around each call ([`Timings`]); median and 99th percentile;
 //! - a whole match, from its first turn to its outcome (worker start-up apart, as for the bots'
 //!   time budgets, and reported on its own);
 //! - the floor: a bare `postMessage` round trip to a worker that echoes (`www/echo-worker.js`);
@@ -85,10 +85,10 @@ pub struct GameFigures {
     pub outside_p99_ms: f64,
     pub turn_median_ms: f64,
     pub bots_median_ms: f64,
-    /// Per turn, the page's own work (the runner and the referee): the rest of the time outside
-    /// the bots is the messages between threads and the workers' own handling.
-    pub page_median_ms: f64,
-    pub page_p99_ms: f64,
+    /// Per turn, the match worker's own work (the referee, its frames, the driver): the rest of
+    /// the time outside the bots is waiting for the workers and the messages between threads.
+    pub host_median_ms: f64,
+    pub host_p99_ms: f64,
     /// A whole match, first turn to outcome: median and slowest; start-up of the workers apart.
     pub match_median_ms: f64,
     pub match_max_ms: f64,
@@ -214,8 +214,8 @@ pub fn measure() -> Html {
                 <td>{ ms(f.outside_p99_ms) }</td>
                 <td>{ ms(f.turn_median_ms) }</td>
                 <td>{ ms(f.bots_median_ms) }</td>
-                <td>{ ms(f.page_median_ms) }</td>
-                <td>{ ms(f.page_p99_ms) }</td>
+                <td>{ ms(f.host_median_ms) }</td>
+                <td>{ ms(f.host_p99_ms) }</td>
                 <td>{ format!("{:.1}", f.match_median_ms) }</td>
                 <td>{ format!("{:.1}", f.match_max_ms) }</td>
                 <td>{ format!("{:.1}", f.startup_median_ms) }</td>
@@ -262,7 +262,7 @@ pub fn measure() -> Html {
                         <th>{ "turns" }</th><th>{ "lines/turn" }</th>
                         <th>{ "outside bots, median" }</th><th>{ "outside bots, p99" }</th>
                         <th>{ "turn, median" }</th><th>{ "bots, median" }</th>
-                        <th>{ "page work, median" }</th><th>{ "page work, p99" }</th>
+                        <th>{ "match worker's work, median" }</th><th>{ "match worker's work, p99" }</th>
                         <th>{ "match, median" }</th><th>{ "match, max" }</th>
                         <th>{ "worker start-up" }</th><th>{ "faults" }</th>
                     </tr>
@@ -459,7 +459,7 @@ fn summarise(
     let mut outside: Vec<f64> = turns.iter().filter_map(|t| t.outside_ms()).collect();
     let mut wall: Vec<f64> = turns.iter().map(|t| t.wall_ms).collect();
     let mut bots: Vec<f64> = turns.iter().filter_map(|t| t.bots_ms).collect();
-    let mut page: Vec<f64> = turns.iter().map(|t| t.host_ms).collect();
+    let mut host: Vec<f64> = turns.iter().map(|t| t.host_ms).collect();
     let mut whole: Vec<f64> = played
         .iter()
         .filter_map(|p| Some(p.timings.finished_at? - p.timings.started_at?))
@@ -487,8 +487,8 @@ fn summarise(
         outside_p99_ms: percentile(&mut outside, 0.99),
         turn_median_ms: percentile(&mut wall, 0.5),
         bots_median_ms: percentile(&mut bots, 0.5),
-        page_median_ms: percentile(&mut page, 0.5),
-        page_p99_ms: percentile(&mut page, 0.99),
+        host_median_ms: percentile(&mut host, 0.5),
+        host_p99_ms: percentile(&mut host, 0.99),
         match_median_ms: percentile(&mut whole, 0.5),
         match_max_ms: whole.iter().copied().fold(0.0, f64::max),
         startup_median_ms: percentile(&mut startup, 0.5),
