@@ -57,3 +57,15 @@ export function runAlone(moduleUrl, checks, what) {
     },
   );
 }
+
+/** Puts `code` into an editor of the page (`bot-code`, or `bot-code-2` for the second bot). */
+export async function setCode(page, code, editor = "bot-code") {
+  await page.locator(`#${editor} .cm-content`).waitFor();
+  await page.evaluate(([e, c]) => botplayEditor.get(e).paste(c), [editor, code]);
+}
+
+/** Ticks or unticks *Relaxed* (time budgets × 10). */
+export async function setRelaxed(page, on) {
+  const box = page.locator("#relaxed");
+  if ((await box.isChecked()) !== on) await box.click();
+}

@@ -33,7 +33,7 @@ import { mkdtemp, mkdir, readFile, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { extname, join, normalize, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
-import { launch } from "./browser.mjs";
+import { launch, setCode, setRelaxed } from "./browser.mjs";
 import { trunkHeaders } from "./serve.mjs";
 
 const REPO = resolve(fileURLToPath(new URL("../..", import.meta.url)));
@@ -281,19 +281,14 @@ const MISBEHAVING = [
 
 // --- the browser --------------------------------------------------------------------------------
 
-async function setCode(page, code, editor = "bot-code") {
-  await page.locator(`#${editor} .cm-content`).waitFor();
-  await page.evaluate(([e, c]) => botplayEditor.get(e).paste(c), [editor, code]);
-}
-
-async function setRelaxed(page, on) {
-  const box = page.locator("#relaxed");
-  if ((await box.isChecked()) !== on) await box.click();
-}
 
 /** Runs the match set up in the page; while it runs, measures how fast the page answers. */
 async function runMatch(page, timeout = 120_000) {
   await page.locator("#run").click();
+  // The last match's result goes as soon as this one starts.
+  for (let i = 0; i < 100 && (await page.locator("#outcome .result").count()) > 0; i++) {
+    await new Promise((ok) => setTimeout(ok, 20));
+  }
   const answers = [];
   const done = page.locator("#outcome .result").waitFor({ timeout });
   let over = false;
@@ -500,7 +495,7 @@ async function main() {
     await page.locator("#opponent").selectOption("crafter");
     const cq = await runMatch(page, 300_000);
     const cqFault = cq.faults.find((f) => /your bot/.test(f)) ?? "";
-    check(/more than 2000 lines written without reading its input/.test(cqFault), `(o) crafting-quest: expected a flood, got: ${cq.faults.join("; ")}`);
+    check(/more than 2000 lines written without reading its input/.test(cqFault), `(o) crafting-quest: expected a flood, got: ${cq.faults.join("; ")} (outcome: ${cq.outcome})`);
     const cqLabel = await page.locator("#turn-label").innerText();
     const [, , total] = cqLabel.match(/turn (\d+) \/ (\d+)/) ?? [];
     const faultTurn = Number(cqFault.match(/turn (\d+)/)?.[1] ?? "0");

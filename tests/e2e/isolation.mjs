@@ -27,7 +27,7 @@ import { mkdtemp, readFile, readdir, rm, mkdir } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { defaultCheck, launch, runAlone } from "./browser.mjs";
+import { defaultCheck, launch, runAlone, setCode, setRelaxed } from "./browser.mjs";
 import { serve } from "./serve.mjs";
 
 const REPO = resolve(fileURLToPath(new URL("../..", import.meta.url)));
@@ -72,15 +72,6 @@ async function ofBrowser(pid, profile) {
 
 // --- the page -------------------------------------------------------------------------------
 
-async function setCode(page, code, editor = "bot-code") {
-  await page.locator(`#${editor} .cm-content`).waitFor();
-  await page.evaluate(([e, c]) => botplayEditor.get(e).paste(c), [editor, code]);
-}
-
-async function setRelaxed(page, on) {
-  const box = page.locator("#relaxed");
-  if ((await box.isChecked()) !== on) await box.click();
-}
 
 /** Starts the page's heartbeat: the longest gap between two ticks of a 20 ms interval. */
 async function startHeartbeat(cdp) {
