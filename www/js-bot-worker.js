@@ -261,6 +261,16 @@ function writeLine(line) {
 
 function writeLines(args) {
   const text = joined(args);
+  // What one call writes is written at once: a call that would go over a cap is a flood before
+  // any of its lines is passed on.
+  let count = 1;
+  for (let at = strIndexOf(text, "\n"); at >= 0; at = strIndexOf(text, "\n", at + 1)) count += 1;
+  if (linesSinceRead + count > MAX_AHEAD_LINES) {
+    flood(`more than ${MAX_AHEAD_LINES} lines written without reading its input`);
+  }
+  if (bytesSinceRead + text.length > MAX_AHEAD_BYTES) {
+    flood("more than 1 MiB of output written without reading its input");
+  }
   let from = 0;
   for (;;) {
     const end = strIndexOf(text, "\n", from);

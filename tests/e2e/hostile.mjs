@@ -249,7 +249,9 @@ const MISBEHAVING = [
   },
   {
     name: "a loop that prints without end",
-    code: `while (true) console.log("WAIT");`,
+    // Each call writes 2,001 lines at once (a loop writing one line at a time could see its
+    // match played to the end from the lines it wrote before it is 2,000 lines ahead).
+    code: `while (true) console.log("WAIT\\n".repeat(2000) + "WAIT");`,
     fault: /more than 2000 lines written without reading its input/,
   },
   {
@@ -491,11 +493,13 @@ async function main() {
 
     // Crafting Quest 3: a flooding bot is put out and the built-in crafter plays on alone.
     await page.locator('#games .game-choice[data-game="crafting-quest"]').click();
-    await setCode(page, `readline(); while (true) console.log('{"type":"end"}');`);
+    // It floods its debug log before writing any line: each line would answer a turn, and a match
+    // played from lines already written could end before the flood is seen.
+    await setCode(page, `readline(); while (true) console.error("flood ".repeat(200));`);
     await page.locator("#opponent").selectOption("crafter");
     const cq = await runMatch(page, 300_000);
     const cqFault = cq.faults.find((f) => /your bot/.test(f)) ?? "";
-    check(/more than 2000 lines written without reading its input/.test(cqFault), `(o) crafting-quest: expected a flood, got: ${cq.faults.join("; ")} (outcome: ${cq.outcome})`);
+    check(/more than 1 MiB of debug log written without reading its input/.test(cqFault), `(o) crafting-quest: expected a flood, got: ${cq.faults.join("; ")} (outcome: ${cq.outcome})`);
     const cqLabel = await page.locator("#turn-label").innerText();
     const [, , total] = cqLabel.match(/turn (\d+) \/ (\d+)/) ?? [];
     const faultTurn = Number(cqFault.match(/turn (\d+)/)?.[1] ?? "0");

@@ -15,7 +15,8 @@
 //       methods, TextDecoder, String and Function methods, JSON) and then plays; a Python bot that
 //       does the same through `js`: the runtime is untouched, the bots play their whole match;
 //   (q) a JavaScript bot that keeps every array it allocates until its process runs out of memory:
-//       the match ends with "used too much memory" for that bot, the page lives on;
+//       the match ends with "used too much memory" for that bot, the page lives on; one that
+//       keeps typed arrays (no heap limit) is stopped by its time budget;
 //   (r) a Python bot that allocates without bound: Python's MemoryError, with its traceback;
 //   (s) a bot writing 60 KB of debug log every turn, one writing output and debug log in bursts
 //       while never reading, and one writing debug log without end while its opponent (a slow
@@ -176,6 +177,13 @@ readline();
 for (;;) kept.push(new Array(1 << 16).fill(kept.length));
 `;
 
+/** Keeps typed arrays (outside V8's heap, bound by no heap limit) as fast as it can. */
+const TYPED_HOARDER = `
+const kept = [];
+readline();
+for (;;) kept.push(new Float64Array(1 << 20).fill(kept.length));
+`;
+
 const PY_HOARDER = `
 kept = []
 while True:
@@ -194,10 +202,11 @@ const WRITER = (code) =>
 const SLOW = (code) =>
   code.replace(/console\.log\(/, "{ const t = Date.now(); while (Date.now() - t < 40); } console.log(");
 
-/** Writes output and debug log in bursts and never reads: a flood, whatever its opponent does. */
+/** Writes debug log and output in bursts and never reads: a flood (its first burst of debug log
+ * is over 1 MiB, so the flood comes before any line could answer a turn). */
 const BURSTER = `
 for (;;) {
-  for (let i = 0; i < 500; i++) console.error("burst ".repeat(100));
+  for (let i = 0; i < 2000; i++) console.error("burst ".repeat(100));
   for (let i = 0; i < 500; i++) console.log("WAIT");
 }
 `;
@@ -274,6 +283,15 @@ export async function isolationChecks({ dist, check = defaultCheck }) {
     cdp = await context.newCDPSession(page);
     await open();
     pagePid = (await renderers(profile)).reduce((a, b) => (b.mb > a.mb ? b : a), { pid: 0, mb: 0 }).pid;
+
+    // Typed arrays have no heap limit: the first turn's budget stops the bot, and its memory goes
+    // with its worker.
+    await setRelaxed(page, false);
+    await setCode(page, TYPED_HOARDER);
+    r = await watchMatch(page, cdp, profile, 120_000);
+    check(mine(r).some((f) => /timeout|too much memory/.test(f)), `(q) typed arrays: expected a timeout or a memory fault, got: ${r.faults.join("; ")}`);
+    steady("q", r);
+    report(`q: typed arrays: ${mine(r)[0]}`, r);
 
     // (s) Floods of debug log and output.
     await setRelaxed(page, false);
