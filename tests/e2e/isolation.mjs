@@ -194,9 +194,13 @@ while True:
 const chatty = (code) =>
   code.replace(/console\.log\(/, 'console.error("x".repeat(60000)); console.log(');
 
-/** Answers its first turn, then writes debug log without end while its opponent thinks. */
+/** Answers its turns, and from its second answer on writes debug log without end right after
+ * answering: while its opponent thinks. */
 const WRITER = (code) =>
-  code.replace(/console\.log\(/, 'if (self.turns = (self.turns || 0) + 1, self.turns > 1) for (;;) console.error("while you think ".repeat(50)); console.log(');
+  code.replace(
+    /console\.log\(/,
+    '((answer) => { console.log(answer); self.turns = (self.turns || 0) + 1; if (self.turns > 1) for (;;) console.error("while you think ".repeat(50)); })(',
+  );
 
 /** Thinks 40 ms every turn before answering. */
 const SLOW = (code) =>
