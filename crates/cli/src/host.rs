@@ -331,7 +331,7 @@ fn print_result(referee: &Referee) {
     };
     if let Some(outcome) = referee.outcome() {
         for seat in 0..referee.names().len() {
-            println!(
+            say!(
                 "seat {} {} score {} rank {}",
                 seat + 1,
                 name(seat),
@@ -342,7 +342,7 @@ fn print_result(referee: &Referee) {
         eprintln!("botplay: {}", outcome.reason);
     }
     for fault in referee.faults() {
-        println!("{fault}");
+        say!("{fault}");
     }
 }
 

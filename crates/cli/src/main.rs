@@ -1,6 +1,20 @@
 //! `botplay`: matches between local programs and built-in bots on the botplay engines, and
 //! replays the web viewer opens.
 
+/// Prints a line on standard output. When whoever reads it has gone (`botplay list | head -1`),
+/// the program ends quietly, as a Unix tool does, instead of panicking as `println!` would.
+/// (SIGPIPE stays ignored: the bots' input pipes must not kill the driver when a bot exits.)
+macro_rules! say {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        if let Err(error) = writeln!(std::io::stdout(), $($arg)*) {
+            if error.kind() == std::io::ErrorKind::BrokenPipe {
+                std::process::exit(0);
+            }
+        }
+    }};
+}
+
 mod arena;
 mod args;
 mod driver;
@@ -58,7 +72,7 @@ fn run(command: Command) -> Result<(), Failure> {
         }
         Command::List { bots, json } => {
             if json {
-                println!("{:#}", list_json());
+                say!("{:#}", list_json());
             } else {
                 list(bots);
             }
@@ -117,10 +131,10 @@ fn seats(info: &engine::GameInfo) -> String {
 
 /// A header, then one line per game: id, name, seats, version (tab-separated).
 fn list(with_bots: bool) {
-    println!("id\tname\tseats\tversion");
+    say!("id\tname\tseats\tversion");
     for entry in games::GAMES {
         let info = entry.info;
-        println!(
+        say!(
             "{}\t{}\t{}\t{}",
             info.id,
             info.name,
@@ -129,7 +143,7 @@ fn list(with_bots: bool) {
         );
         if with_bots {
             for bot in bots::builtins(info.id) {
-                println!("  builtin:{}\t{}", bot.name, bot.summary);
+                say!("  builtin:{}\t{}", bot.name, bot.summary);
             }
         }
     }
@@ -244,7 +258,7 @@ fn play(a: PlayArgs) -> Result<(), Failure> {
 fn print_result(referee: &Referee) {
     if let Some(outcome) = referee.outcome() {
         for (seat, name) in referee.names().iter().enumerate() {
-            println!(
+            say!(
                 "seat {} {} score {} rank {}",
                 seat + 1,
                 name,
@@ -255,7 +269,7 @@ fn print_result(referee: &Referee) {
         eprintln!("botplay: {}", outcome.reason);
     }
     for fault in referee.faults() {
-        println!("{fault}");
+        say!("{fault}");
     }
 }
 
@@ -281,25 +295,25 @@ fn link(path: &str, base: &str) -> Result<(), Failure> {
     let (replay, _) = read_replay(path)?;
     let fragment = ShareDoc::of_replay(replay).encode();
     let base = base.split('#').next().unwrap_or(base);
-    println!("{base}#{fragment}");
+    say!("{base}#{fragment}");
     Ok(())
 }
 
 fn replay(path: &str) -> Result<(), Failure> {
     let (_, referee) = read_replay(path)?;
     if let Some(frame) = referee.frames().last() {
-        println!("turn {}", frame.turn);
+        say!("turn {}", frame.turn);
         print!("{}", frame.text);
         if !frame.text.ends_with('\n') {
-            println!();
+            say!();
         }
         for (seat, status) in frame.status.iter().enumerate() {
-            println!("seat {} {}: {status}", seat + 1, referee.names()[seat]);
+            say!("seat {} {}: {status}", seat + 1, referee.names()[seat]);
         }
     }
     match referee.outcome() {
         Some(_) => print_result(&referee),
-        None => println!("the replay ends before the match does"),
+        None => say!("the replay ends before the match does"),
     }
     Ok(())
 }

@@ -192,3 +192,27 @@ fn list_has_a_header_and_a_json_form() {
         .expect("soak");
     assert_eq!(soak["leagues"], serde_json::json!([1, 2, 3, 4, 5]));
 }
+
+/// `botplay list | head -1`: the reader has gone before the listing is written, and botplay ends
+/// quietly with status 0 instead of panicking on the closed pipe.
+#[test]
+fn a_reader_that_goes_early_is_no_panic() {
+    use std::process::Stdio;
+    for args in [&["list"][..], &["list", "--json"][..]] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_botplay"))
+            .args(args)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("botplay starts");
+        drop(child.stdout.take());
+        let output = child.wait_with_output().expect("botplay ends");
+        let err = stderr(&output);
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+        assert!(
+            output.status.success(),
+            "{args:?}: {:?} {err}",
+            output.status
+        );
+    }
+}
