@@ -664,6 +664,7 @@ async function main() {
     await (await import("./a11y.mjs")).a11yChecks({ dist: DIST, check, SHOTS }); // (s)-(u) keyboard, focus rings, text view
     await (await import("./human.mjs")).humanChecks({ dist: DIST, check, SHOTS }); // (v) human play by clicks, no time budget
     await (await import("./leagues.mjs")).leagueChecks({ dist: DIST, check }); // (z) tutorial leagues: texts, bosses, objectives
+    await (await import("./first-hour.mjs")).firstHourChecks({ dist: DIST, check, SHOTS }); // (fh) a new user's first hour (issue 20)
     await (await import("./tabs.mjs")).tabsChecks({ dist: DIST, check, SHOTS }); // (w)-(y) nothing typed is lost: links, two tabs, a crashed tab
     await (await import("./isolation.mjs")).isolationChecks({ dist: DIST, check }); // (p)-(t) bots attacking the page's resources: the match host
     await (await import("./perf.mjs")).perfFigures(DIST, { matches: 3, loads: 1 }); // performance figures, printed (issue #13)
