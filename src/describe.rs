@@ -47,14 +47,14 @@ pub fn outcome(game: &str, outcome: &Outcome, names: &[String]) -> String {
     }
 }
 
-/// "blue (expander): timeout — no complete answer within 50 ms (turn 12)".
-pub fn fault(game: &str, fault: &Fault, names: &[String]) -> String {
+/// "blue (expander): timeout — no complete answer within 50 ms (turn 12)", with the turn
+/// numbered as the viewer numbers it (`Record::fault_turn_number`).
+pub fn fault(game: &str, fault: &Fault, names: &[String], turn: u32) -> String {
     format!(
-        "{}: {} — {} (game turn {})",
+        "{}: {} — {} (turn {turn})",
         seat_label(game, fault.seat, names),
         fault.kind,
         fault.text,
-        fault.turn
     )
 }
 

@@ -75,8 +75,9 @@ fn download(name: &str, text: &str) -> Option<()> {
 #[derive(Properties, PartialEq)]
 pub struct Props {
     pub record: RecordRef,
-    /// The frame shown.
+    /// The frame shown, and the number of its turn (as the viewer shows it).
     pub frame: usize,
+    pub turn: u32,
     /// Whether the match is still being played (its replay is not complete yet).
     pub live: bool,
     pub dispatch: Callback<Action>,
@@ -166,7 +167,7 @@ pub fn sharing(props: &Props) -> Html {
             <label class="check">
                 <input type="checkbox" id="share-turn" checked={*at_turn}
                     disabled={!*with_match} onchange={toggle(&at_turn)} />
-                { format!(" opening at turn {}", props.frame) }
+                { format!(" opening at turn {}", props.turn) }
             </label>
             <div class="row">
                 <button type="button" id="make-link" disabled={!ready} onclick={on_make}>

@@ -162,6 +162,29 @@ impl Cursor {
 }
 
 impl Record {
+    /// The number of the turn that led to `frame`, as the original game counts it: the game's
+    /// own count of turns played (`Frame::turn`), so turn 1 is the first the bots play and 0
+    /// the start (and, in Skyport, the handshake and the choice of weapons before turn 1). The
+    /// viewer, the text view, the turn's input and output and the faults all show this number.
+    pub fn turn_number(&self, frame: usize) -> u32 {
+        self.frames.get(frame).map_or(0, |f| f.turn)
+    }
+
+    /// The number of the last turn shown so far.
+    pub fn last_turn_number(&self) -> u32 {
+        self.frames.last().map_or(0, |f| f.turn)
+    }
+
+    /// The number of the turn in which `fault` happened: the turn that led to the frame whose
+    /// turn record holds it, or the turn after the last frame (a bot's process died while it
+    /// was being played).
+    pub fn fault_turn_number(&self, fault: &Fault) -> u32 {
+        self.turns
+            .iter()
+            .position(|t| t.seats.iter().any(|st| st.fault.as_ref() == Some(fault)))
+            .map_or(self.last_turn_number() + 1, |i| self.turn_number(i + 1))
+    }
+
     /// The first frame after `from` whose turn had a fault.
     pub fn next_fault(&self, from: usize) -> Option<usize> {
         // Frame f shows the state after turn record f − 1.

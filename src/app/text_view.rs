@@ -41,9 +41,9 @@ pub struct Props {
     pub game: &'static str,
     pub names: Vec<String>,
     pub frame: Option<Rc<Frame>>,
-    /// The frame's number and the last frame's.
+    /// The frame's index, and the number of the last turn (`Record::last_turn_number`).
     pub index: usize,
-    pub last: usize,
+    pub last: u32,
     /// Read changes out (off while playing or following a live match, where a screen reader
     /// would be flooded).
     pub announce: bool,
@@ -64,12 +64,15 @@ impl PartialEq for Props {
     }
 }
 
-/// "Turn 5 of 40 (game turn 3)." or "The start of the match."
-pub fn turn_line(frame: Option<&Frame>, index: usize, last: usize) -> String {
+/// "Turn 5 of 40." or "The start of the match (turn 0 of 40).": the turn numbered as the
+/// viewer numbers it (the game's own count, `Frame::turn`); a frame before the first turn that
+/// is not the start (Skyport's handshake and choice of weapons) is "setting up".
+pub fn turn_line(frame: Option<&Frame>, index: usize, last: u32) -> String {
     match frame {
         None => "No match yet.".to_string(),
         Some(_) if index == 0 => format!("The start of the match (turn 0 of {last})."),
-        Some(f) => format!("Turn {index} of {last} (game turn {}).", f.turn),
+        Some(f) if f.turn == 0 => format!("Setting up, before turn 1 (of {last})."),
+        Some(f) => format!("Turn {} of {last}.", f.turn),
     }
 }
 
@@ -83,10 +86,9 @@ pub fn more_events(n: usize) -> String {
 pub fn text_view(props: &Props) -> Html {
     let frame = props.frame.as_deref();
     let events: Vec<String> = frame.map(|f| f.events.clone()).unwrap_or_default();
-    let after = if props.index == 0 {
-        "at the start".to_string()
-    } else {
-        format!("after turn {}", props.index)
+    let after = match frame {
+        Some(f) if f.turn > 0 => format!("after turn {}", f.turn),
+        _ => "at the start".to_string(),
     };
     html! {
         <section id="text-view" class="text-view" aria-label="Text view of the match">
@@ -170,9 +172,11 @@ mod tests {
             turn_line(Some(&frame(0)), 0, 12),
             "The start of the match (turn 0 of 12)."
         );
+        assert_eq!(turn_line(Some(&frame(5)), 5, 12), "Turn 5 of 12.");
+        // Skyport's frames before its first turn.
         assert_eq!(
-            turn_line(Some(&frame(3)), 5, 12),
-            "Turn 5 of 12 (game turn 3)."
+            turn_line(Some(&frame(0)), 2, 12),
+            "Setting up, before turn 1 (of 12)."
         );
     }
 }

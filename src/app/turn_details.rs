@@ -13,6 +13,9 @@ pub struct Props {
     pub names: Vec<String>,
     /// The turn that led to the frame shown (none for the first frame).
     pub turn: Option<Rc<TurnRecord>>,
+    /// That turn's number as the viewer shows it (`Record::turn_number` of the frame).
+    #[prop_or_default]
+    pub number: u32,
     /// The viewer is moving through frames (playing, or following a live match): long texts
     /// show their first lines only. Laying out tens of kilobytes of text on every frame (a big
     /// Crafting Quest 3 map's input) would keep the page from drawing at the screen's pace.
@@ -67,7 +70,10 @@ impl PartialEq for Props {
             (None, None) => true,
             _ => false,
         };
-        same && self.game == other.game && self.names == other.names && self.brief == other.brief
+        same && self.game == other.game
+            && self.names == other.names
+            && self.brief == other.brief
+            && self.number == other.number
     }
 }
 
@@ -96,7 +102,7 @@ pub fn turn_details(props: &Props) -> Html {
                         data-seat={st.seat.to_string()}>
                         <h4>
                             <span class={classes!("swatch", format!("seat-{}", st.seat))}></span>
-                            { format!("{label} · game turn {} · {}", st.turn, describe::millis(st.time_ms)) }
+                            { format!("{label} · turn {} · {}", props.number, describe::millis(st.time_ms)) }
                         </h4>
                         if let Some(f) = &st.fault {
                             <p class="fault">{ format!("{}: {}", f.kind, f.text) }</p>

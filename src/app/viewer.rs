@@ -196,7 +196,7 @@ pub fn viewer(props: &Props) -> Html {
     let faults: Vec<String> = record
         .faults
         .iter()
-        .map(|f| describe::fault(game, f, &record.names))
+        .map(|f| describe::fault(game, f, &record.names, record.fault_turn_number(f)))
         .collect();
     // The panels beside the board follow it at most PANEL_UPDATES_PER_SECOND times a second
     // while playing (all of them when paused).
@@ -238,7 +238,7 @@ pub fn viewer(props: &Props) -> Html {
                 <input id="scrub" type="range" min="0" max={last.to_string()}
                     value={cursor.frame.to_string()} oninput={on_scrub} aria-label="Turn" />
                 <span id="turn-label" class="turn-label">
-                    { format!("turn {} / {}", cursor.frame, last) }
+                    { format!("turn {} / {}", record.turn_number(cursor.frame), record.last_turn_number()) }
                 </span>
                 <select id="speed" title="Playback speed (+ and −)" aria-label="Playback speed"
                     onchange={on_speed}>
@@ -262,7 +262,7 @@ pub fn viewer(props: &Props) -> Html {
             </div>
             if *text_shown {
                 <TextView {game} names={record.names.clone()} frame={frame.clone()}
-                    index={cursor.frame} {last}
+                    index={cursor.frame} last={record.last_turn_number()}
                     announce={!(cursor.playing || (props.progress.is_live() && cursor.follow))} />
             }
             <div id="outcome" class="outcome" aria-live="polite">
@@ -300,9 +300,11 @@ pub fn viewer(props: &Props) -> Html {
                     </ul>
                 </div>
                 <TurnDetails {game} names={record.names.clone()} {turn}
+                    number={record.turn_number(panel_index)}
                     brief={cursor.playing || (props.progress.is_live() && cursor.follow)} />
             </div>
             <Sharing record={props.record.clone()} frame={cursor.frame}
+                turn={record.turn_number(cursor.frame)}
                 live={props.progress.is_live()} dispatch={props.dispatch.clone()} />
         </section>
     }

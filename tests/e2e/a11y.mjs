@@ -290,7 +290,7 @@ export async function a11yChecks({ dist, check = defaultCheck, SHOTS = join(REPO
       await page.keyboard.press("ArrowRight");
       await until(page, check, `(t) → did not step to turn ${step}`, (n) => document.querySelector("#turn-label").textContent.startsWith(`turn ${n} /`), step);
       const said = (await page.locator("#text-turn-label").innerText()).trim();
-      check(said.startsWith(`Turn ${step} of ${last} (game turn `), `(t) at turn ${step} the live region says '${said}'`);
+      check(said === `Turn ${step} of ${last}.`, `(t) at turn ${step} the live region says '${said}'`);
       const events = await page.locator("#events li").allInnerTexts();
       const spoken = await page.locator("#text-events li").allInnerTexts();
       if (events.length > 0) {

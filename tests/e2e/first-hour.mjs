@@ -9,6 +9,10 @@
 //       and the debug log says hello. Enter after `while True:` indents 4; in JavaScript Enter
 //       after `{` indents 2 (as the JavaScript starters are written); Tab and Shift-Tab indent
 //       and unindent a selection of lines by one unit.
+// (fh3) One turn number everywhere, as the original counts it: a Soak Overflow bot counting its
+//       own turns from 1 and crashing in its third: at each step the viewer, the text view and
+//       the turn's input/output show the bot's number, and so does the fault; Skyport's last
+//       turn in the viewer is its game state's "turn", its set-up frames turn 0.
 // Called from run.mjs (`firstHourChecks({ dist, check, SHOTS })`) or alone.
 
 import { mkdir, mkdtemp, rm } from "node:fs/promises";
@@ -20,6 +24,34 @@ import { serve } from "./serve.mjs";
 
 const REPO = resolve(fileURLToPath(new URL("../..", import.meta.url)));
 const DEFAULT_SHOTS = join(REPO, "tests", "e2e", "screenshots");
+
+// Soak Overflow: counts its own turns from 1, logs "my turn N", hunkers down, and throws in its
+// third turn.
+const COUNTING_BOT = `
+const myId = parseInt(readline());
+const n = parseInt(readline());
+const owner = {};
+for (let i = 0; i < n; i++) {
+  const [id, player] = readline().split(" ").map(Number);
+  owner[id] = player;
+}
+const [width, height] = readline().split(" ").map(Number);
+for (let y = 0; y < height; y++) readline();
+let turn = 0;
+while (true) {
+  const count = parseInt(readline());
+  const mine = [];
+  for (let i = 0; i < count; i++) {
+    const id = Number(readline().split(" ")[0]);
+    if (owner[id] === myId) mine.push(id);
+  }
+  readline();
+  turn += 1;
+  console.error("my turn " + turn + " (" + width + "x" + height + ")");
+  if (turn === 3) throw new Error("stop in turn 3");
+  for (const id of mine) console.log(id + ";HUNKER_DOWN");
+}
+`;
 
 const code = (page, editor = "bot-code") => page.evaluate((e) => botplayEditor.get(e).getDoc(), editor);
 
@@ -144,6 +176,56 @@ export async function firstHourChecks({ dist, check = defaultCheck, SHOTS = DEFA
     console.log("ok (fh1) JavaScript: Enter after '{' indents 2, Tab one more level of 2");
     check(problems.length === 0, `(fh1) page errors: ${problems.join("; ")}`);
 
+    // (fh3) One turn number everywhere: a Soak Overflow bot that counts its own turns from 1 (as
+    // the original does) logs "my turn N" and crashes in its third turn; at every frame the
+    // viewer, the text view and the turn's input/output say the same number, the bot's own.
+    await pickGame(page, "soak-overflow");
+    await page.locator("#player").selectOption("javascript");
+    await setCode(page, COUNTING_BOT);
+    await page.locator("#run").click();
+    await page.locator("#outcome .result").waitFor({ timeout: 60_000 });
+    const crash = (await page.locator("#faults li").allInnerTexts()).find((f) => /your bot/.test(f)) ?? "";
+    check(/crash/.test(crash) && /\(turn 3\)$/.test(crash), `(fh3) the crash in the bot's third turn is reported as '${crash}'`);
+    if (!(await page.locator("#text-view").count())) await page.locator("#text-view-toggle").click();
+    await page.locator("#first").click();
+    for (let n = 1; n <= 3; n++) {
+      await page.locator("#step-forward").click();
+      const label = await page.locator("#turn-label").innerText();
+      const said = (await page.locator("#text-turn-label").innerText()).trim();
+      const mine = page.locator('#turn-details article[data-seat="0"]');
+      const head = await mine.locator("h4").innerText();
+      const log = await mine.locator("pre.stderr").innerText().catch(() => "");
+      check(label.startsWith(`turn ${n} / 3`), `(fh3) the bot's turn ${n}: the viewer says '${label}'`);
+      check(said === `Turn ${n} of 3.`, `(fh3) the bot's turn ${n}: the text view says '${said}'`);
+      check(new RegExp(`· turn ${n} ·`).test(head), `(fh3) the bot's turn ${n}: its input/output says '${head}'`);
+      if (n < 3) check(log.includes(`my turn ${n}`), `(fh3) the turn shown as ${n} holds the bot's log '${log}'`);
+    }
+    await page.locator("#first").click();
+    await page.locator("#viewer").press("f");
+    check((await page.locator("#turn-label").innerText()).startsWith("turn 3 /"), "(fh3) 'next fault' does not show turn 3");
+    console.log(`ok (fh3) Soak Overflow: viewer, text view, input/output and the fault ("${crash}") count turns as the bot does`);
+
+    // Skyport: the viewer's last turn is the game state's own "turn" (the connection and the
+    // choice of weapons come before turn 1).
+    await pickGame(page, "skyport");
+    await page.locator("#player").selectOption("javascript");
+    await setRelaxed(page, true);
+    await page.locator("#run").click();
+    await page.locator("#outcome .result").waitFor({ timeout: 240_000 });
+    await page.locator("#last").click();
+    const skyLabel = await page.locator("#turn-label").innerText();
+    const details = await page.locator("#turn-details").innerText();
+    const stateTurns = [...details.matchAll(/"turn":(\d+)/g)].map((m) => Number(m[1]));
+    const lastState = Math.max(...stateTurns);
+    check(stateTurns.length > 0 && skyLabel.startsWith(`turn ${lastState} / ${lastState}`),
+      `(fh3) Skyport's last turn: the viewer says '${skyLabel}', the game state says turn ${lastState}`);
+    await page.locator("#first").click();
+    await page.locator("#step-forward").click();
+    const setup = (await page.locator("#text-turn-label").innerText()).trim();
+    check(/^Setting up, before turn 1/.test(setup) && (await page.locator("#turn-label").innerText()).startsWith("turn 0 /"),
+      `(fh3) Skyport's connection frame says '${setup}'`);
+    console.log(`ok (fh3) Skyport: the viewer ends at '${skyLabel}', the game state's turn ${lastState}; the set-up frames are turn 0`);
+    check(problems.length === 0, `(fh3) page errors: ${problems.join("; ")}`);
   } finally {
     await context?.close().catch(() => {});
     server.close();

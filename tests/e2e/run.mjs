@@ -274,7 +274,7 @@ async function main() {
     check(/^\d+\n/.test(turnIn) && turnIn.split("\n").length > 12, `(b) turn 5's stdin is not the game's input: '${turnIn.slice(0, 80)}'`);
     check(/^(WAIT|MOVE|TRAIN)/.test(turnOut), `(b) turn 5's stdout is not the bot's answer: '${turnOut.slice(0, 80)}'`);
     check(/^units: \d+/.test(turnErr), `(b) turn 5's stderr is not the bot's debug line: '${turnErr.slice(0, 80)}'`);
-    check(/your bot\) · game turn \d+ · [\d.]+ ms/.test(await mine.locator("h4").innerText()), "(b) turn 5 does not show the time used");
+    check(/your bot\) · turn 5 · [\d.]+ ms/.test(await mine.locator("h4").innerText()), "(b) turn 5 does not show the time used");
     await page.locator("#scrub").fill("7");
     const nextIn = await mine.locator("pre.stdin").innerText();
     check(nextIn !== turnIn, "(b) turns 5 and 7 show the same input");
@@ -307,7 +307,7 @@ async function main() {
     check(/timeout/.test(loopOutcome) && /timeout/.test(loopFaults), `(c) no timeout reported: '${loopOutcome}' / '${loopFaults}'`);
     check(/within 50 ms/.test(loopFaults), `(c) the timeout is not the 50 ms budget: '${loopFaults}'`);
     const detail = await page.locator("#turn-details").innerText();
-    const took = detail.match(/your bot\) · game turn \d+ · ([\d.]+) ms/);
+    const took = detail.match(/your bot\) · turn \d+ · ([\d.]+) ms/);
     t = performance.now();
     const answer = await page.evaluate(() => 6 * 7);
     const evalMs = timed("(c) page answers an evaluate after the timeout", t);
