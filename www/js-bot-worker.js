@@ -65,6 +65,12 @@ const u8IndexOf = uncurry(Uint8Array.prototype.indexOf);
 const strIndexOf = uncurry(String.prototype.indexOf);
 const strSlice = uncurry(String.prototype.slice);
 const strEndsWith = uncurry(String.prototype.endsWith);
+const strStartsWith = uncurry(String.prototype.startsWith);
+const strSplit = uncurry(String.prototype.split);
+const strTrimEnd = uncurry(String.prototype.trimEnd);
+const regexpExec = uncurry(RegExp.prototype.exec);
+const arrayPush = uncurry(Array.prototype.push);
+const arrayJoin = uncurry(Array.prototype.join);
 const toString = String;
 const jsonStringify = JSON.stringify;
 const mathMin = Math.min;
@@ -110,6 +116,7 @@ const MAX_STDERR_PER_READ = 64 * 1024;
 // Python's memory, at most (CodinGame gives 768 MB).
 const PYTHON_MEMORY_BYTES = 768 * 1024 * 1024;
 const SOURCE_NAME = "bot.js";
+const PYTHON_SOURCE_NAME = "bot.py";
 
 let header = null; // Int32Array over the input ring's header
 let data = null; // Uint8Array over the input ring's data bytes
@@ -435,14 +442,67 @@ function run(code) {
   }
 }
 
-// "ZeroDivisionError: division by zero (line 7)" and the whole traceback for the debug log.
+// A traceback's frame in the runtime's own Python code (Pyodide's `_pyodide` and `pyodide`
+// packages: how the bot's code was started, the import hook), not the bot's: left out.
+const RUNTIME_FRAME = /^ {2}File "[^"]*\/_?pyodide\//;
+const BOT_FRAME = /^ {2}File "bot\.py", line (\d+)/;
+// Pyodide's words for a module of its distribution that is not installed, after "No module
+// named 'numpy'" (its advice, micropip and loadPackage, cannot work in a bot's worker).
+const NOT_INSTALLED = /^(?:ModuleNotFoundError: )?The module '([^']+)' is included in the Pyodide distribution, but it is not installed\.$/;
+const unavailable = (name) =>
+  "ModuleNotFoundError: No module named '" + name + "': " + name + " is not available in this " +
+  "page, only Python's standard library is (for numbers in bulk: lists, and the math, " +
+  "statistics, array, itertools and heapq modules)";
+
+// What a Python exception says, for the fault and the debug log: "ZeroDivisionError: division
+// by zero (line 7)", where the line is the bot's own (its last frame in the traceback), and the
+// traceback without the runtime's frames, the bot's file named bot.py. A module Pyodide knows
+// but the page does not install (numpy, for one) is said plainly to be unavailable here.
 function describePython(error) {
-  const text = toString((error && error.message) || error);
-  const lines = text.trim().split("\n");
-  const last = lines[lines.length - 1] || "the bot raised an exception";
-  const places = [...text.matchAll(/File "<exec>", line (\d+)/g)];
-  const where = places.length ? " (line " + places[places.length - 1][1] + ")" : "";
-  return { summary: last + where, traceback: text };
+  const lines = strSplit(strTrimEnd(toString((error && error.message) || error)), "\n");
+  const kept = [];
+  let frame = false; // inside a frame's lines (its "File" line, then lines indented by 4)
+  let keep = true; // that frame is kept
+  let line = "";
+  let exception = -1; // where in `kept` the last exception's first line is
+  let skipAdvice = false;
+  for (let i = 0; i < lines.length; i++) {
+    let text = lines[i];
+    if (strStartsWith(text, '  File "')) {
+      frame = true;
+      keep = regexpExec(RUNTIME_FRAME, text) === null;
+      const bot = regexpExec(BOT_FRAME, text);
+      if (bot) line = bot[1];
+      exception = -1;
+      skipAdvice = false;
+    } else if (frame && strStartsWith(text, "    ")) {
+      // the frame's source line and its markers
+    } else {
+      frame = false;
+      keep = true;
+      if (skipAdvice) {
+        if (text !== "" && !strStartsWith(text, "Traceback") && !strStartsWith(text, "During handling")) continue;
+        skipAdvice = false;
+      }
+      const missing = regexpExec(NOT_INSTALLED, text);
+      if (missing && exception >= 0) {
+        // "No module named 'numpy'", then Pyodide's explanation: one plain sentence instead.
+        kept[exception] = unavailable(missing[1]);
+        skipAdvice = true;
+        continue;
+      }
+      if (exception < 0 && text !== "" && !strStartsWith(text, "Traceback") && !strStartsWith(text, " ")) {
+        if (missing) {
+          text = unavailable(missing[1]);
+          skipAdvice = true;
+        }
+        exception = kept.length;
+      }
+    }
+    if (keep) arrayPush(kept, text);
+  }
+  const summary = (exception >= 0 ? kept[exception] : "") || "the bot raised an exception";
+  return { summary: line ? summary + " (line " + line + ")" : summary, traceback: arrayJoin(kept, "\n") };
 }
 
 // Python's heap is a WebAssembly.Memory that Pyodide grows from JavaScript: past the cap the
@@ -516,7 +576,7 @@ async function runPython(code, files) {
   record(KIND.ready, "", clock());
   closeSandbox();
   try {
-    pyodide.runPython(code, { filename: "<exec>" });
+    pyodide.runPython(code, { filename: PYTHON_SOURCE_NAME });
     pyodide.runPython("import sys; sys.stdout.flush(); sys.stderr.flush()");
     exit("the bot's program ended (its code returned)");
   } catch (error) {

@@ -13,6 +13,9 @@
 //       own turns from 1 and crashing in its third: at each step the viewer, the text view and
 //       the turn's input/output show the bot's number, and so does the fault; Skyport's last
 //       turn in the viewer is its game state's "turn", its set-up frames turn 0.
+// (fh4) Python faults at the bot's own line: `import numpy` is "not available in this page" at
+//       its line, an exception in a function at the function's line; the traceback in the debug
+//       log names the bot's file bot.py and shows none of the runtime's (Pyodide's) frames.
 // Called from run.mjs (`firstHourChecks({ dist, check, SHOTS })`) or alone.
 
 import { mkdir, mkdtemp, rm } from "node:fs/promises";
@@ -51,6 +54,21 @@ while (true) {
   if (turn === 3) throw new Error("stop in turn 3");
   for (const id of mine) console.log(id + ";HUNKER_DOWN");
 }
+`;
+
+// Python bots that fail: an import of numpy at line 4, and a division by zero at line 3, in a
+// function called from line 6.
+const PY_NUMPY = `import sys
+my_id = int(input())
+
+import numpy
+`;
+const PY_IN_FUNCTION = `import sys
+def ratio(a, b):
+    return a / b
+my_id = int(input())
+print("reading", file=sys.stderr)
+ratio(my_id, 0)
 `;
 
 const code = (page, editor = "bot-code") => page.evaluate((e) => botplayEditor.get(e).getDoc(), editor);
@@ -226,6 +244,31 @@ export async function firstHourChecks({ dist, check = defaultCheck, SHOTS = DEFA
       `(fh3) Skyport's connection frame says '${setup}'`);
     console.log(`ok (fh3) Skyport: the viewer ends at '${skyLabel}', the game state's turn ${lastState}; the set-up frames are turn 0`);
     check(problems.length === 0, `(fh3) page errors: ${problems.join("; ")}`);
+
+    // (fh4) Python faults at the bot's own line: `import numpy` (a module Pyodide knows but the
+    // page does not install) and an exception raised inside a function of the bot.
+    await pickGame(page, "soak-overflow");
+    await page.locator("#player").selectOption("python");
+    for (const [bot, expected, line] of [
+      [PY_NUMPY, /ModuleNotFoundError: No module named 'numpy': numpy is not available in this page/, 4],
+      [PY_IN_FUNCTION, /ZeroDivisionError: division by zero/, 3],
+    ]) {
+      await setCode(page, bot);
+      await page.locator("#run").click();
+      await page.locator("#outcome .result").waitFor({ timeout: 180_000 });
+      const fault = (await page.locator("#faults li").allInnerTexts()).find((f) => /your bot/.test(f)) ?? "";
+      check(/crash/.test(fault) && expected.test(fault) && new RegExp(`\\(line ${line}\\)`).test(fault),
+        `(fh4) the fault is not at the bot's line ${line}: '${fault}'`);
+      check(!/pyodide/i.test(fault), `(fh4) the fault speaks of the runtime: '${fault}'`);
+      await page.locator("#first").click();
+      await page.locator("#step-forward").click();
+      const log = await page.locator('#turn-details article[data-seat="0"] pre.stderr').innerText();
+      check(/(^|\n)Traceback \(most recent call last\):/.test(log) && new RegExp(`File "bot\\.py", line ${line}`).test(log),
+        `(fh4) the traceback does not name bot.py at line ${line}: '${log}'`);
+      check(!/_pyodide|<exec>|micropip|loadPackage/.test(log), `(fh4) the traceback shows the runtime's frames: '${log}'`);
+      console.log(`ok (fh4) "${fault}"; traceback: ${JSON.stringify(log.split("\n").slice(0, 4).join(" | "))}`);
+    }
+    check(problems.length === 0, `(fh4) page errors: ${problems.join("; ")}`);
   } finally {
     await context?.close().catch(() => {});
     server.close();
