@@ -239,12 +239,28 @@ pub struct AppState {
     pub human: Vec<HumanTurn>,
     /// Every input each seat played by hand received in this match, by seat.
     pub human_inputs: Vec<Vec<String>>,
+    /// The next match started is a one-click *Play* from the gallery: it is watched from its
+    /// start (`watching` once it has started), not shown at its last frame.
+    pub watch_next: bool,
+    pub watching: bool,
 }
 
 /// Playback speeds, as multiples of the normal pace.
 pub const SPEEDS: [f64; 8] = [0.25, 0.5, 1.0, 2.0, 4.0, 8.0, 16.0, 32.0];
 /// The speed a new page plays at (1×).
 const NORMAL_SPEED: usize = 2;
+/// A one-click match is played back in about this many seconds at most: faster than normal when
+/// it is long (Ice and Fire's 200 turns would take 50 s at 1×), never slower.
+const WATCH_SECONDS: f64 = 20.0;
+/// Milliseconds a frame is shown at 1× (src/app/viewer.rs plays at this pace).
+pub const PLAY_FRAME_MS: f64 = 250.0;
+
+/// The slowest speed, not below `speed`, that plays `frames` frames within [`WATCH_SECONDS`].
+pub fn watch_speed(speed: usize, frames: usize) -> usize {
+    (speed..SPEEDS.len())
+        .find(|&i| frames as f64 * PLAY_FRAME_MS / SPEEDS[i] <= WATCH_SECONDS * 1000.0)
+        .unwrap_or(SPEEDS.len() - 1)
+}
 
 pub enum Action {
     /// A seat played by hand is asked (the runner's [`HumanAsk`]).
@@ -590,6 +606,8 @@ impl AppState {
             auto_run_link: None,
             human: Vec::new(),
             human_inputs: Vec::new(),
+            watch_next: false,
+            watching: false,
         }
     }
 
@@ -626,6 +644,12 @@ impl AppState {
                 if self.cursor.follow {
                     self.cursor.frame = self.last_frame();
                 }
+                // A one-click match still being watched: fast enough to show it all.
+                if self.watching && self.cursor.playing {
+                    let left = self.last_frame().saturating_sub(self.cursor.frame);
+                    self.speed = watch_speed(self.speed, left);
+                }
+                self.watching = false;
             }
             MatchNews::Failed(why) => {
                 self.human.clear();
@@ -679,6 +703,7 @@ impl Reducible for AppState {
                 }
                 s.run_requested = true;
                 s.auto_run_link = None;
+                s.watch_next = true;
             }
             Action::SetSeed(seed) => s.form.seed = seed,
             Action::SetRuleset(ruleset) => {
@@ -723,6 +748,7 @@ impl Reducible for AppState {
             Action::SetRelaxed(relaxed) => s.form.relaxed = relaxed,
             Action::Notice(text) => {
                 s.run_requested = false;
+                s.watch_next = false;
                 s.notice = Some(text);
             }
             Action::Started(spec) => {
@@ -737,10 +763,12 @@ impl Reducible for AppState {
                     relaxed: spec.relaxed,
                     ..Record::default()
                 });
+                // A one-click match plays from its start; any other follows the newest frame.
+                s.watching = std::mem::take(&mut s.watch_next);
                 s.cursor = Cursor {
                     frame: 0,
-                    follow: true,
-                    playing: false,
+                    follow: !s.watching,
+                    playing: s.watching,
                 };
                 s.human.clear();
                 s.human_inputs.clear();
@@ -871,8 +899,12 @@ impl Reducible for AppState {
                     if s.cursor.frame < s.last_frame() {
                         s.cursor.frame += 1;
                     } else if s.progress.is_live() {
-                        s.cursor.playing = false;
-                        s.cursor.follow = true;
+                        // Caught up with a live match: follow it, unless it is being watched
+                        // from its start (then playback waits for the next frames).
+                        if !s.watching {
+                            s.cursor.playing = false;
+                            s.cursor.follow = true;
+                        }
                     } else {
                         s.cursor.playing = false;
                     }
@@ -880,5 +912,22 @@ impl Reducible for AppState {
             }
         }
         Rc::new(s)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_watched_match_takes_twenty_seconds_at_most_and_never_slows_down() {
+        // 36 frames at 1× (250 ms each): 9 s.
+        assert_eq!(watch_speed(NORMAL_SPEED, 36), NORMAL_SPEED);
+        // 200 frames: 50 s at 1×, 25 s at 2×, 12.5 s at 4×.
+        assert_eq!(SPEEDS[watch_speed(NORMAL_SPEED, 200)], 4.0);
+        // A chosen faster speed stays.
+        assert_eq!(watch_speed(6, 10), 6);
+        // Longer than 20 s even at the fastest: the fastest.
+        assert_eq!(watch_speed(NORMAL_SPEED, 100_000), SPEEDS.len() - 1);
     }
 }

@@ -9,13 +9,11 @@ use yew::prelude::*;
 use super::board::Board;
 use super::playback::Playback;
 use super::sharing::{open_replay_file, Sharing};
-use super::state::{Action, Cursor, Progress, Record, SPEEDS};
+use super::state::{Action, Cursor, Progress, Record, PLAY_FRAME_MS, SPEEDS};
 use super::text_view::{self, TextView};
 use super::turn_details::TurnDetails;
 use crate::{describe, painters};
 
-/// Playback at 1×: one frame every this many milliseconds.
-const PLAY_FRAME_MS: f64 = 250.0;
 /// While playing, the panels beside the board (statuses, events, the turn's streams) are
 /// updated at most this many times a second: at 32× the board shows 128 frames a second, and
 /// laying out the panels' text for each of them cost more than drawing the board (the largest
@@ -223,6 +221,15 @@ pub fn viewer(props: &Props) -> Html {
                 { status_line }
                 if record.relaxed { { " (relaxed time limits)" } }
             </p>
+            // The result above the board: in sight while the match is watched.
+            <div id="outcome" class="outcome" aria-live="polite">
+                if let Some(text) = &outcome {
+                    <p class="result">{ text }</p>
+                }
+                if outcome.is_some() || matches!(props.progress, Progress::Stopped) {
+                    { for faults.iter().map(|f| html! { <p class="fault">{ f }</p> }) }
+                }
+            </div>
             <Board {game} frame={frame.clone()} {label} on_pick={props.on_pick.clone()}
                 selected={props.selected} />
             { props.children.clone() }
@@ -265,14 +272,6 @@ pub fn viewer(props: &Props) -> Html {
                     index={cursor.frame} last={record.last_turn_number()}
                     announce={!(cursor.playing || (props.progress.is_live() && cursor.follow))} />
             }
-            <div id="outcome" class="outcome" aria-live="polite">
-                if let Some(text) = &outcome {
-                    <p class="result">{ text }</p>
-                }
-                if outcome.is_some() || matches!(props.progress, Progress::Stopped) {
-                    { for faults.iter().map(|f| html! { <p class="fault">{ f }</p> }) }
-                }
-            </div>
             <div class="panels">
                 <div class="panel">
                     <h3>{ "Bots" }</h3>

@@ -16,6 +16,10 @@
 // (fh4) Python faults at the bot's own line: `import numpy` is "not available in this page" at
 //       its line, an exception in a function at the function's line; the traceback in the debug
 //       log names the bot's file bot.py and shows none of the runtime's (Pyodide's) frames.
+// (fh5) Playback that tells the story: a one-click Play from the gallery is played back from its
+//       start (not shown at its end), at a speed that shows it in 20 s at most, its result line
+//       in sight on a 1366 × 900 screen (screenshot watch.png); a link made at turn 5 opens there
+//       and stays there.
 // Called from run.mjs (`firstHourChecks({ dist, check, SHOTS })`) or alone.
 
 import { mkdir, mkdtemp, rm } from "node:fs/promises";
@@ -71,6 +75,12 @@ print("reading", file=sys.stderr)
 ratio(my_id, 0)
 `;
 
+/** The viewer's turn label: [shown, last]. */
+async function turnLabel(page) {
+  const m = (await page.locator("#turn-label").innerText()).match(/turn (\d+) \/ (\d+)/);
+  return m ? [Number(m[1]), Number(m[2])] : [NaN, NaN];
+}
+
 const code = (page, editor = "bot-code") => page.evaluate((e) => botplayEditor.get(e).getDoc(), editor);
 
 async function pickGame(page, game) {
@@ -115,7 +125,7 @@ export async function firstHourChecks({ dist, check = defaultCheck, SHOTS = DEFA
   const problems = [];
   try {
     context = await launch(profile, { viewport: { width: 1366, height: 900 } });
-    const page = await context.newPage();
+    let page = await context.newPage();
     page.on("pageerror", (e) => problems.push(e.message));
     await mkdir(SHOTS, { recursive: true });
     await page.goto(url);
@@ -269,6 +279,51 @@ export async function firstHourChecks({ dist, check = defaultCheck, SHOTS = DEFA
       console.log(`ok (fh4) "${fault}"; traceback: ${JSON.stringify(log.split("\n").slice(0, 4).join(" | "))}`);
     }
     check(problems.length === 0, `(fh4) page errors: ${problems.join("; ")}`);
+
+    // (fh5) Playback that tells the story: a one-click Play is watched from its start at a speed
+    // that shows it, with its result line in sight; a link opened at a turn stays there.
+    // A fresh browser (nothing saved: the gallery's Play runs the starter bot).
+    await context.close();
+    await rm(profile, { recursive: true, force: true });
+    context = await launch(profile, { viewport: { width: 1366, height: 900 } });
+    page = await context.newPage();
+    page.on("pageerror", (e) => problems.push(e.message));
+    await page.goto(url);
+    await page.locator('#landing .card[data-game="soak-overflow"] .play-now').click();
+    await page.locator("#outcome .result").waitFor({ timeout: 120_000 });
+    const [startTurn, lastTurn] = await turnLabel(page);
+    check((await page.locator("#play").getAttribute("aria-pressed")) === "true" && startTurn < lastTurn,
+      `(fh5) a one-click match is not played back from its start: 'turn ${startTurn} / ${lastTurn}', play ${await page.locator("#play").getAttribute("aria-pressed")}`);
+    const result = await page.locator("#outcome .result").boundingBox();
+    const screen = page.viewportSize();
+    check(result && result.y >= 0 && result.y + result.height <= screen.height,
+      `(fh5) the result line is out of sight: ${JSON.stringify(result)} on a ${screen.width}×${screen.height} screen`);
+    await page.screenshot({ path: join(SHOTS, "watch.png") });
+    const speed = Number((await page.locator("#speed option:checked").innerText()).replace("×", ""));
+    const seconds = ((lastTurn - startTurn) * 0.25) / speed;
+    check(seconds <= 20.5, `(fh5) ${lastTurn - startTurn} turns at ${speed}× take ${seconds.toFixed(1)} s`);
+    await page.waitForTimeout(600);
+    const [later] = await turnLabel(page);
+    check(later > startTurn, `(fh5) playback does not move: turn ${startTurn}, then ${later}`);
+    await page.locator("#turn-label").getByText(`turn ${lastTurn} / ${lastTurn}`).waitFor({ timeout: (seconds + 10) * 1000 });
+    check((await page.locator("#outcome .result").boundingBox()).y + 5 <= screen.height, "(fh5) the result line left the screen while playing");
+    console.log(`ok (fh5) one-click Play is watched from turn ${startTurn} to ${lastTurn} at ${speed}× (${seconds.toFixed(1)} s), the result line in sight`);
+    // A link opened at a turn stays at that turn.
+    await page.locator("#first").click();
+    for (let i = 0; i < 5; i++) await page.locator("#step-forward").click();
+    await page.locator("#share-turn").check();
+    await page.locator("#make-link").click();
+    const atTurn = await page.locator("#share-link").inputValue();
+    const linked = await context.newPage();
+    await linked.goto(atTurn);
+    await linked.locator("#outcome .result").waitFor({ timeout: 30_000 });
+    await linked.waitForTimeout(1500);
+    const [opened] = await turnLabel(linked);
+    check(opened === 5 && (await linked.locator("#play").getAttribute("aria-pressed")) === "false",
+      `(fh5) a link made at turn 5 shows turn ${opened} 1.5 s after opening`);
+    await linked.close();
+    console.log("ok (fh5) a link opened at turn 5 stays at turn 5");
+    check(problems.length === 0, `(fh5) page errors: ${problems.join("; ")}`);
   } finally {
     await context?.close().catch(() => {});
     server.close();
