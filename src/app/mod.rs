@@ -196,7 +196,9 @@ pub fn app() -> Html {
                     { isolation::NOT_ISOLATED }
                 </p>
             }
-            if state.progress == state::Progress::Idle {
+            // The gallery greets a visitor; a lesson link opens on the lesson instead (the
+            // gallery's Play would leave it, and would push its instruction out of sight).
+            if state.progress == state::Progress::Idle && state.form.lesson.is_none() {
                 <Landing dispatch={dispatch.clone()} />
             }
             <main class="layout">

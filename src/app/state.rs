@@ -166,13 +166,31 @@ impl Record {
     /// own count of turns played (`Frame::turn`), so turn 1 is the first the bots play and 0
     /// the start (and, in Skyport, the handshake and the choice of weapons before turn 1). The
     /// viewer, the text view, the turn's input and output and the faults all show this number.
+    ///
+    /// A turn that ended the match with a fault is not counted by some games (Ice and Fire ends
+    /// before its turn counter moves): its frame is numbered one after the frame before it, the
+    /// number of the turn in which the fault happened.
     pub fn turn_number(&self, frame: usize) -> u32 {
-        self.frames.get(frame).map_or(0, |f| f.turn)
+        let Some(f) = self.frames.get(frame) else {
+            return 0;
+        };
+        let before = frame
+            .checked_sub(1)
+            .and_then(|b| self.frames.get(b))
+            .map(|b| b.turn);
+        let faulted = frame
+            .checked_sub(1)
+            .and_then(|t| self.turns.get(t))
+            .is_some_and(|t| t.seats.iter().any(|st| st.fault.is_some()));
+        match before {
+            Some(b) if faulted && f.turn <= b => b + 1,
+            _ => f.turn,
+        }
     }
 
     /// The number of the last turn shown so far.
     pub fn last_turn_number(&self) -> u32 {
-        self.frames.last().map_or(0, |f| f.turn)
+        self.turn_number(self.frames.len().saturating_sub(1))
     }
 
     /// The number of the turn in which `fault` happened: the turn that led to the frame whose
@@ -918,6 +936,53 @@ impl Reducible for AppState {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use engine::{FaultKind, SeatTurn};
+
+    fn frame(turn: u32) -> Rc<Frame> {
+        Rc::new(Frame {
+            turn,
+            events: Vec::new(),
+            status: Vec::new(),
+            out: Vec::new(),
+            text: String::new(),
+            view: serde_json::Value::Null,
+        })
+    }
+
+    fn turn(fault: Option<u32>) -> Rc<TurnRecord> {
+        let mut seat = SeatTurn::new(0, 0, String::new());
+        seat.fault = fault.map(|turn| Fault {
+            seat: 0,
+            turn,
+            kind: FaultKind::Crash,
+            text: "boom".into(),
+        });
+        Rc::new(TurnRecord { seats: vec![seat] })
+    }
+
+    #[test]
+    fn turns_are_numbered_as_the_game_counts_them() {
+        // Skyport: two set-up frames (turn 0), then turns 1 and 2.
+        let record = Record {
+            frames: vec![frame(0), frame(0), frame(0), frame(1), frame(2)],
+            turns: vec![turn(None), turn(None), turn(None), turn(None)],
+            ..Record::default()
+        };
+        let numbers: Vec<u32> = (0..5).map(|f| record.turn_number(f)).collect();
+        assert_eq!(numbers, [0, 0, 0, 1, 2]);
+        assert_eq!(record.last_turn_number(), 2);
+        // Ice and Fire: a crash in the first turn ends the match before the count moves; it is
+        // turn 1, in the viewer and in the fault.
+        let record = Record {
+            frames: vec![frame(0), frame(0)],
+            turns: vec![turn(Some(0))],
+            faults: vec![turn(Some(0)).seats[0].fault.clone().unwrap()],
+            ..Record::default()
+        };
+        assert_eq!(record.turn_number(1), 1);
+        assert_eq!(record.last_turn_number(), 1);
+        assert_eq!(record.fault_turn_number(&record.faults[0]), 1);
+    }
 
     #[test]
     fn a_watched_match_takes_twenty_seconds_at_most_and_never_slows_down() {

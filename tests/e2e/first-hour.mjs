@@ -20,6 +20,8 @@
 //       start (not shown at its end), at a speed that shows it in 20 s at most, its result line
 //       in sight on a 1366 × 900 screen (screenshot watch.png); a link made at turn 5 opens there
 //       and stays there.
+// (fh6) A lesson link opens on the lesson: no game gallery (its Play would leave the lesson), the
+//       instruction in sight on a 1366 × 900 screen (screenshot lesson-opened.png).
 // Called from run.mjs (`firstHourChecks({ dist, check, SHOTS })`) or alone.
 
 import { mkdir, mkdtemp, rm } from "node:fs/promises";
@@ -253,6 +255,17 @@ export async function firstHourChecks({ dist, check = defaultCheck, SHOTS = DEFA
     check(/^Setting up, before turn 1/.test(setup) && (await page.locator("#turn-label").innerText()).startsWith("turn 0 /"),
       `(fh3) Skyport's connection frame says '${setup}'`);
     console.log(`ok (fh3) Skyport: the viewer ends at '${skyLabel}', the game state's turn ${lastState}; the set-up frames are turn 0`);
+    // Ice and Fire: a crash in red's first turn ends the match there: turn 1, not 0.
+    await pickGame(page, "ice-and-fire");
+    await page.locator("#player").selectOption("javascript");
+    await setCode(page, 'readline();\nthrow new Error("gone in turn 1");\n');
+    await page.locator("#run").click();
+    await page.locator("#outcome .result").waitFor({ timeout: 60_000 });
+    const first = (await page.locator("#faults li").allInnerTexts()).find((f) => /your bot/.test(f)) ?? "";
+    const firstLabel = await page.locator("#turn-label").innerText();
+    check(/\(turn 1\)$/.test(first) && firstLabel.startsWith("turn 1 / 1"),
+      `(fh3) a crash in the first turn: '${first}', the viewer at '${firstLabel}'`);
+    console.log(`ok (fh3) Ice and Fire: a crash in the first turn is turn 1 ('${firstLabel}'): "${first}"`);
     check(problems.length === 0, `(fh3) page errors: ${problems.join("; ")}`);
 
     // (fh4) Python faults at the bot's own line: `import numpy` (a module Pyodide knows but the
@@ -324,6 +337,26 @@ export async function firstHourChecks({ dist, check = defaultCheck, SHOTS = DEFA
     await linked.close();
     console.log("ok (fh5) a link opened at turn 5 stays at turn 5");
     check(problems.length === 0, `(fh5) page errors: ${problems.join("; ")}`);
+
+    // (fh6) A lesson link opens on the lesson: no gallery (whose Play would leave the lesson),
+    // and the instruction in sight on a 1366 × 900 screen.
+    await page.locator("#lesson-maker summary").click();
+    await page.locator("#lesson-title").fill("Lesson: hunker down");
+    await page.locator("#lesson-text").fill("Make every agent HUNKER_DOWN, then press Run.");
+    await page.locator("#make-lesson").click();
+    const lesson = await page.locator("#lesson-link").inputValue();
+    const student = await context.newPage();
+    student.on("pageerror", (e) => problems.push(e.message));
+    await student.goto(lesson);
+    await student.locator("#lesson").waitFor({ timeout: 10_000 });
+    check((await student.locator("#landing").count()) === 0, "(fh6) a lesson link opens on the game gallery");
+    const words = await student.locator("#lesson .lesson-text").boundingBox();
+    const view = student.viewportSize();
+    check(words && words.y >= 0 && words.y + words.height <= view.height,
+      `(fh6) the lesson's instruction is out of sight: ${JSON.stringify(words)} on a ${view.width}×${view.height} screen`);
+    await student.screenshot({ path: join(SHOTS, "lesson-opened.png") });
+    await student.close();
+    console.log(`ok (fh6) a lesson link opens on the lesson, its instruction at y ${words.y.toFixed(0)} on a ${view.height} px screen, no gallery`);
   } finally {
     await context?.close().catch(() => {});
     server.close();
