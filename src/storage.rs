@@ -193,6 +193,38 @@ pub fn seen(key: &str, code: &str) {
     remember(key, Some(code));
 }
 
+/// Where the page keeps the game last chosen (a reload opens it again).
+const GAME_KEY: &str = "botplay/game";
+
+/// Where the page keeps the language last chosen for "your bot" in a game.
+fn language_key(game: &str) -> String {
+    format!("botplay/{game}/language")
+}
+
+/// Remembers the game chosen (quietly does nothing without storage).
+pub fn save_game(game: &str) {
+    if let Some(storage) = local_storage() {
+        let _ = storage.set_item(GAME_KEY, game);
+    }
+}
+
+/// The game last chosen, if any.
+pub fn load_game() -> Option<String> {
+    local_storage()?.get_item(GAME_KEY).ok()?
+}
+
+/// Remembers the language chosen for "your bot" in `game`.
+pub fn save_language(game: &str, language: &str) {
+    if let Some(storage) = local_storage() {
+        let _ = storage.set_item(&language_key(game), language);
+    }
+}
+
+/// The language last chosen for "your bot" in `game`, if any.
+pub fn load_language(game: &str) -> Option<String> {
+    local_storage()?.get_item(&language_key(game)).ok()?
+}
+
 /// Where the page notes the link whose bots it is running unasked, until that match ends.
 const AUTO_RUN_KEY: &str = "botplay/auto-run";
 

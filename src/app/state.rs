@@ -429,7 +429,15 @@ impl Form {
             ruleset: info.default_ruleset.to_string(),
             options: BTreeMap::new(),
             bots: [
-                Slot::new(game, 0, JAVASCRIPT.to_string()),
+                // Your bot in the language last chosen for this game (JavaScript at first).
+                Slot::new(
+                    game,
+                    0,
+                    storage::load_language(game)
+                        .and_then(|l| language_of(&l))
+                        .unwrap_or(JAVASCRIPT)
+                        .to_string(),
+                ),
                 Slot::new(game, 1, strongest),
             ],
             seats: info.min_seats,
@@ -614,7 +622,13 @@ impl AppState {
     pub fn new() -> AppState {
         AppState {
             isolated: isolation::cross_origin_isolated(),
-            form: Form::new(games::GAMES[0].info.id, random_seed()),
+            // The game last chosen in this browser (a reload keeps it), or the first.
+            form: Form::new(
+                storage::load_game()
+                    .and_then(|id| games::GAMES.iter().find(|g| g.info.id == id))
+                    .map_or(games::GAMES[0].info.id, |g| g.info.id),
+                random_seed(),
+            ),
             notice: None,
             progress: Progress::Idle,
             record: Rc::new(Record::default()),
@@ -711,11 +725,13 @@ impl Reducible for AppState {
         let mut s = (*self).clone();
         match action {
             Action::PickGame(game) => {
+                storage::save_game(game);
                 if game != s.form.game {
                     s.form = Form::new(game, random_seed());
                 }
             }
             Action::PlayNow(game) => {
+                storage::save_game(game);
                 if game != s.form.game {
                     s.form = Form::new(game, random_seed());
                 }
@@ -754,6 +770,9 @@ impl Reducible for AppState {
                 if let Some(bot) = s.form.bots.get_mut(slot) {
                     // Choosing a language shows that language's code in the slot's editor.
                     if let Some(language) = language_of(&player) {
+                        if slot == 0 {
+                            storage::save_language(game, language);
+                        }
                         if language != bot.language {
                             bot.language = language;
                             bot.code = saved_or_starter(&scope, game, slot, language);

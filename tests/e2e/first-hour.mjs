@@ -22,6 +22,7 @@
 //       and stays there.
 // (fh6) A lesson link opens on the lesson: no game gallery (its Play would leave the lesson), the
 //       instruction in sight on a 1366 × 900 screen (screenshot lesson-opened.png).
+// (fh7) A reload keeps the chosen game and, per game, the language of "your bot".
 // Called from run.mjs (`firstHourChecks({ dist, check, SHOTS })`) or alone.
 
 import { mkdir, mkdtemp, rm } from "node:fs/promises";
@@ -357,6 +358,19 @@ export async function firstHourChecks({ dist, check = defaultCheck, SHOTS = DEFA
     await student.screenshot({ path: join(SHOTS, "lesson-opened.png") });
     await student.close();
     console.log(`ok (fh6) a lesson link opens on the lesson, its instruction at y ${words.y.toFixed(0)} on a ${view.height} px screen, no gallery`);
+
+    // (fh7) A reload keeps the chosen game and language (the code was kept already).
+    await pickGame(page, "micro-rts");
+    await page.locator("#player").selectOption("python");
+    await page.reload();
+    await page.locator("#games .game-choice").first().waitFor();
+    const picked = await page.locator("#games .game-choice.picked").getAttribute("data-game");
+    const language = await page.locator("#player").inputValue();
+    check(picked === "micro-rts" && language === "python", `(fh7) after a reload the game is ${picked} and the language ${language}`);
+    await pickGame(page, "soak-overflow");
+    check((await page.locator("#player").inputValue()) === "javascript", "(fh7) the language chosen in microRTS was taken to Soak Overflow");
+    console.log("ok (fh7) a reload keeps the game (microRTS) and its language (Python)");
+    check(problems.length === 0, `(fh7) page errors: ${problems.join("; ")}`);
   } finally {
     await context?.close().catch(() => {});
     server.close();
