@@ -114,10 +114,16 @@ pub fn sharing(props: &Props) -> Html {
             };
             let url = link_to(&doc);
             if url.len() > MAX_LINK_CHARS {
+                // Without the match, only the bots' code is left to make the link shorter.
+                let instead = if with_match {
+                    "Share the link without the match, or download the replay and share the file."
+                } else {
+                    "The bots' code alone is too long for a link: download the replay and share \
+                     the file."
+                };
                 link.set(format!(
-                    "too long: a link of this match would have {} characters (at most {MAX_LINK_CHARS} \
-                     travel safely through chat tools and browsers). Share the link without the \
-                     match, or download the replay and share the file.",
+                    "too long: a link of this match would have {} characters (at most \
+                     {MAX_LINK_CHARS} travel safely through chat tools and browsers). {instead}",
                     url.len()
                 ));
                 return;

@@ -23,6 +23,7 @@
 // (fh6) A lesson link opens on the lesson: no game gallery (its Play would leave the lesson), the
 //       instruction in sight on a 1366 × 900 screen (screenshot lesson-opened.png).
 // (fh7) A reload keeps the chosen game and, per game, the language of "your bot".
+// (fh8) A link too long without its match does not suggest sharing it without the match.
 // Called from run.mjs (`firstHourChecks({ dist, check, SHOTS })`) or alone.
 
 import { mkdir, mkdtemp, rm } from "node:fs/promises";
@@ -371,6 +372,23 @@ export async function firstHourChecks({ dist, check = defaultCheck, SHOTS = DEFA
     check((await page.locator("#player").inputValue()) === "javascript", "(fh7) the language chosen in microRTS was taken to Soak Overflow");
     console.log("ok (fh7) a reload keeps the game (microRTS) and its language (Python)");
     check(problems.length === 0, `(fh7) page errors: ${problems.join("; ")}`);
+
+    // (fh8) A link too long without its match does not suggest sharing it without the match.
+    let seed = 7;
+    const noise = Array.from({ length: 60_000 }, () => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0), (seed >>> 16) % 36).toString(36)).join("");
+    await setCode(page, `// ${noise}\n${COUNTING_BOT}`);
+    await page.locator("#run").click();
+    await page.locator("#outcome .result").waitFor({ timeout: 60_000 });
+    await page.locator("#share-match").uncheck();
+    await page.locator("#make-link").click();
+    const tooLong = await page.locator("#share-too-long").innerText();
+    check(/too long/.test(tooLong) && !/without the match/.test(tooLong) && /download the replay/.test(tooLong),
+      `(fh8) a link without its match that is too long says: '${tooLong}'`);
+    await page.locator("#share-match").check();
+    await page.locator("#make-link").click();
+    const withMatch = await page.locator("#share-too-long").innerText();
+    check(/without the match/.test(withMatch), `(fh8) a link with its match that is too long says: '${withMatch}'`);
+    console.log(`ok (fh8) too long without the match: "${tooLong}"`);
   } finally {
     await context?.close().catch(() => {});
     server.close();
