@@ -1,5 +1,5 @@
-//! Built-in bots for Crafting Quest 3 (shared/rules/skyport-cq3.md, part B; the protocol is in
-//! the `games` crate's `crafting_quest` docs).
+//! Built-in bots for Crafting Quest 3 (the rules and the protocol are in the `games` crate's
+//! `crafting_quest` module rulebook).
 //!
 //! Like every built-in bot they see only the protocol text: [`protocol`] reads the referee's
 //! JSON lines and writes well-formed requests, and [`memory`] is a bot's memory of the map.

@@ -1,6 +1,7 @@
 //! The bot's own model of the board, built from one turn's input and updated as the bot plans its
 //! commands, so that each command is checked against the state the earlier ones leave behind.
-//! It follows the referee's rules for the reading player's actions (codingame-games.md, A.6–A.8).
+//! It follows the referee's rules for the reading player's actions (the `games` crate's `ice_and_fire` rulebook,
+//! "Rules").
 //!
 //! Player 0 ([`ME`]) is always the reading bot: the input is written from its side.
 
@@ -125,7 +126,7 @@ impl Board {
                 can_move: line.owner == ME,
             });
         }
-        // The displayed income can be stale after a bankruptcy (A.6 e); recompute it.
+        // The displayed income can be stale after a bankruptcy (rulebook, "Rules": bankruptcy); recompute it.
         b.refresh();
         b
     }
@@ -154,7 +155,7 @@ impl Board {
         !self.void[c] && (self.owned_active(c, p) || neighbours(c).any(|n| self.owned_active(n, p)))
     }
 
-    /// Whether a unit of player `p` at `level` may enter (or be trained on) a cell (A.7).
+    /// Whether a unit of player `p` at `level` may enter (or be trained on) a cell (rulebook, "Rules": moving and training).
     pub fn capturable(&self, c: Cell, p: usize, level: u8) -> bool {
         if self.void[c] {
             return false;
@@ -313,7 +314,7 @@ impl Board {
     }
 
     /// Both incomes: active cells + 4 per active mine − upkeep of the units on active cells
-    /// (A.8), in one pass over the board.
+    /// (rulebook, "Rules": territory), in one pass over the board.
     pub fn refresh_income(&mut self) {
         let mut income = [0; 2];
         for c in 0..CELLS {

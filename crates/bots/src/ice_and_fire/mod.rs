@@ -1,4 +1,5 @@
-//! Built-in bots for A Code of Ice and Fire (shared/rules/codingame-games.md, part A).
+//! Built-in bots for A Code of Ice and Fire (the rules are in the `games` crate's
+//! `ice_and_fire` module rulebook).
 //!
 //! Like every built-in bot they see only the protocol text: [`protocol`] reads the referee's
 //! input and writes well-formed commands, and [`board`] is the bots' own model of the board,

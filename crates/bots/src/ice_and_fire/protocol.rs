@@ -1,6 +1,6 @@
 //! The text protocol of A Code of Ice and Fire, seen from a bot: reading what the referee sends
-//! (shared/rules/codingame-games.md, A.4) and writing commands that are always well formed (A.5:
-//! an unrecognised command loses the game).
+//! (the `games` crate's `ice_and_fire` rulebook, "Protocol") and writing commands that are always
+//! well formed (an unrecognised command loses the game: same section).
 //!
 //! The referee sends the initialisation block (the mine spots) only before the bot's first turn,
 //! glued to that turn's block. [`Reader`] collects text until a whole turn has arrived, so it

@@ -1,4 +1,5 @@
-//! Built-in bots for microRTS (shared/rules/codingame-games.md, part B).
+//! Built-in bots for microRTS (the rules are in the `games` crate's
+//! `micro_rts` module rulebook).
 //!
 //! Like every built-in bot they see only the protocol text: [`protocol`] reads the referee's
 //! input and writes well-formed orders, and [`board`] is the bots' model of the arena, on which

@@ -1,5 +1,5 @@
 //! The text protocol of microRTS, seen from a bot: reading what the referee sends
-//! (shared/rules/codingame-games.md, B.3) and writing orders that are always well formed (B.4: a
+//! (the `games` crate's `micro_rts` module rulebook, "Protocol") and writing orders that are always well formed (same section: a
 //! malformed order eliminates the player).
 //!
 //! The referee sends the initialisation block (the size and the six entity-type lines) only

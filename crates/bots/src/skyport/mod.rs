@@ -1,4 +1,4 @@
-//! Built-in bots for Skyport (shared/rules/skyport-cq3.md, part A).
+//! Built-in bots for Skyport (the `games` crate's `skyport` module rulebook).
 //!
 //! Like every built-in bot they see only the protocol text. [`Client`] speaks the conversation
 //! (the handshake on the server's `info` line, the loadout on the turn-0 game state, a turn's

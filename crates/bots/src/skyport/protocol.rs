@@ -1,5 +1,5 @@
 //! What the bots read and write: the server's messages as typed values, the board, hex geometry,
-//! and the action lines (shared/rules/skyport-cq3.md, A.2–A.5).
+//! and the action lines (the `games` crate's `skyport` module rulebook, "Protocol").
 
 use super::json::{quote, Json};
 

@@ -1,6 +1,6 @@
 //! The bots' own model of a turn: the grid, every agent with its class numbers, and the rules
 //! the bots plan with (shot damage and cover, bomb splash, territory), following
-//! shared/rules/codingame-games.md, C.2 and C.6–C.8.
+//! the `games` crate's `soak_overflow` module rulebook, "Rules".
 
 use super::protocol::{Init, Pos, TurnInput};
 

@@ -1,4 +1,4 @@
-//! Built-in bots for Soak Overflow (shared/rules/codingame-games.md, part C).
+//! Built-in bots for Soak Overflow (the `games` crate's `soak_overflow` module rulebook).
 //!
 //! Like every built-in bot they see only the protocol text: [`protocol`] reads the referee's
 //! input and writes well-formed lines, and [`board`] is the bots' own model of a turn.

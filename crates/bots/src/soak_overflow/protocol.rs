@@ -1,5 +1,5 @@
 //! The text protocol of Soak Overflow, seen from a bot: reading what the referee sends
-//! (shared/rules/codingame-games.md, C.4) and writing lines that are always well formed (C.5: a
+//! (the `games` crate's `soak_overflow` module rulebook, "Protocol") and writing lines that are always well formed (same section: a
 //! malformed line loses the game).
 //!
 //! The referee sends the initialisation block (ids, agent classes, the grid) only before the
