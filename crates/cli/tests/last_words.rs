@@ -1,23 +1,11 @@
 //! What a bot leaves behind when it goes wrong: a crashed bot's stderr is always in the replay,
 //! and a program that buffers its output is told so, or runs unchanged on a pseudo-terminal.
 
+mod common;
+use common::{botplay, stderr, stdout};
+
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
-
-fn botplay(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_botplay"))
-        .args(args)
-        .output()
-        .expect("botplay runs")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
 
 fn temp(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("botplay-last-words-{}", std::process::id()));

@@ -1,18 +1,10 @@
 //! Built-in bots are timed by the CPU time of the thread that computes them: an arena of
 //! built-in bots gives the same table under a competing CPU load and with any `--jobs`.
 
-use std::process::{Child, Command, Output, Stdio};
+mod common;
+use common::{botplay, stderr};
 
-fn botplay(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_botplay"))
-        .args(args)
-        .output()
-        .expect("botplay runs")
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
+use std::process::{Child, Command, Stdio};
 
 /// Busy loops, eight per core (with the wall clock, `rush` against itself then times out now and
 /// then on this 2-core machine, and two runs differ), stopped (by their ids) when dropped.

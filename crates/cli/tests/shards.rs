@@ -1,25 +1,13 @@
 //! Arenas beyond one machine: `--shard K/N` plays the K-th slice of the plan, and
 //! `arena merge` sums the slices into the table and JSON of the one-machine run, byte for byte.
 
+mod common;
+use common::{botplay, stderr, stdout};
+
 use std::path::PathBuf;
 use std::process::{Command, Output};
 
 use serde_json::Value;
-
-fn botplay(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_botplay"))
-        .args(args)
-        .output()
-        .expect("botplay runs")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
 
 fn folder(name: &str) -> PathBuf {
     let dir =

@@ -2,24 +2,12 @@
 //! numbers as values, suggestions for typos (exit status 2), completions, `list` for people
 //! and for scripts.
 
-use std::process::{Command, Output};
+mod common;
+use common::{botplay, stderr, stdout};
+
+use std::process::Command;
 
 use serde_json::Value;
-
-fn botplay(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_botplay"))
-        .args(args)
-        .output()
-        .expect("botplay runs")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
 
 #[test]
 fn every_command_has_its_help() {
