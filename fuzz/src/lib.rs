@@ -19,6 +19,7 @@ use std::collections::{BTreeMap, VecDeque};
 
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine as _;
+use engine::referee::STOPPED;
 use engine::{GameEntry, Referee, Replay, Setup, ShareDoc, Verdict};
 use libfuzzer_sys::arbitrary::Unstructured;
 
@@ -229,7 +230,6 @@ fn number_spans(line: &str) -> Vec<(usize, usize)> {
 struct Seat {
     bot: Box<dyn bots::Bot>,
     unread: VecDeque<String>,
-    out: bool,
 }
 
 /// A real match, with the input deciding every seat's lines; see the crate documentation.
@@ -261,7 +261,6 @@ pub fn bot_lines(data: &[u8]) {
         seats.push(Seat {
             bot,
             unread: VecDeque::new(),
-            out: false,
         });
     }
     let mut referee = Referee::new(game, setup, names, relaxed);
@@ -288,8 +287,8 @@ pub fn bot_lines(data: &[u8]) {
 /// Broadcasts, as every driver delivers them: what a bot writes in answer waits as its lines.
 fn deliver_notices(referee: &mut Referee, seats: &mut [Seat]) {
     for (seat, text) in referee.take_notices() {
-        let s = &mut seats[seat];
-        if !s.out {
+        if !referee.is_retired(seat) {
+            let s = &mut seats[seat];
             let lines = s.bot.read(&text);
             s.unread.extend(lines);
         }
@@ -304,13 +303,9 @@ fn answer(
     input: &str,
     u: &mut Unstructured,
 ) {
+    // A stopped bot is never asked: the referee ends its turns itself.
+    assert!(!referee.is_retired(index), "seat {index} was stopped, yet asked");
     let seat = &mut seats[index];
-    if seat.out {
-        assert!(referee
-            .crash(index, "the bot was stopped earlier", 0.0)
-            .is_some());
-        return;
-    }
     let lines = seat.bot.read(input);
     seat.unread.extend(lines);
     let budget = f64::from(referee.budget_ms(index));
@@ -330,13 +325,13 @@ fn answer(
             13 => {
                 let fault = referee.timeout(index, budget + 1.0);
                 assert!(fault.is_some(), "a timeout while asked is a fault");
-                seat.out = true;
+                referee.retire(index, STOPPED);
                 return;
             }
             14 => {
                 let why = fuzz_word(u);
                 assert!(referee.crash(index, &why, 2.0).is_some());
-                seat.out = true;
+                referee.retire(index, STOPPED);
                 return;
             }
             _ => {
@@ -348,7 +343,7 @@ fn answer(
         let Some(line) = line else {
             // A bot that writes nothing more runs out of time, as a process waiting for input.
             assert!(referee.timeout(index, budget + 1.0).is_some());
-            seat.out = true;
+            referee.retire(index, STOPPED);
             return;
         };
         match referee.line(index, &line, elapsed) {
@@ -361,7 +356,7 @@ fn answer(
                 assert_eq!(fault.seat, index);
                 assert!(!fault.text.is_empty(), "a fault says why");
                 if !matches!(fault.kind, engine::FaultKind::Malformed) {
-                    seat.out = true;
+                    referee.retire(index, STOPPED);
                 }
             }
             Verdict::NotAsked => panic!("seat {index} is asked but its line was not taken"),

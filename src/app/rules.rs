@@ -15,11 +15,11 @@
 //! Both are replayed with [`play`], which is pure and also runs natively in the tests.
 
 use std::cell::RefCell;
-use std::collections::{BTreeMap, VecDeque};
+use std::collections::BTreeMap;
 use std::rc::Rc;
 
-use bots::Bot;
-use engine::{Frame, Referee, Setup, Verdict};
+use bots::local::{self, Flow};
+use engine::{Frame, Referee, Setup};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{Element, HtmlCanvasElement, HtmlElement};
@@ -152,15 +152,9 @@ pub struct Played {
     pub notices: Vec<(usize, usize, String)>,
 }
 
-/// One seat's built-in bot with the lines it wrote that the referee has not taken yet.
-struct Seat {
-    bot: Box<dyn Bot>,
-    unread: VecDeque<String>,
-    out: bool,
-}
-
-/// Plays the position's match with its built-in bots until the frame of its turn exists (or the
-/// match ends), as `bots::local::play` does, recording each line's answer.
+/// Plays the position's match with its built-in bots (through `bots::local`, as tests and
+/// benchmarks do) until the frame of its turn exists (or the match ends), recording each line's
+/// answer.
 pub fn play(position: &Position) -> Result<Played, String> {
     let setup = &position.setup;
     let game = games::new_game(setup).map_err(|e| e.to_string())?;
@@ -168,95 +162,42 @@ pub fn play(position: &Position) -> Result<Played, String> {
     for (seat, name) in position.bots.iter().enumerate() {
         let bot = bots::builtin(&setup.game, name, bots::bot_seed(setup.seed, seat))
             .ok_or_else(|| format!("{} has no built-in bot '{name}'", setup.game))?;
-        seats.push(Seat {
-            bot,
-            unread: VecDeque::new(),
-            out: false,
-        });
+        seats.push(bot);
     }
     let mut referee = Referee::new(game, setup.clone(), position.bots.clone(), false);
-    let mut exchanges = Vec::new();
+    let mut exchanges: Vec<Exchange> = Vec::new();
     let mut notices = Vec::new();
     let mut turn = 0;
-    while referee.frames().len() <= position.turn && !referee.is_over() {
-        let asks = referee.begin_turn();
-        if asks.is_empty() {
-            break;
-        }
-        deliver_notices(&mut referee, &mut seats, turn, &mut notices);
-        for ask in asks {
-            let talk = answer(&mut referee, &mut seats[ask.seat], ask.seat, &ask.input);
-            exchanges.push(Exchange {
+    local::watch(&mut referee, seats, |referee, event| {
+        match event {
+            local::Event::Turn { turn: next } => {
+                if referee.frames().len() > position.turn {
+                    return Flow::Stop;
+                }
+                turn = next;
+            }
+            local::Event::Ask { turn, seat, input } => exchanges.push(Exchange {
                 turn,
-                seat: ask.seat,
-                input: ask.input,
-                talk,
-            });
-            deliver_notices(&mut referee, &mut seats, turn, &mut notices);
+                seat,
+                input: input.to_string(),
+                talk: Vec::new(),
+            }),
+            local::Event::Line { line, reply, .. } => {
+                if let Some(exchange) = exchanges.last_mut() {
+                    exchange
+                        .talk
+                        .push((line.to_string(), reply.map(str::to_string)));
+                }
+            }
+            local::Event::Notice { seat, text } => notices.push((turn, seat, text.to_string())),
         }
-        turn += 1;
-    }
+        Flow::Go
+    });
     Ok(Played {
         frames: referee.frames().to_vec(),
         exchanges,
         notices,
     })
-}
-
-/// Broadcasts to seats not being asked: what a bot writes in answer waits as unread lines.
-fn deliver_notices(
-    referee: &mut Referee,
-    seats: &mut [Seat],
-    turn: usize,
-    delivered: &mut Vec<(usize, usize, String)>,
-) {
-    for (seat, text) in referee.take_notices() {
-        if let Some(s) = seats.get_mut(seat).filter(|s| !s.out) {
-            let lines = s.bot.read(&text);
-            s.unread.extend(lines);
-        }
-        delivered.push((turn, seat, text));
-    }
-}
-
-/// Feeds one seat its input and hands its lines to the referee until its turn is complete.
-fn answer(
-    referee: &mut Referee,
-    seat: &mut Seat,
-    index: usize,
-    input: &str,
-) -> Vec<(String, Option<String>)> {
-    let mut talk = Vec::new();
-    if seat.out {
-        referee.crash(index, "the bot was stopped earlier", 0.0);
-        return talk;
-    }
-    seat.unread.extend(seat.bot.read(input));
-    loop {
-        let Some(line) = seat.unread.pop_front() else {
-            referee.timeout(index, f64::from(referee.budget_ms(index)) + 1.0);
-            seat.out = true;
-            return talk;
-        };
-        let verdict = referee.line(index, &line, 0.0);
-        match verdict {
-            Verdict::Reply(text) => {
-                let lines = seat.bot.read(&text);
-                seat.unread.extend(lines);
-                talk.push((line, Some(text)));
-            }
-            Verdict::More => talk.push((line, None)),
-            Verdict::Done | Verdict::NotAsked => {
-                talk.push((line, None));
-                return talk;
-            }
-            Verdict::Fault(_) => {
-                talk.push((line, None));
-                seat.out = true;
-                return talk;
-            }
-        }
-    }
 }
 
 /// A live board drawn in a page: its canvas and the frame it shows.

@@ -177,7 +177,7 @@ fn write_transcript(referee: &Referee, setup: &Setup) -> String {
         out,
         "\n== share link with the replay: {} characters, checksum {:016x}",
         link.len(),
-        fnv1a(link.as_bytes())
+        engine::fnv1a(link.as_bytes())
     );
     match referee.outcome() {
         Some(o) => {
@@ -190,11 +190,4 @@ fn write_transcript(referee: &Referee, setup: &Setup) -> String {
         None => out.push_str("\n== no outcome\n"),
     }
     out
-}
-
-/// FNV-1a, 64 bits: a stable checksum for the transcript (no hashing crate needed).
-fn fnv1a(bytes: &[u8]) -> u64 {
-    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, b| {
-        (h ^ u64::from(*b)).wrapping_mul(0x0100_0000_01b3)
-    })
 }

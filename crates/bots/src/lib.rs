@@ -1,8 +1,13 @@
 //! Built-in bots. They see only protocol text, exactly as a program on stdin/stdout would:
 //! the referee's text goes in, the lines to write come out. No bot gets the game state.
+//!
+//! Bots may use the `games` crate's pure types and helpers (positions, directions, weapons,
+//! distances, the path search) on what they have read, so that a rule is written once; they
+//! never build or hold a game.
 
 pub mod crafting_quest;
 pub mod ice_and_fire;
+mod lines;
 pub mod local;
 pub mod micro_rts;
 pub mod skyport;

@@ -1,9 +1,11 @@
 //! Runs a match between bots: delivers each turn's input, times the answers, hands every line
-//! to the referee, and stops bots that fault.
+//! to the referee, and stops bots that fault (the referee then ends their later turns itself:
+//! [`Referee::retire`]).
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use engine::referee::STOPPED;
 use engine::{Referee, Verdict};
 
 use crate::inbox::{Inbox, Next};
@@ -24,7 +26,6 @@ pseudo-terminal: --bot-pty, or the spec pty:COMMAND.\n";
 /// The bots of a match.
 pub struct Table {
     seats: Vec<Seat>,
-    out: Vec<bool>,
     /// The seat has written at least one line that the referee heard.
     answered: Vec<bool>,
     /// Seats that timed out in their first turn without writing anything.
@@ -72,7 +73,6 @@ impl Table {
             .map(|(i, spec)| Seat::start(spec, game, i, seed, Arc::clone(&inbox), pty))
             .collect::<Result<Vec<_>, _>>()?;
         Ok(Table {
-            out: vec![false; seats.len()],
             answered: vec![false; seats.len()],
             unflushed: Vec::new(),
             seats,
@@ -100,14 +100,10 @@ impl Table {
             }
             let mut clocks = Vec::new();
             for ask in &asks {
-                if self.out[ask.seat] {
-                    referee.crash(ask.seat, "the bot was stopped earlier", 0.0);
-                    continue;
-                }
                 // Written before this turn's input: without reading its input.
                 if let Some(why) = self.inbox.overflow(ask.seat) {
                     referee.flood(ask.seat, &why, 0.0);
-                    self.stop(ask.seat);
+                    self.stop(referee, ask.seat);
                     continue;
                 }
                 let started = Instant::now();
@@ -156,7 +152,7 @@ impl Table {
                         self.unflushed.push(seat);
                     }
                     referee.timeout(seat, clock.elapsed_ms());
-                    self.stop(seat);
+                    self.stop(referee, seat);
                 }
                 continue;
             }
@@ -177,7 +173,7 @@ impl Table {
         }
         if let Some(why) = self.inbox.overflow(seat) {
             referee.flood(seat, &why, clock.elapsed_ms());
-            self.stop(seat);
+            self.stop(referee, seat);
             return;
         }
         while referee.waiting_for().contains(&seat) {
@@ -186,7 +182,7 @@ impl Table {
                     self.answered[seat] = true;
                     match referee.line(seat, &line, clock.ms_until(at)) {
                         Verdict::Reply(text) => self.deliver(seat, &text),
-                        Verdict::Fault(_) => self.stop(seat),
+                        Verdict::Fault(_) => self.stop(referee, seat),
                         Verdict::More | Verdict::Done | Verdict::NotAsked => {}
                     }
                     self.deliver_notices(referee);
@@ -204,7 +200,7 @@ impl Table {
                     }
                     let why = self.seats[seat].ended();
                     referee.crash(seat, &why, elapsed);
-                    self.stop(seat);
+                    self.stop(referee, seat);
                 }
                 Next::Nothing => return,
             }
@@ -214,7 +210,7 @@ impl Table {
     /// Broadcasts to seats not being asked, delivered at once and untimed.
     fn deliver_notices(&mut self, referee: &mut Referee) {
         for (seat, text) in referee.take_notices() {
-            if !self.out.get(seat).copied().unwrap_or(true) {
+            if seat < self.seats.len() && !referee.is_retired(seat) {
                 self.deliver(seat, &text);
             }
         }
@@ -226,8 +222,9 @@ impl Table {
         self.seats[seat].deliver(text);
     }
 
-    fn stop(&mut self, seat: usize) {
-        self.out[seat] = true;
+    /// Stops a seat's bot; its later turns are the referee's to end.
+    fn stop(&mut self, referee: &mut Referee, seat: usize) {
+        referee.retire(seat, STOPPED);
         self.inbox.stop(seat);
         self.seats[seat].stop();
     }

@@ -194,12 +194,8 @@ fn node_preload() -> Result<std::path::PathBuf, String> {
         std::sync::OnceLock::new();
     PRELOAD
         .get_or_init(|| {
-            // FNV-1a: a stable name for the text (std's hashers are not stable across builds).
-            let hash = NODE_PRELOAD
-                .bytes()
-                .fold(0xcbf2_9ce4_8422_2325_u64, |h, b| {
-                    (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
-                });
+            // A stable name for the text (std's hashers are not stable across builds).
+            let hash = engine::fnv1a(NODE_PRELOAD.as_bytes());
             let dir = std::env::temp_dir();
             let path = dir.join(format!("botplay-node-preload-{hash:016x}.js"));
             let partial = dir.join(format!(

@@ -17,18 +17,20 @@
 //! # }
 //! ```
 
+pub mod fnv;
 pub mod game;
+pub mod int_text;
 pub mod referee;
 pub mod replay;
 pub mod rng;
 pub mod rules;
 pub mod sha1prng;
 pub mod share;
-pub mod text;
 
 #[cfg(feature = "testing")]
 pub mod conformance;
 
+pub use fnv::fnv1a;
 pub use game::{
     Fault, FaultKind, Frame, Game, GameEntry, GameInfo, Heard, Outcome, Ruleset, Setup, SetupError,
     TurnOrder,

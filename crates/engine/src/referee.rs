@@ -5,6 +5,10 @@
 //! line a bot writes together with the time the driver measured since the turn's input was
 //! delivered ([`Referee::line`]), and reports timeouts and crashes. The referee applies the time
 //! budgets and output caps, records everything into a [`Replay`], and keeps a [`Frame`] per step.
+//!
+//! A bot its driver has stopped is [retired](Referee::retire): the referee no longer asks its
+//! driver for it, and ends each of its later turns with a crash itself, in its place among the
+//! seats of the turn, so that every driver applies the same rule.
 
 use crate::game::{Fault, FaultKind, Frame, Game, Heard, Outcome, Setup};
 use crate::replay::{Replay, SeatTurn, TurnRecord};
@@ -24,6 +28,9 @@ pub const MAX_AHEAD_BYTES: usize = 1024 * 1024;
 /// The most debug-log bytes a bot may write without reading its input (of which
 /// [`MAX_STDERR_BYTES`] per turn are kept); more is a flood.
 pub const MAX_STDERR_FLOOD_BYTES: usize = 1024 * 1024;
+/// The usual reason a driver gives [`Referee::retire`]: the crash text of a stopped bot's later
+/// turns.
+pub const STOPPED: &str = "the bot was stopped earlier";
 /// Budgets are multiplied by this in relaxed mode (slow machines, classrooms).
 pub const RELAXED_FACTOR: u32 = 10;
 
@@ -55,6 +62,8 @@ struct Pending {
     record: SeatTurn,
     budget_ms: u32,
     open: bool,
+    /// The seat was retired before this turn began: why (the text of its crash).
+    retired: Option<String>,
 }
 
 /// A match in progress between a game and its bots.
@@ -66,6 +75,8 @@ pub struct Referee {
     /// When re-running a replay, time budgets are not checked (the recorded faults are replayed).
     check_time: bool,
     has_played: Vec<bool>,
+    /// Per seat: why its bot was stopped, once it was ([`Referee::retire`]).
+    retired: Vec<Option<String>>,
     pending: Vec<Pending>,
     turns: Vec<TurnRecord>,
     /// Whether a frame is kept per step (see [`Referee::without_frames`]).
@@ -88,6 +99,7 @@ impl Referee {
             relaxed,
             check_time: true,
             has_played: vec![false; seats],
+            retired: vec![None; seats],
             pending: Vec::new(),
             turns: Vec::new(),
             keep_frames: true,
@@ -146,28 +158,64 @@ impl Referee {
 
     /// Starts the next turn and returns the prompts to deliver. Empty when the match is over.
     /// While a turn is open, returns nothing new: finish it first.
+    ///
+    /// Retired seats ([`Referee::retire`]) get no prompt: their turns end in a crash, made by
+    /// the referee as soon as every seat asked before them has completed its turn. A turn that
+    /// asks only retired seats is played through at once, and the next one begins.
     pub fn begin_turn(&mut self) -> Vec<Ask> {
-        if self.turn_open() || self.is_over() {
-            return Vec::new();
+        loop {
+            if self.turn_open() || self.is_over() {
+                return Vec::new();
+            }
+            let to_move = self.game.to_move();
+            if to_move.is_empty() {
+                return Vec::new();
+            }
+            let turn = self.game.turn();
+            let mut asks = Vec::new();
+            for seat in to_move {
+                let input = self.game.input(seat);
+                let budget_ms = self.budget_ms(seat);
+                self.has_played[seat] = true;
+                let retired = self.retired.get(seat).cloned().flatten();
+                if retired.is_none() {
+                    asks.push(Ask {
+                        seat,
+                        input: input.clone(),
+                        budget_ms,
+                    });
+                }
+                self.pending.push(Pending {
+                    record: SeatTurn::new(seat, turn, input),
+                    budget_ms,
+                    open: true,
+                    retired,
+                });
+            }
+            self.settle();
+            if !asks.is_empty() {
+                return asks;
+            }
         }
-        let turn = self.game.turn();
-        let mut asks = Vec::new();
-        for seat in self.game.to_move() {
-            let input = self.game.input(seat);
-            let budget_ms = self.budget_ms(seat);
-            self.has_played[seat] = true;
-            self.pending.push(Pending {
-                record: SeatTurn::new(seat, turn, input.clone()),
-                budget_ms,
-                open: true,
-            });
-            asks.push(Ask {
-                seat,
-                input,
-                budget_ms,
-            });
+    }
+
+    /// The seat's bot was stopped by its driver (it timed out, wrote too much, crashed, or was
+    /// put out for any reason of the driver's): it plays no more. Each of its later turns ends
+    /// with a crash whose text is `why`, in its place in the turn's order (after the seats asked
+    /// before it); [`Referee::begin_turn`] no longer prompts it. A turn of the seat that is open
+    /// now is not ended by this: report what stopped the bot first (a timeout, crash or flood).
+    /// Retiring a seat again keeps the first reason.
+    pub fn retire(&mut self, seat: usize, why: &str) {
+        if let Some(slot) = self.retired.get_mut(seat) {
+            if slot.is_none() {
+                *slot = Some(why.to_string());
+            }
         }
-        asks
+    }
+
+    /// Whether the seat's bot was stopped ([`Referee::retire`]): broadcasts need not reach it.
+    pub fn is_retired(&self, seat: usize) -> bool {
+        self.retired.get(seat).is_some_and(Option::is_some)
     }
 
     /// Whether some seat of the current turn has not completed it yet.
@@ -175,11 +223,12 @@ impl Referee {
         self.pending.iter().any(|p| p.open)
     }
 
-    /// The seats still expected to answer in the current turn.
+    /// The seats still expected to answer in the current turn (retired seats are not: the
+    /// referee ends their turns itself).
     pub fn waiting_for(&self) -> Vec<usize> {
         self.pending
             .iter()
-            .filter(|p| p.open)
+            .filter(|p| p.open && p.retired.is_none())
             .map(|p| p.record.seat)
             .collect()
     }
@@ -307,14 +356,19 @@ impl Referee {
         text: String,
         elapsed_ms: f64,
     ) -> Verdict {
+        let fault = self.game_fault(seat, kind, text, elapsed_ms);
+        self.close(seat);
+        Verdict::Fault(fault)
+    }
+
+    /// Tells the game of a seat's fault and records it; the seat's turn stays open.
+    fn game_fault(&mut self, seat: usize, kind: FaultKind, text: String, elapsed_ms: f64) -> Fault {
         if let Some(p) = self.pending_mut(seat) {
             p.record.time_ms = elapsed_ms;
         }
         self.game.fault(seat, kind);
         self.notices.extend(self.game.take_notices());
-        let fault = self.record_fault(seat, kind, text);
-        self.close(seat);
-        Verdict::Fault(fault)
+        self.record_fault(seat, kind, text)
     }
 
     fn record_fault(&mut self, seat: usize, kind: FaultKind, text: String) -> Fault {
@@ -334,6 +388,22 @@ impl Referee {
     fn close(&mut self, seat: usize) {
         if let Some(p) = self.pending_mut(seat) {
             p.open = false;
+        }
+        self.settle();
+    }
+
+    /// Ends the turns of retired seats whose place has come (every seat before them in the
+    /// turn has completed), then steps the game once every seat has completed.
+    fn settle(&mut self) {
+        while let Some(p) = self.pending.iter().find(|p| p.open) {
+            let Some(why) = p.retired.clone() else {
+                break;
+            };
+            let seat = p.record.seat;
+            self.game_fault(seat, FaultKind::Crash, why, 0.0);
+            if let Some(p) = self.pending_mut(seat) {
+                p.open = false;
+            }
         }
         if !self.turn_open() {
             self.game.step();

@@ -8,6 +8,7 @@ use engine::{Game, GameEntry, Setup, SetupError};
 
 pub mod crafting_quest;
 pub mod ice_and_fire;
+pub mod java;
 pub mod micro_rts;
 pub mod skyport;
 pub mod soak_overflow;

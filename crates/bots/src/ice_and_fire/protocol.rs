@@ -8,6 +8,8 @@
 
 use std::fmt;
 
+use crate::lines::{Cursor, Lines, Parsed, Short};
+
 /// The map is always 12 × 12.
 pub const SIZE: usize = 12;
 
@@ -69,76 +71,14 @@ impl TurnInput {
     }
 }
 
-/// Why the collected text is not (yet) a turn.
-#[derive(Debug)]
-enum Short {
-    /// The text ends before the turn does: wait for more.
-    More,
-    /// The text cannot be a turn.
-    Bad(String),
-}
-
-type Parsed<T> = Result<T, Short>;
-
-/// Walks the collected lines.
-struct Cursor<'a> {
-    lines: &'a [String],
-    at: usize,
-}
-
-impl<'a> Cursor<'a> {
-    fn line(&mut self) -> Parsed<&'a str> {
-        let line = self.lines.get(self.at).ok_or(Short::More)?;
-        self.at += 1;
-        Ok(line)
+/// A cell of the map, or why it is not one.
+fn cell(x: i64, y: i64) -> Parsed<Pos> {
+    let range = 0..SIZE as i64;
+    if range.contains(&x) && range.contains(&y) {
+        Ok(Pos::new(x as usize, y as usize))
+    } else {
+        Err(Short::Bad(format!("cell ({x},{y}) is off the map")))
     }
-
-    /// A line of exactly `N` whitespace-separated integers.
-    fn ints<const N: usize>(&mut self) -> Parsed<[i64; N]> {
-        let line = self.line()?;
-        let mut out = [0; N];
-        let mut words = line.split_whitespace();
-        for slot in &mut out {
-            let word = words.next().ok_or_else(|| bad(line, N))?;
-            *slot = word.parse().map_err(|_| bad(line, N))?;
-        }
-        match words.next() {
-            None => Ok(out),
-            Some(_) => Err(bad(line, N)),
-        }
-    }
-
-    fn int(&mut self) -> Parsed<i64> {
-        Ok(self.ints::<1>()?[0])
-    }
-
-    /// A count line, bounded so that a corrupt input cannot make us wait forever for lines.
-    fn count(&mut self, max: i64) -> Parsed<usize> {
-        let n = self.int()?;
-        if (0..=max).contains(&n) {
-            Ok(n as usize)
-        } else {
-            Err(Short::Bad(format!("count {n} out of range")))
-        }
-    }
-
-    fn pos(&mut self, x: i64, y: i64) -> Parsed<Pos> {
-        let range = 0..SIZE as i64;
-        if range.contains(&x) && range.contains(&y) {
-            Ok(Pos::new(x as usize, y as usize))
-        } else {
-            Err(Short::Bad(format!("cell ({x},{y}) is off the map")))
-        }
-    }
-
-    /// The line `ahead` lines from here, if it has arrived.
-    fn peek(&self, ahead: usize) -> Option<&'a str> {
-        self.lines.get(self.at + ahead).map(String::as_str)
-    }
-}
-
-fn bad(line: &str, n: usize) -> Short {
-    Short::Bad(format!("expected {n} integer(s), got '{line}'"))
 }
 
 /// Whether a line is a map row (and therefore not part of an initialisation block).
@@ -159,7 +99,7 @@ fn parse_init(cur: &mut Cursor) -> Parsed<Vec<Pos>> {
     (0..n)
         .map(|_| {
             let [x, y] = cur.ints::<2>()?;
-            cur.pos(x, y)
+            cell(x, y)
         })
         .collect()
 }
@@ -191,7 +131,7 @@ fn parse_turn(cur: &mut Cursor) -> Parsed<TurnInput> {
         buildings.push(BuildingLine {
             owner: owner_of(owner)?,
             kind,
-            pos: cur.pos(x, y)?,
+            pos: cell(x, y)?,
         });
     }
     let unit_count = cur.count((SIZE * SIZE) as i64)?;
@@ -205,7 +145,7 @@ fn parse_turn(cur: &mut Cursor) -> Parsed<TurnInput> {
             owner: owner_of(owner)?,
             id: id as u32,
             level: level as u8,
-            pos: cur.pos(x, y)?,
+            pos: cell(x, y)?,
         });
     }
     let clamp = |v: i64| v.clamp(i64::from(i32::MIN), i64::from(i32::MAX)) as i32;
@@ -230,8 +170,8 @@ fn owner_of(owner: i64) -> Parsed<usize> {
 /// Collects the referee's text until a whole turn has arrived, then parses it.
 #[derive(Clone, Debug, Default)]
 pub struct Reader {
-    /// Lines received but not yet used (trimmed, blank lines dropped).
-    pending: Vec<String>,
+    /// Lines received but not yet used.
+    lines: Lines,
     /// The mine spots, once the initialisation block has been read.
     spots: Option<Vec<Pos>>,
 }
@@ -244,38 +184,18 @@ impl Reader {
     /// Takes more text from the referee. Returns `None` while the turn is incomplete, the turn
     /// once it is complete, or an error (and forgets the text) if it cannot be a turn.
     pub fn feed(&mut self, text: &str) -> Option<Result<TurnInput, String>> {
-        self.pending.extend(
-            text.lines()
-                .map(str::trim)
-                .filter(|l| !l.is_empty())
-                .map(String::from),
-        );
-        let mut cur = Cursor {
-            lines: &self.pending,
-            at: 0,
+        let known = self.spots.is_some();
+        let (spots, turn) = match self.lines.feed(text, |cur| {
+            let spots = if known { None } else { Some(parse_init(cur)?) };
+            Ok((spots, parse_turn(cur)?))
+        })? {
+            Ok(read) => read,
+            Err(why) => return Some(Err(why)),
         };
-        let parsed = (|| {
-            let spots = match self.spots {
-                None => Some(parse_init(&mut cur)?),
-                Some(_) => None,
-            };
-            Ok((spots, parse_turn(&mut cur)?))
-        })();
-        match parsed {
-            Err(Short::More) => None,
-            Err(Short::Bad(why)) => {
-                self.pending.clear();
-                Some(Err(why))
-            }
-            Ok((spots, turn)) => {
-                let used = cur.at;
-                self.pending.drain(..used);
-                if let Some(spots) = spots {
-                    self.spots = Some(spots);
-                }
-                Some(Ok(turn))
-            }
+        if let Some(spots) = spots {
+            self.spots = Some(spots);
         }
+        Some(Ok(turn))
     }
 
     /// The mine spots (empty before the first turn and in the leagues without mines).

@@ -8,6 +8,8 @@
 
 use std::fmt;
 
+use crate::lines::{Cursor, Lines, Parsed, Short};
+
 /// Owners as the input gives them.
 pub const NEUTRAL: i8 = -1;
 pub const ME: i8 = 0;
@@ -167,51 +169,6 @@ pub fn output_line(orders: &[Order]) -> String {
         .join(";")
 }
 
-/// Why the collected text is not (yet) a turn.
-enum Short {
-    More,
-    Bad(String),
-}
-
-struct Cursor<'a, L> {
-    lines: &'a [L],
-    at: usize,
-}
-
-impl<'a, L: AsRef<str>> Cursor<'a, L> {
-    fn ints<const N: usize>(&mut self) -> Result<[i64; N], Short> {
-        let line = self.lines.get(self.at).ok_or(Short::More)?.as_ref();
-        self.at += 1;
-        // Exactly N words (checked first), then each an integer.
-        let mut words = [""; N];
-        let mut found = 0;
-        for w in line.split_whitespace() {
-            if found == N {
-                found += 1;
-                break;
-            }
-            words[found] = w;
-            found += 1;
-        }
-        if found != N {
-            return Err(Short::Bad(format!("expected {N} integers, got '{line}'")));
-        }
-        let mut out = [0; N];
-        for (slot, w) in out.iter_mut().zip(words) {
-            *slot = w
-                .parse()
-                .map_err(|_| Short::Bad(format!("not an integer in '{line}'")))?;
-        }
-        Ok(out)
-    }
-
-    fn peek_words(&self) -> Option<usize> {
-        self.lines
-            .get(self.at)
-            .map(|l| l.as_ref().split_whitespace().count())
-    }
-}
-
 fn small(v: i64) -> Result<i32, Short> {
     i32::try_from(v).map_err(|_| Short::Bad(format!("{v} is out of range")))
 }
@@ -219,7 +176,7 @@ fn small(v: i64) -> Result<i32, Short> {
 /// The largest entity count we believe (a 31 × 17 map has 527 tiles).
 const MAX_ENTITIES: i64 = 10_000;
 
-fn parse_init<L: AsRef<str>>(cur: &mut Cursor<L>) -> Result<Init, Short> {
+fn parse_init(cur: &mut Cursor) -> Parsed<Init> {
     let [w, h] = cur.ints::<2>()?;
     let mut init = Init {
         width: small(w)?,
@@ -244,7 +201,7 @@ fn parse_init<L: AsRef<str>>(cur: &mut Cursor<L>) -> Result<Init, Short> {
     Ok(init)
 }
 
-fn parse_turn<L: AsRef<str>>(cur: &mut Cursor<L>) -> Result<TurnInput, Short> {
+fn parse_turn(cur: &mut Cursor) -> Parsed<TurnInput> {
     let [n, gold, wood, enemy_gold, enemy_wood] = cur.ints::<5>()?;
     if !(0..=MAX_ENTITIES).contains(&n) {
         return Err(Short::Bad(format!("entity count {n} out of range")));
@@ -275,7 +232,7 @@ fn parse_turn<L: AsRef<str>>(cur: &mut Cursor<L>) -> Result<TurnInput, Short> {
 /// Collects the referee's text until a whole turn has arrived, then parses it.
 #[derive(Clone, Debug, Default)]
 pub struct Reader {
-    pending: Vec<String>,
+    lines: Lines,
     init: Option<Init>,
 }
 
@@ -292,47 +249,23 @@ impl Reader {
     /// Takes more text. Returns `None` while the turn is incomplete, the turn once complete,
     /// or an error (and forgets the text) if it cannot be a turn.
     pub fn feed(&mut self, text: &str) -> Option<Result<TurnInput, String>> {
-        let lines = text.lines().map(str::trim).filter(|l| !l.is_empty());
-        if !self.pending.is_empty() {
-            self.pending.extend(lines.map(String::from));
-            let pending = std::mem::take(&mut self.pending);
-            return self.parse(&pending);
-        }
-        // Nothing pending (a whole turn usually comes at once): read the text where it lies and
-        // keep only what is left over.
-        let lines: Vec<&str> = lines.collect();
-        self.parse(&lines)
-    }
-
-    /// Parses the lines (the pending ones and the new ones); keeps what a turn did not use.
-    fn parse<L: AsRef<str>>(&mut self, lines: &[L]) -> Option<Result<TurnInput, String>> {
-        let mut cur = Cursor { lines, at: 0 };
-        let mut init = None;
-        let parsed = (|| {
+        let known = self.init.is_some();
+        let (init, turn) = match self.lines.feed(text, |cur| {
             // An init block starts with a 2-number line; a turn block with a 5-number one.
-            if self.init.is_none() && cur.peek_words() == Some(2) {
-                init = Some(parse_init(&mut cur)?);
-            }
-            parse_turn(&mut cur)
-        })();
-        let keep_from = match parsed {
-            Err(Short::More) => 0,
-            Err(Short::Bad(_)) => lines.len(),
-            Ok(_) => cur.at,
-        };
-        self.pending = lines[keep_from..]
-            .iter()
-            .map(|l| l.as_ref().to_string())
-            .collect();
-        match parsed {
-            Err(Short::More) => None,
-            Err(Short::Bad(why)) => Some(Err(why)),
-            Ok(turn) => {
-                if init.is_some() {
-                    self.init = init;
+            let init = match cur.peek(0) {
+                Some(line) if !known && line.split_whitespace().count() == 2 => {
+                    Some(parse_init(cur)?)
                 }
-                Some(Ok(turn))
-            }
+                _ => None,
+            };
+            Ok((init, parse_turn(cur)?))
+        })? {
+            Ok(read) => read,
+            Err(why) => return Some(Err(why)),
+        };
+        if init.is_some() {
+            self.init = init;
         }
+        Some(Ok(turn))
     }
 }

@@ -5,7 +5,10 @@
 //! upgrades are worth, plus where it ends the turn (in reach of a target next turn, at its
 //! preferred range, out of the enemies' easy reach, never on its spawn tile).
 
-use super::protocol::{distance, with_bonus, Act, Board, Dir, Pos, Ruleset, State, Weapon};
+use super::protocol::{
+    distance, neighbours, upgrade_index, weapon_stats, with_bonus, Act, Board, Dir, Pos, Ruleset,
+    State, Weapon,
+};
 use super::{Client, Strategy};
 
 /// The strategy of [`Gunner`].
@@ -128,7 +131,7 @@ impl Planner<'_> {
     #[allow(clippy::too_many_arguments)]
     fn blast(&self, health: &mut [i32], me: Pos, at: Pos, direct: i32, aoe: i32, t: &mut Tally) {
         self.hit(health, me, at, direct, t);
-        for n in at.around() {
+        for n in neighbours(at) {
             if self.board.inside(n) {
                 self.hit(health, me, n, aoe, t);
             }
@@ -142,7 +145,7 @@ impl Planner<'_> {
         let mut t = Tally::default();
         match act {
             Act::Laser(dir) => {
-                let (range, base) = Weapon::Laser.stats(level);
+                let (range, base) = weapon_stats(Weapon::Laser, level);
                 let damage = with_bonus(base, turns_left);
                 let mut at = from;
                 for _ in 0..range {
@@ -155,7 +158,7 @@ impl Planner<'_> {
                 }
             }
             Act::Mortar(dj, dk) => {
-                let (_, base) = Weapon::Mortar.stats(level);
+                let (_, base) = weapon_stats(Weapon::Mortar, level);
                 let target = Pos::new(from.j + dj, from.k + dk);
                 let explodes = match self.board.at(target) {
                     b'O' | b'V' => false,
@@ -169,7 +172,7 @@ impl Planner<'_> {
                 }
             }
             Act::Droid(seq) => {
-                let (range, base) = Weapon::Droid.stats(level);
+                let (range, base) = weapon_stats(Weapon::Droid, level);
                 let mut at = from;
                 for &d in seq.iter().take(range as usize) {
                     let next = at.step(d);
@@ -225,7 +228,7 @@ impl Planner<'_> {
     /// Whether `weapons` fired from `from` could reach `to` next turn without moving.
     fn can_hit(&self, weapons: &[(Weapon, u8); 2], from: Pos, to: Pos) -> bool {
         weapons.iter().any(|&(w, level)| {
-            let (range, _) = w.stats(level);
+            let (range, _) = weapon_stats(w, level);
             let d = distance(from, to);
             match w {
                 Weapon::Laser => self.laser_line(from, to, range),
@@ -239,7 +242,7 @@ impl Planner<'_> {
     fn preferred(weapons: &[(Weapon, u8); 2]) -> i32 {
         let mut best = 2;
         for &(w, level) in weapons {
-            let (range, _) = w.stats(level);
+            let (range, _) = weapon_stats(w, level);
             best = best.max(match w {
                 Weapon::Laser => range - 1,
                 Weapon::Mortar => range,
@@ -290,7 +293,7 @@ impl Planner<'_> {
     /// What a unit of a resource is worth to this loadout.
     fn mine_value(node: &Node, resource: usize) -> f64 {
         for &(w, level) in &node.weapons {
-            if w.resource() == resource {
+            if upgrade_index(w) == resource {
                 return match cost(level) {
                     Some(c) if node.resources[resource] < c + 5 => 5.0,
                     Some(_) => 1.5,
@@ -315,7 +318,7 @@ impl Planner<'_> {
         }
         let place = self.place_value(node);
         for &(w, level) in &node.weapons {
-            let (range, _) = w.stats(level);
+            let (range, _) = weapon_stats(w, level);
             let near = self
                 .bodies
                 .iter()
@@ -422,9 +425,9 @@ impl Planner<'_> {
         for i in 0..2 {
             let (w, level) = node.weapons[i];
             if let Some(c) = cost(level) {
-                if node.resources[w.resource()] >= c {
+                if node.resources[upgrade_index(w)] >= c {
                     let mut next = node.clone();
-                    next.resources[w.resource()] -= c;
+                    next.resources[upgrade_index(w)] -= c;
                     next.weapons[i].1 = level + 1;
                     next.value += 20.0;
                     next.valid += 1;

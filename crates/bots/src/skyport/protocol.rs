@@ -3,130 +3,24 @@
 
 use super::json::{quote, Json};
 
-/// A tile position `(j, k)`: J runs down-left, K down-right.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct Pos {
-    pub j: i32,
-    pub k: i32,
+// The geometry and the weapons are the game's own (pure types and helpers of the `games` crate,
+// the same ones the referee uses); what only a bot needs is below.
+pub use games::skyport::{distance, upgrade_resource, weapon_stats, with_bonus, Dir, Pos, Weapon};
+
+/// A position as the server writes it: `"j,k"` or `"j, k"`.
+pub fn parse_pos(s: &str) -> Option<Pos> {
+    let (a, b) = s.split_once(',')?;
+    Some(Pos::new(a.trim().parse().ok()?, b.trim().parse().ok()?))
 }
 
-impl Pos {
-    pub const fn new(j: i32, k: i32) -> Pos {
-        Pos { j, k }
-    }
-
-    pub fn step(self, dir: Dir) -> Pos {
-        let (dj, dk) = dir.delta();
-        Pos::new(self.j + dj, self.k + dk)
-    }
-
-    /// `"j,k"` or `"j, k"`.
-    pub fn parse(s: &str) -> Option<Pos> {
-        let (a, b) = s.split_once(',')?;
-        Some(Pos::new(a.trim().parse().ok()?, b.trim().parse().ok()?))
-    }
-
-    pub fn around(self) -> [Pos; 6] {
-        Dir::ALL.map(|d| self.step(d))
-    }
+/// The six neighbours of a tile in the order of [`Dir::ALL`] (the order the bots search in).
+pub fn neighbours(p: Pos) -> [Pos; 6] {
+    Dir::ALL.map(|d| p.step(d))
 }
 
-/// Hex distance.
-pub fn distance(a: Pos, b: Pos) -> i32 {
-    let (dj, dk) = (a.j - b.j, a.k - b.k);
-    dj.abs().max(dk.abs()).max((dj - dk).abs())
-}
-
-/// The six directions.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum Dir {
-    Up,
-    Down,
-    LeftDown,
-    RightDown,
-    LeftUp,
-    RightUp,
-}
-
-impl Dir {
-    pub const ALL: [Dir; 6] = [
-        Dir::Up,
-        Dir::Down,
-        Dir::LeftDown,
-        Dir::RightDown,
-        Dir::LeftUp,
-        Dir::RightUp,
-    ];
-
-    pub fn delta(self) -> (i32, i32) {
-        match self {
-            Dir::Up => (-1, -1),
-            Dir::Down => (1, 1),
-            Dir::LeftDown => (1, 0),
-            Dir::RightDown => (0, 1),
-            Dir::LeftUp => (0, -1),
-            Dir::RightUp => (-1, 0),
-        }
-    }
-
-    pub fn name(self) -> &'static str {
-        match self {
-            Dir::Up => "up",
-            Dir::Down => "down",
-            Dir::LeftDown => "left-down",
-            Dir::RightDown => "right-down",
-            Dir::LeftUp => "left-up",
-            Dir::RightUp => "right-up",
-        }
-    }
-}
-
-/// The three weapons.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum Weapon {
-    Laser,
-    Mortar,
-    Droid,
-}
-
-impl Weapon {
-    pub const ALL: [Weapon; 3] = [Weapon::Laser, Weapon::Mortar, Weapon::Droid];
-
-    pub fn name(self) -> &'static str {
-        match self {
-            Weapon::Laser => "laser",
-            Weapon::Mortar => "mortar",
-            Weapon::Droid => "droid",
-        }
-    }
-
-    pub fn parse(s: &str) -> Option<Weapon> {
-        Weapon::ALL.into_iter().find(|w| w.name() == s)
-    }
-
-    /// The resource that upgrades it: 0 rubidium, 1 explosium, 2 scrap.
-    pub fn resource(self) -> usize {
-        match self {
-            Weapon::Laser => 0,
-            Weapon::Mortar => 1,
-            Weapon::Droid => 2,
-        }
-    }
-
-    /// `(range, damage)` at a level.
-    pub fn stats(self, level: u8) -> (i32, i32) {
-        let l = usize::from(level.clamp(1, 3)) - 1;
-        match self {
-            Weapon::Laser => [(5, 16), (6, 18), (7, 22)][l],
-            Weapon::Mortar => [(2, 20), (3, 20), (4, 25)][l],
-            Weapon::Droid => [(3, 22), (4, 24), (5, 26)][l],
-        }
-    }
-}
-
-/// Damage with the bonus for unused actions.
-pub fn with_bonus(base: i32, turns_left: i32) -> i32 {
-    (2 * base * (5 + turns_left) + 5) / 10
+/// The index (0 rubidium, 1 explosium, 2 scrap) of the resource that upgrades a weapon.
+pub fn upgrade_index(weapon: Weapon) -> usize {
+    upgrade_resource(weapon).index()
 }
 
 /// One action, as a bot writes it.
@@ -288,7 +182,7 @@ impl Player {
             name: p.str_of("name")?.to_string(),
             health: i32::try_from(p.int_of("health")?).ok()?,
             score: p.int_of("score")?,
-            pos: Pos::parse(p.str_of("position")?)?,
+            pos: parse_pos(p.str_of("position")?)?,
             weapons: [weapon("primary-weapon")?, weapon("secondary-weapon")?],
             resources,
         })

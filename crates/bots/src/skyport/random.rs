@@ -3,7 +3,7 @@
 
 use engine::JavaRandom;
 
-use super::protocol::{Act, Board, Dir, Ruleset, State, Weapon};
+use super::protocol::{weapon_stats, Act, Board, Dir, Ruleset, State, Weapon};
 use super::{Client, Strategy};
 
 /// The strategy of [`Random`].
@@ -77,7 +77,7 @@ impl Strategy for RandomStrategy {
                 let weapons = self.weapons;
                 let weapon = self.pick(&weapons).unwrap_or(Weapon::Laser);
                 let level = me.level(weapon).unwrap_or(1);
-                let (range, _) = weapon.stats(level);
+                let (range, _) = weapon_stats(weapon, level);
                 match weapon {
                     Weapon::Laser => Act::Laser(self.pick(&Dir::ALL).unwrap_or(Dir::Up)),
                     Weapon::Mortar => {

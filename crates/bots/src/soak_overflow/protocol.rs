@@ -14,6 +14,8 @@
 
 use std::fmt;
 
+use crate::lines::{Cursor, Lines, Parsed, Short};
+
 /// The largest grid side the protocol allows (width 20, height 10) with margin for odd inputs.
 const MAX_SIDE: i64 = 64;
 /// At most this many agents (10 in the game) with margin.
@@ -124,59 +126,6 @@ pub struct TurnInput {
     pub orders: Vec<Orders>,
 }
 
-/// Why the collected text is not (yet) a turn.
-#[derive(Debug)]
-enum Short {
-    /// The text ends before the turn does: wait for more.
-    More,
-    /// The text cannot be a turn.
-    Bad(String),
-}
-
-type Parsed<T> = Result<T, Short>;
-
-struct Cursor<'a> {
-    lines: &'a [String],
-    at: usize,
-}
-
-impl<'a> Cursor<'a> {
-    fn line(&mut self) -> Parsed<&'a str> {
-        let line = self.lines.get(self.at).ok_or(Short::More)?;
-        self.at += 1;
-        Ok(line)
-    }
-
-    /// A line of exactly `n` whitespace-separated integers.
-    fn ints(&mut self, n: usize) -> Parsed<Vec<i64>> {
-        let line = self.line()?;
-        let words: Vec<&str> = line.split_whitespace().collect();
-        if words.len() != n {
-            return Err(Short::Bad(format!("expected {n} integer(s), got '{line}'")));
-        }
-        words
-            .iter()
-            .map(|w| {
-                w.parse::<i64>()
-                    .map_err(|_| Short::Bad(format!("not an integer: '{w}'")))
-            })
-            .collect()
-    }
-
-    fn int(&mut self) -> Parsed<i64> {
-        Ok(self.ints(1)?[0])
-    }
-
-    fn count(&mut self, max: i64) -> Parsed<usize> {
-        let n = self.int()?;
-        if (0..=max).contains(&n) {
-            Ok(n as usize)
-        } else {
-            Err(Short::Bad(format!("count {n} out of range")))
-        }
-    }
-}
-
 fn small(v: i64) -> i32 {
     v.clamp(-1_000_000, 1_000_000) as i32
 }
@@ -186,7 +135,7 @@ fn parse_init(cur: &mut Cursor) -> Parsed<Init> {
     let n = cur.count(MAX_AGENTS)?;
     let mut agents = Vec::with_capacity(n);
     for _ in 0..n {
-        let v = cur.ints(6)?;
+        let v = cur.int_vec(6)?;
         agents.push(AgentClass {
             id: small(v[0]),
             player: small(v[1]),
@@ -196,14 +145,14 @@ fn parse_init(cur: &mut Cursor) -> Parsed<Init> {
             bombs: small(v[5]),
         });
     }
-    let size = cur.ints(2)?;
+    let size = cur.int_vec(2)?;
     let (width, height) = (size[0], size[1]);
     if !(1..=MAX_SIDE).contains(&width) || !(1..=MAX_SIDE).contains(&height) {
         return Err(Short::Bad(format!("grid {width} x {height}")));
     }
     let mut tiles = vec![0u8; (width * height) as usize];
     for _ in 0..height {
-        let v = cur.ints(3 * width as usize)?;
+        let v = cur.int_vec(3 * width as usize)?;
         for t in v.chunks_exact(3) {
             let (x, y, kind) = (t[0], t[1], t[2]);
             if !(0..width).contains(&x) || !(0..height).contains(&y) || !(0..=2).contains(&kind) {
@@ -225,7 +174,7 @@ fn parse_turn(cur: &mut Cursor) -> Parsed<TurnInput> {
     let n = cur.count(MAX_AGENTS)?;
     let mut agents = Vec::with_capacity(n);
     for _ in 0..n {
-        let v = cur.ints(6)?;
+        let v = cur.int_vec(6)?;
         agents.push(AgentLine {
             id: small(v[0]),
             pos: Pos::new(small(v[1]), small(v[2])),
@@ -277,7 +226,7 @@ fn parse_orders(cur: &mut Cursor) -> Parsed<Vec<Orders>> {
 /// Collects the referee's text until a whole turn has arrived, then parses it.
 #[derive(Clone, Debug, Default)]
 pub struct Reader {
-    pending: Vec<String>,
+    lines: Lines,
     init: Option<Init>,
 }
 
@@ -289,46 +238,25 @@ impl Reader {
     /// Takes more text from the referee. Returns `None` while the turn is incomplete, the turn
     /// once it is complete, or an error (and forgets the text) if it cannot be a turn.
     pub fn feed(&mut self, text: &str) -> Option<Result<TurnInput, String>> {
-        self.pending.extend(
-            text.lines()
-                .map(str::trim)
-                .filter(|l| !l.is_empty())
-                .map(String::from),
-        );
-        let mut cur = Cursor {
-            lines: &self.pending,
-            at: 0,
-        };
-        let parsed = (|| {
-            let init = match self.init {
-                None => Some(parse_init(&mut cur)?),
+        let known = self.init.as_ref();
+        let (init, turn) = match self.lines.feed(text, |cur| {
+            let init = match known {
+                None => Some(parse_init(cur)?),
                 Some(_) => None,
             };
-            let mut turn = parse_turn(&mut cur)?;
-            if init
-                .as_ref()
-                .or(self.init.as_ref())
-                .is_some_and(Init::gets_orders)
-            {
-                turn.orders = parse_orders(&mut cur)?;
+            let mut turn = parse_turn(cur)?;
+            if init.as_ref().or(known).is_some_and(Init::gets_orders) {
+                turn.orders = parse_orders(cur)?;
             }
             Ok((init, turn))
-        })();
-        match parsed {
-            Err(Short::More) => None,
-            Err(Short::Bad(why)) => {
-                self.pending.clear();
-                Some(Err(why))
-            }
-            Ok((init, turn)) => {
-                let used = cur.at;
-                self.pending.drain(..used);
-                if let Some(init) = init {
-                    self.init = Some(init);
-                }
-                Some(Ok(turn))
-            }
+        })? {
+            Ok(read) => read,
+            Err(why) => return Some(Err(why)),
+        };
+        if let Some(init) = init {
+            self.init = Some(init);
         }
+        Some(Ok(turn))
     }
 
     /// The initialisation block, once read.

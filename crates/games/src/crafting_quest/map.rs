@@ -7,7 +7,7 @@
 
 use engine::JavaRandom;
 
-use super::rules::{LETTERS, RESOURCES, UNITS};
+use super::scenario::{LETTERS, RESOURCES, UNITS};
 
 /// The official maps' text files (terrain, buried resources, start positions, the units'
 /// starting cells, rounds; format in `maps/README.md`).

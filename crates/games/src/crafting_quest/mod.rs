@@ -286,7 +286,7 @@ use engine::{
 
 mod map;
 mod protocol;
-mod rules;
+mod scenario;
 mod state;
 pub mod view;
 
@@ -296,8 +296,8 @@ mod tests;
 use map::{Map, DEFAULT_SIZE, MAX_SIZE, MIN_SIZE};
 pub use protocol::{parse_request, write_request, Request};
 use protocol::{write_answer, write_state, Clock};
-pub use rules::{Code, Kind};
-use rules::{MAX_ACTIONS, RESOURCES};
+pub use scenario::{Code, Kind};
+use scenario::{MAX_ACTIONS, RESOURCES};
 use state::{Answer, World};
 
 /// The facts about the game.

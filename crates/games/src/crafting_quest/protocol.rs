@@ -6,7 +6,7 @@ use std::fmt::Write as _;
 
 use serde_json::Value;
 
-use super::rules::*;
+use super::scenario::*;
 use super::state::{Answer, Structure, Unit, World};
 
 /// One request line, as the original's operators (B.2).

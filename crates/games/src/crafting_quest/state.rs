@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 use super::map::Map;
 use super::protocol::Request;
-use super::rules::*;
+use super::scenario::*;
 
 /// One unit. Its id is `seat × 10 + i`, which is also its index in [`World::units`].
 #[derive(Clone, Debug, PartialEq, Eq)]

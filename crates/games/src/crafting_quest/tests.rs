@@ -6,7 +6,7 @@ use std::sync::Arc;
 use serde_json::Value;
 
 use super::map::{parse_official, reachable, Map};
-use super::rules::*;
+use super::scenario::*;
 use super::state::{Structure, World};
 use super::*;
 

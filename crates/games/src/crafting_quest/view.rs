@@ -4,7 +4,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::rules::{LETTERS, TOWER_RANGE};
+use super::scenario::{LETTERS, TOWER_RANGE};
 use super::state::{Structure, World};
 use super::CraftingQuest;
 

@@ -1,34 +1,34 @@
-//! The map: generation bit-exact with the referee (rules file A.10) and the static all-pairs
-//! distances the pathfinding uses (A.7).
+//! The map: generation bit-exact with the referee (rulebook: *Map generation*) and the static all-pairs
+//! distances the pathfinding uses (rulebook: *Rules*).
 //!
 //! Cells are indexed row-major, `y * WIDTH + x`, so ascending indexes are the protocol's
-//! "row by row, then x" order (A.4). The generator itself works on an `[x][y]` grid because the
+//! "row by row, then x" order (rulebook: *Protocol*). The generator itself works on an `[x][y]` grid because the
 //! referee scans x outer, y inner, and the RNG stream depends on that order.
 
 use engine::JavaRandom;
 
-/// A.2: the map is 12 × 12.
+/// Rulebook, *Facts*: the map is 12 × 12.
 pub const WIDTH: usize = 12;
-/// A.2: the map is 12 × 12.
+/// Rulebook, *Facts*: the map is 12 × 12.
 pub const HEIGHT: usize = 12;
 /// The number of cells.
 pub const CELLS: usize = WIDTH * HEIGHT;
 
-/// A.10 step 1: a cell starts NEUTRAL when `nextFloat()` is above this.
+/// Rulebook, *Map generation* step 1: a cell starts NEUTRAL when `nextFloat()` is above this.
 const INITIAL_THRESHOLD: f32 = 0.45;
-/// A.10 step 4: automaton iterations.
+/// Rulebook, *Map generation* step 4: automaton iterations.
 const AUTOMATON_ITERATIONS: usize = 3;
-/// A.10 step 4: NEUTRAL cells needed among the 9 of a 3×3 block.
+/// Rulebook, *Map generation* step 4: NEUTRAL cells needed among the 9 of a 3×3 block.
 const AUTOMATON_NEIGHBOURHOOD: usize = 6;
-/// A.10 step 9a: mine spots per NEUTRAL cell, in f32 as the referee.
+/// Rulebook, *Map generation* step 9a: mine spots per NEUTRAL cell, in f32 as the referee.
 const SPOT_DENSITY: f32 = 0.15;
-/// A.2 / A.10 step 9: the fewest mine spots.
+/// Rulebook, *Facts* / *Map generation* step 9: the fewest mine spots.
 const MIN_SPOTS: i32 = 6;
-/// A.10 step 9c: cells never drawn as mine spots (the HQs and the cells next to them).
+/// Rulebook, *Map generation* step 9c: cells never drawn as mine spots (the HQs and the cells next to them).
 const NO_SPOT: [(usize, usize); 4] = [(0, 0), (11, 11), (0, 1), (11, 10)];
-/// A.10 step 3: the two mine spots every map has (Wood 1 and up).
+/// Rulebook, *Map generation* step 3: the two mine spots every map has (Wood 1 and up).
 const FIXED_SPOT: (usize, usize) = (1, 0);
-/// A guard against a redraw loop that cannot end (it always ends on real maps: A.10 leaves far
+/// A guard against a redraw loop that cannot end (it always ends on real maps: the rulebook's *Map generation* leaves far
 /// more free cells than spots). Not in the referee, which cannot hit it either.
 const MAX_SPOT_DRAWS: usize = 100_000;
 
@@ -45,7 +45,7 @@ pub fn xy(c: usize) -> (usize, usize) {
     (c % WIDTH, c / WIDTH)
 }
 
-/// The point reflection `(11 − x, 11 − y)` of a cell (A.10 step 6).
+/// The point reflection `(11 − x, 11 − y)` of a cell (rulebook: *Map generation* step 6).
 pub fn mirror(c: usize) -> usize {
     CELLS - 1 - c
 }
@@ -79,7 +79,7 @@ const fn adjacent_table() -> [[usize; 4]; CELLS] {
     table
 }
 
-/// The 4-neighbours of a cell in the order UP, RIGHT, DOWN, LEFT (A.7), `None` off the map.
+/// The 4-neighbours of a cell in the order UP, RIGHT, DOWN, LEFT (rulebook: *Rules*), `None` off the map.
 pub fn neighbours(c: usize) -> [Option<usize>; 4] {
     let (x, y) = xy(c);
     [
@@ -102,7 +102,7 @@ pub struct Map {
 }
 
 impl Map {
-    /// The referee's map for a seed (A.10). `with_spots` is league ≥ 3.
+    /// The referee's map for a seed (rulebook: *Map generation*). `with_spots` is league ≥ 3.
     pub fn generate(seed: i64, with_spots: bool) -> Map {
         let mut rng = JavaRandom::new(seed);
         // g[x][y]: NEUTRAL.
@@ -225,13 +225,13 @@ impl Map {
         self.dist.get(a * CELLS + b).copied().unwrap_or(UNREACHABLE)
     }
 
-    /// The mine spots in the protocol's order: row by row, then x (A.4).
+    /// The mine spots in the protocol's order: row by row, then x (rulebook: *Protocol*).
     pub fn spots(&self) -> Vec<usize> {
         (0..CELLS).filter(|&c| self.spot[c]).collect()
     }
 }
 
-/// A.10 step 8: joins the 4-connected NEUTRAL components with straight corridors.
+/// Rulebook, *Map generation* step 8: joins the 4-connected NEUTRAL components with straight corridors.
 fn connect(g: &mut [[bool; HEIGHT]; WIDTH], rng: &mut JavaRandom) {
     let mut seen = [[false; HEIGHT]; WIDTH];
     let mut components: Vec<Vec<(usize, usize)>> = Vec::new();

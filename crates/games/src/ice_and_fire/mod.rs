@@ -2,14 +2,15 @@
 //!
 //! Two armies on a 12 × 12 island fight for territory; whoever takes the other's headquarters
 //! (HQ) wins. This is the 2019 CodinGame contest game by Azkellas and Tehelka, played with the
-//! rules of its referee's latest version (`develop`). Section references such as "A.7" point
-//! into `shared/rules/codingame-games.md`, part A, where every fact below was recorded.
+//! rules of its referee's latest version (`develop`). This rulebook states every fact the module
+//! implements; the code cites its sections as "rulebook: *section*" (a `##` heading, or a bold
+//! paragraph title within one).
 //!
 //! ## Facts
 //!
 //! | Item | Value |
 //! |---|---|
-//! | Map | 12 × 12, generated from the seed exactly as the original (A.10); point-symmetric, connected |
+//! | Map | 12 × 12, generated from the seed exactly as the original (see *Map generation*); point-symmetric, connected |
 //! | Players | 2: red (seat 0, HQ at (0,0), plays first), blue (seat 1, HQ at (11,11), also owns (11,10)) |
 //! | Turns | players alternate; 100 turns each, 200 in all |
 //! | Starting gold | 20 each |
@@ -66,7 +67,8 @@
 //! y), the number of units and one line each `owner id level x y` (own first, then by id).
 //!
 //! It answers one line of commands separated by `;`: `MOVE id x y`, `TRAIN level x y`,
-//! `BUILD MINE x y`, `BUILD TOWER x y`, `WAIT`, `MSG text`. Each piece is trimmed; numbers are
+//! `BUILD MINE x y`, `BUILD TOWER x y`, `WAIT`, `MSG text` (shown in the viewer; a text of more
+//! than 20 characters is cut to 17 and `...`). Each piece is trimmed; numbers are
 //! ASCII digits separated by single spaces. Red's first exchange on a small map could read:
 //!
 //! ```text
@@ -98,7 +100,7 @@
 //!
 //! The game ends when an HQ is captured (checked after every executed command; the rest of the
 //! line does not run), when a player loses by a fault, or after blue's 100th turn. A player's
-//! *military power* is its gold plus the training cost of its living units (10/20/30), cut-off
+//! Rulebook, *military power* is its gold plus the training cost of its living units (10/20/30), cut-off
 //! units included. A loser scores −1 and the winner its military power; at the turn limit both
 //! score their military power and the higher wins (equal scores draw).
 //!
@@ -118,10 +120,44 @@
 //!
 //! ## Departures from the original
 //!
-//! - None in the rules, protocol or map generation (see `shared/rules/DECISIONS.md`).
+//! - None in the rules, protocol or map generation: where the contest's statement and its
+//!   referee differ, the referee is followed, so that bots written for the original play the same.
 //! - Frames are not emulated: the original shows one viewer frame per executed command; we show
 //!   one frame per player turn, listing every command's result in words. Bots cannot tell.
 //! - The game-summary texts are our own wording.
+//!
+//! ## Map generation
+//!
+//! The map comes from one `java.util.Random(seed)` stream, drawn exactly as the referee draws it,
+//! so a CodinGame seed gives the CodinGame map. The generator works on columns (x outer, y inner):
+//!
+//! 1. Each cell is neutral if `nextFloat()` is above 0.45, else void.
+//! 2. The four cells of the 2 × 2 corner at (0,0) are made neutral.
+//! 3. From Wood 1 (league 3) on, (1,0) and (10,11) are mine spots (a flag beside the terrain).
+//! 4. Three rounds of a cellular automaton, each computed from the previous round: a cell becomes
+//!    neutral when at least 6 of the 9 cells of its 3 × 3 block (itself included, cells off the
+//!    map counted as neutral) are neutral, else void.
+//! 5. Every cell is inverted (void and neutral swap).
+//! 6. The map is made point-symmetric by copying, for x from 0 to 11 and y from 0 to x in that
+//!    order, cell (x, y) onto its reflection (11 − x, 11 − y).
+//! 7. Both 3 × 3 corner blocks, around the two HQs, are made neutral.
+//! 8. The neutral areas (4-connected, discovered column by column, each explored depth-first
+//!    visiting left, right, up, down) are joined: each area picks one of its cells with
+//!    `nextInt(size)`, and every pair of picked cells is joined by a straight corridor along the
+//!    second cell's row and the first cell's column, each corridor cell with its reflection.
+//! 9. From Wood 1 on, mine spots are drawn: (a) at most max(6, 0.15 × neutral cells) computed in
+//!    32-bit floats; (b) an even count between 6 and that maximum from `nextInt`; (c) half of it
+//!    less the two spots of step 3 drawn as `x y` pairs with `nextInt(12)`, redrawn while the
+//!    cell is void, already a spot, or an HQ cell or the cell beside it ((0,0), (0,1), (11,11),
+//!    (11,10)); each spot with its reflection.
+//! 10. The HQs go on (0,0) for red and (11,11) for blue; blue also owns (11,10).
+//!
+//! ## Conformance
+//!
+//! The tests pin the referee's own reference material: for the seed of its example launcher,
+//! the whole map, the mine spots and red's first input in league 4; and a rule check for each of
+//! the subtle points above (the tie order of a MOVE for each colour, level 1 against level 1 in
+//! Wood 3 and later, a tower guarding its neighbours only while active).
 //!
 //! ## Version history
 //!
@@ -148,7 +184,7 @@ pub use protocol::{BuildKind, Command};
 use state::{name, Board, League, BUILDING_COST, PLAYERS, UNIT_COST};
 pub use view::View;
 
-/// A.2: 100 turns per player, alternating: 200 player turns.
+/// Rulebook, *Facts*: 100 turns per player, alternating: 200 player turns.
 const MAX_PLAYER_TURNS: u32 = 200;
 /// How much of an unrecognised piece a fault message quotes.
 const QUOTE_CHARS: usize = 40;
@@ -161,7 +197,7 @@ pub static INFO: GameInfo = GameInfo {
     min_seats: 2,
     max_seats: 2,
     turn_order: TurnOrder::Alternating,
-    // 0.1 / A.2: SDK defaults.
+    // The CodinGame SDK's defaults (rulebook: *Facts*, "Time").
     first_turn_ms: 1000,
     turn_ms: 50,
     rulesets: &[
@@ -254,7 +290,7 @@ impl IceAndFire {
         game
     }
 
-    /// A.6 step 1 for the current player, plus the referee's message reset.
+    /// The start of the current player's turn (rulebook: *A player's turn*), plus the referee's message reset.
     fn start_turn(&mut self) {
         self.answered = false;
         self.pending.clear();
@@ -263,7 +299,7 @@ impl IceAndFire {
         self.events.extend(events);
     }
 
-    /// The seat loses now (A.9): −1 for it, military power for the other.
+    /// The seat loses now (rulebook: *End and scoring*): −1 for it, military power for the other.
     fn lose(&mut self, seat: usize, why: &str, event: String) {
         if self.outcome.is_some() {
             return;
@@ -279,7 +315,7 @@ impl IceAndFire {
         self.outcome = Some(Outcome::from_scores(scores, reason));
     }
 
-    /// A.9: after blue's 100th turn, both score their military power.
+    /// Rulebook, *End and scoring*: after blue's 100th turn, both score their military power.
     fn end_at_turn_limit(&mut self) {
         let scores: Vec<i64> = (0..PLAYERS).map(|s| self.board.military_power(s)).collect();
         let reason = format!(
@@ -290,7 +326,7 @@ impl IceAndFire {
         self.outcome = Some(Outcome::from_scores(scores, reason));
     }
 
-    /// A.5 parse-time checks: a command failing them is ignored (logged), not a fault.
+    /// The checks made when a line is read (rulebook: *Protocol*): a command failing them is ignored (logged), not a fault.
     fn accept(&mut self, seat: usize, command: Command) {
         let skip = |why: String| format!("{}: {command} skipped: {why}", name(seat));
         let board = &self.board;
@@ -341,7 +377,7 @@ impl IceAndFire {
         }
     }
 
-    /// Runs the current player's commands in order (A.6 step 3); stops at an HQ capture.
+    /// Runs the current player's commands in order (rulebook: *A player's turn*); stops at an HQ capture.
     fn execute(&mut self, seat: usize) {
         let commands = std::mem::take(&mut self.pending);
         for (i, command) in commands.iter().enumerate() {
@@ -528,7 +564,7 @@ impl Game for IceAndFire {
             return String::new();
         }
         let mut text = String::new();
-        // A.4: the init block goes with the seat's first turn (red's is turn 0, blue's turn 1).
+        // Rulebook, *Protocol*: the init block goes with the seat's first turn (red's is turn 0, blue's turn 1).
         if self.turns_done == seat as u32 {
             text.push_str(&init_text(&self.board));
         }

@@ -1,9 +1,11 @@
-//! The text protocol: parsing a bot's line exactly as the referee (rules file A.5) and writing
-//! a seat's input (A.4).
+//! The text protocol: parsing a bot's line exactly as the referee (rulebook: *Protocol*) and writing
+//! a seat's input (rulebook: *Protocol*).
 
 use std::fmt;
 
-use engine::text::push_ints_line;
+use engine::int_text::push_ints_line;
+
+use crate::java;
 
 use super::map::{xy, HEIGHT, WIDTH};
 use super::state::{Board, BuildingKind, PLAYERS};
@@ -24,7 +26,7 @@ impl BuildKind {
     }
 }
 
-/// One recognised command of a line (A.4 output). Numbers are what the bot wrote: ASCII digits
+/// One recognised command of a line (rulebook: *Protocol*). Numbers are what the bot wrote: ASCII digits
 /// that fit a Java `int`, so never negative.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Command {
@@ -64,7 +66,7 @@ impl fmt::Display for Command {
     }
 }
 
-/// A line with an unrecognised piece (A.5 rule 5): the player loses.
+/// A line with an unrecognised piece (rulebook: *Protocol*): the player loses.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Unrecognised {
     /// The offending piece, trimmed.
@@ -73,33 +75,7 @@ pub struct Unrecognised {
     pub before: Vec<Command>,
 }
 
-/// Java's `String.trim()`: strips every character up to U+0020 at both ends (control
-/// characters included, other Unicode spaces not).
-pub fn java_trim(s: &str) -> &str {
-    s.trim_matches(|c: char| c <= ' ')
-}
-
-/// Java's `line.split(";")`: inner and leading empty pieces are kept, trailing empty pieces
-/// dropped; a line without `;` is one piece, even when empty.
-pub fn java_split(line: &str) -> Vec<&str> {
-    let mut pieces: Vec<&str> = line.split(';').collect();
-    if pieces.len() > 1 {
-        while pieces.last() == Some(&"") {
-            pieces.pop();
-        }
-    }
-    pieces
-}
-
-/// ASCII digits only (at least one) that fit an `int`; anything else is unrecognised (A.5).
-fn number(s: &str) -> Option<i32> {
-    if s.is_empty() || !s.bytes().all(|b| b.is_ascii_digit()) {
-        return None;
-    }
-    s.parse().ok()
-}
-
-/// One trimmed piece, checked in the referee's order (A.5 rules 1–5).
+/// One trimmed piece, checked in the referee's order (rulebook: *Protocol*).
 pub fn parse_piece(piece: &str) -> Option<Command> {
     if piece == "WAIT" {
         return Some(Command::Wait);
@@ -115,7 +91,7 @@ pub fn parse_piece(piece: &str) -> Option<Command> {
     let words: Vec<&str> = body.split(' ').collect();
     match words.as_slice() {
         [verb @ ("MOVE" | "TRAIN"), a, x, y] => {
-            let (a, x, y) = (number(a)?, number(x)?, number(y)?);
+            let (a, x, y) = (java::digits(a)?, java::digits(x)?, java::digits(y)?);
             Some(if *verb == "MOVE" {
                 Command::Move { id: a, x, y }
             } else {
@@ -130,19 +106,19 @@ pub fn parse_piece(piece: &str) -> Option<Command> {
             };
             Some(Command::Build {
                 kind,
-                x: number(x)?,
-                y: number(y)?,
+                x: java::digits(x)?,
+                y: java::digits(y)?,
             })
         }
         _ => None,
     }
 }
 
-/// A whole line (A.5): split, trim, recognise every piece. A line of only `;` is no command.
+/// A whole line (rulebook: *Protocol*): split, trim, recognise every piece. A line of only `;` is no command.
 pub fn parse_line(line: &str) -> Result<Vec<Command>, Unrecognised> {
     let mut commands = Vec::new();
-    for piece in java_split(line) {
-        let piece = java_trim(piece);
+    for piece in java::split(line, ';') {
+        let piece = java::trim(piece);
         match parse_piece(piece) {
             Some(c) => commands.push(c),
             None => {
@@ -165,7 +141,7 @@ pub fn write_line(commands: &[Command]) -> String {
         .join(";")
 }
 
-/// The initialisation block (A.4): the number of mine spots, then one `x y` line each, row by row.
+/// The initialisation block (rulebook: *Protocol*): the number of mine spots, then one `x y` line each, row by row.
 pub fn init_text(board: &Board) -> String {
     let spots = board.map.spots();
     let mut out = String::with_capacity(8 + 6 * spots.len());
@@ -177,7 +153,7 @@ pub fn init_text(board: &Board) -> String {
     out
 }
 
-/// A seat's per-turn block (A.4): gold and income of both, the map from the seat's side,
+/// A seat's per-turn block (rulebook: *Protocol*): gold and income of both, the map from the seat's side,
 /// buildings (own first, then HQ/MINE/TOWER, then x, then y), units (own first, then id).
 pub fn turn_text(board: &Board, seat: usize) -> String {
     let seat = seat % PLAYERS;

@@ -1,5 +1,5 @@
 //! The board and the rules that change it: activity, income, capturability, TRAIN, BUILD, MOVE
-//! with its pathfinding, and the start of a turn (rules file A.6–A.9).
+//! with its pathfinding, and the start of a turn (rulebook: *A player's turn*, *Rules*, *Territory*, *End and scoring*).
 //!
 //! Every method here is total: an impossible request is an `Err` with the reason in words,
 //! never a panic.
@@ -8,35 +8,35 @@ use std::sync::Arc;
 
 use super::map::{idx, neighbours, xy, Map, ADJACENT, CELLS, HEIGHT, NONE, UNREACHABLE, WIDTH};
 
-/// A.2: two players.
+/// Rulebook, *Facts*: two players.
 pub const PLAYERS: usize = 2;
-/// The players' colours, by seat: p0 is red, p1 is blue (A.2).
+/// The players' colours, by seat: p0 is red, p1 is blue (rulebook: *Facts*).
 pub const NAMES: [&str; PLAYERS] = ["red", "blue"];
-/// A.2: starting gold.
+/// Rulebook, *Facts*: starting gold.
 pub const START_GOLD: i32 = 20;
-/// A.2 / A.8: income per owned active cell.
+/// Rulebook, *Facts* / *Territory*: income per owned active cell.
 pub const CELL_INCOME: i32 = 1;
-/// A.2 / A.8: extra income per own mine on an active cell.
+/// Rulebook, *Facts* / *Territory*: extra income per own mine on an active cell.
 pub const MINE_INCOME: i32 = 4;
-/// A.2: training cost by level (index 0 unused).
+/// Rulebook, *Facts*: training cost by level (index 0 unused).
 pub const UNIT_COST: [i32; 4] = [0, 10, 20, 30];
-/// A.2: upkeep by level (index 0 unused).
+/// Rulebook, *Facts*: upkeep by level (index 0 unused).
 pub const UNIT_UPKEEP: [i32; 4] = [0, 1, 4, 20];
-/// A.2: the level that ignores tower protection and destroys towers.
+/// Rulebook, *Facts*: the level that ignores tower protection and destroys towers.
 pub const CAPTURE_LEVEL: u8 = 3;
-/// A.2: a MINE or a TOWER costs a flat 15 gold (`develop`: `ec2150b`).
+/// Rulebook, *Facts*: a MINE or a TOWER costs a flat 15 gold (`develop`: `ec2150b`).
 pub const BUILDING_COST: i32 = 15;
-/// A.2: the HQs, p0 at (0,0) and p1 at (11,11).
+/// Rulebook, *Facts*: the HQs, p0 at (0,0) and p1 at (11,11).
 pub const HQ_CELLS: [(usize, usize); PLAYERS] = [(0, 0), (WIDTH - 1, HEIGHT - 1)];
-/// A.2: p1 also owns (11,10) at the start.
+/// Rulebook, *Facts*: p1 also owns (11,10) at the start.
 pub const BLUE_EXTRA_CELL: (usize, usize) = (WIDTH - 1, HEIGHT - 2);
 
-/// A league: 1 = Wood 3, 2 = Wood 2, 3 = Wood 1, 4 = Bronze and up (A.3).
+/// A league: 1 = Wood 3, 2 = Wood 2, 3 = Wood 1, 4 = Bronze and up (rulebook: *Leagues (rulesets)*).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct League(pub u8);
 
 impl League {
-    /// A.3 / A.7: the highest trainable level, which also "kills anything" (1 in Wood 3).
+    /// Rulebook, *Leagues (rulesets)* / *Rules*: the highest trainable level, which also "kills anything" (1 in Wood 3).
     pub fn max_level(self) -> u8 {
         if self.0 <= 1 {
             1
@@ -45,18 +45,18 @@ impl League {
         }
     }
 
-    /// A.3: mine spots and BUILD MINE from Wood 1.
+    /// Rulebook, *Leagues (rulesets)*: mine spots and BUILD MINE from Wood 1.
     pub fn has_mines(self) -> bool {
         self.0 >= 3
     }
 
-    /// A.3: BUILD TOWER from Bronze.
+    /// Rulebook, *Leagues (rulesets)*: BUILD TOWER from Bronze.
     pub fn has_towers(self) -> bool {
         self.0 >= 4
     }
 }
 
-/// Building types with their protocol codes (A.2: HQ 0, MINE 1, TOWER 2).
+/// Building types with their protocol codes (rulebook: *Facts*: HQ 0, MINE 1, TOWER 2).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum BuildingKind {
     Hq,
@@ -65,7 +65,7 @@ pub enum BuildingKind {
 }
 
 impl BuildingKind {
-    /// The protocol code (A.2).
+    /// The protocol code (rulebook: *Facts*).
     pub fn code(self) -> u8 {
         match self {
             BuildingKind::Hq => 0,
@@ -97,9 +97,9 @@ pub struct Unit {
     pub id: i32,
     pub level: u8,
     pub cell: usize,
-    /// Moved this turn (A.7 MOVE check 1).
+    /// Moved this turn (rulebook: *Rules* MOVE check 1).
     pub moved: bool,
-    /// Trained this turn: cannot move (A.2).
+    /// Trained this turn: cannot move (rulebook: *Facts*).
     pub fresh: bool,
 }
 
@@ -110,15 +110,15 @@ pub struct Board {
     pub map: Arc<Map>,
     /// Per cell: the owning seat, `None` for neutral and void cells.
     pub owner: [Option<usize>; CELLS],
-    /// Per cell: connected to its owner's HQ (A.6 a). Neutral cells are always "active" (A.8).
+    /// Per cell: connected to its owner's HQ (rulebook: *Territory*). Neutral cells are always "active" (rulebook: *Territory*).
     pub active: [bool; CELLS],
-    /// Every building; the two HQs are never removed (A.7).
+    /// Every building; the two HQs are never removed (rulebook: *Rules*).
     pub buildings: Vec<Building>,
     /// Every living unit, in id order.
     pub units: Vec<Unit>,
     pub gold: [i32; PLAYERS],
     pub income: [i32; PLAYERS],
-    /// The next unit id: one counter for both players, from 1 (A.2).
+    /// The next unit id: one counter for both players, from 1 (rulebook: *Facts*).
     pub next_id: i32,
 }
 
@@ -126,7 +126,7 @@ pub struct Board {
 pub type Done = Result<String, String>;
 
 impl Board {
-    /// The board at the start of a match (A.10 step 10, A.2), incomes computed.
+    /// The board at the start of a match (rulebook: *Map generation* step 10, *Facts*), incomes computed.
     pub fn new(map: Arc<Map>, league: League) -> Board {
         let mut board = Board {
             league,
@@ -153,7 +153,7 @@ impl Board {
         board
     }
 
-    /// Whether `(x, y)` is on the map and not void (the parse-time bound check, A.5).
+    /// Whether `(x, y)` is on the map and not void (the check made when a line is read: rulebook, *Protocol*).
     pub fn inside(&self, x: i32, y: i32) -> bool {
         (0..WIDTH as i32).contains(&x)
             && (0..HEIGHT as i32).contains(&y)
@@ -187,8 +187,8 @@ impl Board {
         self.owner[c] == Some(seat) && self.active[c]
     }
 
-    /// A.6 a: BFS from each HQ over 4-neighbours owned by the same player. Owned cells not
-    /// reached are inactive; neutral cells keep the flag set (A.8).
+    /// Rulebook, *Territory*: BFS from each HQ over 4-neighbours owned by the same player. Owned cells not
+    /// reached are inactive; neutral cells keep the flag set (rulebook: *Territory*).
     ///
     /// Activity depends on the owners alone, so TRAIN and MOVE recompute it only when they
     /// change a cell's owner: the original recomputes after every action, with the same result.
@@ -220,7 +220,7 @@ impl Board {
         }
     }
 
-    /// A.8, both players (the A.6 recomputation rules): active cells + 4 per mine on an
+    /// Rulebook, *Territory*, both players (the *A player's turn* recomputation rules): active cells + 4 per mine on an
     /// active cell − the upkeep of units on active cells.
     pub fn compute_incomes(&mut self) {
         let mut income = [0; PLAYERS];
@@ -244,7 +244,7 @@ impl Board {
         self.income = income;
     }
 
-    /// A.7 TRAIN check 1: owned and active, or 4-adjacent to an owned active cell.
+    /// Rulebook, *Rules* TRAIN check 1: owned and active, or 4-adjacent to an owned active cell.
     pub fn playable(&self, c: usize, seat: usize) -> bool {
         !self.map.void[c]
             && (self.owned_active(c, seat)
@@ -258,7 +258,7 @@ impl Board {
             .is_some_and(|b| b.kind == BuildingKind::Tower)
     }
 
-    /// A.7: a tower on the cell, or on an active 4-neighbour of the cell's owner. Neutral
+    /// Rulebook, *Rules*: a tower on the cell, or on an active 4-neighbour of the cell's owner. Neutral
     /// cells are never protected.
     pub fn protected(&self, c: usize) -> bool {
         let Some(owner) = self.owner[c] else {
@@ -270,7 +270,7 @@ impl Board {
                 .any(|&n| n != NONE && self.owned_active(n, owner) && self.has_tower(n))
     }
 
-    /// A.7 capturability of cell `c` by a unit of `seat` at `level`; the first rule that
+    /// Rulebook, *Rules* capturability of cell `c` by a unit of `seat` at `level`; the first rule that
     /// matches decides.
     pub fn capturable(&self, c: usize, seat: usize, level: u8) -> bool {
         if self.map.void[c] {
@@ -305,7 +305,7 @@ impl Board {
     }
 
     /// Takes cell `c` for `seat`: kills the unit there, destroys a non-HQ building, changes
-    /// the owner (A.7 "Entering or training onto a cell"). Returns the words for what happened.
+    /// the owner (rulebook: *Taking a cell*). Returns the words for what happened.
     fn capture(&mut self, c: usize, seat: usize) -> String {
         let mut what = String::new();
         if let Some(i) = self.units.iter().position(|u| u.cell == c) {
@@ -336,7 +336,7 @@ impl Board {
         what
     }
 
-    /// A.7 TRAIN, checked in the referee's order.
+    /// Rulebook, *Rules* TRAIN, checked in the referee's order.
     pub fn train(&mut self, seat: usize, level: i32, x: i32, y: i32) -> Done {
         let c = self.cell_of(x, y)?;
         if !self.playable(c, seat) {
@@ -382,7 +382,7 @@ impl Board {
         ))
     }
 
-    /// A.7 BUILD, checked in the referee's order.
+    /// Rulebook, *Rules* BUILD, checked in the referee's order.
     pub fn build(&mut self, seat: usize, kind: BuildingKind, x: i32, y: i32) -> Done {
         let c = self.cell_of(x, y)?;
         if !self.playable(c, seat) {
@@ -432,7 +432,7 @@ impl Board {
         ))
     }
 
-    /// A.7 MOVE, checked in the referee's order.
+    /// Rulebook, *Rules* MOVE, checked in the referee's order.
     pub fn move_unit(&mut self, seat: usize, id: i32, x: i32, y: i32) -> Done {
         let target = self.cell_of(x, y)?;
         let Some(unit) = self.unit_by_id(id).filter(|u| u.owner == seat).cloned() else {
@@ -473,7 +473,7 @@ impl Board {
         ))
     }
 
-    /// A.7 pathfinding: among the 4-neighbours in the player's order, the one closest to the
+    /// Rulebook, *Rules* pathfinding: among the 4-neighbours in the player's order, the one closest to the
     /// target that is strictly closer than the unit's cell and capturable; earlier wins ties.
     /// The unit's own cell if there is none.
     pub fn next_cell(&self, unit: &Unit, target: usize) -> usize {
@@ -507,7 +507,7 @@ impl Board {
         }
     }
 
-    /// The seat whose HQ cell is owned by someone else, if any (A.9).
+    /// The seat whose HQ cell is owned by someone else, if any (rulebook: *End and scoring*).
     pub fn hq_lost(&self) -> Option<usize> {
         self.buildings
             .iter()
@@ -515,7 +515,7 @@ impl Board {
             .map(|b| b.owner)
     }
 
-    /// A.6 step 1, `initTurn(p)`: activity, deaths on inactive cells, incomes, gold,
+    /// Rulebook, *A player's turn*, the referee's `initTurn(p)`: activity, deaths on inactive cells, incomes, gold,
     /// bankruptcy (income deliberately not recomputed after it), units ready to move.
     pub fn init_turn(&mut self, seat: usize) -> Vec<String> {
         let mut events = Vec::new();
@@ -553,7 +553,7 @@ impl Board {
         events
     }
 
-    /// A.9: gold plus the training cost of every living unit (cut-off ones included).
+    /// Rulebook, *End and scoring*: gold plus the training cost of every living unit (cut-off ones included).
     pub fn military_power(&self, seat: usize) -> i64 {
         i64::from(self.gold[seat])
             + self

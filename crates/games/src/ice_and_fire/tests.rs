@@ -1,20 +1,21 @@
-//! Tests: the conformance suite, the reference material of rules file A.12, and small
-//! positions with known outcomes for every rule of A.3–A.9.
+//! Tests: the conformance suite, the reference material of *Conformance*, and small
+//! positions with known outcomes for every rule of *Leagues (rulesets)*, *Protocol*, *A player's turn*, *Rules*, *Territory*, *End and scoring*.
 
+use crate::java;
 use std::sync::Arc;
 
 use super::map::{idx, mirror, neighbours, Map, CELLS, HEIGHT, WIDTH};
-use super::protocol::{java_split, java_trim, parse_line, parse_piece};
+use super::protocol::{parse_line, parse_piece};
 use super::state::{Board, Building, BuildingKind, League, Unit};
 use super::view::shown_message;
 use super::*;
 
 engine::conformance_tests!(IceAndFire, ENTRY);
 
-/// A.12: the seed of the referee's `SkeletonMain`.
+/// Rulebook, *Conformance*: the seed of the referee's `SkeletonMain`.
 const A12_SEED: i64 = -7_095_413_993_656_790_854;
 
-/// A.12: p0's whole first input in league 4 (init block, then the turn-1 block).
+/// Rulebook, *Conformance*: p0's whole first input in league 4 (init block, then the turn-1 block).
 const A12_INPUT: &str = "12\n1 0\n2 0\n6 0\n1 1\n5 2\n10 5\n1 6\n6 9\n10 10\n5 11\n9 11\n10 11\n\
 21\n1\n20\n2\n\
 O..#......##\n\
@@ -186,10 +187,10 @@ fn with_rows(changes: &[(usize, &'static str)]) -> [&'static str; 12] {
 }
 
 // ---------------------------------------------------------------------------------------------
-// A.10 / A.12: map generation and the first input.
+// Rulebook, *Map generation* / *Conformance*: map generation and the first input.
 
 #[test]
-fn a12_seed_gives_the_reference_map_spots_and_first_input() {
+fn the_reference_seed_gives_its_map_spots_and_first_input() {
     let g = new_game(4, A12_SEED);
     let spots: Vec<(usize, usize)> = g.board.map.spots().into_iter().map(map::xy).collect();
     assert_eq!(
@@ -279,10 +280,10 @@ fn generated_maps_have_the_promised_shape() {
 }
 
 // ---------------------------------------------------------------------------------------------
-// A.12 rule checks.
+// Rulebook, *Conformance*: the rule checks.
 
 #[test]
-fn a12_red_ties_go_right_before_down() {
+fn red_ties_go_right_before_down() {
     let rows = with_rows(&[(0, "HO.........."), (1, "O1..........")]);
     let mut g = game(position(4, rows), 0);
     play(&mut g, "MOVE 1 3 3");
@@ -290,7 +291,7 @@ fn a12_red_ties_go_right_before_down() {
 }
 
 #[test]
-fn a12_blue_ties_go_left_before_up() {
+fn blue_ties_go_left_before_up() {
     let rows = with_rows(&[(10, "..........aX"), (11, "..........Xh")]);
     let mut g = game(position(4, rows), 1);
     play(&mut g, "MOVE 1 8 8");
@@ -298,7 +299,7 @@ fn a12_blue_ties_go_left_before_up() {
 }
 
 #[test]
-fn a12_level_one_against_level_one_depends_on_the_max_level() {
+fn level_one_against_level_one_depends_on_the_max_level() {
     let rows = with_rows(&[(5, ".....a......")]);
     let c = idx(5, 5);
     let wood2 = position(2, rows);
@@ -315,7 +316,7 @@ fn a12_level_one_against_level_one_depends_on_the_max_level() {
 }
 
 #[test]
-fn a12_active_tower_protects_its_neighbours() {
+fn an_active_tower_protects_its_neighbours() {
     let rows = with_rows(&[(11, ".........tXh")]);
     let b = position(4, rows);
     assert!(b.active[idx(9, 11)] && b.active[idx(10, 11)]);
@@ -368,20 +369,20 @@ fn towers_block_training_and_moving_below_level_three() {
 }
 
 // ---------------------------------------------------------------------------------------------
-// A.5: parsing.
+// Rulebook, *Protocol*: parsing.
 
 #[test]
 fn java_split_and_trim_semantics() {
-    assert_eq!(java_split(""), [""]);
-    assert_eq!(java_split(";"), Vec::<&str>::new());
-    assert_eq!(java_split(";;"), Vec::<&str>::new());
-    assert_eq!(java_split("A;"), ["A"]);
-    assert_eq!(java_split("A;;"), ["A"]);
-    assert_eq!(java_split(";A"), ["", "A"]);
-    assert_eq!(java_split("A;;B"), ["A", "", "B"]);
-    assert_eq!(java_split("A; ;"), ["A", " "]);
-    assert_eq!(java_trim("\u{0}\t WAIT \u{1f}"), "WAIT");
-    assert_eq!(java_trim("\u{a0}WAIT"), "\u{a0}WAIT");
+    assert_eq!(java::split("", ';'), [""]);
+    assert_eq!(java::split(";", ';'), Vec::<&str>::new());
+    assert_eq!(java::split(";;", ';'), Vec::<&str>::new());
+    assert_eq!(java::split("A;", ';'), ["A"]);
+    assert_eq!(java::split("A;;", ';'), ["A"]);
+    assert_eq!(java::split(";A", ';'), ["", "A"]);
+    assert_eq!(java::split("A;;B", ';'), ["A", "", "B"]);
+    assert_eq!(java::split("A; ;", ';'), ["A", " "]);
+    assert_eq!(java::trim("\u{0}\t WAIT \u{1f}"), "WAIT");
+    assert_eq!(java::trim("\u{a0}WAIT"), "\u{a0}WAIT");
 }
 
 #[test]
@@ -444,7 +445,7 @@ fn pieces_are_recognised_exactly() {
         "move 1 2 3",
         "\u{a0}WAIT",
     ] {
-        assert_eq!(parse_piece(java_trim(bad)), None, "{bad:?}");
+        assert_eq!(parse_piece(java::trim(bad)), None, "{bad:?}");
     }
 }
 
@@ -604,7 +605,7 @@ fn messages_are_kept_per_turn_and_cut_for_the_viewer() {
 }
 
 // ---------------------------------------------------------------------------------------------
-// A.6 / A.8: income, upkeep, bankruptcy, cut-off units.
+// Rulebook, *A player's turn* / *Territory*: income, upkeep, bankruptcy, cut-off units.
 
 #[test]
 fn income_counts_active_cells_mines_and_upkeep() {
@@ -713,7 +714,7 @@ fn cut_off_enemy_units_still_block_and_can_be_killed() {
 }
 
 // ---------------------------------------------------------------------------------------------
-// A.7: actions.
+// Rulebook, *Rules*: actions.
 
 #[test]
 fn moves_follow_the_static_distance_and_never_sidestep() {
@@ -982,7 +983,7 @@ fn unit_ids_are_one_counter_for_both_players() {
 }
 
 // ---------------------------------------------------------------------------------------------
-// A.9: the end.
+// Rulebook, *End and scoring*: the end.
 
 #[test]
 fn hq_captured_by_training_ends_the_line_and_the_game() {

@@ -7,9 +7,9 @@ use super::map::{idx, xy, CELLS, HEIGHT, WIDTH};
 use super::state::{name, plural, BuildingKind, PLAYERS};
 use super::IceAndFire;
 
-/// A.4: a message longer than this is shown cut.
+/// Rulebook, *Protocol* (`MSG text`): a message longer than this is shown cut.
 const MESSAGE_MAX_CHARS: usize = 20;
-/// A.4: a cut message keeps this many characters, then "...".
+/// Rulebook, *Protocol*: a cut message keeps this many characters, then "...".
 const MESSAGE_KEPT_CHARS: usize = 17;
 
 /// The picture of an Ice and Fire match after a step. Coordinates are `(x, y)`, x to the

@@ -1,4 +1,4 @@
-//! Map generation (rules file B.7), bit-exact with the referee: one `java.util.Random(seed)`
+//! Map generation (rulebook: *Map generation*), bit-exact with the referee: one `java.util.Random(seed)`
 //! stream draws the size, carves the left half with a wandering "builder", opens the mirror
 //! axis, mirrors, then places castles, gold mines, forests and barracks.
 
@@ -6,12 +6,12 @@ use engine::JavaRandom;
 
 use super::state::{Arena, BARRACKS, CASTLE, FOREST, MINE, NEUTRAL};
 
-/// B.7 step 1: width 15..31, height 15..17.
+/// Rulebook, *Map generation* step 1: width 15..31, height 15..17.
 const MIN_WIDTH: i32 = 15;
 const MAX_WIDTH: i32 = 32;
 const MIN_HEIGHT: i32 = 15;
 const MAX_HEIGHT: i32 = 18;
-/// B.7 step 8: resource amounts 5..24.
+/// Rulebook, *Map generation* step 8: resource amounts 5..24.
 const MIN_RESOURCE: i32 = 5;
 const MAX_RESOURCE: i32 = 25;
 /// A guard on redrawing a position (see [`place`]).
@@ -83,7 +83,7 @@ pub fn generate(seed: i64) -> Arena {
     arena
 }
 
-/// B.7 steps 2–5 on the left half.
+/// Rulebook, *Map generation* steps 2–5 on the left half.
 fn carve_left_half(carve: &mut Carve, rng: &mut JavaRandom) {
     let sx = (carve.width + 1) / 2;
     let sy = carve.height;
@@ -226,7 +226,7 @@ enum Kind {
     Resource(u8),
 }
 
-/// The referee's `generateEntities`: how many of a kind, then where (B.7 step 8). Returns the
+/// The referee's `generateEntities`: how many of a kind, then where (rulebook: *Map generation* step 8). Returns the
 /// number of empty tiles left.
 fn place(
     arena: &mut Arena,

@@ -4,14 +4,14 @@
 //! castles and barracks, train workers and soldiers, and try to destroy every enemy castle.
 //! It is the CodinGame community game "microRTS" by motakmikolaj (a port inspired by Santiago
 //! Ontañón's microRTS), played with the rules of its referee's latest version and the 200-turn
-//! limit of our statement. Section references such as "B.6" point into
-//! `shared/rules/codingame-games.md`, part B, where every fact below was recorded.
+//! limit of our statement. This rulebook states every fact the module implements; the code
+//! cites its sections as "rulebook: *section*".
 //!
 //! ## Facts
 //!
 //! | Item | Value |
 //! |---|---|
-//! | Map | 15–31 wide, 15–17 high, mirrored left–right, generated from the seed exactly as the original (B.7) |
+//! | Map | 15–31 wide, 15–17 high, mirrored left–right, generated from the seed exactly as the original (see *Map generation*) |
 //! | Players | 2, simultaneous: red (seat 0, owner 0 in its own input) and blue (seat 1) |
 //! | Start | 10 gold, 0 wood; one castle each (mirrored), sometimes one barracks each |
 //! | Turns | 200; every turn both players answer, then the turn is resolved |
@@ -53,7 +53,7 @@
 //!      … (169 more entity lines)
 //! ```
 //!
-//! **Strict parsing, as the original (B.4).** The line is cut at each `;` (trailing empty
+//! **Strict parsing, as the original.** The line is cut at each `;` (trailing empty
 //! pieces are dropped, so `WAIT;` is fine and `;` alone is no order); each piece is cut at each
 //! single space, and trailing spaces are dropped (`WAIT ` is fine, ` WAIT` is not). Numbers
 //! are read like Java's `Integer.valueOf`: an optional sign, then decimal digits (`+3` and
@@ -74,7 +74,7 @@
 //! a word that is not a number, which ends the reading of the line. A well-formed order that
 //! turns out impossible when it runs (tile taken, not enough resources) just fails.
 //!
-//! ## Turn resolution (B.5, B.6)
+//! ## Turn resolution
 //!
 //! - **Order queues.** Every accepted order is appended to its entity's queue; each turn each
 //!   entity runs at most the head of its queue. Two orders for one unit in one line run on two
@@ -96,7 +96,7 @@
 //!   mover, the mover's lock goes up by one and the move is retried at the back of the queue;
 //!   otherwise it fails and the mover's lock becomes −1. So following chains work, swaps and two
 //!   moves into one tile fail. A LIGHT's 2-tile move first steps to a mid tile chosen from three
-//!   candidates (B.6 step 5) and then retries the last tile.
+//!   candidates and then retries the last tile.
 //! - **Retries** of BUILD, then TRAIN. **HARVEST**: +1 gold (mine) or wood (forest) to an active
 //!   owner while the resource lasts; earlier harvests in entity-list order win the last unit.
 //!   **ATTACK**: every attack strikes, even from a unit killed earlier in the same phase, on
@@ -115,7 +115,7 @@
 //!
 //! - **Turn limit 200** (our statement) instead of the referee's 250; the materials tie-break
 //!   happens at turn 200.
-//! - Three inputs hang or crash the original referee; here they are harmless (DECISIONS.md):
+//! - Three inputs hang or crash the original referee; here they are harmless:
 //!   a MOVE onto the unit's own tile is consumed without moving (lock −1, no elimination); a
 //!   LIGHT mid-step candidate off the map counts as neither empty nor a waiting tile; a queued
 //!   MOVE or HARVEST whose source tile is empty when it runs is dropped.
@@ -123,10 +123,32 @@
 //!   generation gives up placing an entity after 10 000 000 draws.
 //! - Frames: one per turn, listing every action in words; the game summary texts are ours.
 //!
+//! ## Map generation
+//!
+//! One `java.util.Random(seed)` stream, drawn exactly as the referee draws it:
+//!
+//! 1. The size: width 15 + `nextInt(17)`, height 15 + `nextInt(3)`; every tile a wall.
+//! 2. Only the left half is carved (the columns up to the middle one): a root row is drawn on
+//!    its last column, the mirror axis; the outer border is never carved.
+//! 3. A root corridor of drawn length is cleared along the axis, up and down from the root row.
+//! 4. Until three fifths of the half are clear: a wall next to a clear tile is drawn and
+//!    cleared, and a *builder* starts there in one of eight drawn directions, clearing up to
+//!    five more tiles in that direction while it stays inside and touches clear tiles (a
+//!    diagonal step also clears the tile beside it).
+//! 5. A drawn number of openings are cut into the axis column, each where the tile beside it
+//!    is clear.
+//! 6. The half is mirrored onto the right (an odd width shares the middle column).
+//! 7. The walls are listed, x outer and y inner (the start of the entity list).
+//! 8. The entities, each kind in turn on drawn empty tiles: a castle each (red's drawn, blue's
+//!    its mirror), gold mines and forests (each with its mirror; a drawn share of at most 5 % of
+//!    the empty tiles; 5–24 resource each), then none or one barracks each, placed as the
+//!    castles. Player entities never stand on the middle column.
+//!
 //! ## Conformance
 //!
 //! The tests check the map of seed 42 (24 × 15) tile by tile and its first input, the 24 rule
-//! scenarios of B.11 (adapted to the 200-turn limit), the Java parsing semantics, the three
+//! scenarios of the referee's own test material (adapted to the 200-turn limit), the Java
+//! parsing semantics (`crate::java`), the three
 //! departures, and the engine's conformance suite.
 //!
 //! ## Rulesets
@@ -231,7 +253,7 @@ impl MicroRts {
         self.lost[seat] = Some(why);
     }
 
-    /// B.6 steps 10–12 after a resolved turn.
+    /// Rulebook, *End and scoring*, after a resolved turn.
     fn check_end(&mut self) {
         let castles = self.arena.castle_counts();
         for (seat, &count) in castles.iter().enumerate() {
@@ -276,7 +298,7 @@ impl MicroRts {
 
     /// A random line for the seat: mostly legal orders, one per entity at most, sometimes a
     /// second queued one (see [`Rules::random_action`]).
-    /// Queues a seat's checked orders; an eliminating one eliminates the seat (B.4).
+    /// Queues a seat's checked orders; an eliminating one eliminates the seat (rulebook: *Protocol*).
     fn take_checked(&mut self, seat: usize, checked: Checked) -> Heard {
         for (order, lock) in checked.accepted {
             self.arena.queue(order, lock);

@@ -1,9 +1,11 @@
-//! The text protocol: a seat's input (rules file B.3) and the checking of its line exactly as
-//! the referee does it (B.4), with Java's `String.split` and `Integer.valueOf` semantics.
+//! The text protocol: a seat's input (rulebook: *Protocol*) and the checking of its line exactly as
+//! the referee does it (rulebook: *Protocol*), with Java's `String.split` and `Integer.valueOf` semantics.
 
 use std::fmt;
 
-use engine::text::push_ints_line;
+use engine::int_text::push_ints_line;
+
+use crate::java;
 
 use super::state::{
     chebyshev, data, Arena, Order, Verb, BARRACKS, CASTLE, HEAVY, LIGHT, NEUTRAL, RANGED, TYPES,
@@ -46,58 +48,6 @@ pub fn write_line(commands: &[Command]) -> String {
         .join(";")
 }
 
-/// Java's `s.split(String.valueOf(sep))`: without any separator the whole string is the one
-/// piece (even when empty); otherwise trailing empty pieces are dropped (all of them, so `";"`
-/// gives no piece at all). Leading and inner empty pieces stay.
-pub fn java_split(s: &str, sep: char) -> Vec<&str> {
-    let mut pieces: Vec<&str> = s.split(sep).collect();
-    if pieces.len() > 1 {
-        while pieces.last() == Some(&"") {
-            pieces.pop();
-        }
-    }
-    pieces
-}
-
-/// The first code point of every run of ten decimal digits (Unicode category Nd) in the Basic
-/// Multilingual Plane, as Java 17's `Character.digit(char, 10)` knows them. Java parses UTF-16
-/// units, so digits outside the BMP (surrogate pairs) are not digits to it.
-const DIGIT_ZEROS: [u32; 37] = [
-    0x0030, 0x0660, 0x06F0, 0x07C0, 0x0966, 0x09E6, 0x0A66, 0x0AE6, 0x0B66, 0x0BE6, 0x0C66, 0x0CE6,
-    0x0D66, 0x0DE6, 0x0E50, 0x0ED0, 0x0F20, 0x1040, 0x1090, 0x17E0, 0x1810, 0x1946, 0x19D0, 0x1A80,
-    0x1A90, 0x1B50, 0x1BB0, 0x1C40, 0x1C50, 0xA620, 0xA8D0, 0xA900, 0xA9D0, 0xA9F0, 0xAA50, 0xABF0,
-    0xFF10,
-];
-
-fn java_digit(c: char) -> Option<i64> {
-    let c = u32::from(c);
-    DIGIT_ZEROS
-        .iter()
-        .find(|&&zero| (zero..zero + 10).contains(&c))
-        .map(|&zero| i64::from(c - zero))
-}
-
-/// Java's `Integer.valueOf(s)`: an optional `+` or `-`, then at least one decimal digit, the
-/// value within a 32-bit int. `None` is Java's `NumberFormatException`.
-pub fn java_int(s: &str) -> Option<i32> {
-    let (negative, digits) = match s.strip_prefix('-') {
-        Some(rest) => (true, rest),
-        None => (false, s.strip_prefix('+').unwrap_or(s)),
-    };
-    if digits.is_empty() {
-        return None;
-    }
-    let mut value: i64 = 0;
-    for c in digits.chars() {
-        value = value * 10 + java_digit(c)?;
-        if value > i64::from(i32::MAX) + 1 {
-            return None;
-        }
-    }
-    let value = if negative { -value } else { value };
-    i32::try_from(value).ok()
-}
-
 /// The referee's `matchEntityTypeValue`: exactly a type number `0`..`5` or a type name
 /// (case-sensitive).
 pub fn type_value(word: &str) -> Option<u8> {
@@ -106,7 +56,7 @@ pub fn type_value(word: &str) -> Option<u8> {
         .map(|i| i as u8)
 }
 
-/// Which orders an entity type can give (B.2).
+/// Which orders an entity type can give (rulebook: *Facts*).
 fn knows(kind: u8, verb: &str) -> bool {
     match kind {
         CASTLE | BARRACKS => verb == "TRAIN",
@@ -116,7 +66,7 @@ fn knows(kind: u8, verb: &str) -> bool {
     }
 }
 
-/// What the referee makes of a seat's line (B.4).
+/// What the referee makes of a seat's line (rulebook: *Protocol*).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Checked {
     /// The accepted orders in line order, each with the lock its source tile gets.
@@ -140,7 +90,7 @@ fn bad(why: impl Into<String>) -> Bad {
 }
 
 fn number(word: &str, piece: &str) -> Result<i32, Bad> {
-    java_int(word).ok_or_else(|| Bad {
+    java::value_of_int(word).ok_or_else(|| Bad {
         why: format!("not a number: {} in {}", quote(word), quote(piece)),
         stop: true,
     })
@@ -161,7 +111,7 @@ pub fn quote(piece: &str) -> String {
 /// Checks a whole line against the arena as the referee's `checkOrder` does, piece by piece.
 pub fn check_line(arena: &Arena, seat: usize, line: &str) -> Checked {
     let mut out = Checked::default();
-    for piece in java_split(line, ';') {
+    for piece in java::split(line, ';') {
         match check_piece(arena, seat, piece) {
             Ok(None) => {}
             Ok(Some(accepted)) => out.accepted.push(accepted),
@@ -178,9 +128,9 @@ pub fn check_line(arena: &Arena, seat: usize, line: &str) -> Checked {
     out
 }
 
-/// One piece (B.4 rules 1–6), in the referee's order of checks.
+/// One piece (rulebook: *Protocol*, strict parsing), in the referee's order of checks.
 fn check_piece(arena: &Arena, seat: usize, piece: &str) -> Result<Option<(Order, i32)>, Bad> {
-    let words = java_split(piece, ' ');
+    let words = java::split(piece, ' ');
     let n = words.len();
     if n == 1 {
         return if words[0] == "WAIT" {
@@ -400,12 +350,12 @@ fn check_command(
 /// The syntax of a line without the arena (the typed layer's parse): the pieces a bot wrote.
 pub fn parse_syntax(line: &str) -> Result<Vec<Command>, String> {
     let mut out = Vec::new();
-    for piece in java_split(line, ';') {
-        let words = java_split(piece, ' ');
+    for piece in java::split(line, ';') {
+        let words = java::split(piece, ' ');
         let ints = |from: usize| -> Result<[i32; 4], String> {
             let mut v = [0; 4];
             for (k, slot) in v.iter_mut().enumerate() {
-                *slot = java_int(words[from + k])
+                *slot = java::value_of_int(words[from + k])
                     .ok_or_else(|| format!("not a number in {}", quote(piece)))?;
             }
             Ok(v)
@@ -454,7 +404,7 @@ pub fn parse_syntax(line: &str) -> Result<Vec<Command>, String> {
     Ok(out)
 }
 
-/// The initialisation block (B.3): the size, then one line per player entity type.
+/// The initialisation block (rulebook: *Protocol*): the size, then one line per player entity type.
 pub fn init_text(arena: &Arena) -> String {
     let mut out = String::with_capacity(128);
     push_ints_line(&mut out, &[i64::from(arena.width), i64::from(arena.height)]);
@@ -475,7 +425,7 @@ pub fn init_text(arena: &Arena) -> String {
     out
 }
 
-/// A seat's turn block (B.3): the count and both players' resources, then every non-empty
+/// A seat's turn block (rulebook: *Protocol*): the count and both players' resources, then every non-empty
 /// tile, x outer and y inner, with the owner seen from the seat (−1 neutral, 0 you, 1 enemy).
 pub fn turn_text(arena: &Arena, seat: usize) -> String {
     let seat = seat.min(1);

@@ -1,4 +1,4 @@
-//! The arena and the turn resolution (rules file B.5, B.6): tiles with owner, type, health and
+//! The arena and the turn resolution (rulebook: *Turn resolution*): tiles with owner, type, health and
 //! lock; the entity list with one order queue per entity; the resolution of one turn.
 
 use std::collections::VecDeque;
@@ -9,7 +9,7 @@ pub const NEUTRAL: u8 = 0;
 pub const WALL: u8 = 1;
 pub const MINE: u8 = 2;
 pub const FOREST: u8 = 3;
-/// Player entity types (B.2), also their protocol numbers.
+/// Player entity types (rulebook: *Facts*), also their protocol numbers.
 pub const CASTLE: u8 = 0;
 pub const BARRACKS: u8 = 1;
 pub const WORKER: u8 = 2;
@@ -19,13 +19,13 @@ pub const RANGED: u8 = 5;
 
 /// Two players: red (seat 0) and blue (seat 1).
 pub const PLAYERS: usize = 2;
-/// B.2: every player starts with 10 gold and no wood.
+/// Rulebook, *Facts*: every player starts with 10 gold and no wood.
 pub const START_GOLD: i32 = 10;
 /// A cap on move attempts in one turn. The referee's move loop always ends (locks only grow)
 /// except for a MOVE onto its own tile, which we consume; this guard never triggers in play.
 const MAX_MOVE_STEPS: usize = 1_000_000;
 
-/// The facts of one player entity type (B.2): the six init lines.
+/// The facts of one player entity type (rulebook: *Facts*): the six init lines.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TypeData {
     pub max_hp: i32,
@@ -36,7 +36,7 @@ pub struct TypeData {
     pub wood: i32,
 }
 
-/// B.2, by type number.
+/// Rulebook, *Facts*, by type number.
 pub const TYPES: [TypeData; 6] = [
     TypeData {
         max_hp: 10,
@@ -128,20 +128,20 @@ pub fn kind_word(owner: u8, kind: u8) -> &'static str {
     }
 }
 
-/// Chebyshev distance (all ranges, B.2).
+/// Chebyshev distance (all ranges: rulebook, *Facts*).
 pub fn chebyshev(x: i32, y: i32, tx: i32, ty: i32) -> i64 {
     let dx = (i64::from(tx) - i64::from(x)).abs();
     let dy = (i64::from(ty) - i64::from(y)).abs();
     dx.max(dy)
 }
 
-/// One tile record (B.5). Empty = all zero. The referee's unused "pointer" field is left out.
+/// One tile record (rulebook: *Turn resolution*). Empty = all zero. The referee's unused "pointer" field is left out.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Tile {
     pub owner: u8,
     pub kind: u8,
     pub health: i32,
-    /// −1 locked, 0 free to move, n > 0 waited n times this turn (B.5, B.6 step 5).
+    /// −1 locked, 0 free to move, n > 0 waited n times this turn (rulebook: *Turn resolution*, locks and MOVE).
     pub lock: i32,
 }
 
@@ -168,7 +168,7 @@ impl Tile {
     }
 }
 
-/// The five order names (B.3).
+/// The five order names (rulebook: *Protocol*).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Verb {
     Build,
@@ -202,7 +202,7 @@ pub struct Order {
     pub kind: u8,
 }
 
-/// One entry of the entity list (B.5): where it stands and its order queue.
+/// One entry of the entity list (rulebook: *Turn resolution*): where it stands and its order queue.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Entity {
     pub x: i32,
@@ -356,7 +356,7 @@ impl Arena {
     }
 
     /// Appends an accepted order to the queue of the entity at its source and sets that
-    /// tile's lock (B.5).
+    /// tile's lock (rulebook: *Turn resolution*).
     pub fn queue(&mut self, order: Order, lock: i32) {
         if let Some(i) = self.entity_at(order.x, order.y) {
             self.entities[i].orders.push_back(order);
@@ -364,7 +364,7 @@ impl Arena {
         self.set_lock(order.x, order.y, lock);
     }
 
-    /// The seat's materials (B.6 step 11): the costs of its entities, plus gold and wood.
+    /// The seat's materials (rulebook: *End and scoring*): the costs of its entities, plus gold and wood.
     pub fn materials(&self, seat: usize) -> i64 {
         let owner = seat as u8 + 1;
         let held: i64 = self
@@ -415,7 +415,7 @@ impl Arena {
         tile.seat().filter(|&s| self.active[s])
     }
 
-    /// Resolves one turn: B.6 steps 1–9 (collection, conflict marking, build, train, move,
+    /// Resolves one turn: the rulebook's *Turn resolution* (collection, conflict marking, build, train, move,
     /// retries, harvest, attack, cleanup). The end conditions are the caller's.
     pub fn resolve(&mut self) -> Vec<Event> {
         let mut events = Vec::new();
@@ -565,7 +565,7 @@ impl Arena {
         self.entities[entity].y = to.1;
     }
 
-    /// B.6 step 5 for one queued move (with the three documented departures).
+    /// Rulebook, *Turn resolution*, MOVE, for one queued move (with the three documented departures).
     fn execute_move(&mut self, order: Order, queue: &mut VecDeque<Order>, events: &mut Vec<Event>) {
         let Order { x, y, tx, ty, .. } = order;
         // Departure: a stale order whose source is now empty is dropped (the referee throws).
@@ -634,7 +634,7 @@ impl Arena {
         }
     }
 
-    /// The mid tile of a 2-step move (B.6 step 5): the first empty candidate, else the last
+    /// The mid tile of a 2-step move (rulebook: *Turn resolution*, MOVE): the first empty candidate, else the last
     /// one whose lock equals the mover's. Departure: a candidate off the map counts as neither
     /// (the referee throws).
     fn mid_step(&self, order: Order) -> Option<(i32, i32)> {
@@ -666,7 +666,7 @@ impl Arena {
         wait
     }
 
-    /// B.6 step 7 for one harvest.
+    /// Rulebook, *Turn resolution*, HARVEST, for one harvest.
     fn execute_harvest(&mut self, order: Order, events: &mut Vec<Event>) {
         let Order { x, y, tx, ty, .. } = order;
         let target = self.tile(tx, ty);
@@ -704,7 +704,7 @@ impl Arena {
         });
     }
 
-    /// B.6 step 8 for one attack: damage lands on whatever stands on the target tile now.
+    /// Rulebook, *Turn resolution*, ATTACK, for one attack: damage lands on whatever stands on the target tile now.
     fn execute_attack(&mut self, order: Order, events: &mut Vec<Event>) {
         let Order { x, y, tx, ty, .. } = order;
         let source = self.tile(x, y);
@@ -731,7 +731,7 @@ impl Arena {
         });
     }
 
-    /// B.6 step 9: entities at health 0 leave the list and their tiles are cleared.
+    /// Rulebook, *Turn resolution*, cleanup: entities at health 0 leave the list and their tiles are cleared.
     fn cleanup(&mut self, events: &mut Vec<Event>) {
         if self
             .entities
@@ -767,7 +767,7 @@ enum Creation {
     Failed,
 }
 
-/// The per-tile conflict markers of B.6 step 2 (7 = nothing yet).
+/// The per-tile conflict markers of the rulebook's *Turn resolution*, conflict marking (7 = nothing yet).
 struct Marks {
     height: i32,
     cells: Vec<u8>,

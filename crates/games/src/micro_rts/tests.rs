@@ -1,12 +1,13 @@
-//! Tests: the conformance suite, the seed-42 map of rules file B.11, and the rule scenarios.
+//! Tests: the conformance suite, the seed-42 map of the rulebook's *Conformance*, and the rule scenarios.
 
-use super::protocol::{java_int, java_split, parse_syntax, type_value};
+use super::protocol::{parse_syntax, type_value};
 use super::state::{Tile, FOREST, MINE, WALL};
 use super::*;
+use crate::java;
 
 engine::conformance_tests!(MicroRts, ENTRY);
 
-/// B.11: the map of seed 42 (24 × 15), in the rules file's legend.
+/// Rulebook, *Conformance*: the map of seed 42 (24 × 15), in the legend of [`picture`].
 const SEED_42_MAP: [&str; 15] = [
     "########################",
     "#######..........#######",
@@ -25,7 +26,7 @@ const SEED_42_MAP: [&str; 15] = [
     "########################",
 ];
 
-/// B.11: the resources and buildings of seed 42, in p0's input format.
+/// Rulebook, *Conformance*: the resources and buildings of seed 42, in p0's input format.
 const SEED_42_ENTITIES: &str = "[1 10 -1 2 11] [4 6 -1 2 15] [6 10 -1 2 17] [7 3 -1 2 14] \
 [7 12 -1 2 21] [8 6 -1 2 13] [9 4 -1 2 22] [9 10 -1 2 7] [9 13 -1 2 17] [10 3 -1 3 18] \
 [10 7 -1 3 17] [10 8 0 0 10] [13 3 -1 3 18] [13 7 -1 3 17] [13 8 1 0 10] [14 4 -1 2 22] \
@@ -36,7 +37,7 @@ fn new_game(seed: i64) -> MicroRts {
     MicroRts::create(&Setup::new(&INFO, seed)).expect("valid setup")
 }
 
-/// The map in the rules file's legend: `#` `.` `G` `F`, `C`/`B` red, `c`/`b` blue.
+/// The map in a legend of its own: `#` `.` `G` `F`, `C`/`B` red, `c`/`b` blue.
 fn picture(arena: &Arena) -> Vec<String> {
     (0..arena.height)
         .map(|y| {
@@ -80,7 +81,7 @@ fn seed_42_gives_the_reference_map() {
 }
 
 // ---------------------------------------------------------------------------------------------
-// B.11 rule scenarios: an open 24 × 15 room with border walls; castles at (2,7) for red and
+// Rulebook, *Conformance*: the rule scenarios: an open 24 × 15 room with border walls; castles at (2,7) for red and
 // (21,7) for blue unless stated; 10 gold and 0 wood each unless stated.
 
 /// The room: border walls (x outer, y inner, as the generator registers them), then castles.
@@ -507,34 +508,38 @@ fn s24_a_move_onto_its_own_tile_is_a_harmless_no_op() {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Parsing details (B.4): Java's split and Integer.valueOf, the order of the checks.
+// Parsing details (rulebook: *Protocol*): Java's split and Integer.valueOf, the order of the checks.
 
 #[test]
 fn java_split_and_integer_semantics() {
-    assert_eq!(java_split("WAIT;", ';'), ["WAIT"]);
-    assert_eq!(java_split(";", ';'), Vec::<&str>::new());
-    assert_eq!(java_split("", ';'), [""]);
-    assert_eq!(java_split(";WAIT", ';'), ["", "WAIT"]);
-    assert_eq!(java_split("WAIT  ", ' '), ["WAIT"]);
-    assert_eq!(java_split(" WAIT", ' '), ["", "WAIT"]);
-    assert_eq!(java_split("   ", ' '), Vec::<&str>::new());
-    assert_eq!(java_int("+3"), Some(3));
-    assert_eq!(java_int("007"), Some(7));
-    assert_eq!(java_int("-1"), Some(-1));
-    assert_eq!(java_int("-2147483648"), Some(i32::MIN));
-    assert_eq!(java_int("2147483648"), None);
-    assert_eq!(java_int("99999999999999999999"), None);
-    assert_eq!(java_int(""), None);
-    assert_eq!(java_int("-"), None);
-    assert_eq!(java_int("+-3"), None);
-    assert_eq!(java_int("3 "), None);
+    assert_eq!(java::split("WAIT;", ';'), ["WAIT"]);
+    assert_eq!(java::split(";", ';'), Vec::<&str>::new());
+    assert_eq!(java::split("", ';'), [""]);
+    assert_eq!(java::split(";WAIT", ';'), ["", "WAIT"]);
+    assert_eq!(java::split("WAIT  ", ' '), ["WAIT"]);
+    assert_eq!(java::split(" WAIT", ' '), ["", "WAIT"]);
+    assert_eq!(java::split("   ", ' '), Vec::<&str>::new());
+    assert_eq!(java::value_of_int("+3"), Some(3));
+    assert_eq!(java::value_of_int("007"), Some(7));
+    assert_eq!(java::value_of_int("-1"), Some(-1));
+    assert_eq!(java::value_of_int("-2147483648"), Some(i32::MIN));
+    assert_eq!(java::value_of_int("2147483648"), None);
+    assert_eq!(java::value_of_int("99999999999999999999"), None);
+    assert_eq!(java::value_of_int(""), None);
+    assert_eq!(java::value_of_int("-"), None);
+    assert_eq!(java::value_of_int("+-3"), None);
+    assert_eq!(java::value_of_int("3 "), None);
     assert_eq!(
-        java_int("１２"),
+        java::value_of_int("１２"),
         Some(12),
         "fullwidth digits are digits to Java"
     );
-    assert_eq!(java_int("٣"), Some(3), "so are Arabic-Indic ones");
-    assert_eq!(java_int("𝟑"), None, "but not digits outside the BMP");
+    assert_eq!(java::value_of_int("٣"), Some(3), "so are Arabic-Indic ones");
+    assert_eq!(
+        java::value_of_int("𝟑"),
+        None,
+        "but not digits outside the BMP"
+    );
     assert_eq!(type_value("0"), Some(0));
     assert_eq!(type_value("RANGED"), Some(5));
     assert_eq!(type_value("+2"), None, "type numbers are compared as text");
@@ -678,7 +683,7 @@ fn syntax_parse_round_trips_and_rejects() {
 }
 
 // ---------------------------------------------------------------------------------------------
-// The three inputs that hang or crash the referee (B.10), and stale orders.
+// The three inputs that hang or crash the referee (rulebook: *Departures from the original*), and stale orders.
 
 #[test]
 fn a_light_mid_step_off_the_map_is_blocked_not_a_crash() {

@@ -216,6 +216,8 @@ mod tests;
 pub use hex::{distance, Dir, Pos};
 pub use map::{Map, MapError, Resource, Tile};
 pub use protocol::{Action, Order, Weapon};
+/// The pure helpers a bot may use too (the built-in bots do).
+pub use state::{upgrade_resource, weapon_stats, with_bonus};
 pub use view::View;
 
 use protocol::{

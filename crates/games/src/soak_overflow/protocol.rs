@@ -3,6 +3,8 @@
 
 use std::fmt;
 
+use crate::java;
+
 use super::map::{Coord, Grid};
 use super::state::{Board, Combat, Slots, PLAYERS};
 
@@ -54,49 +56,6 @@ impl fmt::Display for Order {
     }
 }
 
-/// Java's `String.trim()`: strips every character up to U+0020 at both ends.
-pub fn java_trim(s: &str) -> &str {
-    s.trim_matches(|c: char| c <= ' ')
-}
-
-/// Java's `line.split(";")`: trailing empty pieces are dropped (so `";"` gives no piece at
-/// all); a line without `;` is one piece, even when empty.
-pub fn java_split(line: &str) -> Vec<&str> {
-    let mut pieces: Vec<&str> = line.split(';').collect();
-    if pieces.len() > 1 {
-        while pieces.last() == Some(&"") {
-            pieces.pop();
-        }
-    }
-    pieces
-}
-
-/// Java's `Integer.parseInt` for ASCII text: an optional sign, then digits, within `int`.
-pub fn java_parse_int(s: &str) -> Option<i32> {
-    let digits = s.strip_prefix(['+', '-']).unwrap_or(s);
-    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
-        return None;
-    }
-    s.parse().ok()
-}
-
-/// `\d+` that fits an `int`.
-fn unsigned(s: &str) -> Option<i32> {
-    if s.is_empty() || !s.bytes().all(|b| b.is_ascii_digit()) {
-        return None;
-    }
-    s.parse().ok()
-}
-
-/// `-?\d+` that fits an `int`.
-fn signed(s: &str) -> Option<i32> {
-    let digits = s.strip_prefix('-').unwrap_or(s);
-    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
-        return None;
-    }
-    s.parse().ok()
-}
-
 /// The part of `s` after a case-insensitive ASCII keyword.
 fn after_keyword<'a>(s: &'a str, keyword: &str) -> Option<&'a str> {
     let head = s.get(..keyword.len())?;
@@ -122,20 +81,22 @@ pub fn parse_piece(piece: &str) -> Option<Command> {
         if text.is_empty() || text.chars().any(is_line_terminator) {
             return None;
         }
-        return Some(Command::Message(java_trim(text).to_string()));
+        return Some(Command::Message(java::trim(text).to_string()));
     }
     let words: Vec<&str> = piece.split(' ').collect();
     let keyword = |k: &str| words[0].eq_ignore_ascii_case(k);
     match words.as_slice() {
         [_, x, y] if keyword("MOVE") => Some(Command::Move {
-            x: unsigned(x)?,
-            y: unsigned(y)?,
+            x: java::digits(x)?,
+            y: java::digits(y)?,
         }),
         [_, x, y] if keyword("THROW") => Some(Command::Throw {
-            x: signed(x)?,
-            y: signed(y)?,
+            x: java::signed_digits(x)?,
+            y: java::signed_digits(y)?,
         }),
-        [_, id] if keyword("SHOOT") => Some(Command::Shoot { id: unsigned(id)? }),
+        [_, id] if keyword("SHOOT") => Some(Command::Shoot {
+            id: java::digits(id)?,
+        }),
         _ => None,
     }
 }
@@ -188,9 +149,9 @@ pub fn parse_lines(lines: &[String], own: &[i32]) -> Parsed {
         }
     };
     for (k, line) in lines.iter().enumerate() {
-        let pieces = java_split(line);
+        let pieces = java::split(line, ';');
         let named = if pieces.len() >= 2 {
-            java_parse_int(pieces[0])
+            java::parse_ascii_int(pieces[0])
         } else {
             None
         };
@@ -214,7 +175,7 @@ pub fn parse_lines(lines: &[String], own: &[i32]) -> Parsed {
             commands: Vec::new(),
         };
         for piece in actions {
-            let piece = java_trim(piece);
+            let piece = java::trim(piece);
             match parse_piece(piece) {
                 Some(command) => {
                     apply(&mut slots[slot], &command);

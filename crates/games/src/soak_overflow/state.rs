@@ -3,6 +3,8 @@
 
 use std::sync::Arc;
 
+use crate::java;
+
 use super::league::League;
 use super::map::{Coord, Grid};
 use super::path::next_step;
@@ -193,15 +195,10 @@ pub fn range_multiplier(distance: i32, optimal: i32) -> Option<f64> {
     }
 }
 
-/// Java's `Math.round` of a non-huge double: floor(x + 0.5).
-pub fn java_round(x: f64) -> i32 {
-    (x + 0.5).floor() as i32
-}
-
 /// The wetness a shot deals (C.6 step 5).
 pub fn shot_damage(power: i32, range: f64, cover: f64, hunkered: bool) -> i32 {
     let bonus = if hunkered { HUNKER_BONUS } else { 0.0 };
-    java_round(f64::from(power) * range * (cover - bonus))
+    java::round(f64::from(power) * range * (cover - bonus))
 }
 
 /// A move that happened or was cancelled.

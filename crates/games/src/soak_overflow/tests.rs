@@ -2,12 +2,13 @@
 //! positions with known outcomes for the rules of C.5–C.8.
 
 use super::*;
+use crate::java;
 
 engine::conformance_tests!(SoakOverflow, ENTRY);
 
 use map::{Coord, Grid};
 use path::{find_path, next_step};
-use protocol::{java_split, java_trim, parse_piece};
+use protocol::parse_piece;
 use state::{cover_multiplier, Class, Combat};
 
 /// C.11: the seed-42 map, one row of tile types per line.
@@ -796,16 +797,16 @@ fn pieces_are_recognised_exactly() {
 
 #[test]
 fn java_split_trim_and_ids() {
-    assert_eq!(java_split("1;MOVE 1 1;"), ["1", "MOVE 1 1"]);
-    assert_eq!(java_split("1;"), ["1"]);
-    assert!(java_split(";;").is_empty());
-    assert_eq!(java_split(""), [""]);
-    assert_eq!(java_split(";a"), ["", "a"]);
-    assert_eq!(java_trim("\t a \u{1} "), "a");
-    assert_eq!(protocol::java_parse_int("+2"), Some(2));
-    assert_eq!(protocol::java_parse_int("-2"), Some(-2));
-    assert_eq!(protocol::java_parse_int("2 "), None);
-    assert_eq!(protocol::java_parse_int("99999999999"), None);
+    assert_eq!(java::split("1;MOVE 1 1;", ';'), ["1", "MOVE 1 1"]);
+    assert_eq!(java::split("1;", ';'), ["1"]);
+    assert!(java::split(";;", ';').is_empty());
+    assert_eq!(java::split("", ';'), [""]);
+    assert_eq!(java::split(";a", ';'), ["", "a"]);
+    assert_eq!(java::trim("\t a \u{1} "), "a");
+    assert_eq!(java::parse_ascii_int("+2"), Some(2));
+    assert_eq!(java::parse_ascii_int("-2"), Some(-2));
+    assert_eq!(java::parse_ascii_int("2 "), None);
+    assert_eq!(java::parse_ascii_int("99999999999"), None);
     // A line of only semicolons has no piece at all: no action, no fault.
     let mut g = two_on_open();
     turn(&mut g, &[";", "2;WAIT"], &["MESSAGE x", "MESSAGE x"]);
