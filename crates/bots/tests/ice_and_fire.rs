@@ -11,8 +11,9 @@ use engine::{Fault, Outcome, Referee, Setup};
 // Hand-written inputs
 // ---------------------------------------------------------------------------------------------
 
-/// Red's (seat 0) first turn in league 4, seed −7095413993656790854: the conformance vector of
-/// codingame-games.md A.12 (the init block, then the turn block).
+/// Red's (seat 0) first turn in league 4, seed −7095413993656790854: the reference input of
+/// the `games` crate's `ice_and_fire` rulebook, *Conformance* (the init block, then the turn
+/// block).
 const FIRST_TURN: &str = "\
 12
 1 0
@@ -289,7 +290,7 @@ fn commands_are_always_well_formed() {
     assert_eq!(output_line(&[]), "WAIT");
 }
 
-/// The referee's grammar (A.5): pieces split on `;` (no empty ones), each trimmed and one of
+/// The referee's grammar (the `ice_and_fire` rulebook, *Protocol*): pieces split on `;` (no empty ones), each trimmed and one of
 /// WAIT, `MSG text`, MOVE/TRAIN with three unsigned ints, BUILD MINE/TOWER with two.
 fn well_formed(line: &str) -> bool {
     let pieces: Vec<&str> = line.split(';').collect();

@@ -137,7 +137,7 @@ fn orders_are_written_in_the_protocol_form() {
     assert_eq!(output_line(&[]), "WAIT");
 }
 
-/// The referee's grammar (B.4): pieces split on `;`, none empty; each `WAIT` or an order
+/// The referee's grammar (the `micro_rts` rulebook, *Protocol*): pieces split on `;`, none empty; each `WAIT` or an order
 /// with four integers (and a type name for BUILD and TRAIN), words separated by one space.
 fn well_formed(line: &str) -> bool {
     let int = |w: &str| w.parse::<i32>().is_ok();

@@ -159,7 +159,7 @@ fn lines_are_always_well_formed() {
     );
 }
 
-/// The referee's grammar (C.5): `id;` then pieces, each MOVE x y / SHOOT id / THROW x y /
+/// The referee's grammar (the `soak_overflow` rulebook, *Protocol*): `id;` then pieces, each MOVE x y / SHOOT id / THROW x y /
 /// HUNKER_DOWN / WAIT / MESSAGE text, single spaces, no empty piece.
 fn well_formed(line: &str) -> bool {
     let nums = |w: &[&str], signed: bool| {

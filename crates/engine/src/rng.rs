@@ -1,8 +1,8 @@
 //! Deterministic random number generators.
 //!
 //! The games whose originals draw their maps from `java.util.Random` use [`JavaRandom`], a
-//! bit-exact port (shared/rules/codingame-games.md, appendix R), so that a CodinGame seed gives the
-//! CodinGame map. The test vectors of appendix R pin it.
+//! bit-exact port, so that a CodinGame seed gives the CodinGame map. Test vectors taken from
+//! Java itself pin it (this file's tests).
 
 /// A bit-exact port of `java.util.Random`: a 48-bit linear congruential generator.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -85,7 +85,8 @@ impl JavaRandom {
 mod tests {
     use super::*;
 
-    /// Appendix R: nextFloat×3, nextInt(12)×5, nextInt(17)×3, nextInt()×2, in one stream.
+    /// Java's values per seed: nextFloat×3, nextInt(12)×5, nextInt(17)×3, nextInt()×2, in one
+    /// stream.
     fn check(seed: i64, floats: [f32; 3], twelves: [i32; 5], seventeens: [i32; 3], ints: [i32; 2]) {
         let mut r = JavaRandom::new(seed);
         for f in floats {
@@ -103,7 +104,7 @@ mod tests {
     }
 
     #[test]
-    fn appendix_r_vectors() {
+    fn java_test_vectors() {
         check(
             42,
             [0.727_563_7, 0.054_665_208, 0.683_223_4],

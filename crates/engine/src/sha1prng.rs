@@ -1,7 +1,7 @@
 //! A bit-exact port of Java's `SecureRandom.getInstance("SHA1PRNG")` seeded with
 //! `setSeed(long)`, the generator of the CodinGame SDK 4.x `getRandom()` (Soak Overflow's maps).
 //!
-//! The algorithm (shared/rules/codingame-games.md, appendix R): the state is the SHA-1 digest of
+//! The algorithm: the state is the SHA-1 digest of
 //! the seed's 8 little-endian bytes. Each output block is SHA-1(state); the state then becomes
 //! state + block + 1 as a 160-bit number computed byte by byte on signed bytes (if no byte
 //! changed, its first byte is incremented). Unused bytes of a block are kept for the next
@@ -245,7 +245,7 @@ mod tests {
         );
     }
 
-    /// Appendix R, per seed: the first 24 bytes; then, fresh, nextInt(6,11), nextBoolean×3,
+    /// Java's values per seed: the first 24 bytes; then, fresh, nextInt(6,11), nextBoolean×3,
     /// nextInt(10)×6, nextInt()×2 (and for seed 42 nextBytes(8)); then, fresh, a shuffle.
     struct Vector {
         seed: i64,
@@ -292,7 +292,7 @@ mod tests {
     ];
 
     #[test]
-    fn appendix_r_vectors() {
+    fn java_test_vectors() {
         for v in &VECTORS {
             let mut r = Sha1Prng::new(v.seed);
             let mut first = [0u8; 24];

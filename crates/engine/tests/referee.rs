@@ -2,7 +2,9 @@
 //!
 //! "Tally": two seats answer simultaneously for three turns. `ASK` is answered at once with
 //! `ok N`; `END` completes the turn; anything else is a fault that makes the seat lose. The
-//! score is the number of ASKs.
+//! score is the number of ASKs. With the option `faults = go-on`, a fault only marks the seat
+//! out and the match goes on (for the stopped-bot rule, [`Referee::retire`]). Every line heard
+//! and every fault is an event of the frame, in the order the game learnt of it.
 
 use engine::{
     Fault, FaultKind, Frame, Game, GameEntry, GameInfo, Heard, Outcome, Referee, Replay,
@@ -32,6 +34,11 @@ struct Tally {
     lost: [bool; 2],
     /// Broadcast to both seats after each step ("tick N").
     notices: Vec<(usize, String)>,
+    /// A fault does not end the match.
+    go_on: bool,
+    /// What happened since the last step, and in the last step.
+    events: Vec<String>,
+    last: Vec<String>,
 }
 
 impl Game for Tally {
@@ -52,6 +59,7 @@ impl Game for Tally {
         format!("turn {} seat {seat}\n", self.turn)
     }
     fn hear(&mut self, seat: usize, line: &str) -> Heard {
+        self.events.push(format!("{seat} said {line}"));
         match line {
             "ASK" => {
                 self.asks[seat] += 1;
@@ -64,11 +72,13 @@ impl Game for Tally {
             }
         }
     }
-    fn fault(&mut self, seat: usize, _kind: FaultKind) {
+    fn fault(&mut self, seat: usize, kind: FaultKind) {
         self.lost[seat] = true;
+        self.events.push(format!("{seat} {kind}"));
     }
     fn step(&mut self) {
         self.turn += 1;
+        self.last = std::mem::take(&mut self.events);
         for seat in 0..2 {
             self.notices.push((seat, format!("tick {}\n", self.turn)));
         }
@@ -77,7 +87,7 @@ impl Game for Tally {
         std::mem::take(&mut self.notices)
     }
     fn outcome(&self) -> Option<Outcome> {
-        if self.lost.iter().any(|l| *l) {
+        if self.lost.iter().any(|l| *l) && !self.go_on {
             let scores = (0..2).map(|s| if self.lost[s] { -1 } else { 1 }).collect();
             return Some(Outcome::from_scores(scores, "a fault"));
         }
@@ -86,7 +96,7 @@ impl Game for Tally {
     fn frame(&self) -> Frame {
         Frame {
             turn: self.turn,
-            events: vec![],
+            events: self.last.clone(),
             status: self.asks.iter().map(|a| format!("{a} asks")).collect(),
             out: self.lost.to_vec(),
             text: format!("{:?}\n", self.asks),
@@ -102,6 +112,9 @@ fn new_tally(setup: &Setup) -> Result<Box<dyn Game>, SetupError> {
         asks: [0; 2],
         lost: [false; 2],
         notices: Vec::new(),
+        go_on: setup.options.get("faults").is_some_and(|v| v == "go-on"),
+        events: Vec::new(),
+        last: Vec::new(),
     }))
 }
 
@@ -415,4 +428,118 @@ fn a_referee_without_frames_plays_the_same_match() {
     assert_eq!(r.outcome(), original.outcome());
     let rerun = r.replay().rerun(&ENTRY).expect("re-runs");
     assert_eq!(rerun.frames(), original.frames());
+}
+
+// ---------------------------------------------------------------------------------------------
+// A stopped bot crashes on each of its later turns: the referee does it (`Referee::retire`), in
+// the seat's place among the seats of the turn, so that every driver applies the rule alike and
+// replays re-run to the same match.
+
+/// A Tally match in which faults do not end the match.
+fn going_on() -> Referee {
+    let mut setup = Setup::new(&INFO, 5);
+    setup.options.insert("faults".into(), "go-on".into());
+    let game = (ENTRY.new)(&setup).expect("valid");
+    Referee::new(game, setup, vec!["a".into(), "b".into()], false)
+}
+
+fn asked(asks: &[engine::Ask]) -> Vec<usize> {
+    asks.iter().map(|a| a.seat).collect()
+}
+
+#[test]
+fn a_retired_seat_is_not_asked_and_crashes_after_the_seats_before_it() {
+    let mut r = going_on();
+    assert_eq!(asked(&r.begin_turn()), [0, 1]);
+    r.line(0, "END", 1.0);
+    r.timeout(1, 51.0);
+    r.retire(1, "stopped: it timed out");
+    assert!(r.is_retired(1) && !r.is_retired(0));
+
+    assert_eq!(asked(&r.begin_turn()), [0], "seat 1 is not asked");
+    assert_eq!(r.waiting_for(), [0]);
+    assert_eq!(r.faults().len(), 1, "seat 1's turn waits for seat 0's");
+    assert_eq!(r.line(0, "END", 1.0), Verdict::Done);
+    assert!(
+        !r.turn_open(),
+        "seat 1 crashed after seat 0, and the turn is complete"
+    );
+    assert_eq!(r.frames()[2].events, ["0 said END", "1 crash"]);
+    let crash = &r.turns()[1].seats[1];
+    assert_eq!(
+        crash.input, "turn 1 seat 1\n",
+        "the input is recorded as sent"
+    );
+    let fault = crash.fault.as_ref().expect("a crash");
+    assert_eq!(fault.kind, FaultKind::Crash);
+    assert_eq!(fault.text, "stopped: it timed out");
+    assert_eq!(crash.time_ms, 0.0);
+}
+
+#[test]
+fn a_retired_seat_before_the_others_crashes_as_the_turn_begins() {
+    let mut r = going_on();
+    r.begin_turn();
+    r.crash(0, "it ended", 3.0);
+    r.retire(0, engine::referee::STOPPED);
+    r.line(1, "END", 1.0);
+    assert_eq!(asked(&r.begin_turn()), [1]);
+    assert_eq!(r.faults().len(), 2, "seat 0 crashed at once");
+    assert_eq!(r.faults()[1].text, "the bot was stopped earlier");
+    assert_eq!(r.waiting_for(), [1]);
+    r.line(1, "END", 1.0);
+    assert_eq!(r.frames()[2].events, ["0 crash", "1 said END"]);
+}
+
+#[test]
+fn a_turn_of_retired_seats_only_is_played_through() {
+    let mut r = going_on();
+    r.begin_turn();
+    for seat in 0..2 {
+        r.crash(seat, "gone", 2.0);
+        r.retire(seat, "stopped");
+        r.retire(seat, "a second reason is not kept");
+    }
+    assert!(r.begin_turn().is_empty(), "nobody is left to ask");
+    assert!(r.is_over());
+    assert_eq!(r.turns().len(), 3);
+    assert_eq!(r.faults().len(), 2 + 2 * 2);
+    assert!(r.faults()[2..].iter().all(|f| f.text == "stopped"));
+}
+
+#[test]
+fn retiring_a_seat_leaves_its_open_turn_alone() {
+    let mut r = going_on();
+    r.begin_turn();
+    r.retire(0, "stopped");
+    assert_eq!(
+        r.waiting_for(),
+        [0, 1],
+        "its open turn is the driver's to end"
+    );
+    assert_eq!(r.line(0, "END", 1.0), Verdict::Done);
+    assert!(r.faults().is_empty());
+    r.retire(7, "no such seat: nothing happens");
+}
+
+#[test]
+fn a_match_with_a_retired_seat_replays_to_the_same_frames_and_faults() {
+    let mut r = going_on();
+    while !r.is_over() {
+        for ask in r.begin_turn() {
+            if ask.seat == 0 && r.turns().is_empty() {
+                r.line(0, "ASK", 1.0);
+                r.crash(0, "ended", 3.0);
+                r.retire(0, "stopped");
+            } else {
+                r.line(ask.seat, "END", 1.0);
+            }
+        }
+    }
+    assert_eq!(r.faults().len(), 3);
+    let replay = Replay::from_json(&r.replay().to_json()).expect("readable");
+    let rerun = replay.rerun(&ENTRY).expect("re-runs");
+    assert_eq!(rerun.frames(), r.frames());
+    assert_eq!(rerun.faults(), r.faults());
+    assert_eq!(rerun.outcome(), r.outcome());
 }

@@ -12,7 +12,7 @@ pub const RESOURCES: [&str; 7] = [
 pub const LETTERS: [u8; 7] = [b'w', b's', b'l', b'b', b'i', b't', b'g'];
 pub const GOLD: usize = 6;
 
-/// B.8: recipes per kind (sword, armour) and level 1–3, per resource type.
+/// The `games` crate's `crafting_quest` rulebook, *Blueprints*: recipes per kind (sword, armour) and level 1–3, per resource type.
 pub const RECIPES: [[[u32; 7]; 3]; 2] = [
     [
         [4, 4, 0, 0, 10, 0, 0],
@@ -28,7 +28,7 @@ pub const RECIPES: [[[u32; 7]; 3]; 2] = [
 /// The names of the two carried kinds.
 pub const KINDS: [&str; 2] = ["sword", "armour"];
 
-/// B.7: the damage of an attack with energy `e`.
+/// The `games` crate's `crafting_quest` rulebook, *Energy* (attack): the damage of an attack with energy `e`.
 pub fn damage(e: i32, sword: i32, armour: i32) -> i32 {
     let num =
         i64::from(e) * (4 + i64::from(sword.clamp(0, 3))) * (4 - i64::from(armour.clamp(0, 3)));

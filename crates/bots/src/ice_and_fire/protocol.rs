@@ -51,7 +51,8 @@ pub struct UnitLine {
     pub pos: Pos,
 }
 
-/// Everything the referee sends for one turn (the per-turn block of A.4).
+/// Everything the referee sends for one turn (the per-turn block of the `ice_and_fire`
+/// rulebook's *Protocol*).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TurnInput {
     pub gold: i32,
@@ -104,7 +105,7 @@ fn parse_init(cur: &mut Cursor) -> Parsed<Vec<Pos>> {
         .collect()
 }
 
-/// The per-turn block of A.4.
+/// The per-turn block (rulebook: *Protocol*).
 fn parse_turn(cur: &mut Cursor) -> Parsed<TurnInput> {
     let gold = cur.int()?;
     let income = cur.int()?;

@@ -104,7 +104,7 @@ impl Board {
         self.units.iter().filter(|u| !u.mine)
     }
 
-    /// C.8: the cover multiplier of a shot from `from` at `to`.
+    /// The `soak_overflow` rulebook, *Shooting*: the cover multiplier of a shot from `from` at `to`.
     pub fn cover(&self, from: Pos, to: Pos) -> f64 {
         let (dx, dy) = (to.x - from.x, to.y - from.y);
         let mut m: f64 = 1.0;

@@ -2,10 +2,10 @@
 //!
 //! Two to four teams of ten units dig up resources on a square map, craft swords, armour,
 //! towers and traps, and fight. This is the game of the AI-MAS Winter Olympics 2013 (UPB AI-MAS
-//! lab, `asorici/cq3`, LGPL-3.0). Section references such as "B.6" name the sections of the
-//! rules research the game was written from (part B: the original server's behaviour), and
-//! "DECISIONS.md" its rulings on which version we implement; this rulebook states every fact and
-//! ruling the game follows.
+//! lab, `asorici/cq3`, LGPL-3.0), played by the original server's rules with the bugs listed
+//! under *Departures from the original* fixed. This rulebook states every fact and ruling the
+//! game follows; the code cites its sections as "rulebook: *section*" (a `##` heading, or a
+//! bold paragraph title within one).
 //!
 //! ## Facts
 //!
@@ -62,7 +62,7 @@
 //! skipped and the answer says so. The pickup costs 5 either way. Digging first is not needed.
 //! Gold goes to the team purse. Dropped objects are taken up to the count available.
 //!
-//! **Blueprints** (B.8). All level-1 blueprints are known at the start; `research` names a known
+//! **Blueprints.** All level-1 blueprints are known at the start; `research` names a known
 //! level L < 3 and teaches L + 1 for 50 energy and gold: sword and armour 200 (1→2) and 300
 //! (2→3), tower 100 and 200, trap 50 and 100.
 //!
@@ -88,12 +88,12 @@
 //! results are cleared, and the bot gets the player state. It then sends requests, each
 //! answered at once, and ends with the end line. A cell holds at most one tower or trap.
 //!
-//! ## Scoring (DECISIONS.md)
+//! ## Scoring
 //!
 //! - Kills: 10 points each, multiplied as the original server did: × (1 + placed towers / 20)
 //!   and, when the team placed traps and at least one caught an enemy, × (3 × placed + sprung)
-//!   / (3 × placed); rounded half up. Plus 150 per killing spree (the game-wide counter of
-//!   B.11: a kill by the last killer adds one, by anyone else resets it; at 5 it scores a spree
+//!   / (3 × placed); rounded half up. Plus 150 per killing spree (a game-wide counter:
+//!   a kill by the last killer adds one, by anyone else resets it; at 5 it scores a spree
 //!   and resets, so the first spree is the 6th kill in a row) and 100 for first blood.
 //! - Pickups: 1 point per 10 resource units taken out of the ground (buried only, gold
 //!   included), counted over the whole match.
@@ -243,7 +243,7 @@
 //!
 //! ## Departures from the original
 //!
-//! - Transport: a JSON line protocol instead of Java remote calls (DECISIONS.md); requests map
+//! - Transport: a JSON line protocol instead of Java remote calls; requests map
 //!   one to one onto the original operators and results use the original codes.
 //! - Time: a turn is a conversation of at most 1000 requests within 1000 ms, instead of a
 //!   wall-clock slot during which the server accepts calls; the bot ends its turn with
@@ -251,12 +251,12 @@
 //!   original the slot simply ended.
 //! - Energy is replenished once per round per unit, at the start of its owner's turn (the
 //!   original replenished every unit at the start of every player's slot).
-//! - Bugs fixed (DECISIONS.md): research costs the intended gold (it was free) and 50 energy
+//! - Bugs fixed: research costs the intended gold (it was free) and 50 energy
 //!   (the seed says "gold and energy" and names no number: 50 is ours); retaliation settings
 //!   persist per unit (any request wiped them); destroyed towers are removed from the map
 //!   (they blocked their cell forever); attack energy must be at least 1 (negative energy
 //!   healed).
-//! - Scoring follows the seed and DECISIONS.md: kills ×10 with the original multipliers,
+//! - Scoring follows the competition's rulebook: kills ×10 with the original multipliers,
 //!   sprees and first blood on the same scale, plus pickups and crafting (the original scored
 //!   kills only).
 //! - Traps are hidden from opponents (the original sent them to everyone).
@@ -308,13 +308,13 @@ pub static INFO: GameInfo = GameInfo {
     min_seats: 2,
     max_seats: 4,
     turn_order: TurnOrder::Alternating,
-    // B.2: a player's slot is 1000 ms, the first one too.
+    // A player's slot is 1000 ms, the first one too (rulebook: *Facts*).
     first_turn_ms: 1000,
     turn_ms: 1000,
     rulesets: &[Ruleset {
         id: "standard",
         name: "AI-MAS Winter Olympics 2013",
-        summary: "the official scenario, with the original server's bugs fixed (DECISIONS.md)",
+        summary: "the official scenario, with the original server's bugs fixed (see the rules)",
     }],
     default_ruleset: "standard",
 };

@@ -1,4 +1,4 @@
-//! The line protocol (DECISIONS.md): one JSON object per line. Requests are parsed here into
+//! The line protocol (rulebook: *Protocol*): one JSON object per line. Requests are parsed here into
 //! [`Request`] and written back (the inverse); the player state, the unit and its sight are
 //! written as JSON by hand, field by field, in a fixed order.
 
@@ -9,7 +9,7 @@ use serde_json::Value;
 use super::scenario::*;
 use super::state::{Answer, Structure, Unit, World};
 
-/// One request line, as the original's operators (B.2).
+/// One request line, as the original's operators (rulebook: *Protocol*).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Request {
     /// `Move(unit, Point2i)`.

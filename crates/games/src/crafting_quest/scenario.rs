@@ -1,27 +1,28 @@
-//! The numbers of the official scenario (`shared/rules/skyport-cq3.md`, B.3–B.9) and the
+//! The numbers of the official scenario (rulebook: *Facts*, *Rules*) and the
 //! result codes of the original server, in one place.
 
-/// B.3: units per player.
+/// Rulebook, *Facts*: units per player.
 pub const UNITS: usize = 10;
-/// B.3: the maximum energy ("life") of a unit, and its energy at the start and after a respawn.
+/// Rulebook, *Facts*: the maximum energy ("life") of a unit, and its energy at the start and after a respawn.
 pub const MAX_ENERGY: i32 = 200;
-/// B.3: the Chebyshev radius of a unit's sight (an 11 × 11 square).
+/// Rulebook, *Facts*: the Chebyshev radius of a unit's sight (an 11 × 11 square).
 pub const SIGHT: i32 = 5;
-/// B.3: the team's gold at the start.
+/// Rulebook, *Facts*: the team's gold at the start.
 pub const INITIAL_GOLD: i64 = 200;
-/// B.6: a move costs `20 + 10 × carried weight`.
+/// Rulebook, *Energy*: a move costs `20 + 10 × carried weight`.
 pub const MOVE_BASE: i32 = 20;
 pub const MOVE_PER_WEIGHT: i32 = 10;
-/// B.6: dig, pickup, place tower, place trap.
+/// Rulebook, *Energy*: dig, pickup, place tower, place trap.
 pub const DIG_COST: i32 = 10;
 pub const PICKUP_COST: i32 = 5;
 pub const TOWER_COST: i32 = 75;
 pub const TRAP_COST: i32 = 40;
-/// Research costs energy "as the seed says" (DECISIONS.md), which names no number: ours.
+/// Research costs energy, as the competition's rulebook says, which names no number: ours
+/// (rulebook: *Departures from the original*).
 pub const RESEARCH_ENERGY: i32 = 50;
-/// DECISIONS.md: a turn ends after this many request lines.
+/// A turn ends after this many request lines (rulebook: *Protocol*, "Limits").
 pub const MAX_ACTIONS: u32 = 1000;
-/// B.11: killing-spree threshold.
+/// Rulebook, *Scoring*: killing-spree threshold.
 pub const SPREE: u32 = 5;
 
 /// The resource types, in protocol order.
@@ -80,7 +81,7 @@ impl Kind {
     }
 }
 
-/// B.8: the recipe of each kind and level (index `level - 1`), per resource type.
+/// Rulebook, *Blueprints*: the recipe of each kind and level (index `level - 1`), per resource type.
 pub const RECIPES: [[[u32; 7]; 3]; 4] = [
     // sword
     [
@@ -108,32 +109,32 @@ pub const RECIPES: [[[u32; 7]; 3]; 4] = [
     ],
 ];
 
-/// B.8 / DECISIONS.md: the gold to research level `L + 1` from level `L` (index `L - 1`).
+/// Rulebook, *Blueprints*: the gold to research level `L + 1` from level `L` (index `L - 1`).
 pub const RESEARCH_GOLD: [[i64; 2]; 4] = [[200, 300], [200, 300], [100, 200], [50, 100]];
 
-/// B.6: the weight of a sword or an armour of each level.
+/// Rulebook, *Energy*: the weight of a sword or an armour of each level.
 pub const ITEM_WEIGHT: [[i32; 3]; 2] = [[5, 7, 10], [10, 15, 20]];
 
-/// B.8: tower strength, range (Chebyshev) and drain per level.
+/// Rulebook, *Blueprints*: tower strength, range (Chebyshev) and drain per level.
 pub const TOWER_STRENGTH: [i32; 3] = [312, 375, 437];
 pub const TOWER_RANGE: [i32; 3] = [5, 6, 7];
 pub const TOWER_DRAIN: [i32; 3] = [125, 150, 175];
 
-/// B.7: `round(e × (1 + sword) × (1 − armour))` with bonuses of 25 % per level, in integers
+/// Rulebook, *Energy* (attack) and *Retaliation*: `round(e × (1 + sword) × (1 − armour))` with bonuses of 25 % per level, in integers
 /// (quarters are exact, half rounds up as Java's `Math.round`).
 pub fn damage(energy: i32, sword: u8, armour: u8) -> i32 {
     let num = i64::from(energy) * (4 + i64::from(sword.min(3))) * (4 - i64::from(armour.min(3)));
     (num * 2 + 16).div_euclid(32) as i32
 }
 
-/// B.5: `round(0.6 × energy + 0.4 × life)` (never a half: both terms are even tenths).
+/// Rulebook, *Energy*: `round(0.6 × energy + 0.4 × life)` (never a half: both terms are even tenths).
 pub fn replenish(energy: i32, life: i32) -> i32 {
     let e = i64::from(energy.max(0));
     let l = i64::from(life.max(0));
     (((6 * e + 4 * l) + 5) / 10).min(l) as i32
 }
 
-/// B.9: `round(Euclidean distance)`, at least 1.
+/// Rulebook, *Towers*: `round(Euclidean distance)`, at least 1.
 pub fn tower_distance(dx: i32, dy: i32) -> i32 {
     let s = i64::from(dx) * i64::from(dx) + i64::from(dy) * i64::from(dy);
     let mut n = (s as f64).sqrt() as i64;
@@ -150,7 +151,7 @@ pub fn tower_distance(dx: i32, dy: i32) -> i32 {
     n.max(1) as i32
 }
 
-/// B.2: the result codes of the original server (the ones this game produces).
+/// Rulebook, *Protocol*: the result codes of the original server (the ones this game produces).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Code {
     NoError,

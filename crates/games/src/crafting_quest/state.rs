@@ -1,5 +1,6 @@
 //! The world of a match: units, teams, buried resources, visible piles, towers and traps, and
-//! every action of the original server (B.5–B.9) with the bugs DECISIONS.md fixes.
+//! every action of the original server (rulebook: *Rules*) with the bugs fixed that the rulebook's
+//! *Departures from the original* lists.
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -24,7 +25,7 @@ pub struct Unit {
     /// Equipped sword and armour levels (0: none). Equipped items stay in the cargo.
     pub sword: u8,
     pub armour: u8,
-    /// Retaliation energy and threshold (B.7); they persist until the unit changes them.
+    /// Retaliation energy and threshold (rulebook: *Retaliation*); they persist until the unit changes them.
     pub retaliate: (i32, i32),
     /// Carried resources (gold is never carried: it goes to the team).
     pub res: [u32; 7],
@@ -53,7 +54,7 @@ impl Unit {
         }
     }
 
-    /// B.6: every resource weighs 1 (gold 0), swords 5/7/10, armour 10/15/20.
+    /// Rulebook, *Energy*: every resource weighs 1 (gold 0), swords 5/7/10, armour 10/15/20.
     pub fn weight(&self) -> i32 {
         let res: u32 = self.res[..GOLD].iter().sum();
         let mut w = res as i32;
@@ -92,7 +93,7 @@ pub struct Team {
 }
 
 impl Team {
-    /// DECISIONS.md: kills × 10 × (1 + towers/20) × trap factor, rounded half up, + 150 per
+    /// Rulebook, *Scoring*: kills × 10 × (1 + towers/20) × trap factor, rounded half up, + 150 per
     /// spree + 100 for first blood + 1 per 10 resource units dug up + crafting points.
     pub fn score(&self) -> i64 {
         let kills = i128::from(self.kills);
@@ -199,7 +200,7 @@ pub struct World {
     pub structures: BTreeMap<usize, Structure>,
     pub units: Vec<Unit>,
     pub teams: Vec<Team>,
-    /// B.11: the last killer and the game-wide spree counter.
+    /// Rulebook, *Scoring*: the last killer and the game-wide spree counter.
     pub spree: Option<(usize, u32)>,
     pub any_kill: bool,
     pub next_serial: u32,
@@ -273,7 +274,7 @@ impl World {
         &self.units[start..end]
     }
 
-    /// B.5/B.9, at the start of a seat's turn: its units' energy is replenished (frozen units
+    /// Rulebook, *Energy* and *Towers*: at the start of a seat's turn: its units' energy is replenished (frozen units
     /// stay at 0 and count down), then opponent towers drain them. Dig results are cleared.
     pub fn start_turn(&mut self, seat: usize, events: &mut Vec<String>) {
         for u in self.units.iter_mut().filter(|u| u.seat == seat) {
@@ -632,7 +633,7 @@ impl World {
         Ok(Answer::ok(i, reason))
     }
 
-    /// B.7: the killer's team scores; the victim drops everything and respawns at home.
+    /// Rulebook, *Death*: the killer's team scores; the victim drops everything and respawns at home.
     fn kill(&mut self, killer: usize, victim: usize, retaliation: bool) {
         let team = &mut self.teams[killer];
         team.kills += 1;

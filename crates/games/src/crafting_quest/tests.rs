@@ -1,4 +1,4 @@
-//! Tests: the conformance suite, the numbers of the rules file (B.5–B.11), small positions with
+//! Tests: the conformance suite, the numbers of the rulebook's *Rules* and *Scoring*, small positions with
 //! known outcomes for every action, the protocol, the turn limits, the maps and the options.
 
 use std::sync::Arc;
@@ -94,12 +94,12 @@ fn give(g: &mut CraftingQuest, id: usize, name: &str, n: u32) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// The numbers of the rules file
+// The numbers of the rulebook
 // ---------------------------------------------------------------------------------------------
 
 #[test]
 fn replenishment_follows_b5() {
-    // B.5: from 0 with life 200: 80, 128, 157, 174, 184, 190, 194, 196.
+    // Rulebook, *Energy*: from 0 with life 200: 80, 128, 157, 174, 184, 190, 194, 196.
     let mut e = 0;
     let mut seen = Vec::new();
     for _ in 0..8 {
@@ -124,7 +124,7 @@ fn damage_follows_b7() {
 
 #[test]
 fn tower_drain_follows_b9() {
-    // B.9: the drain at distances 1 to 7 for levels 1, 2, 3.
+    // Rulebook, *Towers*: the drain at distances 1 to 7 for levels 1, 2, 3.
     let table = [
         [125, 62, 41, 31, 25, 20, 17],
         [150, 75, 50, 37, 30, 25, 21],
@@ -151,7 +151,7 @@ fn tower_drain_follows_b9() {
 }
 
 #[test]
-fn scores_follow_decisions() {
+fn scores_follow_the_rulebook() {
     let mut t = state::Team::default();
     assert_eq!(t.score(), 0);
     t.kills = 3;

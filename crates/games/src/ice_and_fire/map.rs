@@ -1,5 +1,5 @@
-//! The map: generation bit-exact with the referee (rulebook: *Map generation*) and the static all-pairs
-//! distances the pathfinding uses (rulebook: *Rules*).
+//! The map: generation bit-exact with the referee (rulebook: *Map generation*) and the static
+//! all-pairs distances the pathfinding uses (rulebook: *Rules*, MOVE).
 //!
 //! Cells are indexed row-major, `y * WIDTH + x`, so ascending indexes are the protocol's
 //! "row by row, then x" order (rulebook: *Protocol*). The generator itself works on an `[x][y]` grid because the

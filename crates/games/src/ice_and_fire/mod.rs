@@ -100,7 +100,7 @@
 //!
 //! The game ends when an HQ is captured (checked after every executed command; the rest of the
 //! line does not run), when a player loses by a fault, or after blue's 100th turn. A player's
-//! Rulebook, *military power* is its gold plus the training cost of its living units (10/20/30), cut-off
+//! *military power* is its gold plus the training cost of its living units (10/20/30), cut-off
 //! units included. A loser scores −1 and the winner its military power; at the turn limit both
 //! score their military power and the higher wins (equal scores draw).
 //!

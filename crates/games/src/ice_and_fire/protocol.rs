@@ -1,5 +1,5 @@
-//! The text protocol: parsing a bot's line exactly as the referee (rulebook: *Protocol*) and writing
-//! a seat's input (rulebook: *Protocol*).
+//! The text protocol (rulebook: *Protocol*): parsing a bot's line exactly as the referee, and
+//! writing a seat's input.
 
 use std::fmt;
 

@@ -1,5 +1,5 @@
 //! The board and the rules that change it: activity, income, capturability, TRAIN, BUILD, MOVE
-//! with its pathfinding, and the start of a turn (rulebook: *A player's turn*, *Rules*, *Territory*, *End and scoring*).
+//! with its pathfinding, and the start of a turn (rulebook: *Rules*, *End and scoring*).
 //!
 //! Every method here is total: an impossible request is an `Err` with the reason in words,
 //! never a panic.

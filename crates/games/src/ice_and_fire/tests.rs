@@ -1,5 +1,6 @@
-//! Tests: the conformance suite, the reference material of *Conformance*, and small
-//! positions with known outcomes for every rule of *Leagues (rulesets)*, *Protocol*, *A player's turn*, *Rules*, *Territory*, *End and scoring*.
+//! Tests: the conformance suite, the reference material of the rulebook's *Conformance*, and
+//! small positions with known outcomes for every rule of its *Rules*, *Protocol*, *End and
+//! scoring* and *Leagues (rulesets)*.
 
 use crate::java;
 use std::sync::Arc;

@@ -1,5 +1,5 @@
-//! Map generation (rulebook: *Map generation*), bit-exact with the referee: one `java.util.Random(seed)`
-//! stream draws the size, carves the left half with a wandering "builder", opens the mirror
+//! Map generation (rulebook: *Map generation*), bit-exact with the referee: one
+//! `java.util.Random(seed)` stream draws the size, carves the left half with a wandering "builder", opens the mirror
 //! axis, mirrors, then places castles, gold mines, forests and barracks.
 
 use engine::JavaRandom;

@@ -1,5 +1,5 @@
-//! The text protocol: a seat's input (rulebook: *Protocol*) and the checking of its line exactly as
-//! the referee does it (rulebook: *Protocol*), with Java's `String.split` and `Integer.valueOf` semantics.
+//! The text protocol (rulebook: *Protocol*): a seat's input, and the checking of its line
+//! exactly as the referee does it, with Java's `String.split` and `Integer.valueOf` semantics.
 
 use std::fmt;
 

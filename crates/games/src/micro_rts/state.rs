@@ -1,5 +1,5 @@
-//! The arena and the turn resolution (rulebook: *Turn resolution*): tiles with owner, type, health and
-//! lock; the entity list with one order queue per entity; the resolution of one turn.
+//! The arena and the turn resolution (rulebook: *Turn resolution*): tiles with owner, type,
+//! health and lock; the entity list with one order queue per entity; the resolution of one turn.
 
 use std::collections::VecDeque;
 

@@ -1,4 +1,4 @@
-//! The hex grid: `(j, k)` coordinates, the six directions and hex distance (rules file A.2).
+//! The hex grid: `(j, k)` coordinates, the six directions and hex distance (rulebook: *The map*).
 
 use std::fmt;
 

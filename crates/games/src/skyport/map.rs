@@ -1,4 +1,4 @@
-//! Tiles, the `.skyportmap` file format (rules file A.4) and the maps we ship.
+//! Tiles, the `.skyportmap` file format (rulebook: *The map*) and the maps we ship.
 //!
 //! A map file has a three-line header (`players N`, `size D`, `description "text"`, each a
 //! keyword, white space and a value) and then an ASCII drawing of the hex rhombus. The drawing's

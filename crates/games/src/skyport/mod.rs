@@ -3,9 +3,9 @@
 //! Robots fight on the floating ruins of an old star port: they move over a map of hexagons,
 //! mine resources, upgrade their two weapons and shoot each other for points. This is the AI
 //! competition of The Gathering 2013 ("SKYPORT REV 1"), played with its JSON protocol. The
-//! rulebook of our seed (`shared/seeds/002_*`, in Norwegian) is the default ruleset; section
-//! references such as "A.7" point into `shared/rules/skyport-cq3.md`, part A, where the 2013
-//! server's behaviour is recorded; `shared/rules/DECISIONS.md` settles the rest.
+//! competition's own rulebook (REV 1, in Norwegian) is the default ruleset; where it is silent,
+//! the 2013 server's behaviour is followed. This rulebook states every fact the module
+//! implements; the code cites its sections as "rulebook: *section*".
 //!
 //! ## Facts
 //!

@@ -1,4 +1,4 @@
-//! The wire protocol (rules file A.5): one JSON object per line. Reading what bots write, the
+//! The wire protocol (rulebook: *Protocol*): one JSON object per line. Reading what bots write, the
 //! typed actions of the conformance layer, and the JSON the server writes.
 
 use std::fmt;

@@ -1,4 +1,4 @@
-//! The world of a match: tiles, players, and what each action does (rules file A.6–A.9).
+//! The world of a match: tiles, players, and what each action does (rulebook: *A match*, *Actions*).
 
 use std::sync::Arc;
 
@@ -297,7 +297,7 @@ impl World {
         p.needs_respawn = false;
     }
 
-    /// Damage dealt to a player (A.9): points for the dealer unless it hurt itself, and the
+    /// Damage dealt to a player (rulebook: *A match*): points for the dealer unless it hurt itself, and the
     /// kill bonus and death penalty when health reaches 0. Damage to the destroyed is ignored.
     fn damage_player(&mut self, victim: usize, damage: i32, dealer: usize, hit: &mut Hit) {
         if !self.players[victim].alive() {

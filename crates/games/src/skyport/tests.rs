@@ -1,5 +1,5 @@
 //! Tests: the conformance suite, the map format and the shipped maps, and small positions with
-//! known outcomes for every rule of the rules file, A.2–A.9.
+//! known outcomes for every rule of the rulebook: *The map*, *Protocol*, *A match*, *Actions*.
 
 #![allow(clippy::needless_range_loop)]
 
@@ -96,7 +96,7 @@ const OPEN: [&str; 7] = [
 ];
 
 // ---------------------------------------------------------------------------------------------
-// A.2 Coordinates, directions, distance
+// Coordinates, directions, distance (rulebook: *The map*)
 // ---------------------------------------------------------------------------------------------
 
 #[test]
@@ -139,7 +139,7 @@ fn directions_and_distance() {
 }
 
 // ---------------------------------------------------------------------------------------------
-// A.4 Map files and the shipped maps
+// Map files and the shipped maps (rulebook: *The map*)
 // ---------------------------------------------------------------------------------------------
 
 const TINY: &str = "players 2\nsize 3\ndescription \"tiny\"\n\
@@ -345,7 +345,7 @@ fn the_map_is_chosen_by_the_number_of_players() {
 }
 
 // ---------------------------------------------------------------------------------------------
-// A.5 Handshake, loadout, game states
+// Handshake, loadout, game states (rulebook: *Protocol*, *A match*)
 // ---------------------------------------------------------------------------------------------
 
 fn fresh(seats: usize) -> Skyport {
@@ -623,7 +623,7 @@ fn unexpected_messages_during_a_turn() {
 }
 
 // ---------------------------------------------------------------------------------------------
-// A.3, A.6 Moving, turns, penalties
+// Moving, turns, penalties (rulebook: *The map*, *A match*)
 // ---------------------------------------------------------------------------------------------
 
 #[test]
@@ -752,7 +752,7 @@ fn rev1_allows_only_moves_on_a_spawn_tile() {
 }
 
 // ---------------------------------------------------------------------------------------------
-// A.7 Weapons
+// Weapons (rulebook: *Actions*)
 // ---------------------------------------------------------------------------------------------
 
 #[test]
@@ -1056,7 +1056,7 @@ fn the_droid_walks_its_steps_and_explodes() {
 }
 
 // ---------------------------------------------------------------------------------------------
-// A.8 Resources and upgrades
+// Resources and upgrades (rulebook: *Actions*)
 // ---------------------------------------------------------------------------------------------
 
 #[test]
@@ -1117,7 +1117,7 @@ fn upgrades_cost_four_then_five_of_the_weapons_resource() {
 }
 
 // ---------------------------------------------------------------------------------------------
-// A.9 Scoring, death, respawn, the end
+// Scoring, death, respawn, the end (rulebook: *A match*)
 // ---------------------------------------------------------------------------------------------
 
 #[test]

@@ -4,7 +4,7 @@
 //! a few actions switched off, no territory, a short turn limit, and a scripted opponent.
 //!
 //! Everything here was read from the original referee's tutorial set-up, its boss rules and its
-//! objective checks; rules file C.3 summarises it.
+//! objective checks; the rulebook's *Leagues (rulesets)* describes it.
 
 use engine::Sha1Prng;
 

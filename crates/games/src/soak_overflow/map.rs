@@ -1,5 +1,5 @@
-//! The grid and its generation from the seed, exactly as the referee (rules file C.9): one
-//! SHA1PRNG stream gives the size, the symmetry, the covers, the spawns and the order in which
+//! The grid and its generation from the seed, exactly as the referee (rulebook: *Map
+//! generation*): one SHA1PRNG stream gives the size, the symmetry, the covers, the spawns and the order in which
 //! walls are opened to connect the map.
 
 use engine::Sha1Prng;
@@ -105,7 +105,7 @@ impl Grid {
         self.tile(c) != FLOOR
     }
 
-    /// The multiplier a tile gives to a shot as cover (C.8): floor 1, low 0.5, high 0.25.
+    /// The multiplier a tile gives to a shot as cover (rulebook: *Shooting*): floor 1, low 0.5, high 0.25.
     pub fn cover_multiplier(&self, c: Coord) -> f64 {
         match self.tile(c) {
             LOW_COVER => 0.5,
@@ -139,7 +139,7 @@ impl Grid {
         self.tiles[i] = tile;
     }
 
-    /// C.9: the map of a seed, bit for bit as the referee's.
+    /// Rulebook, *Map generation*: the map of a seed, bit for bit as the referee's.
     pub fn generate(seed: i64) -> Grid {
         let mut rng = Sha1Prng::new(seed);
         let height = rng.next_int_range(6, 11);
@@ -209,7 +209,7 @@ impl Grid {
         (island, count)
     }
 
-    /// C.9 step 6: opens walls (in the shuffled order) until the floor is one island. After a
+    /// Rulebook, *Map generation* step 6: opens walls (in the shuffled order) until the floor is one island. After a
     /// bridge the touched islands merge, but the bridge tiles join no island and the islands
     /// are not recomputed (the referee's stale bookkeeping, which can open extra walls).
     fn connect(&mut self, mut walls: Vec<Coord>) {

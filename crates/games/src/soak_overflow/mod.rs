@@ -4,16 +4,16 @@
 //! cover; each turn the team controlling more tiles scores the difference. This is the
 //! CodinGame Summer Challenge 2025 game, played with the rules of its referee: the full game
 //! (league 5, Bronze and up, the default) and the four tutorial leagues before it (see
-//! [Leagues](#leagues-rulesets)). Section references such as "C.6" point into
-//! `shared/rules/codingame-games.md`, part C, where every fact below was recorded; the tutorial
-//! leagues' details (C.3 summarises them) were read from the same referee's tutorial set-up.
+//! [Leagues](#leagues-rulesets)), whose details were read from the same referee's tutorial
+//! set-up. This rulebook states every fact the module implements; the code cites its sections
+//! as "rulebook: *section*" (a `##` heading, or a bold paragraph title within one).
 //! Everything up to the leagues' section describes league 5.
 //!
 //! ## Facts
 //!
 //! | Item | Value |
 //! |---|---|
-//! | Grid | height 6–10, width twice the height; generated from the seed exactly as the original (C.9) |
+//! | Grid | height 6–10, width twice the height; generated from the seed exactly as the original (see *Map generation*) |
 //! | Tiles | 0 floor, 1 low cover, 2 high cover; covers cannot be entered |
 //! | Players | 2: red (seat 0, column 0) and blue (seat 1, the mirror side) |
 //! | Agents | 3–5 per player; ids 1..n for red and n+1..2n for blue; blue's agent k stands at the mirror of red's |
@@ -234,6 +234,36 @@
 //! rows in the initial input, `WAIT`, case-insensitive commands, friendly fire, the strict
 //! 600-point lead, covers counting as territory, the exact cover rule and path ties.
 //!
+//! ## Map generation
+//!
+//! League 5's grid comes from a `SecureRandom("SHA1PRNG")` seeded with the match seed
+//! (`engine::Sha1Prng`), drawn exactly as the referee draws it (Java 17's bounded `nextInt`):
+//!
+//! 1. The height is `nextInt(6, 11)`; the width twice that.
+//! 2. The symmetry: `nextBoolean() || nextBoolean()` (the second drawn only when the first is
+//!    false) makes the map point-symmetric, else mirrored left–right only.
+//! 3. Covers: for each row but the outer ones and each column of the left half but its first and
+//!    last, `nextInt(10)` gives high cover on 0, low cover on 1, floor else; the mirror tile gets
+//!    the same.
+//! 4. Spawns: a count from `nextInt(3, 6)`; the tiles of column 0 are shuffled (Java's
+//!    `Collections.shuffle` with this generator); a count of 5 may drop to 4 and then one of 4 to
+//!    3 on `nextBoolean()`; the first tiles of the shuffled column are the spawns.
+//! 5. All cover tiles, row by row, are shuffled.
+//! 6. While the floor is not one island (4-connected): the first cover in the shuffled list that
+//!    touches two islands or more is removed with its mirror, and the islands it touched are
+//!    merged into one list, *without* recomputing them (the referee's shortcut, kept because it
+//!    can open more walls); when no cover touches two islands, the first one touching any floor is
+//!    removed with its mirror and the islands are recomputed.
+//! 7. The agents: red's on the spawns in class order (see *Facts*), blue's on their mirrors.
+//!
+//! ## Conformance
+//!
+//! The tests pin the referee's reference material for seed 42: the whole grid and the agents,
+//! both seats' first inputs and the first turn; path vectors on that grid (to a cover, long
+//! paths, unreachable targets, occupied tiles); and rule scenarios for range and cover,
+//! cooldowns, friendly fire, move collisions, bombs, territory with wet agents, the 600-point
+//! lead, wipe-outs and the parsing of lines.
+//!
 //! ## Version history
 //!
 //! 1. Initial version: the referee's league 5. The tutorial leagues 1–4 were added later as
@@ -265,10 +295,10 @@ pub use protocol::{Command, Order};
 use state::{name, plural, Agent, Board, TurnLog, PLAYERS};
 pub use view::View;
 
-/// C.2: the turn limit of the full game (the tutorial leagues have their own, see
+/// Rulebook, *Facts*: the turn limit of the full game (the tutorial leagues have their own, see
 /// [`League::max_turns`]).
 pub const MAX_TURNS: u32 = 100;
-/// C.2: a lead of more than this wins.
+/// Rulebook, *End and scoring*: a lead of more than this wins.
 pub const MAX_LEAD: i64 = 600;
 
 /// The facts about the game.
@@ -433,7 +463,7 @@ impl SoakOverflow {
         parsed.error
     }
 
-    /// C.6 step 10 and `onEnd`: ends the game if it is over. `occupied` marks the tiles that
+    /// Rulebook, *End and scoring* (the referee's `onEnd`): ends the game if it is over. `occupied` marks the tiles that
     /// held an agent when the turn's moves began (league 3's objective check uses them).
     fn check_end(&mut self, occupied: &[bool]) {
         if self.board.league.is_tutorial() {

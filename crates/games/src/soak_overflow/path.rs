@@ -1,4 +1,4 @@
-//! The referee's path search (rules file C.7), tie for tie.
+//! The referee's path search (rulebook: *Moving*), tie for tie.
 //!
 //! It is a uniform-cost search on a `java.util.PriorityQueue`: every pushed node has the
 //! priority (its path length + 1) and equal priorities come out in binary-heap order, which a
@@ -152,7 +152,7 @@ fn search(grid: &Grid, occupied: &[bool], from: Coord, to: Coord) -> Search {
     }
 }
 
-/// The referee's path from `from` towards `to` (C.7), including `from`; `occupied` marks the
+/// The referee's path from `from` towards `to` (rulebook: *Moving*), including `from`; `occupied` marks the
 /// tiles with an agent on them, by tile index. `None` when `from` is not a floor tile inside the
 /// grid (never for a living agent).
 pub fn find_path(grid: &Grid, occupied: &[bool], from: Coord, to: Coord) -> Option<Vec<Coord>> {

@@ -1,5 +1,5 @@
-//! The text protocol: a seat's inputs (rules file C.4) and its answer lines, parsed exactly as
-//! the referee parses them (C.5).
+//! The text protocol (rulebook: *Protocol*): a seat's inputs and its answer lines, parsed exactly
+//! as the referee parses them.
 
 use std::fmt;
 
@@ -69,7 +69,7 @@ fn is_line_terminator(c: char) -> bool {
 }
 
 /// One trimmed piece, matched as a whole and case-insensitively; words are separated by single
-/// spaces and numbers are ASCII digits (C.4, C.5).
+/// spaces and numbers are ASCII digits (rulebook: *Protocol*).
 pub fn parse_piece(piece: &str) -> Option<Command> {
     if piece.eq_ignore_ascii_case("HUNKER_DOWN") {
         return Some(Command::HunkerDown);
@@ -134,7 +134,7 @@ pub fn apply(slots: &mut Slots, command: &Command) {
     }
 }
 
-/// C.5: the lines of a seat whose living agents are `own` (ids, in list order). A line whose
+/// Rulebook, *Protocol*: the lines of a seat whose living agents are `own` (ids, in list order). A line whose
 /// first of several pieces is an int names its agent; otherwise line k is for the k-th agent.
 /// The agent must be one of `own`. Each piece must be a recognised action; once the agent has
 /// a move, a combat action and a message (from this line or earlier ones), the rest of the line
@@ -202,7 +202,7 @@ pub fn parse_lines(lines: &[String], own: &[i32]) -> Parsed {
     out
 }
 
-/// The initialisation block (C.4): `myId`, the agents of both seats with their classes'
+/// The initialisation block (rulebook: *Protocol*): `myId`, the agents of both seats with their classes'
 /// numbers, `width height`, then one line per row of `x y tileType` triples.
 pub fn init_text(board: &Board, initial: &[InitAgent], seat: usize) -> String {
     let grid: &Grid = &board.grid;
@@ -235,7 +235,7 @@ pub struct InitAgent {
     pub bombs: i32,
 }
 
-/// The per-turn block (C.4): the agents on the grid (soaked ones are gone), seat 0's first,
+/// The per-turn block (rulebook: *Protocol*): the agents on the grid (soaked ones are gone), seat 0's first,
 /// `agentId x y cooldown splashBombs wetness`, then the number of the seat's own agents.
 pub fn turn_text(board: &Board, seat: usize) -> String {
     let live: Vec<_> = board.agents.iter().filter(|a| !a.dying).collect();

@@ -1,5 +1,5 @@
-//! The agents and the resolution of a turn (rules file C.2, C.6–C.8): moves, hunkering, shots,
-//! bombs, soaked agents, territory and points.
+//! The agents and the resolution of a turn (rulebook: *Rules*): moves, hunkering, shots, bombs,
+//! soaked agents, territory and points.
 
 use std::sync::Arc;
 
@@ -11,15 +11,15 @@ use super::path::next_step;
 
 /// Two seats: 0 and 1.
 pub const PLAYERS: usize = 2;
-/// C.2: a splash bomb wets every agent in the 3 × 3 around its target by this much.
+/// Rulebook, *Splash bombs*: a splash bomb wets every agent in the 3 × 3 around its target by this much.
 pub const BOMB_DAMAGE: i32 = 30;
-/// C.2: a bomb can be thrown this far (Manhattan).
+/// Rulebook, *Splash bombs*: a bomb can be thrown this far (Manhattan).
 pub const THROW_RANGE: i32 = 4;
-/// C.2: an agent this wet is soaked and leaves the game.
+/// Rulebook, *Soaked*: an agent this wet is soaked and leaves the game.
 pub const SOAKED: i32 = 100;
-/// C.2: an agent this wet counts double distances for territory.
+/// Rulebook, *Territory and points*: an agent this wet counts double distances for territory.
 pub const HEAVY: i32 = 50;
-/// C.2: hunkering takes this much off the cover multiplier of a shot.
+/// Rulebook, *Shooting*: hunkering takes this much off the cover multiplier of a shot.
 pub const HUNKER_BONUS: f64 = 0.25;
 
 /// The seat names used in texts.
@@ -36,7 +36,7 @@ pub fn plural(n: usize, thing: &str) -> String {
     }
 }
 
-/// C.2: the five agent classes, in spawn order.
+/// Rulebook, *Facts*: the five agent classes, in spawn order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Class {
     Gunner,
@@ -85,7 +85,7 @@ pub enum Combat {
     Hunker,
 }
 
-/// What an agent was told this turn (C.5): a move, a combat action and a message, each at most
+/// What an agent was told this turn (rulebook: *Protocol*): a move, a combat action and a message, each at most
 /// once (later ones replace earlier ones).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Slots {
@@ -161,7 +161,7 @@ impl Agent {
     }
 }
 
-/// C.8: the cover multiplier of a shot from `shooter` at `target`: along each axis where they
+/// Rulebook, *Shooting*: the cover multiplier of a shot from `shooter` at `target`: along each axis where they
 /// are more than one tile apart, the tile beside the target on the shooter's side counts unless
 /// it touches the shooter (diagonals included); the best cover wins.
 pub fn cover_multiplier(grid: &Grid, shooter: Coord, target: Coord) -> f64 {
@@ -183,7 +183,7 @@ pub fn cover_multiplier(grid: &Grid, shooter: Coord, target: Coord) -> f64 {
     m
 }
 
-/// C.2: the range multiplier of a shot: 1 up to the optimal range, 0.5 up to twice it, else
+/// Rulebook, *Shooting*: the range multiplier of a shot: 1 up to the optimal range, 0.5 up to twice it, else
 /// `None` (the shot fails).
 pub fn range_multiplier(distance: i32, optimal: i32) -> Option<f64> {
     if distance <= optimal {
@@ -195,7 +195,7 @@ pub fn range_multiplier(distance: i32, optimal: i32) -> Option<f64> {
     }
 }
 
-/// The wetness a shot deals (C.6 step 5).
+/// The wetness a shot deals (rulebook: *Shooting*).
 pub fn shot_damage(power: i32, range: f64, cover: f64, hunkered: bool) -> i32 {
     let bonus = if hunkered { HUNKER_BONUS } else { 0.0 };
     java::round(f64::from(power) * range * (cover - bonus))
@@ -262,7 +262,7 @@ pub struct Board {
 }
 
 impl Board {
-    /// C.4 / C.9 step 7: the agents on their spawns, ids 1..n for seat 0 and n+1..2n for seat 1.
+    /// Rulebook, *Protocol* / *Map generation* step 7: the agents on their spawns, ids 1..n for seat 0 and n+1..2n for seat 1.
     pub fn new(grid: Arc<Grid>) -> Board {
         let mut agents = Vec::new();
         let mut id = 1;
@@ -317,7 +317,7 @@ impl Board {
         n
     }
 
-    /// C.6 step 0: soaked agents leave; orders and hunkering are cleared; cooldowns tick.
+    /// The start of a turn (rulebook: *A turn*, *Soaked*): soaked agents leave; orders and hunkering are cleared; cooldowns tick.
     pub fn start_turn(&mut self) {
         self.agents.retain(|a| !a.dying);
         for a in &mut self.agents {
@@ -327,7 +327,7 @@ impl Board {
         }
     }
 
-    /// C.6 steps 3–9: resolves the orders given. The league may switch actions off: a move,
+    /// Rulebook, *A turn*: resolves the orders given. The league may switch actions off: a move,
     /// shot or throw it does not allow is skipped and reported, hunkering silently does nothing,
     /// and without territory no tile is controlled and nobody scores.
     pub fn resolve(&mut self) -> TurnLog {
@@ -360,7 +360,7 @@ impl Board {
         log
     }
 
-    /// C.7: every mover takes one step along its path; then collisions cancel moves.
+    /// Rulebook, *Moving*: every mover takes one step along its path; then collisions cancel moves.
     fn do_moves(&mut self, log: &mut TurnLog) {
         let grid = Arc::clone(&self.grid);
         let mut occupied = vec![false; grid.cells()];
@@ -453,7 +453,7 @@ impl Board {
         }
     }
 
-    /// C.6 step 5.
+    /// Rulebook, *Shooting*.
     fn do_shots(&mut self, log: &mut TurnLog) {
         for i in 0..self.agents.len() {
             let Some(Combat::Shoot(target_id)) = self.agents[i].orders.combat else {
@@ -509,7 +509,7 @@ impl Board {
         }
     }
 
-    /// C.6 step 6.
+    /// Rulebook, *Splash bombs*.
     fn do_throws(&mut self, log: &mut TurnLog) {
         for i in 0..self.agents.len() {
             let Some(Combat::Throw(target)) = self.agents[i].orders.combat else {
@@ -559,7 +559,7 @@ impl Board {
         }
     }
 
-    /// C.6 step 8: each tile (covers too) goes to the seat whose non-soaked agents are all the
+    /// Rulebook, *Territory and points*: each tile (covers too) goes to the seat whose non-soaked agents are all the
     /// nearest ones by territory distance; a tie between seats leaves it to nobody.
     pub fn update_control(&mut self) {
         if !self.league.has_territory() {

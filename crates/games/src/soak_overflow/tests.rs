@@ -1,5 +1,6 @@
-//! Tests: the conformance suite, the reference material of rules file C.11, and small
-//! positions with known outcomes for the rules of C.5–C.8.
+//! Tests: the conformance suite, the reference material of the rulebook's *Conformance*, and
+//! small positions with known outcomes for the rules of its *Protocol*, *A turn*, *Moving* and
+//! *Shooting*.
 
 use super::*;
 use crate::java;
@@ -11,7 +12,7 @@ use path::{find_path, next_step};
 use protocol::parse_piece;
 use state::{cover_multiplier, Class, Combat};
 
-/// C.11: the seed-42 map, one row of tile types per line.
+/// Rulebook, *Conformance*: the seed-42 map, one row of tile types per line.
 const SEED_42_ROWS: [&str; 10] = [
     "00000000000000000000",
     "02000010000000020120",
@@ -34,7 +35,7 @@ fn new_game(seed: i64) -> SoakOverflow {
 }
 
 #[test]
-fn c11_seed_42_map_and_agents() {
+fn seed_42_map_and_agents() {
     let g = new_game(42);
     let grid = &g.board.grid;
     assert_eq!((grid.width, grid.height), (20, 10));
@@ -60,7 +61,7 @@ fn c11_seed_42_map_and_agents() {
 }
 
 // ---------------------------------------------------------------------------------------------
-// C.11: path vectors on the seed-42 map.
+// Rulebook, *Conformance*: path vectors on the seed-42 map.
 
 fn seed_42_grid() -> Grid {
     Grid::from_rows(&SEED_42_ROWS, true, vec![c(0, 6), c(0, 3), c(0, 7)])
@@ -94,14 +95,14 @@ fn path(grid: &Grid, occ: &[Coord], from: Coord, to: Coord) -> Vec<Coord> {
 }
 
 #[test]
-fn c11_path_to_a_cover_goes_to_the_nearest_tile() {
+fn path_to_a_cover_goes_to_the_nearest_tile() {
     let g = seed_42_grid();
     let p = path(&g, &[], c(0, 6), c(5, 6));
     assert_eq!(p, runs(&[(0, 6), (4, 6)]));
 }
 
 #[test]
-fn c11_long_paths() {
+fn long_paths() {
     let g = seed_42_grid();
     let p = path(&g, &[], c(0, 6), c(19, 3));
     assert_eq!(p.len() - 1, 24);
@@ -123,7 +124,7 @@ fn c11_long_paths() {
 }
 
 #[test]
-fn c11_unreachable_targets() {
+fn unreachable_targets() {
     let g = seed_42_grid();
     // (1,1) is a high cover: (0,1) is nearest, tied with (1,0), (2,1), (1,2), and farthest from
     // the centre (10,5).
@@ -140,7 +141,7 @@ fn c11_unreachable_targets() {
 }
 
 #[test]
-fn c11_occupied_tiles_are_still_used() {
+fn occupied_tiles_are_still_used() {
     let g = seed_42_grid();
     let occ = occupied(&g, &[c(1, 6), c(0, 5)]);
     assert_eq!(next_step(&g, &occ, c(0, 6), c(0, 3)), Some(c(0, 5)));
@@ -214,10 +215,10 @@ fn has_event(events: &[String], part: &str) -> bool {
 }
 
 // ---------------------------------------------------------------------------------------------
-// C.11: the seed-42 inputs and first turn.
+// Rulebook, *Conformance*: the seed-42 inputs and first turn.
 
 #[test]
-fn c11_seed_42_inputs() {
+fn seed_42_inputs() {
     let g = new_game(42);
     let input = g.input(0);
     let lines: Vec<&str> = input.lines().collect();
@@ -265,7 +266,7 @@ fn c11_seed_42_inputs() {
 }
 
 #[test]
-fn c11_seed_42_first_turn() {
+fn seed_42_first_turn() {
     let mut g = new_game(42);
     let events = turn(
         &mut g,
@@ -297,7 +298,7 @@ fn c11_seed_42_first_turn() {
 }
 
 // ---------------------------------------------------------------------------------------------
-// C.11 rule scenarios: shots and cover.
+// Rulebook, *Conformance*, the rule scenarios: shots and cover.
 
 /// The damage of one shot by `shooter` (class, position) at a gunner standing at `target` on
 /// an open 12 × 6 grid with `covers` ((x, y, type)); the target hunkers if asked.
@@ -331,7 +332,7 @@ fn shot(
 }
 
 #[test]
-fn c11_range_falloff() {
+fn range_falloff() {
     let sniper = |x| (Class::Sniper, x, 2);
     assert_eq!(shot(sniper(0), (6, 2), &[], true), Some(18));
     assert_eq!(shot(sniper(0), (6, 2), &[], false), Some(24));
@@ -341,7 +342,7 @@ fn c11_range_falloff() {
 }
 
 #[test]
-fn c11_cover() {
+fn cover() {
     let sniper = (Class::Sniper, 1, 2);
     // Low cover beside the target, facing the shooter.
     assert_eq!(shot(sniper, (6, 2), &[(5, 2, 1)], false), Some(12));
@@ -399,7 +400,7 @@ fn cover_rule_directly() {
 }
 
 #[test]
-fn c11_cooldown_after_a_gunner_shot() {
+fn cooldown_after_a_gunner_shot() {
     let mut g = position(
         &rows(&open(12, 6)),
         &[(1, 0, Class::Gunner, 1, 2), (2, 1, Class::Gunner, 4, 2)],
@@ -424,7 +425,7 @@ fn c11_cooldown_after_a_gunner_shot() {
 }
 
 #[test]
-fn c11_friendly_fire() {
+fn friendly_fire() {
     let mut g = position(
         &rows(&open(12, 6)),
         &[
@@ -446,7 +447,7 @@ fn c11_friendly_fire() {
 }
 
 // ---------------------------------------------------------------------------------------------
-// C.11 rule scenarios: moves and collisions.
+// Rulebook, *Conformance*, the rule scenarios: moves and collisions.
 
 fn moves_on_open(agents: &[(i32, i32, i32)], lines: &[&str]) -> SoakOverflow {
     // All agents red gunners (ids given), plus one far blue agent.
@@ -461,7 +462,7 @@ fn moves_on_open(agents: &[(i32, i32, i32)], lines: &[&str]) -> SoakOverflow {
 }
 
 #[test]
-fn c11_shared_targets_and_swaps_are_cancelled() {
+fn shared_targets_and_swaps_are_cancelled() {
     let g = moves_on_open(&[(1, 1, 1), (2, 3, 1)], &["1;MOVE 2 1", "2;MOVE 2 1"]);
     assert_eq!((agent(&g, 1).at, agent(&g, 2).at), (c(1, 1), c(3, 1)));
     let g = moves_on_open(&[(1, 1, 1), (2, 2, 1)], &["1;MOVE 2 1", "2;MOVE 1 1"]);
@@ -470,7 +471,7 @@ fn c11_shared_targets_and_swaps_are_cancelled() {
 }
 
 #[test]
-fn c11_chains_and_rotations_succeed() {
+fn chains_and_rotations_succeed() {
     let g = moves_on_open(
         &[(1, 1, 1), (2, 2, 1), (3, 3, 1)],
         &["1;MOVE 2 1", "2;MOVE 3 1", "3;MOVE 4 1"],
@@ -496,7 +497,7 @@ fn c11_chains_and_rotations_succeed() {
 }
 
 #[test]
-fn c11_moving_into_a_standing_agent_cancels_the_queue_behind() {
+fn moving_into_a_standing_agent_cancels_the_queue_behind() {
     let g = moves_on_open(
         &[(1, 1, 1), (2, 2, 1), (3, 3, 1)],
         &["1;MOVE 2 1", "2;MOVE 3 1", "3;MESSAGE stay"],
@@ -511,10 +512,10 @@ fn c11_moving_into_a_standing_agent_cancels_the_queue_behind() {
 }
 
 // ---------------------------------------------------------------------------------------------
-// C.11 rule scenarios: bombs.
+// Rulebook, *Conformance*, the rule scenarios: bombs.
 
 #[test]
-fn c11_bombs_hit_everyone_around_the_target() {
+fn bombs_hit_everyone_around_the_target() {
     let mut g = position(
         &rows(&open(12, 6)),
         &[
@@ -565,10 +566,10 @@ fn c11_bombs_hit_everyone_around_the_target() {
 }
 
 // ---------------------------------------------------------------------------------------------
-// C.11 rule scenarios: territory and the end.
+// Rulebook, *Conformance*, the rule scenarios: territory and the end.
 
 #[test]
-fn c11_wetness_50_doubles_distances() {
+fn wetness_50_doubles_distances() {
     let mut g = position(
         &rows(&open(12, 6)),
         &[(1, 0, Class::Gunner, 2, 2), (2, 1, Class::Gunner, 9, 3)],
@@ -592,7 +593,7 @@ fn covers_count_as_territory() {
 }
 
 #[test]
-fn c11_lead_must_exceed_600() {
+fn lead_must_exceed_600() {
     let mut g = position(
         &rows(&open(12, 6)),
         &[(1, 0, Class::Gunner, 2, 2), (2, 1, Class::Gunner, 9, 3)],
@@ -615,7 +616,7 @@ fn c11_lead_must_exceed_600() {
 }
 
 #[test]
-fn c11_last_enemy_soaked_by_a_bomb() {
+fn last_enemy_soaked_by_a_bomb() {
     let mut g = position(
         &rows(&open(12, 6)),
         &[(1, 0, Class::Bomber, 2, 2), (2, 1, Class::Gunner, 4, 2)],
@@ -639,7 +640,7 @@ fn c11_last_enemy_soaked_by_a_bomb() {
 }
 
 #[test]
-fn c11_both_teams_soaked_the_same_turn_draw() {
+fn both_teams_soaked_the_same_turn_draw() {
     let mut g = position(
         &rows(&open(12, 6)),
         &[(1, 0, Class::Bomber, 2, 2), (2, 1, Class::Gunner, 3, 2)],
@@ -668,7 +669,7 @@ fn the_game_ends_after_turn_100() {
 }
 
 // ---------------------------------------------------------------------------------------------
-// C.5 / C.11: parsing.
+// Rulebook, *Protocol* / *Conformance*: parsing.
 
 fn two_on_open() -> SoakOverflow {
     position(
@@ -683,7 +684,7 @@ fn two_on_open() -> SoakOverflow {
 }
 
 #[test]
-fn c11_lower_case_without_id_and_spaces_inside_pieces() {
+fn lower_case_without_id_and_spaces_inside_pieces() {
     let mut g = two_on_open();
     turn(
         &mut g,
@@ -697,7 +698,7 @@ fn c11_lower_case_without_id_and_spaces_inside_pieces() {
 }
 
 #[test]
-fn c11_disqualifications() {
+fn disqualifications() {
     for bad in [
         "1;MESSAGE ",
         "1;",
@@ -720,7 +721,7 @@ fn c11_disqualifications() {
 }
 
 #[test]
-fn c11_full_slots_end_the_line_and_later_lines_override() {
+fn full_slots_end_the_line_and_later_lines_override() {
     let mut g = two_on_open();
     turn(
         &mut g,

@@ -1,0 +1,360 @@
+//! Tidy: every reference in the repository points at something the repository contains.
+//!
+//! A clone has only what git tracks, so a comment, a test or a document that sends its reader
+//! to a file elsewhere (notes beside the checkout, a design document that was never committed,
+//! a numbered item of an outside rules file) leaves the next person with nothing to read. Each
+//! game's module rulebook (`crates/games/src/<game>/mod.rs`) is the place for its facts.
+//!
+//! This test reads every tracked text file (`git ls-files`) and fails on:
+//!
+//! - a mention of a `shared/` folder (notes kept outside the repository);
+//! - a mention of `DESIGN.md` or `DECISIONS.md` (documents the repository does not hold);
+//! - "rules file" with an item number (`A.5`, `B.6 step 2`), or such an item number on its own
+//!   (a capital A to C, a dot, one or two digits), or "appendix R": items of an outside file;
+//! - a relative markdown link, or a path in backticks that looks like a repository path (a `/`,
+//!   an ending such as `.rs`, `.md`, `.mjs`, `.js`, `.toml`, `.json`, `.html`, `.css`, and a
+//!   first folder that the repository has), that names no tracked file or folder. A path is
+//!   read from the file's folder and every folder above it up to the root (a crate's documents
+//!   name their own paths), or as the tail of a tracked path (`app/rules.rs` in a sentence about
+//!   `src/`).
+
+use std::collections::BTreeSet;
+use std::path::Path;
+use std::process::Command;
+
+/// The endings that make a backticked word a repository path.
+const ENDINGS: &[&str] = &[
+    ".rs", ".md", ".mjs", ".js", ".toml", ".json", ".html", ".css", ".py", ".txt",
+];
+
+/// Outside documents no clone has.
+const ABSENT_DOCUMENTS: &[&str] = &["DESIGN.md", "DECISIONS.md"];
+
+/// Folders that builds and package managers make, never tracked: a path into them is fine.
+const GENERATED: &[&str] = &[
+    "target/",
+    "dist/",
+    "node_modules/",
+    "fuzz/target/",
+    "fuzz/corpus/",
+];
+
+/// Known references to what the repository does not hold, left for their owners to rewrite:
+/// (file, the text on the line). Remove an entry once its line is gone.
+const KNOWN: &[(&str, &str)] = &[
+    // ARCHITECTURE.md's "Departures from DESIGN.md" (issue 22: ARCHITECTURE.md is being made
+    // true again by its own change).
+    ("ARCHITECTURE.md", "DESIGN.md"),
+    // ARCHITECTURE.md's code map: "pinned by the appendix R vectors" (the engine's tests).
+    ("ARCHITECTURE.md", "appendix R"),
+];
+
+/// The tracked files and every folder that holds one, as paths from the repository's root.
+struct Tree {
+    files: BTreeSet<String>,
+    folders: BTreeSet<String>,
+}
+
+impl Tree {
+    fn read(root: &Path) -> Tree {
+        let out = Command::new("git")
+            .args(["ls-files", "-z"])
+            .current_dir(root)
+            .output()
+            .expect("git runs (the tidy test reads the tracked files)");
+        assert!(out.status.success(), "git ls-files failed");
+        let files: BTreeSet<String> = String::from_utf8_lossy(&out.stdout)
+            .split('\0')
+            .filter(|p| !p.is_empty())
+            .map(str::to_string)
+            .collect();
+        let mut folders = BTreeSet::new();
+        folders.insert(String::new());
+        for file in &files {
+            let mut at = file.as_str();
+            while let Some(cut) = at.rfind('/') {
+                at = &at[..cut];
+                folders.insert(at.to_string());
+            }
+        }
+        Tree { files, folders }
+    }
+
+    /// Whether some tracked folder, at any depth, is called `name`.
+    fn has_folder_named(&self, name: &str) -> bool {
+        name == "."
+            || name == ".."
+            || self
+                .folders
+                .iter()
+                .any(|f| f == name || f.ends_with(&format!("/{name}")))
+    }
+
+    /// Whether `path` is the tail of a tracked file's or folder's path.
+    fn has_tail(&self, path: &str) -> bool {
+        let tail = format!("/{}", path.trim_end_matches('/'));
+        self.files
+            .iter()
+            .chain(&self.folders)
+            .any(|f| f.ends_with(&tail))
+    }
+
+    fn holds(&self, path: &str) -> bool {
+        let path = path.trim_end_matches('/');
+        self.files.contains(path) || self.folders.contains(path)
+    }
+
+    /// Whether `target`, read from `folder` or any folder above it (the root last), is tracked.
+    fn resolves(&self, folder: &str, target: &str) -> bool {
+        if GENERATED.iter().any(|g| target.starts_with(g)) {
+            return true;
+        }
+        let mut base = Some(folder);
+        while let Some(at) = base {
+            if let Some(path) = join(at, target) {
+                if self.holds(&path) || GENERATED.iter().any(|g| path.starts_with(g)) {
+                    return true;
+                }
+            }
+            base = if at.is_empty() {
+                None
+            } else {
+                Some(at.rfind('/').map_or("", |cut| &at[..cut]))
+            };
+        }
+        !target.starts_with("./") && !target.starts_with("../") && self.has_tail(target)
+    }
+}
+
+/// `folder/target` with `.` and `..` worked out; `None` if it climbs out of the repository.
+fn join(folder: &str, target: &str) -> Option<String> {
+    let mut parts: Vec<&str> = folder.split('/').filter(|p| !p.is_empty()).collect();
+    for part in target.split('/') {
+        match part {
+            "" | "." => {}
+            ".." => {
+                parts.pop()?;
+            }
+            _ => parts.push(part),
+        }
+    }
+    Some(parts.join("/"))
+}
+
+/// Whether `word` looks like a path of this repository: relative, no placeholders, a `/`, a
+/// known ending, and a first folder the repository has (not a program's output such as
+/// `DIR/match-0001.json`).
+fn looks_like_a_path(tree: &Tree, word: &str) -> bool {
+    !word.is_empty()
+        && tree.has_folder_named(word.split('/').next().unwrap_or(""))
+        && word.contains('/')
+        && !word.starts_with('/')
+        && !word.starts_with('~')
+        && !word.contains("://")
+        && !word.contains("::")
+        && !word
+            .chars()
+            .any(|c| c.is_whitespace() || "*<>{}[]()$…|,;:'\"=%?".contains(c))
+        && ENDINGS.iter().any(|e| word.ends_with(e))
+}
+
+/// Where a line names an item of an outside rules file: "rules file" then, within a few
+/// characters, an item number such as `A.5`.
+fn rules_file_item(line: &str) -> bool {
+    let lower = line.to_ascii_lowercase();
+    let mut from = 0;
+    while let Some(at) = lower[from..].find("rules file") {
+        let after = &line[from + at + "rules file".len()..];
+        let near: Vec<char> = after.chars().take(12).collect();
+        if near
+            .windows(3)
+            .any(|w| w[0].is_ascii_uppercase() && w[1] == '.' && w[2].is_ascii_digit())
+        {
+            return true;
+        }
+        from += at + 1;
+    }
+    false
+}
+
+/// Where a line names a numbered item of an outside rules file on its own: `A.5`, `C.11`, or
+/// "appendix R".
+fn outside_item(line: &str) -> bool {
+    let chars: Vec<char> = line.chars().collect();
+    let item = (0..chars.len()).any(|i| {
+        let before = i.checked_sub(1).map(|j| chars[j]);
+        let digits = chars
+            .get(i + 2..)
+            .unwrap_or_default()
+            .iter()
+            .take_while(|c| c.is_ascii_digit())
+            .count();
+        let after = chars.get(i + 2 + digits);
+        ('A'..='C').contains(&chars[i])
+            && chars.get(i + 1) == Some(&'.')
+            && (1..=2).contains(&digits)
+            && before.is_none_or(|c| !(c.is_alphanumeric() || c == '_' || c == '.'))
+            && after.is_none_or(|c| !(c.is_alphanumeric() || *c == '.' || *c == '_'))
+    });
+    item || line.to_ascii_lowercase().contains("appendix r")
+}
+
+/// Where a line mentions a `shared/` folder (not as the end of a longer name).
+fn mentions_shared(line: &str) -> bool {
+    line.match_indices("shared/").any(|(at, _)| {
+        line[..at]
+            .chars()
+            .next_back()
+            .is_none_or(|c| !(c.is_ascii_alphanumeric() || c == '_' || c == '-' || c == '.'))
+    })
+}
+
+/// The targets of the markdown links of a line: `[text](target)`.
+fn link_targets(line: &str) -> Vec<&str> {
+    let mut targets = Vec::new();
+    let mut from = 0;
+    while let Some(at) = line[from..].find("](") {
+        let start = from + at + 2;
+        let Some(len) = line[start..].find(')') else {
+            break;
+        };
+        targets.push(&line[start..start + len]);
+        from = start + len;
+    }
+    targets
+}
+
+/// Every problem of one file's text, as `path:line: what`.
+fn problems(tree: &Tree, path: &str, text: &str) -> Vec<String> {
+    let folder = path.rfind('/').map_or("", |cut| &path[..cut]);
+    let mut found = Vec::new();
+    for (n, line) in text.lines().enumerate() {
+        let mut say = |what: String| found.push(format!("{path}:{}: {what}", n + 1));
+        if mentions_shared(line) {
+            say("names a `shared/` folder outside the repository".into());
+        }
+        for doc in ABSENT_DOCUMENTS {
+            let known = KNOWN.contains(&(path, *doc));
+            if line.contains(doc) && !tree.holds(doc) && !known {
+                say(format!("names {doc}, which the repository does not hold"));
+            }
+        }
+        if rules_file_item(line) {
+            say("names an item of an outside rules file".into());
+        } else if outside_item(line) && !KNOWN.contains(&(path, "appendix R")) {
+            say("names a numbered item of an outside rules file".into());
+        }
+        for target in link_targets(line) {
+            let target = target.split(['#', '?', ' ']).next().unwrap_or("");
+            let pathlike = !target.contains("://")
+                && !target.starts_with("mailto:")
+                && !target.contains("::")
+                && (target.contains('/') || ENDINGS.iter().any(|e| target.ends_with(e)));
+            if pathlike && !target.starts_with('/') && !tree.resolves(folder, target) {
+                say(format!("links to {target}, which is not in the repository"));
+            }
+        }
+        for (i, word) in line.split('`').enumerate() {
+            if i % 2 == 1 && looks_like_a_path(tree, word) && !tree.resolves(folder, word) {
+                say(format!("names `{word}`, which is not in the repository"));
+            }
+        }
+    }
+    found
+}
+
+fn root() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .expect("xtask sits in the repository's root")
+}
+
+#[test]
+fn every_reference_points_inside_the_repository() {
+    let root = root();
+    let tree = Tree::read(root);
+    let mut found = Vec::new();
+    let mut read = 0;
+    for path in &tree.files {
+        let Ok(bytes) = std::fs::read(root.join(path)) else {
+            continue; // deleted in the working tree, not yet in the index
+        };
+        let Ok(text) = String::from_utf8(bytes) else {
+            continue; // not text
+        };
+        read += 1;
+        found.extend(problems(&tree, path, &text));
+    }
+    assert!(read > 100, "only {read} text files were read");
+    assert!(
+        found.is_empty(),
+        "{} reference(s) to what the repository does not contain (each game's facts belong in \
+         its module rulebook, crates/games/src/<game>/mod.rs):\n{}",
+        found.len(),
+        found.join("\n")
+    );
+}
+
+#[test]
+fn the_checks_catch_what_they_are_for() {
+    let tree = Tree {
+        files: [
+            "README.md",
+            "crates/games/src/lib.rs",
+            "docs/a.md",
+            "src/app/rules.rs",
+        ]
+        .map(String::from)
+        .into(),
+        folders: [
+            "",
+            "crates",
+            "crates/games",
+            "crates/games/src",
+            "docs",
+            "src",
+            "src/app",
+        ]
+        .map(String::from)
+        .into(),
+    };
+    let bad = [
+        "// see shared/rules/codingame-games.md",
+        "see `../shared/seeds/001`",
+        "as DESIGN.md says",
+        "(DECISIONS.md)",
+        "/// rules file A.5: parsing",
+        "/// A.2: the map is 12 × 12.",
+        "(C.6 step 5)",
+        "the test vectors of appendix R",
+        "the rules file's B.11 map",
+        "[the notes](notes/todo.md)",
+        "[up](../../elsewhere.md)",
+        "`crates/games/src/gone.rs`",
+        "`src/nothing/here.js`",
+    ];
+    for line in bad {
+        assert_eq!(
+            problems(&tree, "docs/a.md", line).len(),
+            1,
+            "not caught: {line}"
+        );
+    }
+    let good = [
+        "wasm-bindgen-shared/ and not_shared/",
+        "the rules file says nothing numbered",
+        "[README](../README.md) and [lib](../crates/games/src/lib.rs)",
+        "[Leagues](#leagues) [docs](https://example.org/a/b.md) [x](crate::a::b)",
+        "`crates/games/src/lib.rs` `crates/games/src/<game>/mod.rs` `app/rules.rs` `games/src/lib.rs`",
+        "`DIR/match-0001.json` `new/estimates.json`: a program's output, not the repository's",
+        "`/tmp/x.rs` `https://x.org/a.js` `a.rs` `target/debug/x.json`",
+        "version 0.1.2, A.b, B.123, XA.5, v.C.1, the letter C. 5 apples",
+    ];
+    for line in good {
+        assert_eq!(
+            problems(&tree, "docs/a.md", line),
+            Vec::<String>::new(),
+            "a false alarm: {line}"
+        );
+    }
+}
