@@ -1,5 +1,5 @@
 //! The in-process driver: runs a match between built-in bots, the referee's text in, the bots'
-//! lines out. Tests, benchmarks, the CLI's arenas of built-in bots and the rules pages all play
+//! lines out. Tests (the golden transcripts among them), benchmarks and the rules pages all play
 //! through it. Time is not measured here (built-in bots answer in microseconds); each line is
 //! handed over as if it took no time.
 //!

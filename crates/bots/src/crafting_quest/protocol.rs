@@ -4,35 +4,19 @@
 
 use super::json::Json;
 
-/// The resource types, in protocol order.
-pub const RESOURCES: [&str; 7] = [
-    "wood", "stone", "leather", "bronze", "iron", "titanium", "gold",
-];
-/// Their letters in sight rows.
-pub const LETTERS: [u8; 7] = [b'w', b's', b'l', b'b', b'i', b't', b'g'];
-pub const GOLD: usize = 6;
+// The scenario's numbers are the game's own (pure data of the `games` crate): the resource
+// types in protocol order, their letters in sight rows, gold's index, and the recipes per kind
+// (sword 0, armour 1, tower, trap) and level (index `level - 1`), per resource type.
+pub use games::crafting_quest::scenario::{GOLD, LETTERS, RECIPES, RESOURCES};
 
-/// The `games` crate's `crafting_quest` rulebook, *Blueprints*: recipes per kind (sword, armour) and level 1–3, per resource type.
-pub const RECIPES: [[[u32; 7]; 3]; 2] = [
-    [
-        [4, 4, 0, 0, 10, 0, 0],
-        [10, 10, 0, 0, 20, 0, 0],
-        [20, 20, 0, 0, 0, 40, 0],
-    ],
-    [
-        [4, 4, 20, 0, 0, 0, 0],
-        [10, 10, 0, 20, 0, 0, 0],
-        [20, 20, 0, 0, 20, 40, 0],
-    ],
-];
 /// The names of the two carried kinds.
 pub const KINDS: [&str; 2] = ["sword", "armour"];
 
-/// The `games` crate's `crafting_quest` rulebook, *Energy* (attack): the damage of an attack with energy `e`.
+/// The damage of an attack with energy `e` ≥ 1 by a sword level on an armour level (the game's
+/// own rule: its rulebook, *Energy*).
 pub fn damage(e: i32, sword: i32, armour: i32) -> i32 {
-    let num =
-        i64::from(e) * (4 + i64::from(sword.clamp(0, 3))) * (4 - i64::from(armour.clamp(0, 3)));
-    ((num * 2 + 16) / 32) as i32
+    let level = |l: i32| l.clamp(0, 3) as u8;
+    games::crafting_quest::scenario::damage(e, level(sword), level(armour))
 }
 
 /// The least attack energy that deals at least `life` damage (None: more than `max`).

@@ -15,20 +15,11 @@ pub const NEUTRAL: i8 = -1;
 pub const ME: i8 = 0;
 pub const ENEMY: i8 = 1;
 
-/// Neutral types.
-pub const WALL: u8 = 1;
-pub const MINE: u8 = 2;
-pub const FOREST: u8 = 3;
-/// Player entity types.
-pub const CASTLE: u8 = 0;
-pub const BARRACKS: u8 = 1;
-pub const WORKER: u8 = 2;
-pub const LIGHT: u8 = 3;
-pub const HEAVY: u8 = 4;
-pub const RANGED: u8 = 5;
-
-/// The protocol names of the player entity types.
-pub const TYPE_NAMES: [&str; 6] = ["CASTLE", "BARRACKS", "WORKER", "LIGHT", "HEAVY", "RANGED"];
+// The type numbers of the protocol (neutral: wall, mine, forest; player entities: castle to
+// ranged) and the player entity types' names are the game's own.
+pub use games::micro_rts::{
+    BARRACKS, CASTLE, FOREST, HEAVY, LIGHT, MINE, RANGED, TYPE_NAMES, WALL, WORKER,
+};
 
 /// One entity-type line of the initialisation block.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

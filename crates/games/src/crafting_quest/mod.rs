@@ -286,7 +286,7 @@ use engine::{
 
 mod map;
 mod protocol;
-mod scenario;
+pub mod scenario;
 mod state;
 pub mod view;
 

@@ -1,4 +1,5 @@
-//! The numbers of the official scenario (rulebook: *Facts*, *Rules*) and the
+//! The numbers of the official scenario (rulebook: *Facts*, *Rules*), pure data and helpers
+//! that the built-in bots use too, and the
 //! result codes of the original server, in one place.
 
 /// Rulebook, *Facts*: units per player.

@@ -177,8 +177,10 @@ pub use protocol::Command;
 use protocol::{
     check_commands, check_line, init_text, parse_syntax, turn_text, write_line, Checked,
 };
-use state::{data, name, Arena, Event, BARRACKS, CASTLE, HEAVY, LIGHT, PLAYERS, RANGED, WORKER};
+use state::{data, name, Arena, Event, PLAYERS};
 pub use state::{Order, Verb};
+/// The type numbers and names of the protocol (pure data: the built-in bots use them too).
+pub use state::{BARRACKS, CASTLE, FOREST, HEAVY, LIGHT, MINE, RANGED, TYPE_NAMES, WALL, WORKER};
 pub use view::View;
 
 /// The turn limit of our statement (the referee's is 250).
