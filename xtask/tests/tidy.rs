@@ -11,6 +11,8 @@
 //! - a mention of `DESIGN.md` or `DECISIONS.md` (documents the repository does not hold);
 //! - "rules file" with an item number (`A.5`, `B.6 step 2`), or such an item number on its own
 //!   (a capital A to C, a dot, one or two digits), or "appendix R": items of an outside file;
+//! - (second test) a citation of a game's rulebook, "rulebook: *Section*", in that game's files
+//!   that names no heading or bold paragraph title of its rulebook;
 //! - a relative markdown link, or a path in backticks that looks like a repository path (a `/`,
 //!   an ending such as `.rs`, `.md`, `.mjs`, `.js`, `.toml`, `.json`, `.html`, `.css`, and a
 //!   first folder that the repository has), that names no tracked file or folder. A path is
@@ -26,6 +28,9 @@ use std::process::Command;
 const ENDINGS: &[&str] = &[
     ".rs", ".md", ".mjs", ".js", ".toml", ".json", ".html", ".css", ".py", ".txt",
 ];
+
+/// This file, which names what it looks for.
+const SELF: &str = "xtask/tests/tidy.rs";
 
 /// Outside documents no clone has.
 const ABSENT_DOCUMENTS: &[&str] = &["DESIGN.md", "DECISIONS.md"];
@@ -276,6 +281,9 @@ fn every_reference_points_inside_the_repository() {
     let mut found = Vec::new();
     let mut read = 0;
     for path in &tree.files {
+        if path == SELF {
+            continue; // it names what it looks for
+        }
         let Ok(bytes) = std::fs::read(root.join(path)) else {
             continue; // deleted in the working tree, not yet in the index
         };
@@ -357,4 +365,98 @@ fn the_checks_catch_what_they_are_for() {
             "a false alarm: {line}"
         );
     }
+}
+
+/// The section names of a rulebook: its `#` headings and its bold paragraph titles.
+fn rulebook_sections(module: &str) -> BTreeSet<String> {
+    let mut names = BTreeSet::new();
+    for line in module.lines() {
+        let Some(doc) = line.strip_prefix("//!") else {
+            continue;
+        };
+        let doc = doc.trim_start();
+        if doc.starts_with('#') {
+            names.insert(doc.trim_start_matches('#').trim().to_string());
+        }
+        for (i, bold) in doc.split("**").enumerate() {
+            if i % 2 == 1 {
+                names.insert(bold.trim_end_matches('.').trim().to_string());
+            }
+        }
+    }
+    names
+}
+
+/// The `*Section*` names a line cites after "rulebook" (as `rulebook: *A*, *B*` or
+/// `Rulebook, *A* and *B*: …`).
+fn cited_sections(line: &str) -> Vec<&str> {
+    let Some(at) = line.to_ascii_lowercase().find("rulebook") else {
+        return Vec::new();
+    };
+    let mut cited = Vec::new();
+    let rest = &line[at..];
+    let mut parts = rest.split('*');
+    parts.next();
+    while let (Some(name), Some(between)) = (parts.next(), parts.next()) {
+        cited.push(name);
+        // Citations are joined by ", ", " and ", " / "; anything else ends them.
+        let joined = matches!(between.trim(), "," | "and" | "/" | "" | ", and");
+        if !joined {
+            break;
+        }
+    }
+    cited
+}
+
+#[test]
+fn rulebook_citations_name_sections_of_the_rulebook() {
+    let root = root();
+    let tree = Tree::read(root);
+    let mut found = Vec::new();
+    let games = root.join("crates/games/src");
+    for path in &tree.files {
+        let Some(rest) = path.strip_prefix("crates/games/src/") else {
+            continue;
+        };
+        let Some((game, _)) = rest.split_once('/') else {
+            continue;
+        };
+        let Ok(module) = std::fs::read_to_string(games.join(game).join("mod.rs")) else {
+            continue;
+        };
+        let sections = rulebook_sections(&module);
+        let text = std::fs::read_to_string(root.join(path)).unwrap_or_default();
+        for (n, line) in text.lines().enumerate() {
+            for name in cited_sections(line) {
+                if !sections.iter().any(|s| s == name || s.starts_with(name)) {
+                    found.push(format!("{path}:{}: cites *{name}*", n + 1));
+                }
+            }
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "rulebook citations that name no section of the game's rulebook (a `##` heading or a \
+         bold paragraph title of its mod.rs):\n{}",
+        found.join("\n")
+    );
+}
+
+#[test]
+fn citations_are_read_as_written() {
+    assert_eq!(
+        cited_sections("/// Rulebook, *Facts*: the map is 12 × 12."),
+        ["Facts"]
+    );
+    assert_eq!(
+        cited_sections("(rulebook: *Rules*, *End and scoring*) and *other* words"),
+        ["Rules", "End and scoring"]
+    );
+    assert_eq!(
+        cited_sections("/// Rulebook, *Energy* and *Towers*: at the start"),
+        ["Energy", "Towers"]
+    );
+    assert!(cited_sections("no citation *here*").is_empty());
+    let sections = rulebook_sections("//! ## Map generation\n//! **A turn.** Both\n");
+    assert!(sections.contains("Map generation") && sections.contains("A turn"));
 }

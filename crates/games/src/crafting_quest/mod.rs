@@ -4,7 +4,7 @@
 //! towers and traps, and fight. This is the game of the AI-MAS Winter Olympics 2013 (UPB AI-MAS
 //! lab, `asorici/cq3`, LGPL-3.0), played by the original server's rules with the bugs listed
 //! under *Departures from the original* fixed. This rulebook states every fact and ruling the
-//! game follows; the code cites its sections as "rulebook: *section*" (a `##` heading, or a
+//! game follows; the code cites its sections by name, as in "rulebook: *Facts*" (a `##` heading, or a
 //! bold paragraph title within one).
 //!
 //! ## Facts
@@ -252,7 +252,7 @@
 //! - Energy is replenished once per round per unit, at the start of its owner's turn (the
 //!   original replenished every unit at the start of every player's slot).
 //! - Bugs fixed: research costs the intended gold (it was free) and 50 energy
-//!   (the seed says "gold and energy" and names no number: 50 is ours); retaliation settings
+//!   (the competition's rulebook says "gold and energy" and names no number: 50 is ours); retaliation settings
 //!   persist per unit (any request wiped them); destroyed towers are removed from the map
 //!   (they blocked their cell forever); attack energy must be at least 1 (negative energy
 //!   healed).

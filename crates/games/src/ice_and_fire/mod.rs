@@ -3,7 +3,7 @@
 //! Two armies on a 12 × 12 island fight for territory; whoever takes the other's headquarters
 //! (HQ) wins. This is the 2019 CodinGame contest game by Azkellas and Tehelka, played with the
 //! rules of its referee's latest version (`develop`). This rulebook states every fact the module
-//! implements; the code cites its sections as "rulebook: *section*" (a `##` heading, or a bold
+//! implements; the code cites its sections by name, as in "rulebook: *Facts*" (a `##` heading, or a bold
 //! paragraph title within one).
 //!
 //! ## Facts

@@ -5,7 +5,7 @@
 //! It is the CodinGame community game "microRTS" by motakmikolaj (a port inspired by Santiago
 //! Ontañón's microRTS), played with the rules of its referee's latest version and the 200-turn
 //! limit of our statement. This rulebook states every fact the module implements; the code
-//! cites its sections as "rulebook: *section*".
+//! cites its sections by name, as in "rulebook: *Facts*".
 //!
 //! ## Facts
 //!

@@ -5,7 +5,7 @@
 //! competition of The Gathering 2013 ("SKYPORT REV 1"), played with its JSON protocol. The
 //! competition's own rulebook (REV 1, in Norwegian) is the default ruleset; where it is silent,
 //! the 2013 server's behaviour is followed. This rulebook states every fact the module
-//! implements; the code cites its sections as "rulebook: *section*".
+//! implements; the code cites its sections by name, as in "rulebook: *Facts*".
 //!
 //! ## Facts
 //!

@@ -6,7 +6,7 @@
 //! (league 5, Bronze and up, the default) and the four tutorial leagues before it (see
 //! [Leagues](#leagues-rulesets)), whose details were read from the same referee's tutorial
 //! set-up. This rulebook states every fact the module implements; the code cites its sections
-//! as "rulebook: *section*" (a `##` heading, or a bold paragraph title within one).
+//! by name, as in "rulebook: *Facts*" (a `##` heading, or a bold paragraph title within one).
 //! Everything up to the leagues' section describes league 5.
 //!
 //! ## Facts
