@@ -97,7 +97,7 @@ pub struct Unit {
     pub id: i32,
     pub level: u8,
     pub cell: usize,
-    /// Moved this turn (rulebook: *Rules* MOVE check 1).
+    /// Moved this turn (rulebook: *Rules*, MOVE).
     pub moved: bool,
     /// Trained this turn: cannot move (rulebook: *Facts*).
     pub fresh: bool,
@@ -220,7 +220,7 @@ impl Board {
         }
     }
 
-    /// Rulebook, *Territory*, both players (the *A player's turn* recomputation rules): active cells + 4 per mine on an
+    /// Rulebook, *Territory*, both players (recomputed when *A player's turn* and *Rules* say): active cells + 4 per mine on an
     /// active cell − the upkeep of units on active cells.
     pub fn compute_incomes(&mut self) {
         let mut income = [0; PLAYERS];
@@ -244,7 +244,7 @@ impl Board {
         self.income = income;
     }
 
-    /// Rulebook, *Rules* TRAIN check 1: owned and active, or 4-adjacent to an owned active cell.
+    /// Rulebook, *Rules*, TRAIN, its first condition: owned and active, or 4-adjacent to an owned active cell.
     pub fn playable(&self, c: usize, seat: usize) -> bool {
         !self.map.void[c]
             && (self.owned_active(c, seat)
@@ -258,7 +258,7 @@ impl Board {
             .is_some_and(|b| b.kind == BuildingKind::Tower)
     }
 
-    /// Rulebook, *Rules*: a tower on the cell, or on an active 4-neighbour of the cell's owner. Neutral
+    /// Rulebook, *Taking a cell*: a tower on the cell, or on an active 4-neighbour of the cell's owner. Neutral
     /// cells are never protected.
     pub fn protected(&self, c: usize) -> bool {
         let Some(owner) = self.owner[c] else {
@@ -270,7 +270,7 @@ impl Board {
                 .any(|&n| n != NONE && self.owned_active(n, owner) && self.has_tower(n))
     }
 
-    /// Rulebook, *Rules* capturability of cell `c` by a unit of `seat` at `level`; the first rule that
+    /// Rulebook, *Taking a cell*: the capturability of cell `c` by a unit of `seat` at `level`; the first rule that
     /// matches decides.
     pub fn capturable(&self, c: usize, seat: usize, level: u8) -> bool {
         if self.map.void[c] {
@@ -336,7 +336,7 @@ impl Board {
         what
     }
 
-    /// Rulebook, *Rules* TRAIN, checked in the referee's order.
+    /// Rulebook, *Rules*, TRAIN, checked in the referee's order.
     pub fn train(&mut self, seat: usize, level: i32, x: i32, y: i32) -> Done {
         let c = self.cell_of(x, y)?;
         if !self.playable(c, seat) {
@@ -382,7 +382,7 @@ impl Board {
         ))
     }
 
-    /// Rulebook, *Rules* BUILD, checked in the referee's order.
+    /// Rulebook, *Rules*, BUILD, checked in the referee's order.
     pub fn build(&mut self, seat: usize, kind: BuildingKind, x: i32, y: i32) -> Done {
         let c = self.cell_of(x, y)?;
         if !self.playable(c, seat) {
@@ -432,7 +432,7 @@ impl Board {
         ))
     }
 
-    /// Rulebook, *Rules* MOVE, checked in the referee's order.
+    /// Rulebook, *Rules*, MOVE, checked in the referee's order.
     pub fn move_unit(&mut self, seat: usize, id: i32, x: i32, y: i32) -> Done {
         let target = self.cell_of(x, y)?;
         let Some(unit) = self.unit_by_id(id).filter(|u| u.owner == seat).cloned() else {
@@ -473,7 +473,7 @@ impl Board {
         ))
     }
 
-    /// Rulebook, *Rules* pathfinding: among the 4-neighbours in the player's order, the one closest to the
+    /// Rulebook, *Rules*, MOVE, the pathfinding: among the 4-neighbours in the player's order, the one closest to the
     /// target that is strictly closer than the unit's cell and capturable; earlier wins ties.
     /// The unit's own cell if there is none.
     pub fn next_cell(&self, unit: &Unit, target: usize) -> usize {
