@@ -19,6 +19,34 @@ pub struct Props {
     pub on_end: Callback<(usize, Vec<String>)>,
 }
 
+/// Scrolls the viewer to the top of the screen unless the board's top and the End turn button
+/// are both on the screen already.
+fn bring_board_and_end_into_sight() {
+    let Some(window) = web_sys::window() else {
+        return;
+    };
+    let Some(document) = window.document() else {
+        return;
+    };
+    let height = window
+        .inner_height()
+        .ok()
+        .and_then(|h| h.as_f64())
+        .unwrap_or(0.0);
+    let (Some(board), Some(end), Some(viewer)) = (
+        document.get_element_by_id("board"),
+        document.get_element_by_id("human-end-turn"),
+        document.get_element_by_id("viewer"),
+    ) else {
+        return;
+    };
+    let in_sight = board.get_bounding_client_rect().top() >= 0.0
+        && end.get_bounding_client_rect().bottom() <= height;
+    if !in_sight {
+        viewer.scroll_into_view();
+    }
+}
+
 #[component(HumanPanel)]
 pub fn human_panel(props: &Props) -> Html {
     let turn = &props.turn;
@@ -35,6 +63,12 @@ pub fn human_panel(props: &Props) -> Html {
         let lines = lines.clone();
         Callback::from(move |_: MouseEvent| on_end.emit((seat, lines.clone())))
     };
+    // Each turn, the board and End turn are brought into sight together when either is out of
+    // it (the board is made small enough for both to fit: www/style.css), so that a person does
+    // not scroll between turns.
+    use_effect_with((seat, turn.input.clone()), |_| {
+        bring_board_and_end_into_sight()
+    });
     // Keys pressed in the panel are its own (space on a button must not play the match).
     let keep_keys = Callback::from(|e: KeyboardEvent| e.stop_propagation());
     html! {

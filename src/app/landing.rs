@@ -46,6 +46,10 @@ pub fn landing(props: &Props) -> Html {
     html! {
         <section id="landing" class="landing" aria-label="The games">
             <h2>{ "Pick a game and press Play" }</h2>
+            <p class="tagline">
+                { "Write a bot in JavaScript or Python and watch it play a built-in bot or \
+                   another bot of yours. Everything runs in this page." }
+            </p>
             <p class="hint">
                 { "Each game starts with a starter bot in the editor playing the strongest \
                    built-in bot. Then change the code and run it again." }

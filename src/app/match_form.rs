@@ -1,10 +1,11 @@
-//! The match set-up: seed, league, map (Crafting Quest 3), the person's bot, the opponent, relaxed budgets, Run and Stop.
+//! The match set-up: seed, league, map (Crafting Quest 3), the opponent, relaxed budgets, Run
+//! and Stop. The person's own bot and its editor are in the bot pane (`bot_pane.rs`).
 
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
 
 use super::code_editor::CodeEditor;
-use super::code_keeping::{EarlierVersions, LinkCodeBanner, OtherTabNotice};
+use super::code_keeping::{EarlierVersions, OtherTabNotice};
 use games::crafting_quest::MAPS;
 
 use super::state::{entry, Action, Form, Slot, LANGUAGES, PYTHON};
@@ -79,10 +80,6 @@ pub fn match_form(props: &Props) -> Html {
     let on_run = props.on_run.reform(|_: MouseEvent| ());
     let on_stop = props.on_stop.reform(|_: MouseEvent| ());
     let ruleset = info.ruleset(&form.ruleset);
-    let on_leave = {
-        let dispatch = props.dispatch.clone();
-        Callback::from(move |_: MouseEvent| dispatch.emit(Action::LeaveLesson))
-    };
     let slot = |slot: usize| {
         html! {
             <SlotFields game={form.game} scope={form.scope()} {slot} bot={form.bots[slot].clone()}
@@ -124,21 +121,6 @@ pub fn match_form(props: &Props) -> Html {
                     </select>
                 </div>
             }
-            if let Some(lesson) = &form.lesson {
-                <section id="lesson" class="lesson" aria-label="Lesson">
-                    <h3>{ &lesson.title }</h3>
-                    if !lesson.text.is_empty() {
-                        <p class="lesson-text">{ &lesson.text }</p>
-                    }
-                    <p class="hint">{ "Your code for this lesson is saved apart from your other bots." }</p>
-                    <button type="button" id="leave-lesson" onclick={on_leave}>{ "Leave the lesson" }</button>
-                </section>
-            }
-            <LinkCodeBanner form={form.clone()} dispatch={props.dispatch.clone()} />
-            <div class="seat">
-                <h3 class="seat-title"><span class="swatch seat-0"></span>{ "Your bot" }</h3>
-                { slot(0) }
-            </div>
             <div class="seat">
                 <h3 class="seat-title"><span class="swatch seat-1"></span>{ "Opponent" }</h3>
                 { slot(1) }
@@ -181,19 +163,19 @@ pub fn match_form(props: &Props) -> Html {
 }
 
 #[derive(Properties, PartialEq)]
-struct SlotProps {
-    game: &'static str,
+pub(super) struct SlotProps {
+    pub game: &'static str,
     /// Where the slot's code is saved (`Form::scope`).
-    scope: String,
-    slot: usize,
-    bot: Slot,
-    dispatch: Callback<Action>,
-    on_code: Callback<(usize, String)>,
+    pub scope: String,
+    pub slot: usize,
+    pub bot: Slot,
+    pub dispatch: Callback<Action>,
+    pub on_code: Callback<(usize, String)>,
 }
 
 /// Who plays a bot slot (code in a language, or a built-in bot) and, for code, its editor.
 #[component(SlotFields)]
-fn slot_fields(props: &SlotProps) -> Html {
+pub(super) fn slot_fields(props: &SlotProps) -> Html {
     let SlotProps {
         game, slot, bot, ..
     } = props;

@@ -2,9 +2,11 @@
 
 mod arena_panel;
 mod board;
+mod bot_pane;
 mod code_editor;
 mod code_keeping;
 mod game_list;
+mod help;
 mod human_panel;
 mod landing;
 mod match_form;
@@ -13,6 +15,7 @@ mod offline_status;
 mod playback;
 pub mod rules;
 mod sharing;
+mod splitter;
 pub mod state;
 mod text_view;
 mod turn_details;
@@ -37,6 +40,29 @@ use viewer::Viewer;
 pub const UNFINISHED_LINK: &str = "The last time this link was opened here, its match never \
 ended: the tab may have crashed, frozen or been closed while its bots ran. Its bots were not run \
 again. Press Run to run them anyway.";
+
+/// Widest screen (CSS pixels) laid out in one column (`www/style.css`, the 900 px query).
+const ONE_COLUMN_PX: f64 = 900.0;
+
+/// Scrolls the viewer to the top of the screen if the page is in one column.
+fn scroll_to_board_when_narrow() {
+    let Some(window) = web_sys::window() else {
+        return;
+    };
+    let narrow = window
+        .inner_width()
+        .ok()
+        .and_then(|w| w.as_f64())
+        .is_some_and(|w| w <= ONE_COLUMN_PX);
+    if let (true, Some(viewer)) = (
+        narrow,
+        window
+            .document()
+            .and_then(|d| d.get_element_by_id("viewer")),
+    ) {
+        viewer.scroll_into_view();
+    }
+}
 
 #[component(App)]
 pub fn app() -> Html {
@@ -156,6 +182,20 @@ pub fn app() -> Html {
         });
     }
 
+    // On a narrow screen (one column), a match that starts or a replay that opens brings the
+    // board into sight: it comes first in the column then (www/style.css).
+    {
+        let arriving = matches!(
+            state.progress,
+            state::Progress::Starting | state::Progress::Replayed(_)
+        );
+        use_effect_with(arriving, |&arriving| {
+            if arriving {
+                scroll_to_board_when_narrow();
+            }
+        });
+    }
+
     // A human turn: board clicks and End turn.
     let on_pick = {
         let dispatch = dispatch.clone();
@@ -172,6 +212,9 @@ pub fn app() -> Html {
         })
     };
     let human = state.human.first().cloned();
+    let watching = state.progress != state::Progress::Idle;
+    let help_open = use_state(help::shown_at_start);
+    let on_code_2 = on_code.clone();
 
     let on_stop = {
         let runner = runner.clone();
@@ -186,14 +229,13 @@ pub fn app() -> Html {
         <>
             <header class="page-header">
                 <h1>{ "botplay" }</h1>
-                <p class="tagline">
-                    { "Pick a game, write a bot in JavaScript or Python, and watch it play a \
-                       built-in bot or another bot of yours. Everything runs in this page." }
-                </p>
+                <GameList selected={state.form.game} dispatch={dispatch.clone()} />
+                <rules::Rules game={state.form.game} />
+                <help::HelpButton open={help_open.clone()} />
             </header>
             if !state.isolated {
                 <p id="isolation-warning" class="warning" role="alert">
-                    { isolation::NOT_ISOLATED }
+                    { isolation::NOT_ISOLATED.to_string() }
                 </p>
             }
             // The gallery greets a visitor; a lesson link opens on the lesson instead (the
@@ -201,36 +243,44 @@ pub fn app() -> Html {
             if state.progress == state::Progress::Idle && state.form.lesson.is_none() {
                 <Landing dispatch={dispatch.clone()} />
             }
-            <main class="layout">
-                <section class="setup" aria-label="Match set-up">
-                    <GameList selected={state.form.game} dispatch={dispatch.clone()} />
-                    <rules::Rules game={state.form.game} />
-                    <MatchForm
-                        form={state.form.clone()}
-                        running={state.progress.is_live()}
-                        replayed={matches!(state.progress, state::Progress::Replayed(_))}
-                        notice={state.notice.clone()}
+            // The bot pane and the match side by side on a wide screen (the handle between them
+            // sets the width); on a narrow one, in one column, the board comes first once a match
+            // is shown (www/style.css).
+            <main class={classes!("layout", watching.then_some("watching"))}>
+                <bot_pane::BotPane form={state.form.clone()} dispatch={dispatch.clone()}
+                    on_code={on_code}>
+                    <help::HelpPanel open={help_open} />
+                </bot_pane::BotPane>
+                <splitter::Splitter />
+                <div class="match-pane">
+                    <section class="setup" aria-label="Match set-up">
+                        <MatchForm
+                            form={state.form.clone()}
+                            running={state.progress.is_live()}
+                            replayed={matches!(state.progress, state::Progress::Replayed(_))}
+                            notice={state.notice.clone()}
+                            dispatch={dispatch.clone()}
+                            on_code={on_code_2}
+                            {on_run}
+                            {on_stop}
+                        />
+                    </section>
+                    <Viewer
+                        record={viewer::RecordRef(state.record.clone())}
+                        progress={state.progress.clone()}
+                        cursor={state.cursor}
+                        speed={state.speed}
                         dispatch={dispatch.clone()}
-                        {on_code}
-                        {on_run}
-                        {on_stop}
-                    />
-                </section>
-                <Viewer
-                    record={viewer::RecordRef(state.record.clone())}
-                    progress={state.progress.clone()}
-                    cursor={state.cursor}
-                    speed={state.speed}
-                    dispatch={dispatch.clone()}
-                    on_pick={human.as_ref().map(|_| on_pick)}
-                    selected={human.as_ref().and_then(|h| h.selected_at)}
-                >
-                    if let Some(turn) = human {
-                        <human_panel::HumanPanel game={state.record.game} {turn}
-                            names={state.record.names.clone()} dispatch={dispatch.clone()}
-                            on_end={on_human_end} />
-                    }
-                </Viewer>
+                        on_pick={human.as_ref().map(|_| on_pick)}
+                        selected={human.as_ref().and_then(|h| h.selected_at)}
+                    >
+                        if let Some(turn) = human {
+                            <human_panel::HumanPanel game={state.record.game} {turn}
+                                names={state.record.names.clone()} dispatch={dispatch.clone()}
+                                on_end={on_human_end} />
+                        }
+                    </Viewer>
+                </div>
             </main>
             <arena_panel::ArenaPanel form={state.form.clone()} isolated={state.isolated}
                 {dispatch} />

@@ -50,16 +50,31 @@ fn head(text: &str, brief: bool) -> (&str, usize) {
     (shown, text[end..].lines().count())
 }
 
-/// A stream's text in a `pre` of this class, cut short when it is long and `brief`.
-fn stream(class: &'static str, text: &str, brief: bool) -> Html {
+/// A stream under its name, in a `pre` of the name's class, cut short when it is long and
+/// `brief`, with a button that copies the whole text.
+fn stream(name: &'static str, text: &str, brief: bool) -> Html {
     let (shown, more) = head(text, brief);
+    let on_copy = {
+        let text = text.to_string();
+        Callback::from(move |_: MouseEvent| {
+            if let Some(window) = web_sys::window() {
+                // Best effort: the text can also be selected and copied by hand.
+                let _ = window.navigator().clipboard().write_text(&text);
+            }
+        })
+    };
     html! {
-        <>
-            <pre class={class}>{ shown }</pre>
+        <div class={classes!("stream", format!("stream-{name}"))}>
+            <h5>
+                { name }
+                <button type="button" class="copy" title={format!("Copy this turn's {name}")}
+                    onclick={on_copy}>{ "copy" }</button>
+            </h5>
+            <pre class={name}>{ shown }</pre>
             if more > 0 {
                 <p class="hint">{ format!("… {more} more lines, shown when paused") }</p>
             }
-        </>
+        </div>
     }
 }
 
@@ -82,14 +97,14 @@ pub fn turn_details(props: &Props) -> Html {
     let Some(turn) = &props.turn else {
         return html! {
             <section id="turn-details" class="turn-details">
-                <h3>{ "This turn's input and output" }</h3>
+                <h3>{ "Console: this turn's input, output and debug log" }</h3>
                 <p class="hint">{ "The start of the match: no bot has played yet." }</p>
             </section>
         };
     };
     html! {
         <section id="turn-details" class="turn-details">
-            <h3>{ "This turn's input and output" }</h3>
+            <h3>{ "Console: this turn's input, output and debug log" }</h3>
             { for turn.seats.iter().map(|st| {
                 let label = describe::seat_label(props.game, st.seat, &props.names);
                 let mut stdin = st.input.clone();
@@ -108,18 +123,9 @@ pub fn turn_details(props: &Props) -> Html {
                             <p class="fault">{ format!("{}: {}", f.kind, f.text) }</p>
                         }
                         <div class="streams">
-                            <div>
-                                <h5>{ "stdin" }</h5>
-                                { stream("stdin", &stdin, props.brief) }
-                            </div>
-                            <div>
-                                <h5>{ "stdout" }</h5>
-                                { stream("stdout", if stdout.is_empty() { "(nothing)" } else { &stdout }, props.brief) }
-                            </div>
-                            <div>
-                                <h5>{ "stderr" }</h5>
-                                { stream("stderr", if st.stderr.is_empty() { "(nothing)" } else { &st.stderr }, props.brief) }
-                            </div>
+                            { stream("stdin", &stdin, props.brief) }
+                            { stream("stdout", if stdout.is_empty() { "(nothing)" } else { &stdout }, props.brief) }
+                            { stream("stderr", if st.stderr.is_empty() { "(nothing)" } else { &st.stderr }, props.brief) }
                         </div>
                     </article>
                 }

@@ -3,6 +3,7 @@
 
 use std::rc::Rc;
 
+use wasm_bindgen::JsCast;
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
@@ -23,6 +24,22 @@ const PANEL_UPDATES_PER_SECOND: f64 = 8.0;
 /// Milliseconds between two frames at this speed (an index into [`SPEEDS`]).
 fn every_ms(speed: usize) -> f64 {
     PLAY_FRAME_MS / SPEEDS[speed.min(SPEEDS.len() - 1)]
+}
+
+/// What a key does to the playback (space, arrows, Home, End, +, −, f, e).
+fn key_action(key: &str) -> Option<Action> {
+    Some(match key {
+        " " => Action::TogglePlay,
+        "ArrowLeft" => Action::Step(-1),
+        "ArrowRight" => Action::Step(1),
+        "Home" => Action::Seek(0),
+        "End" => Action::Seek(usize::MAX),
+        "+" | "=" => Action::ChangeSpeed(1),
+        "-" => Action::ChangeSpeed(-1),
+        "f" => Action::NextFault,
+        "e" => Action::NextElimination,
+        _ => return None,
+    })
 }
 
 /// The shown match, compared by identity (it only changes by being replaced).
@@ -134,22 +151,53 @@ pub fn viewer(props: &Props) -> Html {
                 text_view::save_shown(!*text_shown);
                 return text_shown.set(!*text_shown);
             }
-            let action = match e.key().as_str() {
-                " " => Action::TogglePlay,
-                "ArrowLeft" => Action::Step(-1),
-                "ArrowRight" => Action::Step(1),
-                "Home" => Action::Seek(0),
-                "End" => Action::Seek(usize::MAX),
-                "+" | "=" => Action::ChangeSpeed(1),
-                "-" => Action::ChangeSpeed(-1),
-                "f" => Action::NextFault,
-                "e" => Action::NextElimination,
-                _ => return,
-            };
-            e.prevent_default();
-            dispatch.emit(action);
+            if let Some(action) = key_action(&e.key()) {
+                e.prevent_default();
+                dispatch.emit(action);
+            }
         })
     };
+    // The same keys work before anything is focused (a page just opened, a click on the page's
+    // background), and the arrows and the others also while a button outside the viewer has the
+    // focus (Run, just pressed): not while typing, nor in a list, nor inside the viewer (its own
+    // handler above has them).
+    {
+        let dispatch = props.dispatch.clone();
+        use_effect_with((), move |_| {
+            let document = web_sys::window().and_then(|w| w.document());
+            let listener = document.map(|document| {
+                gloo_events::EventListener::new(&document, "keydown", move |event| {
+                    let Some(e) = event.dyn_ref::<KeyboardEvent>() else {
+                        return;
+                    };
+                    if e.default_prevented() || e.ctrl_key() || e.meta_key() || e.alt_key() {
+                        return;
+                    }
+                    let target = e
+                        .target()
+                        .and_then(|t| t.dyn_into::<web_sys::Element>().ok());
+                    let free = match &target {
+                        None => true,
+                        Some(el) => {
+                            let tag = el.tag_name();
+                            let in_viewer = el.closest("#viewer").ok().flatten().is_some();
+                            tag == "BODY"
+                                || tag == "HTML"
+                                || (tag == "BUTTON" && !in_viewer && e.key() != " ")
+                        }
+                    };
+                    if !free {
+                        return;
+                    }
+                    if let Some(action) = key_action(&e.key()) {
+                        e.prevent_default();
+                        dispatch.emit(action);
+                    }
+                })
+            });
+            move || drop(listener)
+        });
+    }
 
     // A replay file dropped on the viewer is opened.
     let on_drag_over = Callback::from(|e: DragEvent| e.prevent_default());
@@ -214,7 +262,8 @@ pub fn viewer(props: &Props) -> Html {
     let label = frame.as_ref().map(|f| f.text.clone()).unwrap_or_default();
 
     html! {
-        <section id="viewer" class="viewer" aria-label="Match viewer" tabindex="0" onkeydown={on_key}
+        <section id="viewer" class={classes!("viewer", props.on_pick.is_some().then_some("picking"))}
+            aria-label="Match viewer" tabindex="0" onkeydown={on_key}
             ondragover={on_drag_over} ondrop={on_drop}>
             <p id="match-status" class={classes!("match-status",
                 matches!(props.progress, Progress::Failed(_)).then_some("warning"))}>
@@ -272,6 +321,10 @@ pub fn viewer(props: &Props) -> Html {
                     index={cursor.frame} last={record.last_turn_number()}
                     announce={!(cursor.playing || (props.progress.is_live() && cursor.follow))} />
             }
+            // The console: what each bot read, wrote and logged in the turn shown.
+            <TurnDetails {game} names={record.names.clone()} {turn}
+                number={record.turn_number(panel_index)}
+                brief={cursor.playing || (props.progress.is_live() && cursor.follow)} />
             <div class="panels">
                 <div class="panel">
                     <h3>{ "Bots" }</h3>
@@ -289,18 +342,19 @@ pub fn viewer(props: &Props) -> Html {
                             }
                         }) }
                     </ul>
+                </div>
+                <div class="panel">
                     <h3>{ "Events" }</h3>
                     <ul id="events" class="events">
                         { for panel_frame.iter().flat_map(|f| f.events.iter()).map(|e| html! { <li>{ e }</li> }) }
                     </ul>
+                </div>
+                <div class="panel">
                     <h3>{ "Faults" }</h3>
                     <ul id="faults" class="faults">
                         { for faults.iter().map(|f| html! { <li>{ f }</li> }) }
                     </ul>
                 </div>
-                <TurnDetails {game} names={record.names.clone()} {turn}
-                    number={record.turn_number(panel_index)}
-                    brief={cursor.playing || (props.progress.is_live() && cursor.follow)} />
             </div>
             <Sharing record={props.record.clone()} frame={cursor.frame}
                 turn={record.turn_number(cursor.frame)}

@@ -80,11 +80,9 @@ impl Seat {
                     "Agent {enemy} is your opponent's: select one of yours first."
                 )),
             },
+            // A cover tile is a legal target as in a bot's `MOVE`: the agent walks towards it
+            // and stops beside it (the referee's path search; cover cannot be entered).
             None => match mine {
-                Some((id, _)) if self.init.tile(Pos::new(at.0, at.1)) != 0 => Click::Note(format!(
-                    "({},{}) is cover: agent {id} cannot stand there.",
-                    at.0, at.1
-                )),
                 Some((id, _)) => Click::Order(Order {
                     who: id,
                     slot: MOVE,
@@ -237,5 +235,33 @@ mod tests {
         let mut replay_lines = desk.lines();
         replay_lines.truncate(s.turn.my_agent_count);
         assert_eq!(replay_lines.len(), s.turn.my_agent_count);
+    }
+
+    #[test]
+    fn a_cover_tile_is_a_move_target_as_in_a_bots_move() {
+        // Seed 7's map has cover; any cover tile will do.
+        let input = testing::inputs("soak-overflow", "", 7, 0);
+        let seat = AnySeat::read("soak-overflow", std::slice::from_ref(&input)).expect("reads");
+        let AnySeat::SoakOverflow(s) = &seat else {
+            panic!("soak")
+        };
+        let cover = (0..s.init.height)
+            .flat_map(|y| (0..s.init.width).map(move |x| (x, y)))
+            .find(|&(x, y)| s.init.tile(super::Pos::new(x, y)) != 0)
+            .expect("a cover tile");
+        let a = *s
+            .turn
+            .agents
+            .iter()
+            .find(|a| s.init.owner(a.id) == Some(0))
+            .expect("an agent of mine");
+        let mut desk = Desk::new(seat.clone());
+        desk.click((a.pos.x, a.pos.y));
+        desk.click(cover);
+        assert_eq!(
+            desk.lines()[0],
+            format!("{};MOVE {} {}", a.id, cover.0, cover.1)
+        );
+        assert!(testing::accepted("soak-overflow", 7, 0, &desk.lines()));
     }
 }

@@ -24,6 +24,23 @@
 //       instruction in sight on a 1366 × 900 screen (screenshot lesson-opened.png).
 // (fh7) A reload keeps the chosen game and, per game, the language of "your bot".
 // (fh8) A link too long without its match does not suggest sharing it without the match.
+// (fh9) A layout for writing bots, at 1920 × 1080: the editor is a main pane beside the match
+//       (at least 40% of the screen's width), a handle resizes it and a reload keeps the width
+//       (a double click brings back the default); the console under the board shows each
+//       stream whole (lines wrap: nothing is cut at the box's edge) with a copy button.
+//       Screenshots layout-1920.png and, at 1366 × 900, layout-1366.png.
+// (fh10) On a 390 × 844 phone, after Run the board and the result come first: the board is in
+//       sight and above the editor (screenshot layout-phone.png).
+// (fh11) The first-visit help: shown in a new profile (what a bot is, input and output, the
+//       rules, the debug log, sharing), dismissed by "Got it", not shown again after a reload,
+//       back with the header's Help button.
+// (fh12) Playback keys work before anything is clicked: a link opened at turn 5 steps back with
+//       ← at once; after Run (the Run button focused), Home and → move the viewer.
+// (fh13) Playing by hand at 1366 × 900: every turn the board and End turn are both on the
+//       screen, no scrolling between turns (screenshot layout-human.png). (A click on a cover
+//       tile moving an agent towards it is checked in human.mjs.)
+// (fh14) A Soak Overflow bot writing one line where its turn takes one per agent: the timeout
+//       says the bot wrote 1 line and the game was waiting for more.
 // Called from run.mjs (`firstHourChecks({ dist, check, SHOTS })`) or alone.
 
 import { mkdir, mkdtemp, rm } from "node:fs/promises";
@@ -389,9 +406,194 @@ export async function firstHourChecks({ dist, check = defaultCheck, SHOTS = DEFA
     const withMatch = await page.locator("#share-too-long").innerText();
     check(/without the match/.test(withMatch), `(fh8) a link with its match that is too long says: '${withMatch}'`);
     console.log(`ok (fh8) too long without the match: "${tooLong}"`);
+    await context.close();
+    context = undefined;
+
+    await layoutChecks(url, check, SHOTS, problems);
   } finally {
     await context?.close().catch(() => {});
     server.close();
+    await rm(profile, { recursive: true, force: true });
+  }
+}
+
+// Ice and Fire: reads its input, logs a 220-character line and waits, every turn.
+const LONG_LOG_BOT = `
+const mines = parseInt(readline());
+for (let i = 0; i < mines; i++) readline();
+while (true) {
+  for (let i = 0; i < 4 + 12; i++) readline();
+  const buildings = parseInt(readline());
+  for (let i = 0; i < buildings; i++) readline();
+  const units = parseInt(readline());
+  for (let i = 0; i < units; i++) readline();
+  console.error("a long line: " + "0123456789 ".repeat(20));
+  console.log("WAIT");
+}
+`;
+
+/** The element's box in the page's viewport, or null. */
+const box = (page, selector) => page.locator(selector).first().boundingBox();
+
+async function layoutChecks(url, check, SHOTS, problems) {
+  const profile = await mkdtemp(join(tmpdir(), "botplay-layout-"));
+  let context;
+  try {
+    // (fh9) The editor as a main pane, resizable and remembered.
+    context = await launch(profile, { viewport: { width: 1920, height: 1080 } });
+    let page = await context.newPage();
+    page.on("pageerror", (e) => problems.push(e.message));
+    await page.goto(url);
+    await page.locator("#bot-code .cm-content").waitFor({ timeout: 30_000 });
+    const editor = await box(page, "#bot-code");
+    const viewer = await box(page, "#viewer");
+    check(editor.width >= 0.4 * 1920, `(fh9) the editor is ${editor.width.toFixed(0)} px wide on a 1920 px screen`);
+    check(viewer.x >= editor.x + editor.width, `(fh9) the viewer (x ${viewer.x}) is not beside the editor (right edge ${editor.x + editor.width})`);
+    const handle = await box(page, "#splitter");
+    const grab = { x: handle.x + handle.width / 2, y: handle.y + Math.min(handle.height / 2, 300) };
+    await page.mouse.move(grab.x, grab.y);
+    await page.mouse.down();
+    await page.mouse.move(grab.x - 150, grab.y, { steps: 5 });
+    await page.mouse.move(grab.x - 250, grab.y, { steps: 5 });
+    await page.mouse.up();
+    const dragged = (await box(page, "#bot-code")).width;
+    check(Math.abs(editor.width - 250 - dragged) <= 4, `(fh9) dragging the handle 250 px left made the editor ${dragged.toFixed(0)} px wide (was ${editor.width.toFixed(0)})`);
+    await page.reload();
+    await page.locator("#bot-code .cm-content").waitFor({ timeout: 30_000 });
+    const kept = (await box(page, "#bot-code")).width;
+    check(Math.abs(kept - dragged) <= 2, `(fh9) after a reload the editor is ${kept.toFixed(0)} px wide, not the ${dragged.toFixed(0)} px it was made`);
+    await page.locator("#splitter").focus();
+    await page.keyboard.press("ArrowRight");
+    const keyed = (await box(page, "#bot-code")).width;
+    check(keyed > kept + 20, `(fh9) → on the handle left the editor at ${keyed.toFixed(0)} px (was ${kept.toFixed(0)})`);
+    await page.locator("#splitter").dblclick();
+    const reset = (await box(page, "#bot-code")).width;
+    check(Math.abs(reset - editor.width) <= 2, `(fh9) a double click on the handle gave ${reset.toFixed(0)} px, not the default ${editor.width.toFixed(0)}`);
+    console.log(`ok (fh9) the editor is ${editor.width.toFixed(0)} px of 1920, beside the match; dragged to ${dragged.toFixed(0)} px and kept after a reload; the arrow keys and a double click work`);
+
+    // The starter's match, for the README's pictures: at 1920 × 1080 and 1366 × 900.
+    await page.locator("#help-close").click();
+    await page.locator("#run").click();
+    await page.locator("#outcome .result").waitFor({ timeout: 60_000 });
+    if ((await page.locator("#play").getAttribute("aria-pressed")) === "true") await page.locator("#play").click();
+    await page.locator("#last").click();
+    for (let i = 0; i < 4; i++) await page.locator("#step-back").click();
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: join(SHOTS, "layout-1920.png") });
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: join(SHOTS, "layout-1366.png") });
+    await page.setViewportSize({ width: 1920, height: 1080 });
+
+    // The console shows each stream whole: a long line of debug log wraps in its box.
+    await setCode(page, LONG_LOG_BOT);
+    await page.locator("#run").click();
+    await page.locator("#outcome .result").waitFor({ timeout: 60_000 });
+    if ((await page.locator("#play").getAttribute("aria-pressed")) === "true") await page.locator("#play").click();
+    await page.locator("#last").click();
+    await page.locator("#step-back").click();
+    const streams = await page.$$eval("#turn-details pre", (pres) => pres.map((p) => ({
+      cls: p.className, style: getComputedStyle(p).whiteSpace, cut: p.scrollWidth > p.clientWidth + 1, text: p.textContent,
+    })));
+    check(streams.length >= 3, `(fh9) the console shows ${streams.length} streams`);
+    for (const s of streams) check(s.style === "pre-wrap" && !s.cut, `(fh9) the console's ${s.cls} is cut at its edge (white-space ${s.style}): ${JSON.stringify(s.text.slice(0, 80))}`);
+    const longest = Math.max(...streams.map((s) => Math.max(...s.text.split("\n").map((l) => l.length))));
+    check(longest >= 200, `(fh9) the console's longest line has ${longest} characters, not the bot's 200`);
+    check((await page.locator("#turn-details .copy").count()) >= 3, "(fh9) the console's streams have no copy button");
+    console.log(`ok (fh9) the console wraps every stream (longest line ${longest} characters), each with a copy button (layout-1920.png, layout-1366.png)`);
+
+    // (fh12) Keys before clicking the board: the Run button has the focus after Run.
+    await page.locator("#run").click();
+    await page.locator("#outcome .result").waitFor({ timeout: 60_000 });
+    if ((await page.locator("#play").getAttribute("aria-pressed")) === "true") await page.locator("#play").click();
+    check(await page.evaluate(() => document.activeElement?.id === "run"), "(fh12) the Run button does not have the focus after a click");
+    await page.keyboard.press("Home");
+    const home = (await turnLabel(page))[0];
+    await page.keyboard.press("ArrowRight");
+    await page.keyboard.press("ArrowRight");
+    const right = (await turnLabel(page))[0];
+    check(home === 0 && right === 2, `(fh12) with the Run button focused, Home then → → show turns ${home} and ${right}`);
+    // A link at turn 5, opened and not clicked.
+    await page.locator("#share-turn").check();
+    await page.locator("#last").click();
+    for (let i = 0; i < 3; i++) await page.locator("#step-back").click();
+    await page.locator("#make-link").click();
+    const link = await page.locator("#share-link").inputValue();
+    const at = (await turnLabel(page))[0];
+    const fresh = await context.newPage();
+    await fresh.goto(link);
+    await fresh.locator("#turn-label").waitFor({ timeout: 30_000 });
+    await fresh.waitForFunction((n) => document.querySelector("#turn-label")?.innerText.startsWith(`turn ${n} /`), at, { timeout: 30_000 });
+    await fresh.keyboard.press("ArrowLeft");
+    const back = (await turnLabel(fresh))[0];
+    check(back === at - 1, `(fh12) ← on a link opened at turn ${at} (nothing clicked) shows turn ${back}`);
+    await fresh.close();
+    console.log(`ok (fh12) keys work before any click: Home → → after Run (turns ${home}, ${right}); ← on a link opened at turn ${at} shows ${back}`);
+
+    // (fh11) The first-visit help: this profile dismissed it above.
+    await page.reload();
+    await page.locator("#bot-code .cm-content").waitFor({ timeout: 30_000 });
+    check((await page.locator("#help").count()) === 0, "(fh11) the help dismissed comes back after a reload");
+    await page.locator("#help-toggle").click();
+    check(await page.locator("#help").isVisible(), "(fh11) the header's Help button does not show the help");
+    await page.locator("#help-close").click();
+
+    // (fh14) One line of the several a turn takes: the timeout says the game waited for more.
+    await pickGame(page, "soak-overflow");
+    await setCode(page, COUNTING_BOT.replace("if (turn === 3) throw new Error(\"stop in turn 3\");", "")
+      .replace("for (const id of mine) console.log(id + \";HUNKER_DOWN\");", "console.log(mine[0] + \";HUNKER_DOWN\");"));
+    await page.locator("#run").click();
+    await page.locator("#outcome .result").waitFor({ timeout: 60_000 });
+    const partial = (await page.locator("#faults li").allInnerTexts()).join(" | ");
+    check(/timeout — no complete answer within 1000 ms: the bot wrote 1 line and the game was waiting for more/.test(partial),
+      `(fh14) a bot writing 1 line of its 4 is reported as '${partial}'`);
+    console.log(`ok (fh14) one line of four: "${partial}"`);
+
+    // (fh13) Playing by hand on a 1366 × 900 screen: each turn the board's top and End turn are
+    // both on the screen, with no scrolling between turns (End turn clicked where it is).
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await pickGame(page, "soak-overflow");
+    await page.locator("#player").selectOption("human");
+    await page.locator("#run").click();
+    for (let turn = 1; turn <= 3; turn++) {
+      await page.locator("#human-turn").waitFor({ timeout: 30_000 });
+      await page.waitForTimeout(300);
+      const board = await box(page, "#board");
+      const end = await box(page, "#human-end-turn");
+      check(board.y >= 0 && end.y + end.height <= 900,
+        `(fh13) turn ${turn} by hand: the board's top is at y ${board.y.toFixed(0)} and End turn's bottom at ${(end.y + end.height).toFixed(0)} on a 900 px screen`);
+      if (turn === 1) await page.screenshot({ path: join(SHOTS, "layout-human.png") });
+      const [before] = await turnLabel(page);
+      await page.mouse.click(end.x + end.width / 2, end.y + end.height / 2);
+      await page.waitForFunction((b) => Number(document.querySelector("#turn-label")?.innerText.match(/turn (\d+)/)?.[1]) > b, before, { timeout: 20_000 });
+    }
+    console.log("ok (fh13) playing by hand at 1366 × 900: the board and End turn are in sight every turn, no scrolling (layout-human.png)");
+    await context.close();
+    context = undefined;
+
+    // (fh10, fh11) A phone, a new profile.
+    await rm(profile, { recursive: true, force: true });
+    context = await launch(profile, { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    page = await context.newPage();
+    page.on("pageerror", (e) => problems.push(e.message));
+    await page.goto(url);
+    await page.locator("#help").waitFor({ timeout: 30_000 });
+    const help = await page.locator("#help").innerText();
+    check(/bot is a program/.test(help) && /input/.test(help) && /Rules/.test(help) && /debug log/.test(help) && /Share/.test(help),
+      `(fh11) the first-visit help says: ${JSON.stringify(help.slice(0, 200))}`);
+    console.log("ok (fh11) a new visitor sees the help (what a bot is, input and output, rules, debug log, sharing); dismissed, it stays away; Help brings it back");
+    await page.locator("#run").click();
+    await page.locator("#outcome .result").waitFor({ timeout: 60_000 });
+    await page.waitForTimeout(500);
+    const board = await box(page, "#board");
+    const code = await box(page, "#bot-code");
+    check(board && board.y >= -2 && board.y + board.height / 2 <= 844, `(fh10) after Run on a phone the board is at y ${board?.y} (screen 844 px)`);
+    check(code && board.y < code.y, `(fh10) on a phone the editor (y ${code?.y}) comes before the board (y ${board?.y}) after Run`);
+    await page.screenshot({ path: join(SHOTS, "layout-phone.png") });
+    console.log(`ok (fh10) on a phone, after Run the board is in sight (y ${board.y.toFixed(0)}) and above the editor (layout-phone.png)`);
+  } finally {
+    await context?.close().catch(() => {});
     await rm(profile, { recursive: true, force: true });
   }
 }

@@ -161,6 +161,13 @@ export async function humanChecks({ dist, check = defaultCheck, SHOTS = join(REP
       const [id, ax, ay] = mine[0];
       const free = [[1, 0], [-1, 0], [0, 1], [0, -1]].map(([dx, dy]) => [ax + dx, ay + dy])
         .find(([x, y]) => x >= 0 && y >= 0 && x < w && y < h && tiles[y][x] === 0 && !agents.some((a) => a[1] === x && a[2] === y));
+      // A cover tile is a move target, as a bot's MOVE there is legal (the agent stops beside it).
+      const cover = tiles.flatMap((row, y) => row.map((t, x) => [x, y, t])).find(([, , t]) => t > 0);
+      await clickCell(page, map, ax, ay);
+      await clickCell(page, map, cover[0], cover[1]);
+      const coverLine = (await lines(page))[0];
+      check(coverLine === `${id};MOVE ${cover[0]} ${cover[1]}`, `(v) soak-overflow: a click on the cover tile (${cover[0]},${cover[1]}) gave '${coverLine}', not a MOVE there`);
+      await page.locator("#human-clear").click();
       await clickCell(page, map, ax, ay);
       await clickCell(page, map, free[0], free[1]);
       const [enemy, ex, ey] = theirs[0];
@@ -177,7 +184,7 @@ export async function humanChecks({ dist, check = defaultCheck, SHOTS = join(REP
       check(out.includes(expected), `(v) soak-overflow: the turn's stdout is '${out}'`);
       for (let i = 0; i < 3; i++) await endTurn(page, check, "soak-overflow");
       await noFaults(page, check, "soak-overflow");
-      console.log(`ok (v) soak-overflow by hand: '${expected}' from three clicks, in the turn's stdout; no timeout`);
+      console.log(`ok (v) soak-overflow by hand: a click on cover moves towards it; '${expected}' from three clicks, in the turn's stdout; no timeout`);
     }
 
     // microRTS: the castle trains a worker on a free tile beside it.

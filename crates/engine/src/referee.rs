@@ -284,10 +284,20 @@ impl Referee {
         }
     }
 
-    /// The seat did not complete its turn in time (the driver stopped waiting).
+    /// The seat did not complete its turn in time (the driver stopped waiting). When it wrote
+    /// part of an answer, the text says so: the game was still reading (a bot that writes one
+    /// line where the turn takes one per unit).
     pub fn timeout(&mut self, seat: usize, elapsed_ms: f64) -> Option<Fault> {
-        let budget = self.pending_mut(seat)?.budget_ms;
-        let text = format!("no complete answer within {budget} ms");
+        let pending = self.pending_mut(seat)?;
+        let budget = pending.budget_ms;
+        let text = match pending.record.lines.len() {
+            0 => format!("no complete answer within {budget} ms"),
+            n => format!(
+                "no complete answer within {budget} ms: the bot wrote {n} line{} and the game \
+                 was waiting for more (this turn's answer takes more lines: see the rules)",
+                if n == 1 { "" } else { "s" }
+            ),
+        };
         match self.fail(seat, FaultKind::Timeout, text, elapsed_ms) {
             Verdict::Fault(f) => Some(f),
             _ => None,

@@ -302,6 +302,25 @@ fn played() -> Referee {
 }
 
 #[test]
+fn a_timeout_after_part_of_an_answer_says_the_game_was_waiting_for_more_lines() {
+    let mut r = referee(false);
+    r.begin_turn();
+    r.line(0, "ASK", 1.0);
+    r.line(1, "END", 1.0);
+    let fault = r.timeout(0, 1001.0).expect("seat 0 was asked");
+    assert_eq!(
+        fault.text,
+        "no complete answer within 1000 ms: the bot wrote 1 line and the game was waiting for \
+         more (this turn's answer takes more lines: see the rules)"
+    );
+    let mut r = referee(false);
+    r.begin_turn();
+    r.line(1, "END", 1.0);
+    let silent = r.timeout(0, 1001.0).expect("seat 0 was asked");
+    assert_eq!(silent.text, "no complete answer within 1000 ms");
+}
+
+#[test]
 fn replays_rerun_to_the_same_frames_faults_and_outcome() {
     let original = played();
     assert!(original.is_over());
