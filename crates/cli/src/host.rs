@@ -14,7 +14,8 @@
 //!   referee `{"message":"endturn"}` on the bot's behalf (it is recorded in the replay as the
 //!   bot's line), so a bot that sends fewer than three actions is not a timeout.
 //! - A client that disconnects stays in the match: its turns are recorded as crashes and cost
-//!   it the game's penalties, as a disconnected AI did in 2013.
+//!   it the game's penalties, as a disconnected AI did in 2013 (the referee makes those crashes:
+//!   [`Referee::retire`]).
 
 use std::io::Write;
 use std::net::{Shutdown, TcpListener, TcpStream};
@@ -38,11 +39,12 @@ pub enum HostError {
     Runtime(String),
 }
 
+/// The crash text of a client's turns once it is gone.
+const GONE: &str = "the client disconnected";
+
 /// One connected client.
 struct Client {
     stream: Option<TcpStream>,
-    /// Disconnected (or stopped after a flood): its turns are crashes from now on.
-    gone: bool,
 }
 
 /// One asked seat's clock.
@@ -125,7 +127,6 @@ pub fn run(a: HostArgs, seed: i64) -> Result<(), HostError> {
         });
         clients.push(Client {
             stream: Some(stream),
-            gone: false,
         });
         names.push(format!("tcp:{peer}"));
     }
@@ -158,10 +159,6 @@ impl Table {
             self.deliver_notices(referee);
             let mut clocks = Vec::new();
             for ask in &asks {
-                if self.clients[ask.seat].gone {
-                    referee.crash(ask.seat, "the client disconnected", 0.0);
-                    continue;
-                }
                 let soft = is_game_turn(&ask.input);
                 if soft {
                     self.drop_queued(ask.seat);
@@ -233,14 +230,14 @@ impl Table {
                     }
                     match referee.line(seat, &line, elapsed) {
                         Verdict::Reply(text) => self.send(seat, &text),
-                        Verdict::Fault(_) => self.disconnect(seat),
+                        Verdict::Fault(_) => self.disconnect(referee, seat),
                         Verdict::More | Verdict::Done | Verdict::NotAsked => {}
                     }
                     self.deliver_notices(referee);
                 }
                 Next::Closed => {
-                    referee.crash(seat, "the client disconnected", clock.elapsed_ms());
-                    self.clients[seat].gone = true;
+                    referee.crash(seat, GONE, clock.elapsed_ms());
+                    referee.retire(seat, GONE);
                     self.deliver_notices(referee);
                 }
                 Next::Nothing => return,
@@ -278,8 +275,9 @@ impl Table {
         }
     }
 
-    fn disconnect(&mut self, seat: usize) {
-        self.clients[seat].gone = true;
+    /// Ends a client's connection after a fault: its later turns are crashes.
+    fn disconnect(&mut self, referee: &mut Referee, seat: usize) {
+        referee.retire(seat, GONE);
         self.inbox.stop(seat);
         if let Some(stream) = self.clients[seat].stream.take() {
             let _ = stream.shutdown(Shutdown::Both);
