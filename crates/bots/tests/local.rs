@@ -103,18 +103,15 @@ fn a_watcher_sees_every_line_and_can_stop_the_match() {
         3,
         "three turns, then the watcher stopped"
     );
-    let written: usize = referee
-        .turns()
-        .iter()
-        .flat_map(|t| &t.seats)
-        .map(|s| s.lines.len())
-        .sum();
-    assert_eq!(lines, written, "every line was shown");
-    let answered: usize = referee
-        .turns()
-        .iter()
-        .flat_map(|t| &t.seats)
-        .map(|s| s.replies.len())
-        .sum();
+    let recorded = |count: fn(&engine::SeatTurn) -> usize| -> usize {
+        referee
+            .turns()
+            .iter()
+            .flat_map(|t| &t.seats)
+            .map(count)
+            .sum()
+    };
+    assert_eq!(lines, recorded(|s| s.lines.len()), "every line was shown");
+    let answered = recorded(|s| s.replies.len());
     assert_eq!(replies, answered, "with the game's replies");
 }
