@@ -44,21 +44,26 @@ impl Halter {
     }
 }
 
-/// One asked seat's clock.
-struct Clock {
-    seat: usize,
-    started: Instant,
-    deadline: Instant,
+/// One asked seat's clock (also the TCP host's, `host.rs`).
+pub(crate) struct Clock {
+    pub(crate) seat: usize,
+    pub(crate) started: Instant,
+    pub(crate) budget_ms: u32,
 }
 
 impl Clock {
-    fn elapsed_ms(&self) -> f64 {
+    pub(crate) fn elapsed_ms(&self) -> f64 {
         self.ms_until(Instant::now())
     }
 
     /// The bot's time from the start of its turn to `at` (a line's arrival).
-    fn ms_until(&self, at: Instant) -> f64 {
+    pub(crate) fn ms_until(&self, at: Instant) -> f64 {
         at.saturating_duration_since(self.started).as_secs_f64() * 1000.0
+    }
+
+    /// When the turn's budget runs out.
+    pub(crate) fn deadline(&self) -> Instant {
+        self.started + Duration::from_millis(u64::from(self.budget_ms))
     }
 }
 
@@ -111,7 +116,7 @@ impl Table {
                 clocks.push(Clock {
                     seat: ask.seat,
                     started,
-                    deadline: started + Duration::from_millis(u64::from(ask.budget_ms)),
+                    budget_ms: ask.budget_ms,
                 });
                 self.deliver(ask.seat, &ask.input);
             }
@@ -138,11 +143,11 @@ impl Table {
                 .iter()
                 .filter(|c| waiting.contains(&c.seat))
                 .collect();
-            let Some(deadline) = open.iter().map(|c| c.deadline).min() else {
+            let Some(deadline) = open.iter().map(|c| c.deadline()).min() else {
                 return;
             };
             if deadline <= Instant::now() {
-                for clock in open.iter().filter(|c| c.deadline <= Instant::now()) {
+                for clock in open.iter().filter(|c| c.deadline() <= Instant::now()) {
                     let seat = clock.seat;
                     if self.seats[seat].may_buffer()
                         && !self.answered[seat]

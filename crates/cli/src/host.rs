@@ -26,6 +26,7 @@ use std::time::{Duration, Instant};
 use engine::{Referee, Setup, Verdict};
 
 use crate::args::HostArgs;
+use crate::driver;
 use crate::inbox::{Inbox, Next};
 
 /// The line the host writes for a bot whose turn reached its budget.
@@ -47,28 +48,19 @@ struct Client {
     stream: Option<TcpStream>,
 }
 
-/// One asked seat's clock.
+/// One asked seat's clock (the driver's), and how its budget ends the turn.
 struct Clock {
-    seat: usize,
-    started: Instant,
-    budget_ms: u32,
+    time: driver::Clock,
     /// A game turn: at the budget the turn ends (the host sends `endturn`); otherwise (the
     /// handshake and the loadout) the budget is a timeout.
     soft: bool,
 }
 
-impl Clock {
-    fn elapsed_ms(&self) -> f64 {
-        self.ms_until(Instant::now())
-    }
+impl std::ops::Deref for Clock {
+    type Target = driver::Clock;
 
-    /// The bot's time from the start of its turn to `at` (a line's arrival).
-    fn ms_until(&self, at: Instant) -> f64 {
-        at.saturating_duration_since(self.started).as_secs_f64() * 1000.0
-    }
-
-    fn deadline(&self) -> Instant {
-        self.started + Duration::from_millis(u64::from(self.budget_ms))
+    fn deref(&self) -> &driver::Clock {
+        &self.time
     }
 }
 
@@ -165,9 +157,11 @@ impl Table {
                 }
                 self.send(ask.seat, &without_info(&ask.input));
                 clocks.push(Clock {
-                    seat: ask.seat,
-                    started: Instant::now(),
-                    budget_ms: ask.budget_ms,
+                    time: driver::Clock {
+                        seat: ask.seat,
+                        started: Instant::now(),
+                        budget_ms: ask.budget_ms,
+                    },
                     soft,
                 });
             }
