@@ -2,13 +2,14 @@
 //! choices on hand-written states, and matches against the real referee
 //! (`games::crafting_quest`).
 
+mod common;
+
 use bots::crafting_quest::protocol::{read, Message};
 use bots::crafting_quest::{Crafter, Random, Wait};
 use bots::Bot;
+use common::MakeBot;
 use engine::{Fault, Outcome, Referee, Setup};
 use games::crafting_quest::{parse_request, Request};
-
-type MakeBot = fn(i64) -> Box<dyn Bot>;
 
 fn crafter(seed: i64) -> Box<dyn Bot> {
     Box::new(Crafter::new(seed))
@@ -38,13 +39,9 @@ fn play(
     options: &[(&str, &str)],
     bots: Vec<Box<dyn Bot>>,
 ) -> (Outcome, Vec<Fault>, Referee) {
-    let setup = setup(seed, bots.len(), options);
-    let game = games::new_game(&setup).expect("a valid setup");
-    let names = (0..bots.len()).map(|i| format!("bot{i}")).collect();
-    let mut referee = Referee::new(game, setup, names, false);
-    bots::local::play(&mut referee, bots);
-    let outcome = referee.outcome().expect("the match ended");
-    (outcome, referee.faults().to_vec(), referee)
+    let referee = common::play_out(setup(seed, bots.len(), options), bots);
+    let (outcome, faults) = common::result(&referee);
+    (outcome, faults, referee)
 }
 
 /// The hero's wins and losses against the villain, seats alternated by seed.
@@ -59,20 +56,16 @@ fn series_on(
     hero: MakeBot,
     villain: MakeBot,
 ) -> (usize, usize) {
-    let (mut wins, mut losses) = (0, 0);
-    for seed in seeds {
-        let seat = (seed % 2) as usize;
-        let mut bots = vec![villain(seed + 1000)];
-        bots.insert(seat, hero(seed));
-        let (outcome, faults, _) = play(seed, options, bots);
-        assert!(faults.is_empty(), "seed {seed} {options:?}: {faults:?}");
-        match outcome.winner() {
-            Some(w) if w == seat => wins += 1,
-            Some(_) => losses += 1,
-            None => {}
-        }
-    }
-    (wins, losses)
+    common::series(
+        seeds,
+        &format!("{options:?}"),
+        hero,
+        villain,
+        |seed, bots| {
+            let (outcome, faults, _) = play(seed, options, bots);
+            (outcome, faults)
+        },
+    )
 }
 
 /// The first turn's input of seat 0 in a fresh match.

@@ -1,10 +1,13 @@
 //! The Ice and Fire built-in bots: input parsing on hand-written turns, the board model's rules,
 //! well-formed output, and matches against the real referee (`games::ice_and_fire`).
 
+mod common;
+
 use bots::ice_and_fire::board::{cell, Board, ME, OPPONENT};
 use bots::ice_and_fire::protocol::{output_line, BuildingKind, Command, Pos, Reader, TurnInput};
 use bots::ice_and_fire::{Expander, Random, Wait};
 use bots::Bot;
+use common::MakeBot;
 use engine::{Fault, Outcome, Referee, Setup};
 
 // ---------------------------------------------------------------------------------------------
@@ -416,42 +419,22 @@ XXXXXXXXXXXX
 
 /// Plays one match in a league; returns the outcome and the faults.
 fn play(seed: i64, ruleset: &str, bots: Vec<Box<dyn Bot>>) -> (Outcome, Vec<Fault>) {
-    let entry = games::entry("ice-and-fire").expect("registered");
-    let mut setup = Setup::new(entry.info, seed);
+    let mut setup = Setup::new(games::entry("ice-and-fire").expect("registered").info, seed);
     setup.ruleset = ruleset.to_string();
-    let game = (entry.new)(&setup).expect("a valid setup");
-    let names = vec!["a".to_string(), "b".to_string()];
-    let mut referee = Referee::new(game, setup, names, false);
-    bots::local::play(&mut referee, bots);
-    let outcome = referee.outcome().expect("the match ended");
-    (outcome, referee.faults().to_vec())
+    common::result(&common::play_out(setup, bots))
 }
 
 /// Plays `hero` against `villain` with seats alternated by seed; returns the hero's (wins,
 /// losses) and panics on any fault.
-/// Makes a seeded bot.
-type MakeBot = fn(i64) -> Box<dyn Bot>;
-
 fn series(
     seeds: std::ops::Range<i64>,
     ruleset: &str,
     hero: MakeBot,
     villain: MakeBot,
 ) -> (usize, usize) {
-    let (mut wins, mut losses) = (0, 0);
-    for seed in seeds {
-        let seat = (seed % 2) as usize;
-        let mut bots = vec![villain(seed + 1000)];
-        bots.insert(seat, hero(seed));
-        let (outcome, faults) = play(seed, ruleset, bots);
-        assert!(faults.is_empty(), "seed {seed} {ruleset}: {faults:?}");
-        match outcome.winner() {
-            Some(w) if w == seat => wins += 1,
-            Some(_) => losses += 1,
-            None => {}
-        }
-    }
-    (wins, losses)
+    common::series(seeds, ruleset, hero, villain, |seed, bots| {
+        play(seed, ruleset, bots)
+    })
 }
 
 fn expander(seed: i64) -> Box<dyn Bot> {

@@ -1,11 +1,14 @@
 //! The microRTS built-in bots: input parsing on hand-written turns, well-formed output, and
 //! matches against the real referee (`games::micro_rts`).
 
+mod common;
+
 use bots::micro_rts::board::Board;
 use bots::micro_rts::protocol::{output_line, Order, Reader, CASTLE, ENEMY, ME, WORKER};
 use bots::micro_rts::{Random, Rush, Wait};
 use bots::Bot;
-use engine::{Fault, Outcome, Referee, Setup};
+use common::MakeBot;
+use engine::{Fault, Outcome, Setup};
 
 // ---------------------------------------------------------------------------------------------
 // Hand-written inputs
@@ -195,35 +198,14 @@ fn the_rush_harvests_trains_and_defends_on_the_hand_written_turns() {
 // ---------------------------------------------------------------------------------------------
 
 fn play(seed: i64, bots: Vec<Box<dyn Bot>>) -> (Outcome, Vec<Fault>) {
-    let entry = games::entry("micro-rts").expect("registered");
-    let setup = Setup::new(entry.info, seed);
-    let game = (entry.new)(&setup).expect("a valid setup");
-    let names = vec!["a".to_string(), "b".to_string()];
-    let mut referee = Referee::new(game, setup, names, false);
-    bots::local::play(&mut referee, bots);
-    let outcome = referee.outcome().expect("the match ended");
-    (outcome, referee.faults().to_vec())
+    let setup = Setup::new(games::entry("micro-rts").expect("registered").info, seed);
+    common::result(&common::play_out(setup, bots))
 }
-
-type MakeBot = fn(i64) -> Box<dyn Bot>;
 
 /// Plays `hero` against `villain` with seats alternated by seed; returns the hero's (wins,
 /// losses) and panics on any fault.
 fn series(seeds: std::ops::Range<i64>, hero: MakeBot, villain: MakeBot) -> (usize, usize) {
-    let (mut wins, mut losses) = (0, 0);
-    for seed in seeds {
-        let seat = (seed % 2) as usize;
-        let mut bots = vec![villain(seed + 1000)];
-        bots.insert(seat, hero(seed));
-        let (outcome, faults) = play(seed, bots);
-        assert!(faults.is_empty(), "seed {seed}: {faults:?}");
-        match outcome.winner() {
-            Some(w) if w == seat => wins += 1,
-            Some(_) => losses += 1,
-            None => {}
-        }
-    }
-    (wins, losses)
+    common::series(seeds, "", hero, villain, play)
 }
 
 fn rush(seed: i64) -> Box<dyn Bot> {

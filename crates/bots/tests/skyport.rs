@@ -1,10 +1,13 @@
 //! The Skyport built-in bots: reading hand-written server lines, their choices in small
 //! positions, well-formed output, and matches against the real referee (`games::skyport`).
 
+mod common;
+
 use bots::skyport::protocol::{Act, Dir, Message, Pos, Ruleset, Weapon};
 use bots::skyport::{Gunner, Random, Wait};
 use bots::Bot;
-use engine::{Fault, Outcome, Referee, Setup};
+use common::MakeBot;
+use engine::{Fault, Outcome, Setup};
 
 // ---------------------------------------------------------------------------------------------
 // Hand-written server lines
@@ -343,19 +346,11 @@ fn the_gunner_chooses_weapons_for_the_map_and_ruleset() {
 
 /// Plays one match; returns the outcome and the faults.
 fn play(seed: i64, seats: usize, ruleset: &str, bots: Vec<Box<dyn Bot>>) -> (Outcome, Vec<Fault>) {
-    let entry = games::entry("skyport").expect("registered");
-    let mut setup = Setup::new(entry.info, seed);
+    let mut setup = Setup::new(games::entry("skyport").expect("registered").info, seed);
     setup.ruleset = ruleset.to_string();
     setup.seats = seats;
-    let game = (entry.new)(&setup).expect("a valid setup");
-    let names = (0..seats).map(|s| format!("bot{s}")).collect();
-    let mut referee = Referee::new(game, setup, names, false);
-    bots::local::play(&mut referee, bots);
-    let outcome = referee.outcome().expect("the match ended");
-    (outcome, referee.faults().to_vec())
+    common::result(&common::play_out(setup, bots))
 }
-
-type MakeBot = fn(i64) -> Box<dyn Bot>;
 
 fn gunner(seed: i64) -> Box<dyn Bot> {
     Box::new(Gunner::new(seed))
@@ -376,20 +371,9 @@ fn series(
     hero: MakeBot,
     villain: MakeBot,
 ) -> (usize, usize) {
-    let (mut wins, mut losses) = (0, 0);
-    for seed in seeds {
-        let seat = (seed % 2) as usize;
-        let mut bots = vec![villain(seed + 1000)];
-        bots.insert(seat, hero(seed));
-        let (outcome, faults) = play(seed, 2, ruleset, bots);
-        assert!(faults.is_empty(), "seed {seed} {ruleset}: {faults:?}");
-        match outcome.winner() {
-            Some(w) if w == seat => wins += 1,
-            Some(_) => losses += 1,
-            None => {}
-        }
-    }
-    (wins, losses)
+    common::series(seeds, ruleset, hero, villain, |seed, bots| {
+        play(seed, 2, ruleset, bots)
+    })
 }
 
 #[test]

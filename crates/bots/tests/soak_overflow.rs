@@ -1,11 +1,14 @@
 //! The Soak Overflow built-in bots: input parsing on hand-written turns, the board model's
 //! rules, well-formed output, and matches against the real referee (`games::soak_overflow`).
 
+mod common;
+
 use bots::soak_overflow::board::Board;
 use bots::soak_overflow::protocol::{agent_line, Action, Pos, Reader};
 use bots::soak_overflow::{Random, Soaker, Wait};
 use bots::Bot;
-use engine::{Fault, Outcome, Referee, Setup};
+use common::MakeBot;
+use engine::{Fault, Outcome, Setup};
 
 // ---------------------------------------------------------------------------------------------
 // Hand-written inputs
@@ -234,37 +237,23 @@ fn the_soaker_bombs_a_cluster_and_finishes_the_wet() {
 // ---------------------------------------------------------------------------------------------
 
 fn play(seed: i64, bots: Vec<Box<dyn Bot>>) -> (Outcome, Vec<Fault>, u32) {
-    let entry = games::entry("soak-overflow").expect("registered");
-    let setup = Setup::new(entry.info, seed);
-    let game = (entry.new)(&setup).expect("a valid setup");
-    let names = vec!["a".to_string(), "b".to_string()];
-    let mut referee = Referee::new(game, setup, names, false);
-    bots::local::play(&mut referee, bots);
-    let outcome = referee.outcome().expect("the match ended");
+    let setup = Setup::new(
+        games::entry("soak-overflow").expect("registered").info,
+        seed,
+    );
+    let referee = common::play_out(setup, bots);
+    let (outcome, faults) = common::result(&referee);
     let turns = referee.frames().last().map_or(0, |f| f.turn);
-    (outcome, referee.faults().to_vec(), turns)
+    (outcome, faults, turns)
 }
-
-/// Makes a seeded bot.
-type MakeBot = fn(i64) -> Box<dyn Bot>;
 
 /// Plays `hero` against `villain` with seats alternated by seed; returns the hero's (wins,
 /// losses) and panics on any fault.
 fn series(seeds: std::ops::Range<i64>, hero: MakeBot, villain: MakeBot) -> (usize, usize) {
-    let (mut wins, mut losses) = (0, 0);
-    for seed in seeds {
-        let seat = (seed % 2) as usize;
-        let mut bots = vec![villain(seed + 1000)];
-        bots.insert(seat, hero(seed));
+    common::series(seeds, "", hero, villain, |seed, bots| {
         let (outcome, faults, _) = play(seed, bots);
-        assert!(faults.is_empty(), "seed {seed}: {faults:?}");
-        match outcome.winner() {
-            Some(w) if w == seat => wins += 1,
-            Some(_) => losses += 1,
-            None => {}
-        }
-    }
-    (wins, losses)
+        (outcome, faults)
+    })
 }
 
 fn soaker(seed: i64) -> Box<dyn Bot> {
