@@ -41,6 +41,8 @@
 //       tile moving an agent towards it is checked in human.mjs.)
 // (fh14) A Soak Overflow bot writing one line where its turn takes one per agent: the timeout
 //       says the bot wrote 1 line and the game was waiting for more.
+// (fh15) The Arena, opened after picking Soak Overflow: its five bots can be seen and ticked (one
+//       unticked: 6 pairs × 10 = 60 matches) and its controls row keeps labels apart.
 // Called from run.mjs (`firstHourChecks({ dist, check, SHOTS })`) or alone.
 
 import { mkdir, mkdtemp, rm } from "node:fs/promises";
@@ -549,6 +551,22 @@ async function layoutChecks(url, check, SHOTS, problems) {
     check(/timeout — no complete answer within 1000 ms: the bot wrote 1 line and the game was waiting for more/.test(partial),
       `(fh14) a bot writing 1 line of its 4 is reported as '${partial}'`);
     console.log(`ok (fh14) one line of four: "${partial}"`);
+
+    // (fh15) The Arena after picking another game: its bot choice is there to see and use, and
+    // its controls row keeps each label apart from the control before it.
+    await page.locator(".arena summary").click();
+    const bots = await box(page, ".arena-bots");
+    const ticks = await page.locator(".arena-bots input[type=checkbox]").count();
+    check(bots && bots.width > 200 && bots.height > 20 && ticks === 5,
+      `(fh15) Soak Overflow's Arena shows its bot choice as ${JSON.stringify(bots)} with ${ticks} boxes`);
+    await page.locator(".arena-bots input[type=checkbox]").nth(1).uncheck();
+    const run = await page.locator("#arena-run").innerText();
+    check(run === "Run 60 matches", `(fh15) with 4 of 5 bots ticked the Arena says '${run}'`);
+    const gaps = await page.$$eval(".arena .row > label:not(:first-child)", (labels) =>
+      labels.map((l) => l.getBoundingClientRect().left - l.previousElementSibling.getBoundingClientRect().right));
+    check(gaps.length >= 2 && gaps.every((g) => g >= 12), `(fh15) the Arena's labels sit ${gaps.map((g) => g.toFixed(0))} px after the control before them`);
+    console.log(`ok (fh15) Soak Overflow's Arena: ${ticks} bots to tick, '${run}' with one unticked, labels ${gaps.map((g) => g.toFixed(0)).join(", ")} px apart`);
+    await page.locator(".arena summary").click();
 
     // (fh13) Playing by hand on a 1366 × 900 screen: each turn the board's top and End turn are
     // both on the screen, with no scrolling between turns (End turn clicked where it is).
