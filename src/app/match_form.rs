@@ -273,7 +273,7 @@ fn lesson_maker(props: &LessonProps) -> Html {
         );
         Callback::from(move |_: MouseEvent| {
             let link = engine::Lesson::new(&title, &text).and_then(|lesson| {
-                let spec = form.spec(true)?;
+                let spec = form.spec(true, super::state::random_seed)?;
                 let doc = engine::ShareDoc {
                     setup: spec.setup,
                     relaxed: spec.relaxed,

@@ -103,7 +103,7 @@ pub fn app() -> Html {
         let state = state.clone();
         let runner = runner.clone();
         Callback::from(move |_: ()| {
-            let spec = match state.form.spec(state.isolated) {
+            let spec = match state.form.spec(state.isolated, state::random_seed) {
                 Ok(spec) => spec,
                 Err(why) => return state.dispatch(Action::Notice(why)),
             };

@@ -456,8 +456,10 @@ impl Form {
         }
     }
 
-    /// The match this form describes: slot 0's bot in seat 1, the opponent in the others.
-    pub fn spec(&self, isolated: bool) -> Result<MatchSpec, String> {
+    /// The match this form describes: slot 0's bot in seat 1, the opponent in the others. A
+    /// game that takes seed 0 for "a random map" gets the seed `random` picks
+    /// (`games::new_game_picking_seed`, as the CLI).
+    pub fn spec(&self, isolated: bool, random: impl FnOnce() -> i64) -> Result<MatchSpec, String> {
         let info = entry(self.game).info;
         let seed: i64 = self.seed.trim().parse().map_err(|_| {
             format!(
@@ -473,15 +475,7 @@ impl Form {
         setup.options = self.options.clone();
         setup.seats = self.seats.clamp(info.min_seats, info.max_seats);
         setup.check(info).map_err(|e| e.to_string())?;
-        match games::new_game(&setup) {
-            // Seed 0 gives a random map in some originals (Soak Overflow): the page picks a
-            // seed, and the form shows it.
-            Err(engine::SetupError::BadOption { key, .. }) if key == "seed" && seed == 0 => {
-                setup.seed = random_seed();
-            }
-            Err(why) => return Err(why.to_string()),
-            Ok(_) => {}
-        }
+        games::new_game_picking_seed(&mut setup, random).map_err(|why| why.to_string())?;
         let mut seats = vec![self.bots[0].seat(0)];
         while seats.len() < setup.seats {
             seats.push(self.bots[1].seat(1));

@@ -25,7 +25,7 @@ mod seats;
 
 use std::process::ExitCode;
 
-use engine::{Referee, Replay, Setup, SetupError, ShareDoc};
+use engine::{Referee, Replay, Setup, ShareDoc};
 
 use args::{Command, PlayArgs};
 
@@ -208,19 +208,15 @@ fn play(a: PlayArgs) -> Result<(), Failure> {
         setup.ruleset = ruleset;
     }
     setup.options = a.options;
-    let game = match (entry.new)(&setup) {
-        // Seed 0 gives a random map in some originals (Soak Overflow): pick a seed and show it.
-        Err(SetupError::BadOption { key, .. }) if key == "seed" && setup.seed == 0 => {
-            setup.seed = random_seed();
-            eprintln!(
-                "botplay: seed 0 means a random map in this game; using seed {}",
-                setup.seed
-            );
-            (entry.new)(&setup)
-        }
-        other => other,
+    let asked = setup.seed;
+    let game = games::new_game_picking_seed(&mut setup, random_seed)
+        .map_err(|e| Failure::usage(e.to_string()))?;
+    if setup.seed != asked {
+        eprintln!(
+            "botplay: seed 0 means a random map in this game; using seed {}",
+            setup.seed
+        );
     }
-    .map_err(|e| Failure::usage(e.to_string()))?;
     let seed = setup.seed;
     eprintln!(
         "botplay: {} ({}), seed {seed}{}",

@@ -32,3 +32,41 @@ pub fn new_game(setup: &Setup) -> Result<Box<dyn Game>, SetupError> {
     let entry = entry(&setup.game).ok_or_else(|| SetupError::UnknownGame(setup.game.clone()))?;
     (entry.new)(setup)
 }
+
+/// Builds a match for a setup as the CLI and the page do: a game that refuses seed 0 because
+/// its original takes it for "a random map" (Soak Overflow) gets the seed `random` picks, written
+/// into `setup` so that it can be shown and replayed. The only place that rule is applied.
+pub fn new_game_picking_seed(
+    setup: &mut Setup,
+    random: impl FnOnce() -> i64,
+) -> Result<Box<dyn Game>, SetupError> {
+    match new_game(setup) {
+        Err(SetupError::BadOption { key, .. }) if key == "seed" && setup.seed == 0 => {
+            setup.seed = random();
+            new_game(setup)
+        }
+        built => built,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn seed_zero_is_replaced_only_where_the_game_refuses_it() {
+        let mut soak = Setup::new(soak_overflow::ENTRY.info, 0);
+        new_game_picking_seed(&mut soak, || 42).expect("a seed was picked");
+        assert_eq!(soak.seed, 42);
+        let mut kept = Setup::new(soak_overflow::ENTRY.info, 7);
+        new_game_picking_seed(&mut kept, || unreachable!("seed 7 is valid")).expect("built");
+        assert_eq!(kept.seed, 7);
+        let mut ice = Setup::new(ice_and_fire::ENTRY.info, 0);
+        new_game_picking_seed(&mut ice, || unreachable!("Ice and Fire takes seed 0"))
+            .expect("built");
+        assert_eq!(ice.seed, 0);
+        let mut bad = Setup::new(soak_overflow::ENTRY.info, 0);
+        bad.ruleset = "no-such-league".into();
+        assert!(new_game_picking_seed(&mut bad, || 42).is_err());
+    }
+}
