@@ -11,7 +11,10 @@
 //! - a mention of `DESIGN.md` or `DECISIONS.md` (documents the repository does not hold);
 //! - "rules file" with an item number (`A.5`, `B.6 step 2`), or such an item number on its own
 //!   (a capital A to C, a dot, one or two digits), or "appendix R": items of an outside file;
-//! - (second test) a citation of a game's rulebook, "rulebook: *Section*", in that game's files
+//! - (another test) a built-in bot that reaches for more of a game than its pure types and
+//!   helpers: bots see only protocol text, so no file of `crates/bots/src` but the in-process
+//!   driver (`local.rs`) names a game's constructor, registry, state or the referee;
+//! - (another test) a citation of a game's rulebook, "rulebook: *Section*", in that game's files
 //!   that names no heading or bold paragraph title of its rulebook;
 //! - a relative markdown link, or a path in backticks that looks like a repository path (a `/`,
 //!   an ending such as `.rs`, `.md`, `.mjs`, `.js`, `.toml`, `.json`, `.html`, `.css`, and a
@@ -459,4 +462,61 @@ fn citations_are_read_as_written() {
     assert!(cited_sections("no citation *here*").is_empty());
     let sections = rulebook_sections("//! ## Map generation\n//! **A turn.** Both\n");
     assert!(sections.contains("Map generation") && sections.contains("A turn"));
+}
+
+/// What a built-in bot may not name: a way to build or hold a game (its registry, constructor,
+/// state, typed layer) or the referee. Bots may use a game's pure types and helpers.
+const NOT_FOR_BOTS: &[&str] = &[
+    "new_game",
+    "GAMES",
+    "GameEntry",
+    "ENTRY",
+    "Referee",
+    "dyn Game",
+    "engine::Game",
+    "Rules",
+    "Setup",
+    "games::entry",
+];
+
+/// Whether `code` names `word` as a whole word.
+fn names_word(code: &str, word: &str) -> bool {
+    code.match_indices(word).any(|(at, _)| {
+        let before = code[..at].chars().next_back();
+        let after = code[at + word.len()..].chars().next();
+        let part = |c: char| c.is_alphanumeric() || c == '_';
+        !before.is_some_and(part) && !after.is_some_and(part)
+    })
+}
+
+#[test]
+fn bots_use_only_a_games_pure_types_and_helpers() {
+    let root = root();
+    let tree = Tree::read(root);
+    let mut found = Vec::new();
+    for path in &tree.files {
+        if !path.starts_with("crates/bots/src/")
+            || !path.ends_with(".rs")
+            || path == "crates/bots/src/local.rs"
+        {
+            continue;
+        }
+        let text = std::fs::read_to_string(root.join(path)).unwrap_or_default();
+        for (n, line) in text.lines().enumerate() {
+            let code = line.split("//").next().unwrap_or("");
+            for word in NOT_FOR_BOTS {
+                if names_word(code, word) {
+                    found.push(format!("{path}:{}: names {word}", n + 1));
+                }
+            }
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "built-in bots see only protocol text and may use a game's pure types and helpers, \
+         never a game itself or the referee:\n{}",
+        found.join("\n")
+    );
+    assert!(names_word("let g = games::new_game(&s);", "new_game"));
+    assert!(!names_word("fn new_game_like()", "new_game"));
 }
