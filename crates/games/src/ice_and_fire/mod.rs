@@ -143,8 +143,9 @@
 //! 7. Both 3 × 3 corner blocks, around the two HQs, are made neutral.
 //! 8. The neutral areas (4-connected, discovered column by column, each explored depth-first
 //!    visiting left, right, up, down) are joined: each area picks one of its cells with
-//!    `nextInt(size)`, and every pair of picked cells is joined by a straight corridor along the
-//!    second cell's row and the first cell's column, each corridor cell with its reflection.
+//!    `nextInt(size)`, and every pair of picked cells is joined by an L-shaped corridor: along
+//!    the second cell's row between their columns, and along the first cell's column between
+//!    their rows; each corridor cell is opened with its reflection.
 //! 9. From Wood 1 on, mine spots are drawn: (a) at most max(6, 0.15 × neutral cells) computed in
 //!    32-bit floats; (b) an even count between 6 and that maximum from `nextInt`; (c) half of it
 //!    less the two spots of step 3 drawn as `x y` pairs with `nextInt(12)`, redrawn while the
