@@ -3,7 +3,9 @@
 //!
 //! The runner makes the host (a sandboxed frame; or, where the frame cannot have shared memory,
 //! the same host script in the page, whose workers then run in the page's process), sends it the
-//! match and the files its workers are made of, and hears [`MatchNews`] in batches. The page does
+//! match and the files its workers are made of, and hears [`MatchNews`] in batches. Where the page
+//! has no shared memory either, the match is played on messages ([`Isolation::Messages`]): the
+//! built-in bots as ever, and bots written in the editor through the page's service worker. The page does
 //! no referee work during a match: it only draws what it hears, and sends commands (stop, a
 //! person's lines).
 //!
@@ -124,6 +126,9 @@ pub enum Isolation {
     Frame,
     /// In workers of the page's own process (the frame could not have shared memory).
     Page,
+    /// In workers of the page's own process, on messages: this browser gives the page no
+    /// `SharedArrayBuffer` (bots in workers read their input through the service worker).
+    Messages,
 }
 
 thread_local! {
@@ -275,8 +280,13 @@ fn get(value: &JsValue, key: &str) -> JsValue {
 
 /// What the page heard on the host's port.
 enum Heard {
-    Hello { isolated: bool },
-    Alive { running: u32 },
+    /// `isolated`: shared memory works in the host.
+    Hello {
+        isolated: bool,
+    },
+    Alive {
+        running: u32,
+    },
     News(HostNews),
     Nonsense(String),
 }
@@ -357,11 +367,11 @@ impl Inner {
                 .frame
                 .as_ref()
                 .and_then(|f| f.content_window()),
-            Isolation::Page => window.clone(),
+            Isolation::Page | Isolation::Messages => window.clone(),
         };
         let origin = match place {
             Isolation::Frame => "*".to_string(),
-            Isolation::Page => window
+            Isolation::Page | Isolation::Messages => window
                 .as_ref()
                 .and_then(|w| w.location().origin().ok())
                 .unwrap_or_else(|| "*".into()),
@@ -395,7 +405,7 @@ impl Inner {
                     LAST_ISOLATION.with(|l| l.set(Some(place)));
                     inner.watch();
                     drop(inner);
-                    Inner::send_start(this);
+                    Inner::send_start(this, false);
                     return;
                 }
                 Heard::Hello { isolated: false } if place == Isolation::Frame => {
@@ -405,7 +415,12 @@ impl Inner {
                     return Inner::host_in_page(this);
                 }
                 Heard::Hello { .. } => {
-                    vec![MatchNews::Failed(crate::isolation::NOT_ISOLATED.into())]
+                    // No shared memory in the page either: the match is played on messages.
+                    LAST_ISOLATION.with(|l| l.set(Some(Isolation::Messages)));
+                    inner.watch();
+                    drop(inner);
+                    Inner::send_start(this, true);
+                    return;
                 }
                 Heard::Alive { running } => {
                     inner.running = running;
@@ -465,8 +480,9 @@ impl Inner {
         });
     }
 
-    /// Sends the match, with the files its workers are made of (fetched once per page).
-    fn send_start(this: &Rc<RefCell<Inner>>) {
+    /// Sends the match, with the files its workers are made of (fetched once per page); on
+    /// `messages` when there is no shared memory.
+    fn send_start(this: &Rc<RefCell<Inner>>, messages: bool) {
         let me = Rc::downgrade(this);
         let python = this
             .borrow()
@@ -517,6 +533,9 @@ impl Inner {
             }
             let message = js_sys::Object::new();
             set(&message, "type", &"start".into());
+            if messages {
+                set(&message, "mode", &"messages".into());
+            }
             let json = serde_json::to_string(&start).unwrap_or_default();
             set(&message, "start", &json.into());
             set(&message, "seats", &seats);

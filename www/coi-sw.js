@@ -17,6 +17,15 @@
 //    first time a Python bot loads them (in a cache named after Pyodide's files), then served
 //    from there. A page that asks ({type: "status"} with a MessagePort) learns whether the build
 //    and Pyodide are cached and whether its own document came from the cache.
+// 3. The bots' input where the browser gives no SharedArrayBuffer (WebKitGTK as shipped): the
+//    match host (www/match-host.js, in the page) sends {type: "botplay-io", tokens} with a
+//    MessagePort, on which the match worker then posts [token, text] for each bot's input; a
+//    bot's runtime (www/js-bot-worker.js) blocks in a synchronous GET of botplay-io/<token>,
+//    answered here with all the text waiting for that token as soon as there is some (204 after
+//    IO_WAIT_MS without any: the runtime asks again; `?hold` always waits that long). A token is
+//    a random secret per bot and match, known only to the host, the match worker and that bot's
+//    runtime; {type: "botplay-io-end", tokens} forgets them. As JupyterLite answers Python's
+//    input() in the browser.
 "use strict";
 
 const HEADERS = /* HEADERS */ {};
@@ -38,6 +47,48 @@ const NULL_BODY = new Set([101, 103, 204, 205, 304]);
 // The pages (clients) whose document this worker served from the cache, because the network
 // failed: they are working offline.
 const fromCache = new Set();
+
+// The bots' input (3. above): per token, the text not yet fetched and the request waiting.
+const IO_PATH = "botplay-io/";
+const IO_WAIT_MS = 20000;
+const inputs = new Map();
+
+/** The answer to a bot's request for its input. */
+async function answerInput(token, hold) {
+  const plain = { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" };
+  // A request may come before the host's message that opens its token: it waits as any other.
+  if (!inputs.has(token)) inputs.set(token, { text: "", wake: null });
+  const box = inputs.get(token);
+  if (hold || !box.text) {
+    await new Promise((done) => {
+      const timer = setTimeout(done, IO_WAIT_MS);
+      if (!hold) {
+        box.wake = () => {
+          clearTimeout(timer);
+          done();
+        };
+      }
+    });
+    if (!hold) box.wake = null;
+  }
+  if (hold || !box.text) return new Response(null, { status: 204, headers: plain });
+  const text = box.text;
+  box.text = "";
+  return new Response(text, { status: 200, headers: plain });
+}
+
+function openInputs(tokens, port) {
+  for (const token of tokens) {
+    if (typeof token === "string" && !inputs.has(token)) inputs.set(token, { text: "", wake: null });
+  }
+  port.onmessage = (event) => {
+    const [token, text] = Array.isArray(event.data) ? event.data : [];
+    const box = inputs.get(token);
+    if (!box || typeof text !== "string" || !tokens.includes(token)) return;
+    box.text += text;
+    box.wake?.();
+  };
+}
 
 self.addEventListener("install", (event) => {
   self.skipWaiting();
@@ -72,6 +123,10 @@ self.addEventListener("fetch", (event) => {
   const path = url.pathname.startsWith(SCOPE_PATH) ? url.pathname.slice(SCOPE_PATH.length) : null;
   // The site's folder itself is its index.html.
   const key = path === "" ? "index.html" : path;
+  if (key !== null && key.startsWith(IO_PATH) && request.method === "GET") {
+    event.respondWith(answerInput(key.slice(IO_PATH.length), url.search === "?hold"));
+    return;
+  }
   let response;
   if (request.method !== "GET" || key === null || request.headers.has("range")) {
     response = fetch(request);
@@ -155,6 +210,14 @@ async function tellPages() {
 
 self.addEventListener("message", (event) => {
   const port = event.ports[0];
+  if (event.data?.type === "botplay-io" && port && Array.isArray(event.data.tokens)) {
+    return openInputs(event.data.tokens, port);
+  }
+  if (event.data?.type === "botplay-io-end" && Array.isArray(event.data.tokens)) {
+    for (const token of event.data.tokens) inputs.get(token)?.wake?.();
+    for (const token of event.data.tokens) inputs.delete(token);
+    return;
+  }
   if (event.data?.type !== "status" || !port) return;
   event.waitUntil(
     (async () => {

@@ -12,6 +12,14 @@
 // Input: the match worker writes each turn's text into a SharedArrayBuffer ring and wakes this
 // worker; `readline()` sleeps in `Atomics.wait` until a whole line is there.
 //
+// Without shared memory (the start message has a `port` instead of rings: WebKitGTK as shipped,
+// a page that is not cross-origin isolated), the same records are posted on that MessagePort to
+// the match worker, as [kind, text, stamp], and `readline()` blocks in a synchronous request to
+// the page's service worker (`io`, www/coi-sw.js), which answers with the input the match worker
+// sent it for this bot (or with 204 after a while, and the runtime asks again). After each
+// answer a record "received" (kind 8) says when the runtime began waiting and when it got the
+// input, so that the time the input took to arrive is not counted against the bot.
+//
 //   Int32 header (16 bytes), then CAPACITY data bytes (a power of two):
 //     header[WRITE]   bytes written so far (a wrapping 32-bit counter), by the other side
 //     header[READ]    bytes taken so far (a wrapping 32-bit counter), by this side
@@ -58,7 +66,15 @@ const A = {
 const U8 = Uint8Array;
 const I32 = Int32Array;
 const F64 = Float64Array;
-const SAB = SharedArrayBuffer;
+// (Absent where the browser gives no shared memory: the runtime then works on messages.)
+const SAB = typeof SharedArrayBuffer === "function" ? SharedArrayBuffer : null;
+const portPost = uncurry(MessagePort.prototype.postMessage);
+const XHR = self.XMLHttpRequest;
+const xhrOpen = XHR && uncurry(XHR.prototype.open);
+const xhrSend = XHR && uncurry(XHR.prototype.send);
+const xhrStatus = XHR && Object.getOwnPropertyDescriptor(XHR.prototype, "status").get;
+const xhrText = XHR && Object.getOwnPropertyDescriptor(XHR.prototype, "responseText").get;
+const callGetter = (getter, target) => uncurry(getter)(target);
 const u8Set = uncurry(Uint8Array.prototype.set);
 const u8Sub = uncurry(Uint8Array.prototype.subarray);
 const u8IndexOf = uncurry(Uint8Array.prototype.indexOf);
@@ -101,7 +117,7 @@ const READ = 1;
 const PENDING = 2;
 const HEADER_BYTES = 16;
 const HEAD = 16;
-const KIND = { ready: 1, loading: 2, line: 3, stderr: 4, needInput: 5, exit: 6, flood: 7 };
+const KIND = { ready: 1, loading: 2, line: 3, stderr: 4, needInput: 5, exit: 6, flood: 7, received: 8 };
 // What a bot may write without reading its input (engine::referee::MAX_AHEAD_LINES,
 // MAX_AHEAD_BYTES, MAX_STDERR_FLOOD_BYTES): more is a flood, and the bot is stopped.
 const MAX_AHEAD_LINES = 2000;
@@ -125,6 +141,10 @@ let outHeader = null;
 let outData = null;
 let outCapacity = 0;
 let bell = null; // the doorbell
+// Without shared memory: the port to the match worker, and the service worker's address for
+// this bot's input.
+let port = null;
+let io = null;
 // Bytes taken from the input ring and not yet returned as lines (a normal, unshared buffer).
 let pending = new U8(4096);
 let pendingStart = 0;
@@ -151,6 +171,10 @@ function copyOut(at, bytes) {
 
 // Writes one record, waiting while the ring has no room (as a write to a full pipe blocks).
 function record(kind, text, stamp) {
+  if (port) {
+    portPost(port, [kind, text, stamp]);
+    return;
+  }
   const payload = encode(text);
   const length = payload.length;
   for (;;) {
@@ -203,6 +227,49 @@ function takeFromRing() {
   return true;
 }
 
+// Without shared memory: waits for input from the service worker (a synchronous request).
+function fetchInput() {
+  for (;;) {
+    const began = clock();
+    const request = new XHR();
+    let status = 0;
+    let text = "";
+    try {
+      xhrOpen(request, "GET", io, false);
+      xhrSend(request);
+      status = callGetter(xhrStatus, request);
+      text = status === 200 ? callGetter(xhrText, request) : "";
+    } catch (error) {
+      status = -1;
+      text = show(error);
+    }
+    if (status === 204) continue;
+    if (status !== 200) {
+      exit(
+        "the bot could not read its input: the page's service worker did not answer (" +
+          (status < 0 ? text : "status " + status) + ")",
+      );
+      hold();
+    }
+    record(KIND.received, toString(began), clock());
+    const bytes = encode(text);
+    if (pendingEnd + bytes.length > pending.length) {
+      const keep = pendingEnd - pendingStart;
+      const bigger = new U8(mathMax(pending.length, (keep + bytes.length) * 2));
+      u8Set(bigger, u8Sub(pending, pendingStart, pendingEnd), 0);
+      pending = bigger;
+      pendingStart = 0;
+      pendingEnd = keep;
+    }
+    u8Set(pending, bytes, pendingEnd);
+    pendingEnd += bytes.length;
+    linesSinceRead = 0;
+    bytesSinceRead = 0;
+    stderrSinceRead = 0;
+    return;
+  }
+}
+
 // The next input line, without its line ending; blocks until the match worker sends it.
 function readline() {
   for (;;) {
@@ -215,6 +282,10 @@ function readline() {
       pendingStart = next;
       if (pendingStart === pendingEnd) pendingStart = pendingEnd = 0;
       return line;
+    }
+    if (port) {
+      fetchInput();
+      continue;
     }
     if (takeFromRing()) continue;
     const seen = A.load(header, WRITE);
@@ -245,10 +316,28 @@ function joined(args) {
 
 // The bot wrote more than it may without reading its input: the match worker hears why and has
 // the worker stopped; until then the bot is held still here (no CPU), whatever its code would do.
-const holder = new I32(new SAB(4));
+let holder = null;
+function hold() {
+  if (SAB && !port) {
+    holder = holder || new I32(new SAB(4));
+    for (;;) A.wait(holder, 0, 0);
+  }
+  // Without shared memory: a request the service worker holds (or, failing that, a loop).
+  for (;;) {
+    try {
+      const request = new XHR();
+      xhrOpen(request, "GET", io + "?hold", false);
+      xhrSend(request);
+    } catch (_) {
+      for (;;) {
+        /* until the worker is stopped */
+      }
+    }
+  }
+}
 function flood(message) {
   record(KIND.flood, message, clock());
-  for (;;) A.wait(holder, 0, 0);
+  hold();
 }
 
 function writeLine(line) {
@@ -590,6 +679,16 @@ self.onmessage = (event) => {
   const message = event.data;
   if (!message || message.type !== "start") return;
   self.onmessage = null;
+  if (message.port) {
+    port = message.port;
+    io = toString(message.io);
+    if (message.language === "python") {
+      runPython(toString(message.code), message.files || {});
+      return;
+    }
+    run(toString(message.code));
+    return;
+  }
   header = new I32(message.input, 0, HEADER_BYTES / 4);
   data = new U8(message.input, HEADER_BYTES);
   capacity = data.length;

@@ -9,12 +9,15 @@
 // page's own process.
 //
 // It answers a window message {type: "botplay-match-host"} that carries a MessagePort, first
-// with {type: "hello", isolated} (whether shared memory works here), then serves one match on
-// that port:
+// with {type: "hello", isolated, coi, shared, io} (isolated: shared memory works here; coi:
+// crossOriginIsolated; shared: the SharedArrayBuffer constructor exists; io: a service worker
+// controls this document, to pass bots their input where there is no shared memory), then
+// serves one match on that port:
 //   page -> host  {type: "start", start, seats: [{kind, code}], files}
 //                   start: the JSON the match worker reads (src/match_host/mod.rs HostStart);
 //                   kind: "javascript", "python", "builtin" or "human"; files: {matchJs,
 //                   matchWasm, runtime, pyodide: {name: ArrayBuffer} | null}
+//                   mode: "messages" where there is no shared memory (below)
 //                 {type: "stop"}, {type: "human", seat, lines}, {type: "end"}
 //   host -> page  {type: "news", json} (src/match_host/mod.rs HostNews), and every 100 ms
 //                 {type: "alive", running} (a bit per seat computing now)
@@ -22,6 +25,14 @@
 // origin of its own to load them from). The match worker gets the shared memory; the bots'
 // workers get their two rings and the doorbell, and nothing else: they have no channel to this
 // script, and their errors are written into the control ring here.
+//
+// Without shared memory (WebKitGTK as shipped; a page that is not cross-origin isolated) the page
+// hosts the match itself and asks for mode "messages": each bot's worker (started from the
+// page's own js-bot-worker.js, so that the page's service worker serves its requests) posts its
+// records to the match worker on a MessagePort of its own; the match worker sends each bot's
+// input to the service worker (www/coi-sw.js) on another port, with a token per bot, and the
+// bot's readline() fetches it with a synchronous request to botplay-io/<token>, which the
+// service worker answers when input is there. Built-in bots need none of it.
 "use strict";
 
 (() => {
@@ -63,14 +74,48 @@
     };
   }
 
+  // The service worker that controls this document (the page's; a sandboxed frame has none),
+  // waiting a little for one being installed.
+  async function serviceWorker() {
+    let container = null;
+    try {
+      container = self.navigator && navigator.serviceWorker;
+    } catch (_) {
+      return null;
+    }
+    if (!container) return null;
+    if (container.controller) return container.controller;
+    await Promise.race([
+      new Promise((ok) => container.addEventListener("controllerchange", ok, { once: true })),
+      new Promise((ok) => setTimeout(ok, 4000)),
+    ]);
+    return container.controller;
+  }
+
   function serve(port) {
-    const isolated = self.crossOriginIsolated === true && typeof SharedArrayBuffer === "function";
-    port.postMessage({ type: "hello", isolated });
+    const coi = self.crossOriginIsolated === true;
+    const shared = typeof SharedArrayBuffer === "function";
+    const isolated = coi && shared;
+    let io = false;
+    try {
+      // (A sandboxed frame may throw here: it has no origin to register a worker for.)
+      io = Boolean(self.isSecureContext && self.navigator && navigator.serviceWorker);
+    } catch (_) {
+      io = false;
+    }
+    port.postMessage({ type: "hello", isolated, coi, shared, io });
     const bots = [];
     let matchWorker = null;
-    let heartbeat = 0;
+    let started = false;
+    // The heartbeat, from the hello on (the page may take a while to send the match's files):
+    // which seats compute now, as the match worker says (in shared memory, or in messages).
+    let readRunning = () => 0;
+    let heartbeat = setInterval(() => port.postMessage({ type: "alive", running: readRunning() }), 100);
     const end = () => {
       clearInterval(heartbeat);
+      heartbeat = 0;
+      started = true;
+      endIo();
       for (const worker of bots) worker?.terminate();
       bots.length = 0;
       matchWorker?.terminate();
@@ -79,13 +124,118 @@
     port.onmessage = (event) => {
       const message = event.data;
       if (!message || typeof message !== "object") return;
-      if (message.type === "start" && isolated && !heartbeat) start(message);
+      if (message.type === "start" && message.mode === "messages" && !started) {
+        started = true;
+        startOnMessages(message).catch((error) => {
+          const why = "the match could not start: " + (error && error.message ? error.message : error);
+          port.postMessage({ type: "news", json: JSON.stringify({ type: "failed", why }) });
+        });
+      } else if (message.type === "start" && isolated && !started) {
+        started = true;
+        start(message);
+      }
       else if (message.type === "stop") control?.(KIND.stop, 0, "");
       else if (message.type === "human") {
         control?.(KIND.human, Number(message.seat) | 0, String(message.lines));
       } else if (message.type === "end") end();
     };
     let control = null;
+    let running = 0;
+    let tokens = [];
+    let ioWorker = null;
+    const endIo = () => {
+      if (ioWorker && tokens.length) ioWorker.postMessage({ type: "botplay-io-end", tokens });
+      tokens = [];
+    };
+
+    // The match worker: wasm-bindgen's glue (the global `wasm_bindgen`), then its start.
+    const starter = `
+      self.onmessage = (event) => {
+        self.onmessage = null;
+        const { wasm, match } = event.data;
+        wasm_bindgen({ module_or_path: wasm }).then(
+          () => self.onmessage(new MessageEvent("message", { data: match })),
+          (error) => postMessage(JSON.stringify({ type: "failed", why: "the match worker could not start: " + error })),
+        );
+      };`;
+
+    function startMatchWorker(files) {
+      matchWorker = new Worker(blobUrl(files.matchJs + "\n" + starter), { name: "match" });
+      matchWorker.onmessage = (event) => {
+        const data = event.data;
+        if (typeof data === "string") port.postMessage({ type: "news", json: data });
+        else if (typeof data === "number") {
+          bots[data]?.terminate();
+          bots[data] = null;
+        } else if (data && typeof data.running === "number") running = data.running;
+      };
+      matchWorker.onerror = (event) => {
+        event.preventDefault();
+        const why = "the match worker failed: " + (event.message || "an unknown error");
+        port.postMessage({ type: "news", json: JSON.stringify({ type: "failed", why }) });
+      };
+    }
+
+    // A match without shared memory: records and commands in messages, input through the
+    // service worker.
+    async function startOnMessages({ start, seats, files }) {
+      readRunning = () => running;
+      const code = seats.some((seat) => seat.kind === "javascript" || seat.kind === "python");
+      let io = null;
+      if (code) {
+        ioWorker = await serviceWorker();
+        if (!ioWorker) {
+          const why =
+            "bots written in the editor cannot run in this browser: it gives the page no " +
+            "SharedArrayBuffer and no service worker runs here to pass them their input (a " +
+            "reload may start one). Built-in bots, replays, links, the rules and the viewer " +
+            "still work.";
+          port.postMessage({ type: "news", json: JSON.stringify({ type: "failed", why }) });
+          return;
+        }
+        io = new MessageChannel();
+        tokens = seats.map((seat) =>
+          seat.kind === "javascript" || seat.kind === "python" ? crypto.randomUUID() : null,
+        );
+        ioWorker.postMessage({ type: "botplay-io", tokens: tokens.filter(Boolean) }, [io.port1]);
+      }
+      if (!heartbeat) return; // ended meanwhile
+      startMatchWorker(files);
+      control = (kind, seat, text) => matchWorker?.postMessage({ control: kind, seat, text });
+      const runtime = new URL("js-bot-worker.js", document.baseURI).href;
+      const ports = seats.map((seat, index) => {
+        if (seat.kind !== "javascript" && seat.kind !== "python") return null;
+        const channel = new MessageChannel();
+        const worker = new Worker(runtime, { name: `bot ${index + 1}` });
+        worker.onerror = (event) => {
+          event.preventDefault();
+          const text = event.message || "the bot's worker failed to load or stopped with an error";
+          control(KIND.workerError, index, text);
+        };
+        bots[index] = worker;
+        worker.postMessage(
+          {
+            type: "start",
+            language: seat.kind,
+            code: seat.code,
+            port: channel.port1,
+            io: new URL("botplay-io/" + tokens[index], document.baseURI).href,
+            files: seat.kind === "python" ? files.pyodide : null,
+          },
+          [channel.port1],
+        );
+        return channel.port2;
+      });
+      const transfer = ports.filter(Boolean);
+      if (io) transfer.push(io.port2);
+      matchWorker.postMessage(
+        {
+          wasm: files.matchWasm,
+          match: { start, mode: "messages", ports, io: io ? io.port2 : null, tokens },
+        },
+        transfer,
+      );
+    }
 
     function start({ start, seats, files }) {
       const doorbell = new SharedArrayBuffer(16);
@@ -97,9 +247,8 @@
           ? [new SharedArrayBuffer(RING_BYTES), new SharedArrayBuffer(RING_BYTES)]
           : null,
       );
-      heartbeat = setInterval(() => {
-        port.postMessage({ type: "alive", running: Atomics.load(bell, 1) });
-      }, 100);
+      readRunning = () => Atomics.load(bell, 1);
+      ioWorker = null;
       const runtime = blobUrl(files.runtime);
       seats.forEach((seat, index) => {
         if (!rings[index]) return;
@@ -120,29 +269,7 @@
           files: seat.kind === "python" ? files.pyodide : null,
         });
       });
-      // The match worker: wasm-bindgen's glue (the global `wasm_bindgen`), then its start.
-      const starter = `
-        self.onmessage = (event) => {
-          self.onmessage = null;
-          const { wasm, match } = event.data;
-          wasm_bindgen({ module_or_path: wasm }).then(
-            () => self.onmessage(new MessageEvent("message", { data: match })),
-            (error) => postMessage(JSON.stringify({ type: "failed", why: "the match worker could not start: " + error })),
-          );
-        };`;
-      matchWorker = new Worker(blobUrl(files.matchJs + "\n" + starter), { name: "match" });
-      matchWorker.onmessage = (event) => {
-        if (typeof event.data === "string") port.postMessage({ type: "news", json: event.data });
-        else if (typeof event.data === "number") {
-          bots[event.data]?.terminate();
-          bots[event.data] = null;
-        }
-      };
-      matchWorker.onerror = (event) => {
-        event.preventDefault();
-        const why = "the match worker failed: " + (event.message || "an unknown error");
-        port.postMessage({ type: "news", json: JSON.stringify({ type: "failed", why }) });
-      };
+      startMatchWorker(files);
       matchWorker.postMessage({
         wasm: files.matchWasm,
         match: { start, doorbell, control: controlRing, rings },

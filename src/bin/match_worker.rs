@@ -7,14 +7,26 @@
 //! its end in this one call (it blocks in `Atomics.wait` between events) and posts:
 //! a string, the JSON of a [`HostNews`], for the page; a number, the seat whose worker the host
 //! must stop now.
+//!
+//! Without `SharedArrayBuffer` the host sends `{start, mode: "messages", ports, io, tokens}`
+//! instead: per seat a `MessagePort` on which the bot's runtime posts its records (or `null`),
+//! a port to the page's service worker for the bots' input and each bot's token there. The
+//! worker then steps the driver after each message and at each deadline
+//! ([`botplay_web::match_host::mailbox`]); the host's commands come as
+//! `{control: kind, seat, text}` messages, and the worker posts `{running}` (a bit per seat
+//! computing) for the host's heartbeat.
 
-use botplay_web::match_host::driver::{Channels, Driver, Outbox};
-use botplay_web::match_host::rings::{Doorbell, InputRing, RecordReader};
+use std::cell::{Cell, RefCell};
+use std::rc::Rc;
+
+use botplay_web::match_host::driver::{BotChannels, Channels, Driver, Input, Outbox};
+use botplay_web::match_host::mailbox::Mailbox;
+use botplay_web::match_host::rings::{Doorbell, InputRing, Kind, RecordReader};
 use botplay_web::match_host::{HostNews, HostStart};
 use js_sys::{Array, SharedArrayBuffer};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
-use web_sys::{DedicatedWorkerGlobalScope, MessageEvent};
+use web_sys::{DedicatedWorkerGlobalScope, MessageEvent, MessagePort};
 
 struct Post(DedicatedWorkerGlobalScope);
 
@@ -40,10 +52,11 @@ fn buffer(value: JsValue, what: &str) -> Result<SharedArrayBuffer, String> {
         .map_err(|_| format!("the match host sent no {what}"))
 }
 
-fn channels(data: &JsValue) -> Result<Channels, String> {
+/// The rings in shared memory, as the host made them.
+fn shared_channels(data: &JsValue) -> Result<(Channels, Doorbell), String> {
     let doorbell = Doorbell::new(&buffer(get(data, "doorbell"), "doorbell")?);
     let control = RecordReader::new(&buffer(get(data, "control"), "control ring")?);
-    let mut rings = Vec::new();
+    let mut rings: Vec<Option<BotChannels>> = Vec::new();
     for pair in Array::from(&get(data, "rings")).iter() {
         if pair.is_null() || pair.is_undefined() {
             rings.push(None);
@@ -51,39 +64,204 @@ fn channels(data: &JsValue) -> Result<Channels, String> {
         }
         let input = buffer(get(&pair, "0"), "input ring")?;
         let output = buffer(get(&pair, "1"), "output ring")?;
-        rings.push(Some((InputRing::new(&input), RecordReader::new(&output))));
+        rings.push(Some((
+            Box::new(InputRing::new(&input)),
+            Box::new(RecordReader::new(&output)),
+        )));
     }
-    Ok(Channels {
-        doorbell,
-        control,
+    let channels = Channels {
+        control: Box::new(control),
         rings,
-    })
+    };
+    Ok((channels, doorbell))
+}
+
+/// (Messages) A bot's input, sent to the page's service worker, which answers the bot's
+/// `readline()` with it.
+struct ToServiceWorker {
+    port: MessagePort,
+    token: String,
+}
+
+impl Input for ToServiceWorker {
+    fn push(&mut self, text: &str) {
+        let message = Array::of2(&self.token.as_str().into(), &text.into());
+        let _ = self.port.post_message(&message);
+    }
+
+    fn flush(&mut self) {}
+}
+
+/// A record as a bot's runtime posts it: `[kind, text, stamp]`.
+fn receive(mailbox: &Mailbox, data: &JsValue) {
+    let item = |i: u32| Array::is_array(data).then(|| Array::from(data).get(i));
+    mailbox.receive(
+        item(0).and_then(|k| k.as_f64()),
+        item(1).and_then(|t| t.as_string()),
+        item(2).and_then(|s| s.as_f64()),
+    );
+}
+
+/// The driver of a match on messages, stepped after each message and at each deadline.
+struct Stepper {
+    driver: RefCell<Option<Driver<'static>>>,
+    scope: DedicatedWorkerGlobalScope,
+    timer: Cell<i32>,
+    again: RefCell<Option<js_sys::Function>>,
+    running: Cell<Option<u32>>,
+}
+
+type Shared = Rc<Stepper>;
+
+/// One step of the driver, and a timer for the next deadline.
+fn step(stepper: &Shared) {
+    let (until, running) = {
+        let Ok(mut slot) = stepper.driver.try_borrow_mut() else {
+            return;
+        };
+        let Some(live) = slot.as_mut() else {
+            return;
+        };
+        let until = live.step();
+        let running = live.running();
+        if until.is_none() {
+            *slot = None;
+        }
+        (until, running)
+    };
+    let scope = &stepper.scope;
+    scope.clear_timeout_with_handle(stepper.timer.get());
+    let Some(until) = until else {
+        return;
+    };
+    // The host reports which seats compute in its heartbeat.
+    if stepper.running.replace(Some(running)) != Some(running) {
+        let message = js_sys::Object::new();
+        let _ = js_sys::Reflect::set(&message, &"running".into(), &f64::from(running).into());
+        let _ = scope.post_message(&message);
+    }
+    let now = scope
+        .performance()
+        .map_or(0.0, |p| p.time_origin() + p.now());
+    let delay = (until - now).clamp(0.0, 60_000.0).ceil() as i32;
+    if let Some(again) = stepper.again.borrow().as_ref() {
+        if let Ok(handle) =
+            scope.set_timeout_with_callback_and_timeout_and_arguments_0(again, delay)
+        {
+            stepper.timer.set(handle);
+        }
+    }
+}
+
+/// Plays the match on messages: no `SharedArrayBuffer` here.
+fn play_on_messages(
+    scope: DedicatedWorkerGlobalScope,
+    start: HostStart,
+    data: &JsValue,
+    post: &'static Post,
+    clock: &'static dyn Fn() -> f64,
+) -> Result<(), String> {
+    let driver: Shared = Rc::new(Stepper {
+        driver: RefCell::new(None),
+        scope: scope.clone(),
+        timer: Cell::new(0),
+        again: RefCell::new(None),
+        running: Cell::new(None),
+    });
+    let again = {
+        let weak = Rc::downgrade(&driver);
+        Closure::<dyn FnMut()>::new(move || {
+            if let Some(stepper) = weak.upgrade() {
+                step(&stepper);
+            }
+        })
+    };
+    *driver.again.borrow_mut() = Some(again.into_js_value().unchecked_into());
+    let io = get(data, "io").dyn_into::<MessagePort>().ok();
+    let tokens = Array::from(&get(data, "tokens"));
+    let control = Mailbox::new();
+    let mut rings: Vec<Option<BotChannels>> = Vec::new();
+    for (seat, port) in Array::from(&get(data, "ports")).iter().enumerate() {
+        let Ok(port) = port.dyn_into::<MessagePort>() else {
+            rings.push(None);
+            continue;
+        };
+        let mailbox = Mailbox::new();
+        let listener = {
+            let (mailbox, driver) = (mailbox.clone(), driver.clone());
+            Closure::<dyn FnMut(MessageEvent)>::new(move |event: MessageEvent| {
+                receive(&mailbox, &event.data());
+                step(&driver);
+            })
+        };
+        port.set_onmessage(Some(listener.as_ref().unchecked_ref()));
+        listener.forget();
+        let input: Box<dyn Input> = match (&io, tokens.get(seat as u32).as_string()) {
+            (Some(io), Some(token)) => Box::new(ToServiceWorker {
+                port: io.clone(),
+                token,
+            }),
+            _ => return Err(format!("bot {} has no way to read its input", seat + 1)),
+        };
+        rings.push(Some((input, Box::new(mailbox))));
+    }
+    let channels = Channels {
+        control: Box::new(control.clone()),
+        rings,
+    };
+    *driver.driver.borrow_mut() = Some(Driver::new(start, channels, post, clock)?);
+    // The host's commands: {control: kind, seat, text}.
+    let on_command = {
+        let driver = driver.clone();
+        Closure::<dyn FnMut(MessageEvent)>::new(move |event: MessageEvent| {
+            let data = event.data();
+            let kind = get(&data, "control").as_f64();
+            if !kind.is_some_and(|k| k >= f64::from(Kind::Stop as u8)) {
+                return; // only the host's own commands come this way
+            }
+            control.receive(
+                kind,
+                get(&data, "text").as_string(),
+                get(&data, "seat").as_f64(),
+            );
+            step(&driver);
+        })
+    };
+    scope.set_onmessage(Some(on_command.as_ref().unchecked_ref()));
+    on_command.forget();
+    step(&driver);
+    Ok(())
 }
 
 fn main() {
     console_error_panic_hook::set_once();
     let scope: DedicatedWorkerGlobalScope = js_sys::global().unchecked_into();
-    let performance = scope.performance();
     let on_message = {
         let scope = scope.clone();
         Closure::<dyn FnMut(MessageEvent)>::new(move |event: MessageEvent| {
-            let post = Post(scope.clone());
-            let data = event.data();
+            // One match per worker: what it needs lives as long as the worker.
+            let post: &'static Post = Box::leak(Box::new(Post(scope.clone())));
+            let performance = scope.performance();
             let origin = performance.as_ref().map_or(0.0, |p| p.time_origin());
-            let clock = || performance.as_ref().map_or(0.0, |p| origin + p.now());
+            let clock: &'static dyn Fn() -> f64 = Box::leak(Box::new(move || {
+                performance.as_ref().map_or(0.0, |p| origin + p.now())
+            }));
+            let data = event.data();
             let start = get(&data, "start")
                 .as_string()
                 .ok_or_else(|| "the match host sent no match".to_string())
                 .and_then(|json| {
                     serde_json::from_str::<HostStart>(&json).map_err(|e| e.to_string())
                 });
-            let driver = start.and_then(|start| {
-                let channels = channels(&data)?;
-                Driver::new(start, channels, &post, &clock)
+            let played = start.and_then(|start| {
+                if get(&data, "mode").as_string().as_deref() == Some("messages") {
+                    return play_on_messages(scope.clone(), start, &data, post, clock);
+                }
+                let (channels, doorbell) = shared_channels(&data)?;
+                Driver::new(start, channels, post, clock).map(|driver| driver.run(&doorbell))
             });
-            match driver {
-                Ok(driver) => driver.run(),
-                Err(why) => post.news(&HostNews::Failed { why }),
+            if let Err(why) = played {
+                post.news(&HostNews::Failed { why });
             }
         })
     };

@@ -16,7 +16,7 @@ use std::collections::VecDeque;
 use engine::referee::{MAX_AHEAD_BYTES, MAX_AHEAD_LINES, MAX_STDERR_BYTES, MAX_STDERR_FLOOD_BYTES};
 use engine::{Ask, FaultKind, Referee, Verdict};
 
-use super::rings::{Doorbell, InputRing, Kind, Read, Record, RecordReader};
+use super::rings::{Doorbell, Kind, Read, Record};
 use super::{HostNews, HostStart, Player, Timings, TurnTiming, WireTurn, NEWS_EVERY_MS};
 
 /// How long after a budget the driver still takes lines stamped within it (the bot's worker and
@@ -31,6 +31,8 @@ const MAX_UNREAD_LINES: usize = engine::referee::MAX_LINES_PER_TURN + 1;
 const MAX_NEED_INPUT: u32 = 4_096;
 /// The longest sleep between two looks at the clock when nothing is due.
 const IDLE_WAIT_MS: f64 = 1_000.0;
+/// (Messages) The longest delivery of a turn's input that is not counted as the bot's time.
+const MAX_DELIVERY_MS: f64 = 1_000.0;
 
 /// Where the driver's messages go: the host (`www/match-host.js`) passes news on to the page and
 /// stops the workers it is asked to stop.
@@ -39,18 +41,35 @@ pub trait Outbox {
     fn kill(&self, seat: usize);
 }
 
-/// The shared memory of a match, as the host made it.
+/// Where records come from: a ring in shared memory ([`super::rings::RecordReader`]) or
+/// messages ([`super::mailbox::Mailbox`]).
+pub trait Records {
+    /// The next whole record, if one is there.
+    fn read(&mut self) -> Read;
+}
+
+/// Where a bot's input goes: its input ring ([`super::rings::InputRing`]), or a message.
+pub trait Input {
+    /// Appends text behind everything sent before.
+    fn push(&mut self, text: &str);
+    /// Sends what did not fit before (the bot asked for it).
+    fn flush(&mut self);
+}
+
+/// A bot's two channels: its input and its records.
+pub type BotChannels = (Box<dyn Input>, Box<dyn Records>);
+
+/// The channels of a match, as the host made them.
 pub struct Channels {
-    pub doorbell: Doorbell,
-    pub control: RecordReader,
-    /// Per seat: a bot in a worker has an input ring and an output ring.
-    pub rings: Vec<Option<(InputRing, RecordReader)>>,
+    pub control: Box<dyn Records>,
+    /// Per seat: a bot in a worker has its channels.
+    pub rings: Vec<Option<BotChannels>>,
 }
 
 enum Play {
     Worker {
-        input: InputRing,
-        output: RecordReader,
+        input: Box<dyn Input>,
+        output: Box<dyn Records>,
         ready: bool,
     },
     Builtin(Box<dyn bots::Bot>),
@@ -92,8 +111,7 @@ enum Phase {
 pub struct Driver<'a> {
     referee: Referee,
     seats: Vec<Seat>,
-    doorbell: Doorbell,
-    control: RecordReader,
+    control: Box<dyn Records>,
     outbox: &'a dyn Outbox,
     clock: &'a dyn Fn() -> f64,
     phase: Phase,
@@ -106,6 +124,14 @@ pub struct Driver<'a> {
     turn_waited: f64,
     turn_bots: f64,
     turn_builtin_only: bool,
+    /// When the bots' start-up is given up (set at the first step).
+    give_up: Option<f64>,
+    /// When the driver last went idle (waiting for a record or a deadline).
+    idle_since: Option<f64>,
+    /// Which seats were computing when it went idle (a bit per seat).
+    running: u32,
+    /// The last news has been sent: nothing more will be.
+    done: bool,
 }
 
 impl<'a> Driver<'a> {
@@ -160,7 +186,6 @@ impl<'a> Driver<'a> {
         Ok(Driver {
             referee,
             seats,
-            doorbell: channels.doorbell,
             control: channels.control,
             outbox,
             clock,
@@ -174,6 +199,10 @@ impl<'a> Driver<'a> {
             turn_waited: 0.0,
             turn_bots: 0.0,
             turn_builtin_only: true,
+            give_up: None,
+            idle_since: None,
+            running: 0,
+            done: false,
         })
     }
 
@@ -181,23 +210,39 @@ impl<'a> Driver<'a> {
         (self.clock)()
     }
 
-    /// Plays the match to its end (or until it is stopped).
-    pub fn run(mut self) {
-        let give_up = self.now() + START_TIMEOUT_MS;
-        while self.phase == Phase::Starting {
-            let seen = self.doorbell.rung();
+    /// Plays the match to its end (or until it is stopped), sleeping on the doorbell of the
+    /// shared memory between steps.
+    pub fn run(mut self, doorbell: &Doorbell) {
+        loop {
+            let seen = doorbell.rung();
+            let Some(until) = self.step() else {
+                return;
+            };
+            doorbell.set_running(self.running);
+            doorbell.wait(seen, until - self.now());
+        }
+    }
+
+    /// Does everything that can be done now: reads what was written, plays the turns it can,
+    /// times out the late. Returns when to step again at the latest (the shared clock, ms), or
+    /// `None` once the match is over and its last news sent. Between steps the driver waits for
+    /// a record (on the doorbell, or for a message).
+    pub fn step(&mut self) -> Option<f64> {
+        if self.done {
+            return None;
+        }
+        let now = self.now();
+        if let Some(idle) = self.idle_since.take() {
+            self.turn_waited += now - idle;
+        }
+        if self.phase == Phase::Starting {
+            let give_up = *self.give_up.get_or_insert(now + START_TIMEOUT_MS);
             self.drain();
-            if self.phase != Phase::Starting {
-                break;
-            }
-            if self.seats.iter().all(Seat::ready) {
+            if self.phase == Phase::Starting && self.seats.iter().all(Seat::ready) {
                 self.phase = Phase::Running;
                 self.timings.started_at = Some(self.now());
                 self.queued.push(HostNews::Started);
-                break;
-            }
-            let now = self.now();
-            if now > give_up {
+            } else if self.phase == Phase::Starting && now > give_up {
                 let slow: Vec<String> = (0..self.seats.len())
                     .filter(|&s| !self.seats[s].ready())
                     .map(|s| (s + 1).to_string())
@@ -208,17 +253,16 @@ impl<'a> Driver<'a> {
                     START_TIMEOUT_MS / 1000.0
                 );
                 self.fail(why);
-                return;
+            } else if self.phase == Phase::Starting {
+                self.send_news();
+                return Some(give_up.min(now + IDLE_WAIT_MS));
             }
-            self.send_news();
-            self.doorbell.wait(seen, (give_up - now).min(IDLE_WAIT_MS));
         }
         while self.phase == Phase::Running {
             self.pump();
             if self.phase != Phase::Running {
                 break;
             }
-            let seen = self.doorbell.rung();
             let before = self.referee.turns().len();
             let heard = self.drain();
             self.check_deadlines();
@@ -229,14 +273,23 @@ impl<'a> Driver<'a> {
                 self.send_news();
             }
             if !heard && self.referee.turns().len() == before {
-                self.sleep(seen);
+                let until = self.wake_at();
+                self.idle_since = Some(self.now());
+                return Some(until);
             }
         }
+        self.done = true;
         self.send_news();
+        None
     }
 
-    /// Sleeps on the doorbell until something is written or the next deadline or news is due.
-    fn sleep(&mut self, seen: i32) {
+    /// Which seats are computing now (a bit per seat), as of the last step.
+    pub fn running(&self) -> u32 {
+        self.running
+    }
+
+    /// When the next deadline or news is due; notes which seats are computing.
+    fn wake_at(&mut self) -> f64 {
         let now = self.now();
         let mut until = now + IDLE_WAIT_MS;
         let mut running = 0u32;
@@ -249,9 +302,8 @@ impl<'a> Driver<'a> {
         if self.sent_frames < self.referee.frames().len() || !self.queued.is_empty() {
             until = until.min(self.last_news + NEWS_EVERY_MS);
         }
-        self.doorbell.set_running(running);
-        self.doorbell.wait(seen, until - now);
-        self.turn_waited += self.now() - now;
+        self.running = running;
+        until
     }
 
     /// Reads every record waiting in the control ring and the bots' rings. Whether any was read.
@@ -391,6 +443,16 @@ impl<'a> Driver<'a> {
                 }
             }
             Kind::Flood => self.flooded(seat, record.text),
+            Kind::Received => {
+                // The runtime was already waiting when the input was sent: the time the input
+                // took to reach it (through the service worker) is not the bot's.
+                let began = record.text.trim().parse::<f64>().unwrap_or(f64::INFINITY);
+                if let Some((sent, budget)) = s.open {
+                    if began <= sent && record.stamp > sent && record.stamp.is_finite() {
+                        s.open = Some((record.stamp.min(sent + MAX_DELIVERY_MS), budget));
+                    }
+                }
+            }
             Kind::Stop | Kind::Human | Kind::WorkerError => {
                 self.tampered(seat, "it wrote a message only the host may write")
             }

@@ -15,8 +15,16 @@
 //! bot or the supervisor writes a record (a line, debug log, an end, a command) or a deadline
 //! comes. Built-in bots are our own code and run in the match worker itself, as in the CLI. The
 //! page hears [`HostNews`] in batches at most every [`NEWS_EVERY_MS`], and draws.
+//!
+//! Where the browser gives no `SharedArrayBuffer` (WebKitGTK as shipped; a page that is not
+//! cross-origin isolated), the same driver runs on messages instead ([`mailbox`]): the match
+//! worker steps the driver after each message and at each deadline, built-in bots play as
+//! before, and a bot in a worker gets its input from the page's service worker, through a
+//! synchronous request that its `readline()` blocks on.
 
 pub mod rings;
+
+pub mod mailbox;
 
 pub mod driver;
 

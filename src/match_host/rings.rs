@@ -53,6 +53,9 @@ pub enum Kind {
     Exit = 6,
     /// The runtime saw the bot write more than it may without reading.
     Flood = 7,
+    /// (Messages, no shared memory) The bot's runtime got input: stamped when it got it, the text
+    /// is when it began waiting for it (a decimal number on the same clock).
+    Received = 8,
     /// Host: stop the match.
     Stop = 20,
     /// Host: the lines a person wrote for a seat (the seat in the stamp).
@@ -62,7 +65,8 @@ pub enum Kind {
 }
 
 impl Kind {
-    fn of(byte: u8) -> Option<Kind> {
+    /// The kind a record's first byte names, if any.
+    pub fn of(byte: u8) -> Option<Kind> {
         use Kind::*;
         [
             Ready,
@@ -72,6 +76,7 @@ impl Kind {
             NeedInput,
             Exit,
             Flood,
+            Received,
             Stop,
             Human,
             WorkerError,
@@ -186,6 +191,22 @@ impl InputRing {
 pub struct RecordReader {
     header: Int32Array,
     data: Uint8Array,
+}
+
+impl super::driver::Records for RecordReader {
+    fn read(&mut self) -> Read {
+        RecordReader::read(self)
+    }
+}
+
+impl super::driver::Input for InputRing {
+    fn push(&mut self, text: &str) {
+        InputRing::push(self, text)
+    }
+
+    fn flush(&mut self) {
+        InputRing::flush(self)
+    }
 }
 
 impl RecordReader {
