@@ -1,0 +1,379 @@
+// The checks that matter to a person, in every engine Debian ships: Chromium, Firefox ESR and
+// WebKitGTK (drivers in tests/e2e/drivers/index.mjs), and in the situations a classroom meets:
+//
+//   firefox           Firefox ESR: shared memory; the match frame shares the page's process
+//   webkit            WebKitGTK as shipped: cross-origin isolated, but no SharedArrayBuffer: the
+//                     match runs on messages, bots read their input through the service worker
+//   webkit-sab        WebKitGTK with JSC_useSharedArrayBuffer=1: shared memory, as elsewhere
+//   chromium-no-sab   Chromium with SharedArrayBuffer deleted in every frame (WebKit's case)
+//   chromium-no-route Chromium without SharedArrayBuffer and without service workers: nothing can
+//                     pass a bot its input; the page must say so, and the rest must work
+//   chromium-plain    Chromium on a static host without the headers and without service workers:
+//                     not isolated; the page must say so, and the rest must work
+//
+//   node tests/e2e/cross-browser.mjs [--dist dist] [--browsers firefox,webkit,...] [--full]
+//
+// In each: (x1) the page loads, says true things about isolation; (x2) the gallery draws every
+// game; (x3) a match per game (the gallery's one-click Play: the starter bot against a built-in
+// bot; built-in against built-in where editor bots cannot run); (x4) a Python bot loads and plays
+// a whole match; (x5) a looping bot is stopped at its 50 ms budget and the page answers; (x6) a
+// share link opens in a fresh profile with the same board; (x7) the editor takes typing;
+// (x8) offline, the page reloads from its service worker and plays a match. Whole-viewport
+// screenshots go to tests/e2e/screenshots/xb-<browser>-*.png. At the end, a table of figures.
+// The default set is firefox, webkit, webkit-sab, chromium-no-sab, chromium-no-route; --full
+// adds chromium-plain and plain Chromium.
+
+import { mkdir, readFile } from "node:fs/promises";
+import { join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { available, open } from "./drivers/index.mjs";
+import { serve } from "./serve.mjs";
+
+const REPO = resolve(fileURLToPath(new URL("../..", import.meta.url)));
+const SHOTS = join(REPO, "tests", "e2e", "screenshots");
+const arg = (name, fallback) => {
+  const i = process.argv.indexOf(name);
+  return i > 0 ? process.argv[i + 1] : fallback;
+};
+const DIST = resolve(REPO, arg("--dist", "dist"));
+const DEFAULT = ["firefox", "webkit", "webkit-sab", "chromium-no-sab", "chromium-no-route"];
+const FULL = [...DEFAULT, "chromium-plain", "chromium"];
+const BROWSERS = (arg("--browsers", null)?.split(",") ?? (process.argv.includes("--full") ? FULL : DEFAULT));
+
+const GAMES = ["ice-and-fire", "soak-overflow", "micro-rts", "skyport", "crafting-quest"];
+
+// What each situation must be: whether bots written in the editor can run, and why not.
+const EXPECT = {
+  chromium: { code: true, shared: true },
+  "chromium-no-sab": { code: true, shared: false },
+  "chromium-no-route": { code: false, shared: false, why: /cross-origin isolated, but this browser gives it no SharedArrayBuffer/ },
+  "chromium-plain": { code: false, shared: false, why: /not cross-origin isolated/ },
+  firefox: { code: true, shared: true },
+  webkit: { code: true, shared: false },
+  "webkit-sab": { code: true, shared: true },
+};
+
+// Answers its first turn, then loops forever on the second (whose budget is 50 ms).
+const LOOPING_BOT = `
+const spots = parseInt(readline());
+for (let i = 0; i < spots; i++) readline();
+for (let i = 0; i < 4 + 12; i++) readline();
+for (let n = parseInt(readline()), i = 0; i < n; i++) readline();
+for (let n = parseInt(readline()), i = 0; i < n; i++) readline();
+console.log("WAIT");
+readline();
+while (true) {}
+`;
+
+class Failure extends Error {}
+function check(condition, message) {
+  if (!condition) throw new Failure(message);
+}
+
+// --- in the page ---------------------------------------------------------------------------------
+
+const state = () => ({
+  coi: self.crossOriginIsolated === true,
+  sab: typeof SharedArrayBuffer === "function",
+  controlled: Boolean(navigator.serviceWorker && navigator.serviceWorker.controller),
+  warning: document.querySelector("#isolation-warning")?.innerText ?? null,
+  note: document.querySelector("#isolation-note")?.innerText ?? null,
+  offline: self.botplayOffline?.state ?? null,
+});
+const status = () => document.querySelector("#match-status")?.innerText ?? "";
+// A match's end: its result line, or the failure the status says; after markRun, only once a
+// new match host was made (every match starts by making its frame, whatever the browser).
+const matchOver = () => {
+  const line = document.querySelector("#match-status");
+  if (!line) return null;
+  if (self.xbRun && !self.xbRun.started) {
+    const notice = document.querySelector("#notice")?.innerText;
+    return notice && self.xbRun.at + 500 < performance.now() ? { failed: notice } : null;
+  }
+  if (line.classList.contains("warning")) return { failed: line.innerText };
+  const result = document.querySelector("#outcome .result");
+  if (!result || /Starting|Playing/.test(line.innerText)) return null;
+  return {
+    status: line.innerText,
+    outcome: result.innerText,
+    faults: [...document.querySelectorAll("#outcome .fault, #faults li")].map((f) => f.innerText),
+  };
+};
+const markRun = () => {
+  const run = { started: false, at: performance.now() };
+  self.xbRun = run;
+  new MutationObserver((changes, observer) => {
+    if (changes.some((c) => [...c.addedNodes].some((n) => n.nodeName === "IFRAME"))) {
+      run.started = true;
+      observer.disconnect();
+    }
+  }).observe(document.body, { childList: true });
+};
+
+const boardPixels = () => {
+  const canvas = document.querySelector("#board");
+  const data = canvas.getContext("2d").getImageData(0, 0, canvas.width, canvas.height).data;
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < data.length; i++) hash = Math.imul(hash ^ data[i], 0x01000193) >>> 0;
+  return `${canvas.width}×${canvas.height}:${hash.toString(16)}`;
+};
+
+/** Presses `button` (Run, or a gallery card's Play) and waits for the match's end. */
+async function play(page, button, what, timeout) {
+  await page.evaluate(markRun);
+  await page.click(button);
+  return waitMatch(page, what, timeout);
+}
+
+async function waitMatch(page, what, timeout = 120_000) {
+  let over;
+  try {
+    over = await page.until(matchOver, null, { timeout, what });
+  } catch (error) {
+    const shown = await page.evaluate(status).catch(() => "?");
+    throw new Failure(`${error.message}; the page says: '${shown}'${page.problems.length ? `; errors: ${page.problems.join("; ")}` : ""}`);
+  }
+  check(!over.failed, `${what}: the match failed: ${over.failed}`);
+  return over;
+}
+
+async function setCode(page, code) {
+  await page.until(() => Boolean(self.botplayEditor?.get("bot-code")), null, {
+    what: "the editor",
+  });
+  await page.evaluate((c) => botplayEditor.get("bot-code").paste(c), code);
+}
+
+async function setRelaxed(page, on) {
+  if ((await page.evaluate(() => document.querySelector("#relaxed").checked)) !== on) await page.click("#relaxed");
+}
+
+// --- one browser -----------------------------------------------------------------------------------
+
+async function suite(name, figures) {
+  const expect = EXPECT[name];
+  const plain = name === "chromium-plain";
+  const site = await serve(DIST, 0, { plain });
+  const started = performance.now();
+  const shot = (page, what) => page.screenshot(join(SHOTS, `xb-${name}-${what}.png`));
+  const browser = await openFor(name);
+  const { page } = browser;
+  const fig = { browser: name };
+  figures.push(fig);
+  try {
+    // (x1) Load and isolation.
+    let t = performance.now();
+    await page.goto(site.url);
+    await page.until(() => document.querySelectorAll("#games .game-choice").length === 5, null, {
+      timeout: 60_000,
+      what: "the game list",
+    });
+    fig.load = performance.now() - t;
+    // The first visit registers the service worker (and, on a host without the headers, reloads
+    // once through it): give it a moment to take the page.
+    if (expect.code && !expect.shared) {
+      await page.until(() => Boolean(navigator.serviceWorker?.controller), null, { what: "the service worker" });
+    }
+    const s = await page.evaluate(state);
+    fig.isolation = `${s.coi ? "isolated" : "not isolated"}, ${s.sab ? "SharedArrayBuffer" : "no SharedArrayBuffer"}${s.controlled ? ", service worker" : ""}`;
+    check(s.sab === expect.shared, `(x1) SharedArrayBuffer is ${s.sab ? "there" : "missing"}, which this situation does not expect`);
+    if (expect.code) {
+      check(s.warning === null, `(x1) a warning is shown though editor bots can run: '${s.warning}'`);
+    } else {
+      check(s.warning && expect.why.test(s.warning), `(x1) the warning does not name the cause: '${s.warning}'`);
+      check(/built-in bots, replays, links, the rules and the viewer still work/.test(s.warning), `(x1) the warning does not say what still works: '${s.warning}'`);
+    }
+    await mkdir(SHOTS, { recursive: true });
+    await shot(page, "load");
+    console.log(`ok (x1) ${name}: loads in ${fig.load.toFixed(0)} ms; ${fig.isolation}${s.warning ? `; says: "${s.warning}"` : ""}`);
+
+    // (x2) The gallery draws every game.
+    const cards = await page.evaluate(() =>
+      [...document.querySelectorAll("#landing .card")].map((el) => {
+        const canvas = el.querySelector("canvas");
+        const data = canvas.getContext("2d").getImageData(0, 0, canvas.width, canvas.height).data;
+        const colours = new Set();
+        for (let i = 0; i < data.length; i += 4 * 11) colours.add((data[i] >> 4) * 256 + (data[i + 1] >> 4) * 16 + (data[i + 2] >> 4));
+        return { game: el.dataset.game, colours: colours.size, width: canvas.width };
+      }),
+    );
+    check(cards.length === 5, `(x2) the gallery shows ${cards.length} games, not 5`);
+    for (const card of cards) check(card.colours >= 4 && card.width > 100, `(x2) the ${card.game} card looks blank: ${JSON.stringify(card)}`);
+    console.log(`ok (x2) ${name}: the gallery draws all 5 games`);
+
+    // (x3) A match per game.
+    fig.matches = {};
+    for (const game of GAMES) {
+      t = performance.now();
+      let over;
+      if (expect.code) {
+        // The gallery's one-click Play: the starter bot against a built-in bot.
+        await page.until(() => Boolean(document.querySelector("#landing .card .play-now")), null, { what: "the gallery" });
+        await page.click(`#landing .card[data-game="${game}"] .play-now`);
+        over = await waitMatch(page, `(x3) ${game}`);
+      } else {
+        // Built-in bots only: they play through messages.
+        await page.click(`#games .game-choice[data-game="${game}"]`);
+        const builtin = await page.evaluate(() => {
+          const box = document.querySelector("#player");
+          return [...box.options].map((o) => o.value).find((v) => !["javascript", "python", "human"].includes(v) && v !== box.value) ?? [...box.options].at(-1).value;
+        });
+        await page.select("#player", builtin);
+        // A bot written in the editor is refused with the same plain sentence.
+        if (game === GAMES[0]) {
+          await page.select("#player", "javascript");
+          await page.click("#run");
+          const said = await page.until(() => document.querySelector("#notice")?.innerText || document.querySelector("#match-status.warning")?.innerText, null, { what: "the refusal" });
+          check(expect.why.test(said), `(x3) an editor bot is refused without the reason: '${said}'`);
+          await page.select("#player", builtin);
+          t = performance.now();
+        }
+        over = await play(page, "#run", `(x3) ${game}`);
+      }
+      fig.matches[game] = performance.now() - t;
+      check(over.outcome.length > 0, `(x3) ${game}: no outcome shown`);
+      if (expect.code) check(!over.faults.some((f) => /your bot/.test(f)), `(x3) ${game}: the starter faulted: ${over.faults.join("; ")}`);
+      if (game === "ice-and-fire") await shot(page, "match");
+      console.log(`ok (x3) ${name}: ${game} in ${(fig.matches[game] / 1000).toFixed(2)} s: "${over.outcome}"`);
+      if (game !== GAMES.at(-1)) await page.reload();
+    }
+    const where = await page.evaluate(state);
+    if (!expect.shared) {
+      check(/no SharedArrayBuffer/.test(where.note ?? ""), `(x3) the note under the page does not say how the match ran: '${where.note}'`);
+    }
+    if (where.note) console.log(`   note: "${where.note}"`);
+
+    // (x6) A share link, opened in a fresh profile: the same match, the same board.
+    await page.click('#games .game-choice[data-game="ice-and-fire"]');
+    await page.select("#player", expect.code ? "javascript" : "expander");
+    await setRelaxed(page, true);
+    const played = await play(page, "#run", "(x6) the match to share");
+    await page.click("#first");
+    for (let i = 0; i < 5; i++) await page.click("#step-forward");
+    await page.until(() => Boolean(document.querySelector("#share-turn")), null, { what: "the share panel" });
+    if (!(await page.evaluate(() => document.querySelector("#share-turn").checked))) await page.click("#share-turn");
+    await page.click("#make-link");
+    const link = await page.until(() => document.querySelector("#share-link")?.value, null, { what: "the link" });
+    const board = await page.evaluate(boardPixels);
+    const fresh = await openFor(name);
+    try {
+      t = performance.now();
+      await fresh.page.goto(link);
+      const shown = await waitMatch(fresh.page, "(x6) the link's match", 60_000);
+      fig.link = performance.now() - t;
+      check(shown.outcome === played.outcome, `(x6) the link shows '${shown.outcome}', not '${played.outcome}'`);
+      const label = await fresh.page.until(() => document.querySelector("#turn-label")?.innerText.startsWith("turn 5 /") && document.querySelector("#turn-label").innerText, null, { what: "turn 5" });
+      const freshBoard = await fresh.page.evaluate(boardPixels);
+      check(freshBoard === board, `(x6) the board at ${label} differs: ${freshBoard} in the fresh profile, ${board} where the link was made`);
+      await fresh.page.screenshot(join(SHOTS, `xb-${name}-link.png`));
+      // "Run again" plays the link's bots to the same end.
+      const again = await play(fresh.page, "#run", "(x6) the link's match run again");
+      check(again.outcome === played.outcome, `(x6) running the link again gave '${again.outcome}', not '${played.outcome}'`);
+    } finally {
+      await fresh.close();
+    }
+    console.log(`ok (x6) ${name}: a share link (${link.length} characters) opens in a fresh profile in ${fig.link.toFixed(0)} ms, the same board at turn 5, and Run again plays to the same end`);
+
+    if (expect.code) {
+      // (x4) Python: Pyodide loads, and its starter plays a whole match.
+      await page.select("#player", "python");
+      await setCode(page, await readFile(join(REPO, "www", "starter", "ice-and-fire.py"), "utf8"));
+      await setRelaxed(page, true);
+      await page.evaluate(markRun);
+      t = performance.now();
+      await page.click("#run");
+      await page.until(() => /Playing/.test(document.querySelector("#match-status")?.innerText ?? "") || Boolean(self.xbRun.started && document.querySelector("#outcome .result")), null, { timeout: 120_000, what: "Python to load" });
+      fig.python = performance.now() - t;
+      const py = await waitMatch(page, "(x4) the Python match");
+      fig.pythonMatch = performance.now() - t - fig.python;
+      check(!py.faults.some((f) => /your bot/.test(f)), `(x4) the Python starter faulted: ${py.faults.join("; ")}`);
+      console.log(`ok (x4) ${name}: Python loads in ${(fig.python / 1000).toFixed(1)} s and plays: "${py.outcome}"`);
+
+      // (x5) A looping bot is stopped at its 50 ms budget; the page answers.
+      await page.select("#player", "javascript");
+      await setCode(page, LOOPING_BOT);
+      await setRelaxed(page, false);
+      t = performance.now();
+      const loop = await play(page, "#run", "(x5) the looping bot's match", 30_000);
+      fig.loop = performance.now() - t;
+      const faults = loop.faults.join(" ");
+      check(/timeout/.test(faults) && /within 50 ms/.test(faults), `(x5) no 50 ms timeout reported: '${faults}'`);
+      t = performance.now();
+      check((await page.evaluate(() => 6 * 7)) === 42, "(x5) the page does not compute");
+      const answer = performance.now() - t;
+      check(answer < 1_000, `(x5) the page took ${answer.toFixed(0)} ms to answer`);
+      console.log(`ok (x5) ${name}: the looping bot is stopped: "${loop.faults[0]}" (page answers in ${answer.toFixed(0)} ms)`);
+
+      // (x7) The editor takes typing, with bracket completion.
+      await page.type("#bot-code .cm-content", "x");
+      await page.evaluate(() => {
+        const editor = botplayEditor.get("bot-code");
+        editor.paste("// start\n");
+      });
+      await page.type("#bot-code .cm-content", "// typed (");
+      const doc = await page.evaluate(() => botplayEditor.get("bot-code").getDoc());
+      check(/\/\/ typed \(\)/.test(doc), `(x7) typing in the editor gave '${doc.slice(-40)}'`);
+      await shot(page, "editor");
+      console.log(`ok (x7) ${name}: the editor takes typing ("// typed ()")`);
+    }
+
+    // (x8) Offline: the server goes away; the page reloads from its service worker and plays.
+    if (!plain && name !== "chromium-no-route") {
+      await page.until(() => self.botplayOffline?.state === "ready", null, { timeout: 60_000, what: "the offline copy" });
+      await new Promise((done) => site.server.close(done) || site.server.closeAllConnections?.());
+      await page.reload();
+      await page.until(() => document.querySelectorAll("#games .game-choice").length === 5, null, { timeout: 30_000, what: "the page offline" });
+      await page.until(() => self.botplayOffline?.state === "offline", null, { timeout: 10_000, what: "the offline state" });
+      await page.click('#games .game-choice[data-game="micro-rts"]');
+      const off = await play(page, "#run", "(x8) a match offline");
+      await shot(page, "offline");
+      console.log(`ok (x8) ${name}: offline, the page reloads from its copy and plays: "${off.outcome}"`);
+    }
+    // Pyodide tells a classic worker by trying importScripts("data:text/javascript,"), which the
+    // page's policy refuses (and Pyodide expects may fail): Firefox reports the refusal.
+    const problems = page.problems.filter((p) => !/blocked a script \(script-src-elem\) at data:text\/javascript,/.test(p));
+    check(problems.length === 0, `errors in the page:\n  ${problems.join("\n  ")}`);
+    fig.total = performance.now() - started;
+    console.log(`ok ${name}: every check passed in ${(fig.total / 1000).toFixed(1)} s`);
+  } catch (error) {
+    await shot(page, "failure").catch(() => {});
+    throw error;
+  } finally {
+    await browser.close();
+    site.server.closeAllConnections?.();
+    site.server.close();
+  }
+}
+
+function openFor(name) {
+  return open(name);
+}
+
+const figuresOf = (figures) => {
+  const rows = figures.map((f) => {
+    const matches = f.matches ? Object.values(f.matches) : [];
+    const median = matches.length ? matches.sort((a, b) => a - b)[Math.floor(matches.length / 2)] : null;
+    return `  ${f.browser.padEnd(18)} load ${f.load?.toFixed(0) ?? "-"} ms · ${f.isolation ?? "-"} · Python ${f.python ? (f.python / 1000).toFixed(1) + " s" : "-"} · a match (median of 5 games) ${median ? (median / 1000).toFixed(2) + " s" : "-"} (Ice and Fire ${f.matches?.["ice-and-fire"] ? (f.matches["ice-and-fire"] / 1000).toFixed(2) + " s" : "-"}) · all ${f.total ? (f.total / 1000).toFixed(0) + " s" : "-"}`;
+  });
+  return rows.join("\n");
+};
+
+async function main() {
+  const have = available();
+  const figures = [];
+  for (const name of BROWSERS) {
+    const engine = name.split("-")[0];
+    if (!have[engine]) throw new Failure(`${name}: the browser is not installed (cargo xtask setup --browser installs it)`);
+    console.log(`\n--- ${name}`);
+    await suite(name, figures);
+  }
+  console.log(`\nfigures:\n${figuresOf(figures)}`);
+}
+
+main().then(
+  () => console.log("\ncross-browser checks passed"),
+  (error) => {
+    console.error(`\nFAILED: ${error instanceof Failure ? error.message : error.stack ?? error}`);
+    process.exit(1);
+  },
+);
