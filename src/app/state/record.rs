@@ -1,0 +1,358 @@
+//! The match shown and its playback: where the match is (progress), what the runner reported
+//! (the record: frames, turns, outcome, faults), the viewer's cursor and speed, and the actions
+//! that move them.
+
+use std::rc::Rc;
+
+use engine::{Fault, Frame, Outcome, Setup, SharedBot, TurnRecord};
+
+/// Where the shown match is.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Progress {
+    /// No match yet.
+    Idle,
+    /// A replay (from a link or a file) is shown; no bot ran. The text says where it came from.
+    Replayed(String),
+    /// The bots' workers are starting.
+    Starting,
+    /// A language runtime is loading (the text says which).
+    Loading(String),
+    Running,
+    Over,
+    Stopped,
+    Failed(String),
+}
+
+impl Progress {
+    pub fn is_live(&self) -> bool {
+        matches!(
+            self,
+            Progress::Starting | Progress::Loading(_) | Progress::Running
+        )
+    }
+}
+
+/// The match being shown: what the runner reported so far.
+#[derive(Clone, Debug, Default)]
+pub struct Record {
+    pub game: &'static str,
+    /// The match's setup (none before the first match).
+    pub setup: Option<Setup>,
+    pub names: Vec<String>,
+    /// The bots as a share link carries them, one per seat.
+    pub bots: Vec<SharedBot>,
+    pub relaxed: bool,
+    /// One frame for the start, then one per completed turn.
+    pub frames: Vec<Rc<Frame>>,
+    /// Turn `i` led from frame `i` to frame `i + 1`.
+    pub turns: Vec<Rc<TurnRecord>>,
+    pub outcome: Option<Outcome>,
+    pub faults: Vec<Fault>,
+}
+
+/// The viewer's position and playback.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct Cursor {
+    /// The frame shown.
+    pub frame: usize,
+    /// Follow the newest frame as a live match goes on.
+    pub follow: bool,
+    pub playing: bool,
+}
+
+impl Cursor {
+    /// Showing `frame`, still.
+    pub fn at(frame: usize) -> Cursor {
+        Cursor {
+            frame,
+            follow: false,
+            playing: false,
+        }
+    }
+}
+
+impl Record {
+    /// The number of the turn that led to `frame`, as the original game counts it: the game's
+    /// own count of turns played (`Frame::turn`), so turn 1 is the first the bots play and 0
+    /// the start (and, in Skyport, the handshake and the choice of weapons before turn 1). The
+    /// viewer, the text view, the turn's input and output and the faults all show this number.
+    ///
+    /// A turn that ended the match with a fault is not counted by some games (Ice and Fire ends
+    /// before its turn counter moves): its frame is numbered one after the frame before it, the
+    /// number of the turn in which the fault happened.
+    pub fn turn_number(&self, frame: usize) -> u32 {
+        let Some(f) = self.frames.get(frame) else {
+            return 0;
+        };
+        let before = frame
+            .checked_sub(1)
+            .and_then(|b| self.frames.get(b))
+            .map(|b| b.turn);
+        let faulted = frame
+            .checked_sub(1)
+            .and_then(|t| self.turns.get(t))
+            .is_some_and(|t| t.seats.iter().any(|st| st.fault.is_some()));
+        match before {
+            Some(b) if faulted && f.turn <= b => b + 1,
+            _ => f.turn,
+        }
+    }
+
+    /// The number of the last turn shown so far.
+    pub fn last_turn_number(&self) -> u32 {
+        self.turn_number(self.frames.len().saturating_sub(1))
+    }
+
+    /// The number of the turn in which `fault` happened: the turn that led to the frame whose
+    /// turn record holds it, or the turn after the last frame (a bot's process died while it
+    /// was being played).
+    pub fn fault_turn_number(&self, fault: &Fault) -> u32 {
+        self.turns
+            .iter()
+            .position(|t| t.seats.iter().any(|st| st.fault.as_ref() == Some(fault)))
+            .map_or(self.last_turn_number() + 1, |i| self.turn_number(i + 1))
+    }
+
+    /// The first frame after `from` whose turn had a fault.
+    pub fn next_fault(&self, from: usize) -> Option<usize> {
+        // Frame f shows the state after turn record f − 1.
+        (from + 1..self.frames.len()).find(|&f| {
+            self.turns
+                .get(f - 1)
+                .is_some_and(|t| t.seats.iter().any(|st| st.fault.is_some()))
+        })
+    }
+
+    /// The first frame after `from` where a seat is out that was in the frame before.
+    pub fn next_elimination(&self, from: usize) -> Option<usize> {
+        (from + 1..self.frames.len()).find(|&f| {
+            let (before, after) = (&self.frames[f - 1].out, &self.frames[f].out);
+            after
+                .iter()
+                .enumerate()
+                .any(|(seat, &out)| out && !before.get(seat).copied().unwrap_or(false))
+        })
+    }
+}
+
+/// Playback speeds, as multiples of the normal pace.
+pub const SPEEDS: [f64; 8] = [0.25, 0.5, 1.0, 2.0, 4.0, 8.0, 16.0, 32.0];
+/// The speed a new page plays at (1×).
+pub(super) const NORMAL_SPEED: usize = 2;
+/// A one-click match is played back in about this many seconds at most: faster than normal when
+/// it is long (Ice and Fire's 200 turns would take 50 s at 1×), never slower.
+const WATCH_SECONDS: f64 = 20.0;
+/// Milliseconds a frame is shown at 1× (src/app/viewer.rs plays at this pace).
+pub const PLAY_FRAME_MS: f64 = 250.0;
+
+/// The slowest speed, not below `speed`, that plays `frames` frames within [`WATCH_SECONDS`].
+pub fn watch_speed(speed: usize, frames: usize) -> usize {
+    (speed..SPEEDS.len())
+        .find(|&i| frames as f64 * PLAY_FRAME_MS / SPEEDS[i] <= WATCH_SECONDS * 1000.0)
+        .unwrap_or(SPEEDS.len() - 1)
+}
+
+impl super::AppState {
+    pub(super) fn last_frame(&self) -> usize {
+        self.record.frames.len().saturating_sub(1)
+    }
+
+    /// A match was started from `spec`: an empty record of it, and the cursor at its start.
+    pub(super) fn started(&mut self, spec: &crate::runner::MatchSpec) {
+        self.run_requested = false;
+        self.notice = None;
+        self.progress = Progress::Starting;
+        self.record = Rc::new(Record {
+            game: super::entry(&spec.setup.game).info.id,
+            setup: Some(spec.setup.clone()),
+            names: spec.seats.iter().map(|seat| seat.name.clone()).collect(),
+            bots: spec
+                .seats
+                .iter()
+                .map(crate::runner::SeatSpec::shared)
+                .collect(),
+            relaxed: spec.relaxed,
+            ..Record::default()
+        });
+        // A one-click match plays from its start; any other follows the newest frame.
+        self.watching = std::mem::take(&mut self.watch_next);
+        self.cursor = Cursor {
+            frame: 0,
+            follow: !self.watching,
+            playing: self.watching,
+        };
+        self.human.clear();
+        self.human_inputs.clear();
+    }
+
+    /// What the runner reported.
+    pub(super) fn absorb(&mut self, news: crate::runner::MatchNews) {
+        use crate::runner::MatchNews;
+        match news {
+            MatchNews::Loading(text) => self.progress = Progress::Loading(text),
+            MatchNews::Started => self.progress = Progress::Running,
+            MatchNews::Progress { frames, turns } => {
+                let record = Rc::make_mut(&mut self.record);
+                record.frames.extend(frames.into_iter().map(Rc::new));
+                record.turns.extend(turns.into_iter().map(Rc::new));
+                if self.cursor.follow {
+                    self.cursor.frame = self.last_frame();
+                }
+            }
+            MatchNews::Finished {
+                outcome,
+                faults,
+                stopped,
+            } => {
+                self.human.clear();
+                let record = Rc::make_mut(&mut self.record);
+                record.outcome = outcome;
+                record.faults = faults;
+                self.progress = if stopped {
+                    Progress::Stopped
+                } else {
+                    Progress::Over
+                };
+                if self.cursor.follow {
+                    self.cursor.frame = self.last_frame();
+                }
+                // A one-click match still being watched: fast enough to show it all.
+                if self.watching && self.cursor.playing {
+                    let left = self.last_frame().saturating_sub(self.cursor.frame);
+                    self.speed = watch_speed(self.speed, left);
+                }
+                self.watching = false;
+            }
+            MatchNews::Failed(why) => {
+                self.human.clear();
+                self.progress = Progress::Failed(why)
+            }
+        }
+    }
+
+    /// Shows `frame` (the last one at most), still.
+    pub(super) fn seek(&mut self, frame: usize) {
+        self.cursor = Cursor::at(frame.min(self.last_frame()));
+    }
+
+    /// Steps `by` frames; stepping onto the newest frame of a live match follows it.
+    pub(super) fn step(&mut self, by: isize) {
+        let frame = self
+            .cursor
+            .frame
+            .saturating_add_signed(by)
+            .min(self.last_frame());
+        self.cursor = Cursor {
+            frame,
+            follow: self.progress.is_live() && frame == self.last_frame(),
+            playing: false,
+        };
+    }
+
+    /// Plays or pauses; playing from the end of a finished match starts again from its start.
+    pub(super) fn toggle_play(&mut self) {
+        if !self.cursor.playing
+            && self.cursor.frame >= self.last_frame()
+            && !self.progress.is_live()
+        {
+            self.cursor.frame = 0;
+        }
+        self.cursor.playing = !self.cursor.playing;
+        self.cursor.follow = false;
+    }
+
+    /// Playback advances one frame.
+    pub(super) fn tick(&mut self) {
+        if !self.cursor.playing {
+            return;
+        }
+        if self.cursor.frame < self.last_frame() {
+            self.cursor.frame += 1;
+        } else if self.progress.is_live() {
+            // Caught up with a live match: follow it, unless it is being watched from its start
+            // (then playback waits for the next frames).
+            if !self.watching {
+                self.cursor.playing = false;
+                self.cursor.follow = true;
+            }
+        } else {
+            self.cursor.playing = false;
+        }
+    }
+
+    /// Faster or slower by `by` steps of [`SPEEDS`] (or a speed chosen by index).
+    pub(super) fn set_speed(&mut self, index: usize) {
+        self.speed = index.min(SPEEDS.len() - 1);
+    }
+
+    /// Shows the frame `find` gives from the cursor's, if any (stops playback).
+    pub(super) fn jump(&mut self, find: fn(&Record, usize) -> Option<usize>) {
+        if let Some(frame) = find(&self.record, self.cursor.frame) {
+            self.cursor = Cursor::at(frame);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use engine::{FaultKind, SeatTurn};
+
+    fn frame(turn: u32) -> Rc<Frame> {
+        Rc::new(Frame {
+            turn,
+            events: Vec::new(),
+            status: Vec::new(),
+            out: Vec::new(),
+            text: String::new(),
+            view: serde_json::Value::Null,
+        })
+    }
+
+    fn turn(fault: Option<u32>) -> Rc<TurnRecord> {
+        let mut seat = SeatTurn::new(0, 0, String::new());
+        seat.fault = fault.map(|turn| Fault {
+            seat: 0,
+            turn,
+            kind: FaultKind::Crash,
+            text: "boom".into(),
+        });
+        Rc::new(TurnRecord { seats: vec![seat] })
+    }
+
+    #[test]
+    fn turns_are_numbered_as_the_game_counts_them() {
+        // Skyport: two set-up frames (turn 0), then turns 1 and 2.
+        let record = Record {
+            frames: vec![frame(0), frame(0), frame(0), frame(1), frame(2)],
+            turns: vec![turn(None), turn(None), turn(None), turn(None)],
+            ..Record::default()
+        };
+        let numbers: Vec<u32> = (0..5).map(|f| record.turn_number(f)).collect();
+        assert_eq!(numbers, [0, 0, 0, 1, 2]);
+        assert_eq!(record.last_turn_number(), 2);
+        // Ice and Fire: a crash in the first turn ends the match before the count moves; it is
+        // turn 1, in the viewer and in the fault.
+        let record = Record {
+            frames: vec![frame(0), frame(0)],
+            turns: vec![turn(Some(0))],
+            faults: vec![turn(Some(0)).seats[0].fault.clone().unwrap()],
+            ..Record::default()
+        };
+        assert_eq!(record.turn_number(1), 1);
+        assert_eq!(record.last_turn_number(), 1);
+        assert_eq!(record.fault_turn_number(&record.faults[0]), 1);
+    }
+
+    #[test]
+    fn a_watched_match_takes_twenty_seconds_at_most_and_never_slows_down() {
+        // 36 frames at 1× (250 ms each): 9 s.
+        assert_eq!(watch_speed(NORMAL_SPEED, 36), NORMAL_SPEED);
+        // 200 frames: 50 s at 1×, 25 s at 2×, 12.5 s at 4×.
+        assert_eq!(SPEEDS[watch_speed(NORMAL_SPEED, 200)], 4.0);
+        // A chosen faster speed stays.
+        assert_eq!(watch_speed(6, 10), 6);
+        // Longer than 20 s even at the fastest: the fastest.
+        assert_eq!(watch_speed(NORMAL_SPEED, 100_000), SPEEDS.len() - 1);
+    }
+}
