@@ -26,29 +26,12 @@ import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { defaultCheck, launch, runAlone } from "./browser.mjs";
 import { serve } from "./serve.mjs";
+import { iceAndFireWalker } from "./bots.mjs";
 
 const REPO = resolve(fileURLToPath(new URL("../..", import.meta.url)));
 
-// Ice and Fire: trains beside its HQ while it has the gold, and walks every unit to the enemy HQ.
-const JS_BOT = `
-const spots = parseInt(readline());
-for (let i = 0; i < spots; i++) readline();
-while (true) {
-  const gold = parseInt(readline());
-  readline(); readline(); readline();
-  for (let y = 0; y < 12; y++) readline();
-  const buildings = [];
-  for (let n = parseInt(readline()), i = 0; i < n; i++) buildings.push(readline().split(" ").map(Number));
-  const units = [];
-  for (let n = parseInt(readline()), i = 0; i < n; i++) units.push(readline().split(" ").map(Number));
-  const mine = buildings.find(([o, t]) => o === 0 && t === 0);
-  const theirs = buildings.find(([o, t]) => o === 1 && t === 0);
-  const out = units.filter(([o]) => o === 0).map(([, id]) => "MOVE " + id + " " + theirs[2] + " " + theirs[3]);
-  const near = mine[2] === 0 ? [1, 0] : [10, 11];
-  if (gold >= 10 && !units.some((u) => u[3] === near[0] && u[4] === near[1])) out.push("TRAIN 1 " + near[0] + " " + near[1]);
-  console.log(out.length ? out.join(";") : "WAIT");
-}
-`;
+// Ice and Fire: trains beside its HQ and walks every unit to the enemy HQ (tests/e2e/bots.mjs).
+const JS_BOT = iceAndFireWalker();
 
 // The same game in Python: waits every turn, and says so in its debug log once.
 const PYTHON_BOT = `import sys

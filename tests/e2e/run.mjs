@@ -22,6 +22,7 @@ import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { launch } from "./browser.mjs";
 import { serve } from "./serve.mjs";
+import { iceAndFireWalker } from "./bots.mjs";
 
 const REPO = resolve(fileURLToPath(new URL("../..", import.meta.url)));
 const SHOTS = join(REPO, "tests", "e2e", "screenshots");
@@ -32,28 +33,8 @@ const arg = (name, fallback) => {
 };
 const DIST = resolve(REPO, arg("--dist", "dist"));
 
-// A small legal bot: every unit walks to the enemy HQ; train a level-1 unit beside the HQ.
-const SIMPLE_BOT = `
-const spots = parseInt(readline());
-for (let i = 0; i < spots; i++) readline();
-while (true) {
-  const gold = parseInt(readline());
-  readline(); readline(); readline();
-  for (let y = 0; y < 12; y++) readline();
-  const buildings = [];
-  for (let n = parseInt(readline()), i = 0; i < n; i++) buildings.push(readline().split(" ").map(Number));
-  const units = [];
-  for (let n = parseInt(readline()), i = 0; i < n; i++) units.push(readline().split(" ").map(Number));
-  const mine = buildings.find(([o, t]) => o === 0 && t === 0);
-  const theirs = buildings.find(([o, t]) => o === 1 && t === 0);
-  const out = units.filter(([o]) => o === 0).map(([, id]) => "MOVE " + id + " " + theirs[2] + " " + theirs[3]);
-  const beside = mine[2] === 0 ? [[1, 0], [0, 1]] : [[10, 11], [11, 10]];
-  const free = beside.find(([x, y]) => !units.some((u) => u[3] === x && u[4] === y));
-  if (gold >= 10 && free) out.push("TRAIN 1 " + free[0] + " " + free[1]);
-  console.error("units: " + units.length);
-  console.log(out.length ? out.join(";") : "WAIT");
-}
-`;
+// A small legal bot that logs "units: N" each turn (tests/e2e/bots.mjs).
+const SIMPLE_BOT = iceAndFireWalker({ debug: true });
 
 // Throws on its first turn (line 3 of the code).
 const THROWING_BOT = `const spots = parseInt(readline());

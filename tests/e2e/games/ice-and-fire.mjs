@@ -7,28 +7,10 @@
 
 import { join } from "node:path";
 import { cellInfo, findCell, hover, leave, runToEnd, waitForInfo } from "./lib/cell-info.mjs";
+import { iceAndFireWalker } from "../bots.mjs";
 
 // Trains a level-1 unit beside its HQ when it can; every unit walks to the enemy HQ.
-const BOT = `
-const spots = parseInt(readline());
-for (let i = 0; i < spots; i++) readline();
-while (true) {
-  const gold = parseInt(readline());
-  readline(); readline(); readline();
-  for (let y = 0; y < 12; y++) readline();
-  const buildings = [];
-  for (let n = parseInt(readline()), i = 0; i < n; i++) buildings.push(readline().split(" ").map(Number));
-  const units = [];
-  for (let n = parseInt(readline()), i = 0; i < n; i++) units.push(readline().split(" ").map(Number));
-  const mine = buildings.find(([o, t]) => o === 0 && t === 0);
-  const theirs = buildings.find(([o, t]) => o === 1 && t === 0);
-  const out = units.filter(([o]) => o === 0).map(([, id]) => "MOVE " + id + " " + theirs[2] + " " + theirs[3]);
-  const beside = mine[2] === 0 ? [[1, 0], [0, 1]] : [[10, 11], [11, 10]];
-  const free = beside.find(([x, y]) => !units.some((u) => u[3] === x && u[4] === y));
-  if (gold >= 10 && free) out.push("TRAIN 1 " + free[0] + " " + free[1]);
-  console.log(out.length ? out.join(";") : "WAIT");
-}
-`;
+const BOT = iceAndFireWalker();
 
 async function playShortMatch(page, { setCode, setRelaxed }) {
   await page.locator('#games .game-choice[data-game="ice-and-fire"]').click();
