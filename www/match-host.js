@@ -92,10 +92,40 @@
     return container.controller;
   }
 
-  function serve(port) {
+  // Whether a worker started here can have shared memory and WebAssembly: a worker from a blob:
+  // URL that compiles an empty module and answers with the SharedArrayBuffer it was sent. (In
+  // WebKitGTK with SharedArrayBuffer turned on, the sandboxed frame has it, but its match worker
+  // fails: the page then hosts the match itself.)
+  function probe() {
+    return new Promise((answer) => {
+      let worker = null;
+      const done = (works) => {
+        clearTimeout(timer);
+        worker?.terminate();
+        answer(works);
+      };
+      const timer = setTimeout(() => done(false), 3000);
+      try {
+        worker = new Worker(
+          blobUrl(`onmessage = (event) => WebAssembly.compile(new Uint8Array([0, 97, 115, 109, 1, 0, 0, 0]))
+            .then(() => postMessage(event.data), () => postMessage(null));`),
+        );
+        worker.onmessage = (event) => done(event.data instanceof SharedArrayBuffer);
+        worker.onerror = (event) => {
+          event.preventDefault();
+          done(false);
+        };
+        worker.postMessage(new SharedArrayBuffer(8));
+      } catch (_) {
+        done(false);
+      }
+    });
+  }
+
+  async function serve(port) {
     const coi = self.crossOriginIsolated === true;
     const shared = typeof SharedArrayBuffer === "function";
-    const isolated = coi && shared;
+    const isolated = coi && shared && (await probe());
     let io = false;
     try {
       // (A sandboxed frame may throw here: it has no origin to register a worker for.)
