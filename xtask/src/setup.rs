@@ -16,7 +16,8 @@ pub const CHROMEDRIVER: &str = "/usr/bin/chromedriver";
 /// What a detection found: `Ok("trunk 0.21.14")`, or why the tool must be installed.
 type Detected = std::result::Result<String, String>;
 
-/// Installs what is missing; with `browser`, Debian's Chromium and ChromeDriver too.
+/// Installs what is missing; with `browser`, Debian's Chromium and ChromeDriver too, and the other
+/// engines the cross-browser checks use (Firefox ESR, WebKitGTK's WebDriver and MiniBrowser, Xvfb).
 pub fn run(repo: &Repo, browser: bool) -> Result {
     let started = Instant::now();
     let wasm_bindgen = locked_wasm_bindgen_version(repo)?;
@@ -28,6 +29,7 @@ pub fn run(repo: &Repo, browser: bool) -> Result {
     installed.extend(ensure_parallel()?);
     if browser {
         installed.extend(ensure_browser()?);
+        installed.extend(ensure_other_browsers()?);
     }
     let elapsed = format_duration(started.elapsed());
     if installed.is_empty() {
@@ -327,6 +329,59 @@ fn detect_browser() -> Detected {
     Ok(format!("{}, {}", version(CHROMIUM), version(CHROMEDRIVER)))
 }
 
+// --- Firefox ESR, WebKitGTK and Xvfb (tests/e2e/cross-browser.mjs) --------------------------------
+
+pub const FIREFOX: &str = "/usr/bin/firefox-esr";
+pub const WEBKIT_DRIVER: &str = "/usr/bin/WebKitWebDriver";
+/// Installed by libwebkit2gtk-4.1-0, which webkit2gtk-driver depends on.
+pub const MINIBROWSER: &str = "/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser";
+pub const XVFB: &str = "/usr/bin/Xvfb";
+
+/// Each program and the package that installs it.
+const OTHER_BROWSERS: [(&str, &str); 4] = [
+    (FIREFOX, "firefox-esr"),
+    (WEBKIT_DRIVER, "webkit2gtk-driver"),
+    (MINIBROWSER, "webkit2gtk-driver"),
+    (XVFB, "xvfb"),
+];
+
+fn ensure_other_browsers() -> Result<Option<String>> {
+    ensure(
+        "firefox-esr, webkit2gtk-driver and xvfb",
+        detect_other_browsers,
+        || {
+            let mut missing: Vec<&str> = OTHER_BROWSERS
+                .iter()
+                .filter(|(path, _)| !Path::new(path).is_file())
+                .map(|(_, package)| *package)
+                .collect();
+            missing.dedup();
+            apt_install(&missing)
+        },
+    )
+}
+
+fn detect_other_browsers() -> Detected {
+    let missing: Vec<&str> = OTHER_BROWSERS
+        .iter()
+        .filter(|(path, _)| !Path::new(path).is_file())
+        .map(|(path, _)| *path)
+        .collect();
+    if !missing.is_empty() {
+        return Err(format!("{} missing", missing.join(", ")));
+    }
+    // "Mozilla Firefox 140.10.2esr"; WebKitGTK's version is its package's.
+    let mut command = Command::new(FIREFOX);
+    command.arg("--version");
+    let firefox = stdout_of(command)
+        .map(|v| v.trim().to_string())
+        .unwrap_or_else(|| "Firefox ESR (version unknown)".into());
+    let mut command = Command::new("dpkg-query");
+    command.args(["-W", "-f", "${Version}", "libwebkit2gtk-4.1-0"]);
+    let webkit = stdout_of(command).unwrap_or_else(|| "unknown".into());
+    Ok(format!("{firefox}, WebKitGTK {webkit}, Xvfb"))
+}
+
 // --- GNU parallel (the CLI's sharded-arena test runs its shards with it) -----------------------
 
 fn ensure_parallel() -> Result<Option<String>> {
@@ -344,7 +399,8 @@ fn detect_parallel() -> Detected {
 }
 
 const APT_HINT: &str = "install them by hand: apt-get update && apt-get install -y PACKAGES \
-                        (those named above: chromium chromium-driver, parallel), as root or \
+                        (those named above: chromium chromium-driver, firefox-esr \
+                        webkit2gtk-driver xvfb, parallel), as root or \
                         with sudo";
 
 /// `apt-get install -y`, after `apt-get update` when the package lists lack a package or when

@@ -17,7 +17,7 @@ pub struct Step {
     run: fn(&Repo) -> Result,
 }
 
-const STEPS: [Step; 9] = [
+const STEPS: [Step; 10] = [
     Step {
         name: "fmt",
         title: "cargo fmt --all --check",
@@ -71,6 +71,14 @@ const STEPS: [Step; 9] = [
         title: "node tests/e2e/hostile.mjs --dist dist: hostile bots against the sandbox, in headless Chromium",
         needs_browser: true,
         run: hostile_bots,
+    },
+    Step {
+        name: "browsers",
+        title: "node tests/e2e/cross-browser.mjs --dist dist: the checks that matter to a person in \
+                Firefox ESR, WebKitGTK (as shipped, without SharedArrayBuffer, and with it) and \
+                Chromium without SharedArrayBuffer",
+        needs_browser: true,
+        run: other_browsers,
     },
 ];
 
@@ -424,6 +432,18 @@ fn hostile_bots(repo: &Repo) -> Result {
         command,
         "read the output above (and tests/e2e/screenshots/hostile-failure.png); \
          `cargo xtask test build hostile` repeats the build and these tests",
+    )
+}
+
+fn other_browsers(repo: &Repo) -> Result {
+    let script = "tests/e2e/cross-browser.mjs";
+    let mut command = repo.command("node");
+    command.args([script, "--dist", "dist"]);
+    common::run(
+        command,
+        "read the output above (and tests/e2e/screenshots/xb-<browser>-failure.png); \
+         `node tests/e2e/cross-browser.mjs --browsers <name>` runs one browser alone; \
+         `cargo xtask test build browsers` repeats the build and these tests",
     )
 }
 
