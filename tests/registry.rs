@@ -69,3 +69,102 @@ product_test! {
         }
     }
 }
+
+product_test! {
+    fn the_page_has_an_entry_for_every_game_and_for_no_other() {
+        let ids: Vec<&str> = botplay_web::registry::GAMES.iter().map(|g| g.id).collect();
+        let games: Vec<&str> = games::GAMES.iter().map(|e| e.info.id).collect();
+        for id in &games {
+            assert!(
+                botplay_web::registry::entry(id).is_some(),
+                "{id} has no entry in src/registry.rs"
+            );
+        }
+        for id in &ids {
+            assert!(games::entry(id).is_some(), "src/registry.rs names '{id}', which games::GAMES lacks");
+        }
+        assert_eq!(ids, games, "src/registry.rs lists the games once each, in the order of games::GAMES");
+        assert!(botplay_web::registry::entry("no-such-game").is_none());
+    }
+}
+
+product_test! {
+    fn every_game_has_a_painter_that_reads_its_frames() {
+        for game in botplay_web::registry::GAMES {
+            let info = games::entry(game.id).expect("a game of games::GAMES").info;
+            for seats in info.min_seats..=info.max_seats {
+                let mut setup = engine::Setup::new(info, 1);
+                setup.seats = seats;
+                let frame = games::new_game(&setup).expect("the default setup builds").frame();
+                assert!(
+                    game.painter.parse(&frame.view).is_some(),
+                    "{} ({seats} seats): its painter does not read the first frame",
+                    game.id
+                );
+            }
+            // A board with controls says what its keys do, and a board without takes none.
+            let controls = game.painter.controls().is_some();
+            assert_eq!(game.painter.keys().is_some(), controls, "{}", game.id);
+            if !controls {
+                assert!(!game.painter.takes_key("ArrowLeft"), "{}", game.id);
+            }
+        }
+    }
+}
+
+product_test! {
+    fn every_game_has_starters_a_rules_page_and_a_landing_sentence() {
+        use botplay_web::starter;
+        for game in botplay_web::registry::GAMES {
+            let id = game.id;
+            for (language, code, generic) in [
+                ("javascript", game.javascript, starter::javascript("no-such-game")),
+                ("python", game.python, starter::python("no-such-game")),
+            ] {
+                assert!(!code.trim().is_empty(), "{id}: an empty {language} starter");
+                assert_ne!(code, generic, "{id}: the generic {language} starter");
+                assert_eq!(starter::code(id, language), code, "{id} {language}");
+                let others = botplay_web::registry::GAMES.iter().filter(|g| g.id != id);
+                for other in others {
+                    assert_ne!(code, other.javascript, "{id}: {}'s JavaScript starter", other.id);
+                    assert_ne!(code, other.python, "{id}: {}'s Python starter", other.id);
+                }
+            }
+            assert!(
+                game.rules.contains("<h2 id=\"rules-goal\""),
+                "{id}: its rules page has no goal section"
+            );
+            assert!(
+                botplay_web::registry::GAMES.iter().all(|g| g.id == id || g.rules != game.rules),
+                "{id}: another game's rules page"
+            );
+            assert!(
+                game.sentence.len() > 20 && game.sentence.ends_with('.'),
+                "{id}: its landing sentence '{}'",
+                game.sentence
+            );
+        }
+    }
+}
+
+product_test! {
+    fn seat_names_and_human_seats_fit_their_games() {
+        for game in botplay_web::registry::GAMES {
+            let info = games::entry(game.id).expect("a game of games::GAMES").info;
+            assert!(game.seat_names.len() <= info.max_seats, "{}", game.id);
+            for (seat, name) in game.seat_names.iter().enumerate() {
+                assert_eq!(botplay_web::painters::seat_name(game.id, seat), *name);
+            }
+            assert_eq!(
+                botplay_web::painters::seat_name(game.id, info.max_seats),
+                format!("seat {}", info.max_seats + 1)
+            );
+            assert_eq!(botplay_web::human::supports(game.id), game.human.is_some());
+            if game.human.is_some() {
+                // A person plays the first seat of a two-seat match.
+                assert!(info.min_seats <= 2 && 2 <= info.max_seats, "{}", game.id);
+            }
+        }
+        assert!(!botplay_web::human::supports("no-such-game"));
+    }
+}

@@ -5,16 +5,21 @@
 //! The frame's view is read once per frame; a pointer move only asks the painter which cell is
 //! under it and re-renders when what is shown changes. A mouse leaving the board clears the
 //! panel; a tap keeps it, and the panel follows the frames (scrubbing, playback) at that spot.
+//!
+//! A game whose painter has controls (Crafting Quest 3's fog of war, zoom and pan) gets them
+//! here, one per board: the board hands them its mouse and keys and paints again when they
+//! change what it shows.
 
+use std::cell::RefCell;
 use std::rc::Rc;
 
 use engine::Frame;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
-use web_sys::HtmlCanvasElement;
+use web_sys::{HtmlCanvasElement, KeyboardEvent, MouseEvent};
 use yew::prelude::*;
 
-use crate::painters::{self, Inspection, Parsed};
+use crate::painters::{self, Controls, Inspection, Parsed};
 
 /// A click on the board: the cell's coordinates, and where (shares of the board's size).
 pub type Pick = ((i32, i32), (f64, f64));
@@ -72,15 +77,66 @@ struct Pointer {
     touch: bool,
 }
 
+/// The board's controls, for the game they were made for.
+type Held = Rc<RefCell<(&'static str, Option<Box<dyn Controls>>)>>;
+
 /// What stands under the pointer on the canvas as painted now.
 fn inspect(
     canvas: &HtmlCanvasElement,
-    parsed: Option<&Parsed>,
+    parsed: Option<&dyn Parsed>,
+    controls: &Held,
     pointer: Option<Pointer>,
 ) -> Option<Inspection> {
     let (parsed, pointer) = (parsed?, pointer?);
     let (w, h) = (f64::from(canvas.width()), f64::from(canvas.height()));
-    parsed.inspect(w, h, painters::device_ratio(), pointer.x * w, pointer.y * h)
+    let controls = controls.borrow();
+    parsed.inspect(
+        w,
+        h,
+        painters::device_ratio(),
+        pointer.x * w,
+        pointer.y * h,
+        controls.1.as_deref(),
+    )
+}
+
+/// A mouse event's position on the canvas in device pixels.
+fn device_point(canvas: &HtmlCanvasElement, e: &MouseEvent) -> (f64, f64) {
+    let rect = canvas.get_bounding_client_rect();
+    let sx = f64::from(canvas.width()) / rect.width().max(1.0);
+    let sy = f64::from(canvas.height()) / rect.height().max(1.0);
+    (
+        (f64::from(e.client_x()) - rect.left()) * sx,
+        (f64::from(e.client_y()) - rect.top()) * sy,
+    )
+}
+
+/// The frame on the board and its view, for the controls' listeners.
+type Shown = Rc<RefCell<(Option<Rc<Frame>>, Rc<Option<Box<dyn Parsed>>>)>>;
+
+/// Hands the input to the board's controls; when what the board shows changed, paints it again
+/// and re-renders (the cell under a still pointer may be another now).
+fn control(
+    canvas: &HtmlCanvasElement,
+    controls: &Held,
+    shown: &Shown,
+    input: painters::Input,
+    redraw: &UseForceUpdateHandle,
+) -> bool {
+    let (w, h) = (f64::from(canvas.width()), f64::from(canvas.height()));
+    {
+        let mut held = controls.borrow_mut();
+        let Some(c) = held.1.as_deref_mut() else {
+            return false;
+        };
+        if !c.input(input, w, h, painters::device_ratio()) {
+            return false;
+        }
+        let (frame, parsed) = &*shown.borrow();
+        painters::paint_parsed(canvas, frame.as_deref(), parsed.as_deref(), Some(c));
+    }
+    redraw.force_update();
+    true
 }
 
 #[component(Board)]
@@ -98,6 +154,14 @@ pub fn board(props: &Props) -> Html {
     let parsed = use_memo(FrameKey(props.game, props.frame.clone()), |key| {
         key.1.as_deref().and_then(|f| painters::parse(key.0, f))
     });
+    // The controls of this board, made anew for another game.
+    let made_for = |game: &'static str| (game, painters::painter(game).and_then(|p| p.controls()));
+    let controls: Held = use_mut_ref(|| made_for(props.game));
+    if controls.borrow().0 != props.game {
+        *controls.borrow_mut() = made_for(props.game);
+    }
+    let on_board: Shown = use_mut_ref(|| (None, Rc::new(None)));
+    *on_board.borrow_mut() = (props.frame.clone(), parsed.clone());
 
     {
         let resizes = resizes.clone();
@@ -124,27 +188,31 @@ pub fn board(props: &Props) -> Html {
         });
     }
 
-    // A painter's own controls (zoom, pan, fog of war) change what is under a still pointer.
+    // A painter's own controls (zoom, pan, fog of war): the mouse and the keys on the canvas.
     {
         let canvas = canvas.clone();
+        let controls = controls.clone();
+        let on_board = on_board.clone();
         let redraw = redraw.clone();
-        use_effect_with((), move |_| {
-            let element = canvas.cast::<HtmlCanvasElement>();
-            let listener = Closure::<dyn Fn()>::new(move || redraw.force_update());
+        use_effect_with(props.game, move |_| {
+            let element = canvas
+                .cast::<HtmlCanvasElement>()
+                .filter(|_| controls.borrow().1.is_some());
+            let mut listeners: Vec<Listener> = Vec::new();
             if let Some(c) = &element {
-                let _ = c.add_event_listener_with_callback(
-                    painters::VIEW_CHANGED,
-                    listener.as_ref().unchecked_ref(),
-                );
+                listeners = control_listeners(c, &controls, &on_board, &redraw);
+                for (name, f) in &listeners {
+                    let _ = c.add_event_listener_with_callback(name, f.as_ref().unchecked_ref());
+                }
             }
             move || {
                 if let Some(c) = &element {
-                    let _ = c.remove_event_listener_with_callback(
-                        painters::VIEW_CHANGED,
-                        listener.as_ref().unchecked_ref(),
-                    );
+                    for (name, f) in &listeners {
+                        let _ =
+                            c.remove_event_listener_with_callback(name, f.as_ref().unchecked_ref());
+                    }
                 }
-                drop(listener);
+                drop(listeners);
             }
         });
     }
@@ -161,9 +229,15 @@ pub fn board(props: &Props) -> Html {
         let pointer = pointer.clone();
         let shown_for = shown_for.clone();
         let redraw = redraw.clone();
+        let controls = controls.clone();
         use_effect_with(key, move |_| {
             if let Some(element) = canvas.cast::<HtmlCanvasElement>() {
-                painters::paint_parsed(&element, frame.as_deref(), parsed.as_ref().as_ref());
+                painters::paint_parsed(
+                    &element,
+                    frame.as_deref(),
+                    parsed.as_deref(),
+                    controls.borrow_mut().1.as_deref_mut(),
+                );
                 // Painting resized the canvas: inspect again at the new size.
                 let size = (element.width(), element.height());
                 if pointer.borrow().is_some() && size != *shown_for.borrow() {
@@ -175,7 +249,7 @@ pub fn board(props: &Props) -> Html {
 
     let inspection = canvas.cast::<HtmlCanvasElement>().and_then(|c| {
         *shown_for.borrow_mut() = (c.width(), c.height());
-        inspect(&c, parsed.as_ref().as_ref(), *pointer.borrow())
+        inspect(&c, parsed.as_deref(), &controls, *pointer.borrow())
     });
     *shown.borrow_mut() = inspection.clone();
 
@@ -183,7 +257,7 @@ pub fn board(props: &Props) -> Html {
     let selected = canvas.cast::<HtmlCanvasElement>().and_then(|c| {
         let (x, y) = props.selected?;
         let at = Pointer { x, y, touch: false };
-        inspect(&c, parsed.as_ref().as_ref(), Some(at)).map(|i| i.outline)
+        inspect(&c, parsed.as_deref(), &controls, Some(at)).map(|i| i.outline)
     });
 
     // The outline, on a canvas laid over the board (after the board is painted and sized).
@@ -210,6 +284,7 @@ pub fn board(props: &Props) -> Html {
     let on_click = props.on_pick.clone().map(|pick| {
         let canvas = canvas.clone();
         let parsed = parsed.clone();
+        let controls = controls.clone();
         Callback::from(move |e: MouseEvent| {
             let Some(c) = canvas.cast::<HtmlCanvasElement>() else {
                 return;
@@ -223,7 +298,7 @@ pub fn board(props: &Props) -> Html {
                 y: (f64::from(e.client_y()) - rect.top()) / rect.height(),
                 touch: false,
             };
-            if let Some(i) = inspect(&c, parsed.as_ref().as_ref(), Some(at)) {
+            if let Some(i) = inspect(&c, parsed.as_deref(), &controls, Some(at)) {
                 pick.emit((i.at, (at.x, at.y)));
             }
         })
@@ -234,6 +309,7 @@ pub fn board(props: &Props) -> Html {
         let pointer = pointer.clone();
         let shown = shown.clone();
         let parsed = parsed.clone();
+        let controls = controls.clone();
         let redraw = redraw.clone();
         Callback::from(move |e: PointerEvent| {
             let Some(c) = canvas.cast::<HtmlCanvasElement>() else {
@@ -249,7 +325,7 @@ pub fn board(props: &Props) -> Html {
                 touch: e.pointer_type() == "touch",
             };
             *pointer.borrow_mut() = Some(at);
-            let now = inspect(&c, parsed.as_ref().as_ref(), Some(at));
+            let now = inspect(&c, parsed.as_deref(), &controls, Some(at));
             if now != *shown.borrow() {
                 redraw.force_update();
             }
@@ -301,4 +377,90 @@ pub fn board(props: &Props) -> Html {
             </div>
         </div>
     }
+}
+
+/// A listener on the canvas: the event's name and what it does.
+type Listener = (&'static str, Closure<dyn FnMut(web_sys::Event)>);
+
+/// The listeners that hand the canvas's mouse and keys to the board's controls: a press on the
+/// canvas (not selecting text), a move (a drag), a release or the mouse leaving, the wheel (the
+/// page does not scroll), and a key without Ctrl, Meta or Alt (a key the controls answer is
+/// theirs alone: the viewer around the board does not hear it, `Painter::takes_key`).
+fn control_listeners(
+    canvas: &HtmlCanvasElement,
+    controls: &Held,
+    shown: &Shown,
+    redraw: &UseForceUpdateHandle,
+) -> Vec<Listener> {
+    let listener =
+        |on: fn(&web_sys::Event, &HtmlCanvasElement) -> Option<painters::Input<'static>>| {
+            let (canvas, controls, shown, redraw) = (
+                canvas.clone(),
+                controls.clone(),
+                shown.clone(),
+                redraw.clone(),
+            );
+            Closure::<dyn FnMut(web_sys::Event)>::new(move |e: web_sys::Event| {
+                if let Some(input) = on(&e, &canvas) {
+                    control(&canvas, &controls, &shown, input, &redraw);
+                }
+            })
+        };
+    let press = listener(|e, canvas| {
+        let e = e.dyn_ref::<MouseEvent>()?;
+        e.prevent_default();
+        let (x, y) = device_point(canvas, e);
+        Some(painters::Input::Press(x, y))
+    });
+    let moving = listener(|e, canvas| {
+        let e = e.dyn_ref::<MouseEvent>()?;
+        let (x, y) = device_point(canvas, e);
+        Some(painters::Input::Move(x, y, e.buttons() & 1 != 0))
+    });
+    let release = || listener(|_, _| Some(painters::Input::Release));
+    let wheel = listener(|e, canvas| {
+        let e = e.dyn_ref::<MouseEvent>()?;
+        e.prevent_default();
+        let dy = js_sys::Reflect::get(e, &JsValue::from_str("deltaY"))
+            .ok()
+            .and_then(|v| v.as_f64())
+            .unwrap_or(0.0);
+        let (x, y) = device_point(canvas, e);
+        Some(painters::Input::Wheel(x, y, dy))
+    });
+    let key = {
+        let (canvas, controls, shown, redraw) = (
+            canvas.clone(),
+            controls.clone(),
+            shown.clone(),
+            redraw.clone(),
+        );
+        Closure::<dyn FnMut(web_sys::Event)>::new(move |e: web_sys::Event| {
+            let Some(e) = e.dyn_ref::<KeyboardEvent>() else {
+                return;
+            };
+            if e.ctrl_key() || e.meta_key() || e.alt_key() {
+                return;
+            }
+            let key = e.key();
+            if control(
+                &canvas,
+                &controls,
+                &shown,
+                painters::Input::Key(&key),
+                &redraw,
+            ) {
+                e.prevent_default();
+                e.stop_propagation();
+            }
+        })
+    };
+    vec![
+        ("keydown", key),
+        ("mousedown", press),
+        ("mousemove", moving),
+        ("mouseup", release()),
+        ("mouseleave", release()),
+        ("wheel", wheel),
+    ]
 }

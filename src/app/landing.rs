@@ -9,31 +9,9 @@ use yew::prelude::*;
 use super::state::Action;
 use crate::painters;
 
-/// One sentence per game: what it is about.
+/// One sentence per game: what it is about (from the page's registry).
 fn sentence(game: &str) -> &'static str {
-    match game {
-        "ice-and-fire" => {
-            "Train soldiers, claim land and build mines and towers on a 12 × 12 map until one \
-             side captures the other's HQ."
-        }
-        "soak-overflow" => {
-            "Move a team of agents behind cover, soak the other team with shots and splash \
-             bombs, and hold more of the map."
-        }
-        "micro-rts" => {
-            "A small real-time strategy game: gather gold and wood, build barracks, train an \
-             army and take the enemy's castles."
-        }
-        "skyport" => {
-            "Up to eight ships on a hex map mine resources, upgrade lasers, mortars and \
-             droids, and shoot it out for points."
-        }
-        "crafting-quest" => {
-            "Ten units each dig for buried resources under fog of war, craft swords and \
-             armour, set traps and towers, and fight."
-        }
-        _ => "",
-    }
+    crate::registry::entry(game).map_or("", |g| g.sentence)
 }
 
 #[derive(Properties, PartialEq)]

@@ -27,7 +27,6 @@ use std::rc::Rc;
 use yew::prelude::*;
 
 use crate::isolation;
-use crate::links;
 use crate::runner::Runner;
 use crate::storage;
 use game_list::GameList;
@@ -80,12 +79,12 @@ pub fn app() -> Html {
         let dispatcher = state.dispatcher();
         use_effect_with((), move |_| {
             let open = move || {
-                if let Some(action) = links::action_for_location() {
+                if let Some(action) = sharing::action_for_location() {
                     dispatcher.dispatch(action);
                 }
             };
             open();
-            let listener = links::on_hash_change(open);
+            let listener = sharing::on_hash_change(open);
             move || drop(listener)
         });
     }

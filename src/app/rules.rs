@@ -2,7 +2,8 @@
 //! "Rules" button beside the game list opens.
 //!
 //! The text of a page is ours and trusted: `www/rules/<game>.html`, semantic HTML without inline
-//! style or script, included at compile time. Two conventions inside it:
+//! style or script, included at compile time by the page's registry (`crate::registry`). Two
+//! conventions inside it:
 //!
 //! - `<div class="mini-board" data-seed="5" …></div>` becomes a live board: the engine builds the
 //!   match, built-in bots play it to the turn asked for, and the game's own painter draws that
@@ -27,30 +28,9 @@ use yew::prelude::*;
 
 use crate::painters;
 
-/// Every rules page, by game id.
-pub const PAGES: &[(&str, &str)] = &[
-    (
-        "ice-and-fire",
-        include_str!("../../www/rules/ice-and-fire.html"),
-    ),
-    (
-        "soak-overflow",
-        include_str!("../../www/rules/soak-overflow.html"),
-    ),
-    ("micro-rts", include_str!("../../www/rules/micro-rts.html")),
-    ("skyport", include_str!("../../www/rules/skyport.html")),
-    (
-        "crafting-quest",
-        include_str!("../../www/rules/crafting-quest.html"),
-    ),
-];
-
-/// The rules page of a game.
+/// The rules page of a game (`www/rules/<game>.html`, held by the page's registry).
 pub fn page(game: &str) -> Option<&'static str> {
-    PAGES
-        .iter()
-        .find(|(id, _)| *id == game)
-        .map(|(_, text)| *text)
+    crate::registry::entry(game).map(|g| g.rules)
 }
 
 /// The sections of a page, from its `<h2 id="…">title</h2>` headings: (id, title).
@@ -264,16 +244,7 @@ pub fn rules(props: &Props) -> Html {
                         );
                     }
                 }
-                let had = std::mem::take(&mut *drawn.borrow_mut());
-                // A painter may keep per-game state between paints (Crafting Quest 3's zoom and
-                // last view): let the match board repaint itself as on a resize.
-                if !had.is_empty() {
-                    if let Some(w) = web_sys::window() {
-                        if let Ok(event) = web_sys::Event::new("resize") {
-                            let _ = w.dispatch_event(&event);
-                        }
-                    }
-                }
+                drawn.borrow_mut().clear();
             }
         });
     }

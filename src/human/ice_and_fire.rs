@@ -132,6 +132,33 @@ impl Seat {
     }
 }
 
+/// Reads the seat's inputs (the registry's reader for this game).
+pub fn read(inputs: &[String]) -> Result<super::Seat, String> {
+    Seat::read(inputs).map(super::Seat::new)
+}
+
+impl super::Play for Seat {
+    fn click(&self, sel: Option<(i32, i32)>, _mode: Option<&str>, at: (i32, i32)) -> Click {
+        Seat::click(self, sel, at)
+    }
+
+    fn buttons(&self, sel: (i32, i32)) -> Vec<Button> {
+        Seat::buttons(self, sel)
+    }
+
+    fn press(&self, sel: (i32, i32), key: &str) -> Click {
+        Seat::press(self, sel, key)
+    }
+
+    fn hint(&self) -> &'static str {
+        HINT
+    }
+
+    fn status(&self) -> String {
+        Seat::status(self)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::super::{testing, Desk, Seat as AnySeat};

@@ -234,6 +234,33 @@ impl Seat {
     }
 }
 
+/// Reads the seat's inputs (the registry's reader for this game).
+pub fn read(inputs: &[String]) -> Result<super::Seat, String> {
+    Seat::read(inputs).map(super::Seat::new)
+}
+
+impl super::Play for Seat {
+    fn click(&self, sel: Option<(i32, i32)>, mode: Option<&str>, at: (i32, i32)) -> Click {
+        Seat::click(self, sel, mode, at)
+    }
+
+    fn buttons(&self, sel: (i32, i32)) -> Vec<Button> {
+        Seat::buttons(self, sel)
+    }
+
+    fn press(&self, _sel: (i32, i32), key: &str) -> Click {
+        Seat::press(self, key)
+    }
+
+    fn hint(&self) -> &'static str {
+        HINT
+    }
+
+    fn status(&self) -> String {
+        Seat::status(self)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::super::{testing, Desk, Seat as AnySeat};
@@ -242,10 +269,8 @@ mod tests {
     #[test]
     fn castle_trains_workers_move_and_harvest() {
         let input = testing::inputs("micro-rts", "", 42, 0);
-        let seat = AnySeat::read("micro-rts", &[input]).expect("reads");
-        let AnySeat::MicroRts(s) = &seat else {
-            panic!("micro-rts")
-        };
+        let seat = AnySeat::read("micro-rts", std::slice::from_ref(&input)).expect("reads");
+        let s = &Seat::read(&[input]).expect("reads");
         let castle = *s
             .turn
             .entities
@@ -277,12 +302,7 @@ mod tests {
 
     #[test]
     fn a_worker_moves_one_step_towards_a_far_tile() {
-        let mut s = match AnySeat::read("micro-rts", &[testing::inputs("micro-rts", "", 42, 0)])
-            .expect("reads")
-        {
-            AnySeat::MicroRts(s) => s,
-            _ => panic!("micro-rts"),
-        };
+        let mut s = Seat::read(&[testing::inputs("micro-rts", "", 42, 0)]).expect("reads");
         let castle = *s
             .turn
             .entities
@@ -301,7 +321,7 @@ mod tests {
             .entities
             .retain(|e| (e.x, e.y) != (worker.x, worker.y));
         s.turn.entities.push(worker);
-        let mut desk = Desk::new(AnySeat::MicroRts(s.clone()));
+        let mut desk = Desk::new(AnySeat::new(s.clone()));
         desk.click((worker.x, worker.y));
         let keys: Vec<_> = desk.buttons().iter().map(|b| b.key).collect();
         assert_eq!(keys, vec!["castle", "barracks"]);

@@ -5,8 +5,12 @@
 //! the seat received (read with the built-in bots' own readers from `crates/bots`), never from
 //! the engine's state. The board only says which cell was clicked. A [`Desk`] holds one turn: the
 //! seat's view read from its inputs, what is selected, the orders given so far, and the protocol
-//! lines they make. Each game says what a click or a button means ([`ice_and_fire`],
-//! [`soak_overflow`], [`micro_rts`]). Pure and natively tested.
+//! lines they make. Each game says what a click or a button means ([`Play`], implemented in
+//! [`ice_and_fire`], [`soak_overflow`], [`micro_rts`]); the page's registry (`crate::registry`)
+//! holds each game's reader. Pure and natively tested.
+
+use std::fmt;
+use std::rc::Rc;
 
 pub mod ice_and_fire;
 pub mod micro_rts;
@@ -19,12 +23,18 @@ pub const HUMAN: &str = "human";
 pub const NAMES: [&str; 2] = ["you (by hand)", "player 2 (by hand)"];
 pub const BY_HAND: &str = "(by hand)";
 
-/// The games a person can play by hand.
-pub const GAMES: [&str; 3] = ["ice-and-fire", "soak-overflow", "micro-rts"];
-
-/// Whether a person can play this game by hand.
+/// Whether a person can play this game by hand: its registry entry has a human seat.
 pub fn supports(game: &str) -> bool {
-    GAMES.contains(&game)
+    reader(game).is_some()
+}
+
+/// Reads every input a human seat received so far, in order, into its view (the last turn's):
+/// one per game a person can play by hand, in the page's registry.
+pub type Reader = fn(&[String]) -> Result<Seat, String>;
+
+/// The reader of a game's human seat, if a person can play it by hand.
+fn reader(game: &str) -> Option<Reader> {
+    crate::registry::entry(game).and_then(|g| g.human)
 }
 
 /// One order given this turn: its protocol text, and whom it is for.
@@ -71,72 +81,81 @@ pub enum Click {
     Note(String),
 }
 
+/// What a game's human seat makes of the person's clicks, from the view it read from its
+/// input text.
+pub trait Play: fmt::Debug {
+    /// The person clicked the cell `at` with `sel` selected and a button's action `mode`
+    /// waiting for its target.
+    fn click(&self, sel: Option<(i32, i32)>, mode: Option<&str>, at: (i32, i32)) -> Click;
+
+    /// The actions offered for the selected cell.
+    fn buttons(&self, sel: (i32, i32)) -> Vec<Button>;
+
+    /// The person pressed the button `key` with `sel` selected.
+    fn press(&self, sel: (i32, i32), key: &str) -> Click;
+
+    /// The protocol lines the orders make (by default one line, the orders joined by `;`, or
+    /// `WAIT`).
+    fn lines(&self, orders: &[Order]) -> Vec<String> {
+        joined(orders)
+    }
+
+    /// What to do, in a sentence.
+    fn hint(&self) -> &'static str;
+
+    /// A line about the seat's resources, from its input.
+    fn status(&self) -> String;
+}
+
 /// A seat's view of the game, read from its input text.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Seat {
-    IceAndFire(ice_and_fire::Seat),
-    SoakOverflow(soak_overflow::Seat),
-    MicroRts(micro_rts::Seat),
+#[derive(Clone, Debug)]
+pub struct Seat(Rc<dyn Play>);
+
+/// The same view (as read once).
+impl PartialEq for Seat {
+    fn eq(&self, other: &Seat) -> bool {
+        Rc::ptr_eq(&self.0, &other.0)
+    }
 }
 
 impl Seat {
+    /// A game's view as a seat.
+    pub fn new(play: impl Play + 'static) -> Seat {
+        Seat(Rc::new(play))
+    }
+
     /// Reads every input the seat received so far, in order; the view is the last turn's.
     pub fn read(game: &str, inputs: &[String]) -> Result<Seat, String> {
-        match game {
-            "ice-and-fire" => ice_and_fire::Seat::read(inputs).map(Seat::IceAndFire),
-            "soak-overflow" => soak_overflow::Seat::read(inputs).map(Seat::SoakOverflow),
-            "micro-rts" => micro_rts::Seat::read(inputs).map(Seat::MicroRts),
-            _ => Err(format!("'{game}' cannot be played by hand")),
+        match reader(game) {
+            Some(read) => read(inputs),
+            None => Err(format!("'{game}' cannot be played by hand")),
         }
     }
 
     fn click(&self, sel: Option<(i32, i32)>, mode: Option<&str>, at: (i32, i32)) -> Click {
-        match self {
-            Seat::IceAndFire(s) => s.click(sel, at),
-            Seat::SoakOverflow(s) => s.click(sel, mode, at),
-            Seat::MicroRts(s) => s.click(sel, mode, at),
-        }
+        self.0.click(sel, mode, at)
     }
 
     fn buttons(&self, sel: (i32, i32)) -> Vec<Button> {
-        match self {
-            Seat::IceAndFire(s) => s.buttons(sel),
-            Seat::SoakOverflow(s) => s.buttons(sel),
-            Seat::MicroRts(s) => s.buttons(sel),
-        }
+        self.0.buttons(sel)
     }
 
     fn press(&self, sel: (i32, i32), key: &str) -> Click {
-        match self {
-            Seat::IceAndFire(s) => s.press(sel, key),
-            Seat::SoakOverflow(s) => s.press(sel, key),
-            Seat::MicroRts(s) => s.press(key),
-        }
+        self.0.press(sel, key)
     }
 
     fn lines(&self, orders: &[Order]) -> Vec<String> {
-        match self {
-            Seat::IceAndFire(_) | Seat::MicroRts(_) => joined(orders),
-            Seat::SoakOverflow(s) => s.lines(orders),
-        }
+        self.0.lines(orders)
     }
 
     /// What to do, in a sentence.
     pub fn hint(&self) -> &'static str {
-        match self {
-            Seat::IceAndFire(_) => ice_and_fire::HINT,
-            Seat::SoakOverflow(_) => soak_overflow::HINT,
-            Seat::MicroRts(_) => micro_rts::HINT,
-        }
+        self.0.hint()
     }
 
     /// A line about the seat's resources, from its input.
     pub fn status(&self) -> String {
-        match self {
-            Seat::IceAndFire(s) => s.status(),
-            Seat::SoakOverflow(s) => s.status(),
-            Seat::MicroRts(s) => s.status(),
-        }
+        self.0.status()
     }
 }
 

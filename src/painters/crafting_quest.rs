@@ -1,30 +1,29 @@
 //! Crafting Quest 3: the square map (50–100 cells a side) with rock, buried resources, piles,
 //! towers with their range, traps, homes and units, and the attacks of the last turn.
 //!
-//! The match viewer's board (`#board`) is interactive, with a little state kept here between
-//! frames (any other canvas, a landing card or a rules page's board, shows the whole map):
+//! The match viewer's board is interactive: it keeps this painter's controls ([`Viewer`]) between
+//! frames (a board without them, a landing card or a rules page's board, shows the whole map):
 //! - a toolbar drawn in the top-left corner chooses the view: **All** (a spectator sees
 //!   everything) or one seat's **fog of war** (only what its units and towers see now is shown
 //!   in full; the rest is dimmed terrain, without resources, piles or other seats' units,
 //!   towers and traps; other seats' traps are never shown to a seat);
 //! - **+** / **−** / **Fit** and the mouse wheel zoom (around the cursor), dragging pans;
-//! - the same from the keyboard when the board has the focus (`super::keys`).
+//! - the same from the keyboard when the board has the focus ([`KEYS`]).
 //!
-//! Listeners are attached once to the canvas element; they repaint the last view at once. They do
-//! nothing when the canvas shows another game (its label is then another game's text board).
+//! The board hears the mouse and the keys and hands them to the controls
+//! ([`super::Controls::input`]); it paints again when they say the view changed.
 
+use std::any::Any;
 use std::cell::RefCell;
 use std::f64::consts::PI;
-use std::rc::Rc;
 
 use games::crafting_quest::view::View;
 use serde::Deserialize;
-use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
-use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement, MouseEvent};
+use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement};
 
 use super::grid::Grid;
-use super::{device_ratio, ink_on, seat_colour, Inspection, VIEW_CHANGED};
+use super::{ink_on, seat_colour, Controls, Input, Inspection};
 
 const BACKGROUND: &str = "#14161b";
 const GRASS: &str = "#36573a";
@@ -49,10 +48,62 @@ const RESOURCES: [&str; 7] = [
 const SIGHT: i32 = 5;
 /// The most zoom: cells this many times bigger than when the map fits.
 const MAX_ZOOM: f64 = 12.0;
-/// The text board's legend, which marks a canvas showing this game.
-const MARK: &str = "buried resources, * pile";
+/// What the keyboard does on a focused board.
+const KEYS: &str = "With the board focused: a shows everything, 1 to 4 a seat's fog of war, + and \
+                    − zoom, the arrow keys pan, Home fits the map.";
+/// The keys a focused board answers ([`key_action`]), as the viewer around it leaves them.
+const TAKEN_KEYS: &str = "a A + = - − Home ArrowLeft ArrowRight ArrowUp ArrowDown 1 2 3 4";
 
-/// What the person chose and what was painted last.
+/// Crafting Quest 3's painter (in the page's registry).
+pub struct CraftingQuest;
+
+impl super::Painter for CraftingQuest {
+    fn parse(&self, view: &serde_json::Value) -> Option<Box<dyn super::Parsed>> {
+        Some(Box::new(parse(view)?))
+    }
+
+    fn controls(&self) -> Option<Box<dyn Controls>> {
+        Some(Box::new(Viewer::fit(0)))
+    }
+
+    fn keys(&self) -> Option<&'static str> {
+        Some(KEYS)
+    }
+
+    fn takes_key(&self, key: &str) -> bool {
+        TAKEN_KEYS.split(' ').any(|k| k == key)
+    }
+}
+
+impl super::Parsed for View {
+    fn paint(
+        &self,
+        ctx: &CanvasRenderingContext2d,
+        w: f64,
+        h: f64,
+        ratio: f64,
+        controls: Option<&mut dyn Controls>,
+    ) -> bool {
+        let viewer = controls.and_then(|c| c.as_any_mut().downcast_mut::<Viewer>());
+        paint(ctx, self, w, h, ratio, viewer);
+        true
+    }
+
+    fn inspect(
+        &self,
+        w: f64,
+        h: f64,
+        ratio: f64,
+        x: f64,
+        y: f64,
+        controls: Option<&dyn Controls>,
+    ) -> Option<Inspection> {
+        let viewer = controls.and_then(|c| c.as_any().downcast_ref::<Viewer>());
+        inspect(self, w, h, ratio, x, y, viewer)
+    }
+}
+
+/// The controls of one board: what the person chose, and what was painted last.
 struct Viewer {
     /// `None`: everything; `Some(seat)`: that seat's fog of war.
     seat: Option<usize>,
@@ -62,15 +113,18 @@ struct Viewer {
     cy: f64,
     /// The map side the centre belongs to (a new map recentres).
     size: usize,
-    last: Option<Rc<View>>,
+    /// The number of seats of the view painted last (0 before the first).
+    seats: usize,
     /// A drag in progress: the mouse position it started at and the centre then.
     drag: Option<(f64, f64, f64, f64)>,
     /// The toolbar's buttons as painted: (x, y, w, h, action).
     buttons: Vec<(f64, f64, f64, f64, Button)>,
     /// The size of a cell in device pixels as last painted.
     cell: f64,
-    /// Whether the toolbar is drawn (only on the match viewer's board).
+    /// Whether the toolbar is drawn (only on a board with controls).
     toolbar: bool,
+    /// The terrain as last drawn on this board.
+    terrain: Option<Terrain>,
 }
 
 impl Viewer {
@@ -82,12 +136,82 @@ impl Viewer {
             cx: size as f64 / 2.0,
             cy: size as f64 / 2.0,
             size,
-            last: None,
+            seats: 0,
             drag: None,
             buttons: Vec::new(),
             cell: 1.0,
             toolbar: true,
+            terrain: None,
         }
+    }
+}
+
+impl Controls for Viewer {
+    fn input(&mut self, input: Input, w: f64, h: f64, ratio: f64) -> bool {
+        let v = self;
+        match input {
+            Input::Key(key) => {
+                let seats = v.seats;
+                key_action(v, key, seats)
+            }
+            Input::Press(x, y) => {
+                let button = v
+                    .buttons
+                    .iter()
+                    .find(|b| x >= b.0 && x <= b.0 + b.2 && y >= b.1 && y <= b.1 + b.3)
+                    .map(|b| b.4);
+                match button {
+                    Some(Button::All) => v.seat = None,
+                    Some(Button::Seat(s)) => v.seat = Some(s),
+                    Some(Button::ZoomIn) => v.zoom = (v.zoom * 1.5).min(MAX_ZOOM),
+                    Some(Button::ZoomOut) => v.zoom = (v.zoom / 1.5).max(1.0),
+                    Some(Button::Fit) => {
+                        v.zoom = 1.0;
+                        v.cx = v.size as f64 / 2.0;
+                        v.cy = v.size as f64 / 2.0;
+                    }
+                    None => v.drag = Some((x, y, v.cx, v.cy)),
+                }
+                button.is_some()
+            }
+            Input::Move(x, y, held) => {
+                let Some((x0, y0, cx, cy)) = v.drag else {
+                    return false;
+                };
+                if !held {
+                    v.drag = None;
+                    return false;
+                }
+                let cell = v.cell.max(0.1);
+                v.cx = cx - (x - x0) / cell;
+                v.cy = cy - (y - y0) / cell;
+                true
+            }
+            Input::Release => {
+                v.drag = None;
+                false
+            }
+            Input::Wheel(x, y, dy) => {
+                let factor = if dy < 0.0 { 1.25 } else { 0.8 };
+                let zoom = (v.zoom * factor).clamp(1.0, MAX_ZOOM);
+                // Keep the map point under the cursor where it is.
+                let (grid, _, _) = layout(v.size, w, h, ratio, v.zoom, v.cx, v.cy);
+                let (mx, my) = ((x - grid.left) / grid.cell, (y - grid.top) / grid.cell);
+                let cell = cell_size(v.size, w, h, ratio, zoom);
+                v.cx = mx - (x - w / 2.0) / cell;
+                v.cy = my - (y - h / 2.0) / cell;
+                v.zoom = zoom;
+                true
+            }
+        }
+    }
+
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+
+    fn as_any_mut(&mut self) -> &mut dyn Any {
+        self
     }
 }
 
@@ -98,23 +222,6 @@ enum Button {
     ZoomIn,
     ZoomOut,
     Fit,
-}
-
-thread_local! {
-    static VIEWER: RefCell<Viewer> = const {
-        RefCell::new(Viewer {
-            seat: None,
-            zoom: 1.0,
-            cx: 0.0,
-            cy: 0.0,
-            size: 0,
-            last: None,
-            drag: None,
-            buttons: Vec::new(),
-            cell: 1.0,
-            toolbar: true,
-        })
-    };
 }
 
 /// The view, if it is a well-formed Crafting Quest 3 view.
@@ -178,60 +285,69 @@ fn layout(
     (grid, cx, cy)
 }
 
-/// The id of the match viewer's board: the one canvas with the toolbar, zoom and fog of war.
-const BOARD_ID: &str = "board";
-
-/// Draws the view: on the match viewer's board as the person set it up; on any other canvas (a
-/// landing page card, a rules page's board) the whole map, without the toolbar.
-pub fn paint(ctx: &CanvasRenderingContext2d, view: &Rc<View>, w: f64, h: f64, ratio: f64) {
-    match ctx.canvas() {
-        Some(canvas) if canvas.id() == BOARD_ID => hook(&canvas),
-        _ => {
-            let mut whole = Viewer::fit(view.size);
-            whole.toolbar = false;
-            return draw(ctx, &mut whole, view, w, h, ratio);
-        }
+/// Draws the view: through a board's controls as the person set them up; without them (a landing
+/// page card, a rules page's board) the whole map, without the toolbar.
+fn paint(
+    ctx: &CanvasRenderingContext2d,
+    view: &View,
+    w: f64,
+    h: f64,
+    ratio: f64,
+    controls: Option<&mut Viewer>,
+) {
+    let Some(v) = controls else {
+        let mut whole = Viewer::fit(view.size);
+        whole.toolbar = false;
+        return draw(ctx, &mut whole, view, w, h, ratio);
+    };
+    if v.size != view.size {
+        v.size = view.size;
+        v.zoom = 1.0;
+        v.cx = view.size as f64 / 2.0;
+        v.cy = view.size as f64 / 2.0;
     }
-    VIEWER.with(|v| {
-        let mut v = v.borrow_mut();
-        if v.size != view.size {
-            v.size = view.size;
-            v.zoom = 1.0;
-            v.cx = view.size as f64 / 2.0;
-            v.cy = view.size as f64 / 2.0;
-        }
-        if v.seat.is_some_and(|s| s >= view.scores.len()) {
-            v.seat = None;
-        }
-        draw(ctx, &mut v, view, w, h, ratio);
-        v.last = Some(Rc::clone(view));
-    });
+    if v.seat.is_some_and(|s| s >= view.scores.len()) {
+        v.seat = None;
+    }
+    draw(ctx, v, view, w, h, ratio);
+    v.seats = view.scores.len();
 }
 
 /// What is on the cell under the canvas point `(px, py)`, as the canvas shows it now (the zoom,
-/// pan and fog of war chosen on it): nothing over the toolbar's buttons or off the map.
-pub fn inspect(view: &View, w: f64, h: f64, ratio: f64, px: f64, py: f64) -> Option<Inspection> {
-    VIEWER.with(|v| {
-        let v = v.borrow();
-        let on_button = v
-            .buttons
-            .iter()
-            .any(|b| px >= b.0 && px <= b.0 + b.2 && py >= b.1 && py <= b.1 + b.3);
-        if on_button {
-            return None;
-        }
-        let camera = if v.size == view.size {
-            Camera {
-                seat: v.seat,
-                zoom: v.zoom,
-                cx: v.cx,
-                cy: v.cy,
+/// pan and fog of war chosen on its controls, if any): nothing over the toolbar's buttons or off
+/// the map.
+fn inspect(
+    view: &View,
+    w: f64,
+    h: f64,
+    ratio: f64,
+    px: f64,
+    py: f64,
+    controls: Option<&Viewer>,
+) -> Option<Inspection> {
+    let camera = match controls {
+        Some(v) => {
+            let on_button = v
+                .buttons
+                .iter()
+                .any(|b| px >= b.0 && px <= b.0 + b.2 && py >= b.1 && py <= b.1 + b.3);
+            if on_button {
+                return None;
             }
-        } else {
-            Camera::fit(view.size)
-        };
-        inspect_with(view, w, h, ratio, camera, px, py)
-    })
+            if v.size == view.size {
+                Camera {
+                    seat: v.seat,
+                    zoom: v.zoom,
+                    cx: v.cx,
+                    cy: v.cy,
+                }
+            } else {
+                Camera::fit(view.size)
+            }
+        }
+        None => Camera::fit(view.size),
+    };
+    inspect_with(view, w, h, ratio, camera, px, py)
 }
 
 /// Whether `seat` sees cell `(x, y)` now: within sight of one of its units, or within range of
@@ -340,189 +456,8 @@ fn inspect_with(
     Some(Inspection::square(&grid, ux, uy, lines))
 }
 
-/// Repaints the last view (after a click, a wheel turn or a drag).
-fn repaint(canvas: &HtmlCanvasElement) {
-    let Some(ctx) = canvas
-        .get_context("2d")
-        .ok()
-        .flatten()
-        .and_then(|c| c.dyn_into::<CanvasRenderingContext2d>().ok())
-    else {
-        return;
-    };
-    let ratio = device_ratio();
-    let (w, h) = (f64::from(canvas.width()), f64::from(canvas.height()));
-    VIEWER.with(|v| {
-        let mut v = v.borrow_mut();
-        if let Some(view) = v.last.take() {
-            ctx.set_transform(1.0, 0.0, 0.0, 1.0, 0.0, 0.0).ok();
-            ctx.set_fill_style_str(BACKGROUND);
-            ctx.fill_rect(0.0, 0.0, w, h);
-            draw(&ctx, &mut v, &view, w, h, ratio);
-            v.last = Some(view);
-        }
-    });
-    // What the canvas shows changed under a pointer that may not have moved.
-    if let Ok(event) = web_sys::Event::new(VIEW_CHANGED) {
-        let _ = canvas.dispatch_event(&event);
-    }
-}
-
-/// Whether the canvas shows this game now.
-fn ours(canvas: &HtmlCanvasElement) -> bool {
-    canvas
-        .get_attribute("aria-label")
-        .is_some_and(|l| l.contains(MARK))
-}
-
-/// The mouse position in device pixels.
-fn at(canvas: &HtmlCanvasElement, e: &MouseEvent) -> (f64, f64) {
-    let rect = canvas.get_bounding_client_rect();
-    let sx = f64::from(canvas.width()) / rect.width().max(1.0);
-    let sy = f64::from(canvas.height()) / rect.height().max(1.0);
-    (
-        (f64::from(e.client_x()) - rect.left()) * sx,
-        (f64::from(e.client_y()) - rect.top()) * sy,
-    )
-}
-
-/// Attaches the listeners once per canvas element.
-fn hook(canvas: &HtmlCanvasElement) {
-    if canvas.get_attribute("data-cq-hooked").is_some() {
-        return;
-    }
-    let _ = canvas.set_attribute("data-cq-hooked", "1");
-    let down = {
-        let canvas = canvas.clone();
-        Closure::<dyn FnMut(MouseEvent)>::new(move |e: MouseEvent| {
-            if !ours(&canvas) {
-                return;
-            }
-            let (x, y) = at(&canvas, &e);
-            let hit = VIEWER.with(|v| {
-                let mut v = v.borrow_mut();
-                let button = v
-                    .buttons
-                    .iter()
-                    .find(|b| x >= b.0 && x <= b.0 + b.2 && y >= b.1 && y <= b.1 + b.3)
-                    .map(|b| b.4);
-                match button {
-                    Some(Button::All) => v.seat = None,
-                    Some(Button::Seat(s)) => v.seat = Some(s),
-                    Some(Button::ZoomIn) => v.zoom = (v.zoom * 1.5).min(MAX_ZOOM),
-                    Some(Button::ZoomOut) => v.zoom = (v.zoom / 1.5).max(1.0),
-                    Some(Button::Fit) => {
-                        v.zoom = 1.0;
-                        v.cx = v.size as f64 / 2.0;
-                        v.cy = v.size as f64 / 2.0;
-                    }
-                    None => v.drag = Some((x, y, v.cx, v.cy)),
-                }
-                button.is_some()
-            });
-            e.prevent_default();
-            if hit {
-                repaint(&canvas);
-            }
-        })
-    };
-    let moving = {
-        let canvas = canvas.clone();
-        Closure::<dyn FnMut(MouseEvent)>::new(move |e: MouseEvent| {
-            if !ours(&canvas) {
-                return;
-            }
-            let (x, y) = at(&canvas, &e);
-            let dragged = VIEWER.with(|v| {
-                let mut v = v.borrow_mut();
-                let Some((x0, y0, cx, cy)) = v.drag else {
-                    return false;
-                };
-                if e.buttons() & 1 == 0 {
-                    v.drag = None;
-                    return false;
-                }
-                let cell = v.cell.max(0.1);
-                v.cx = cx - (x - x0) / cell;
-                v.cy = cy - (y - y0) / cell;
-                true
-            });
-            if dragged {
-                repaint(&canvas);
-            }
-        })
-    };
-    let up = Closure::<dyn FnMut(MouseEvent)>::new(move |_: MouseEvent| {
-        VIEWER.with(|v| v.borrow_mut().drag = None);
-    });
-    let wheel = {
-        let canvas = canvas.clone();
-        Closure::<dyn FnMut(MouseEvent)>::new(move |e: MouseEvent| {
-            if !ours(&canvas) {
-                return;
-            }
-            e.prevent_default();
-            let dy = js_sys::Reflect::get(&e, &JsValue::from_str("deltaY"))
-                .ok()
-                .and_then(|v| v.as_f64())
-                .unwrap_or(0.0);
-            let (x, y) = at(&canvas, &e);
-            let (w, h) = (f64::from(canvas.width()), f64::from(canvas.height()));
-            let ratio = device_ratio();
-            VIEWER.with(|v| {
-                let mut v = v.borrow_mut();
-                let factor = if dy < 0.0 { 1.25 } else { 0.8 };
-                let zoom = (v.zoom * factor).clamp(1.0, MAX_ZOOM);
-                // Keep the map point under the cursor where it is.
-                let (grid, _, _) = layout(v.size, w, h, ratio, v.zoom, v.cx, v.cy);
-                let (mx, my) = ((x - grid.left) / grid.cell, (y - grid.top) / grid.cell);
-                let cell = cell_size(v.size, w, h, ratio, zoom);
-                v.cx = mx - (x - w / 2.0) / cell;
-                v.cy = my - (y - h / 2.0) / cell;
-                v.zoom = zoom;
-            });
-            repaint(&canvas);
-        })
-    };
-    let key = {
-        let canvas = canvas.clone();
-        Closure::<dyn FnMut(web_sys::KeyboardEvent)>::new(move |e: web_sys::KeyboardEvent| {
-            if !ours(&canvas) || e.ctrl_key() || e.meta_key() || e.alt_key() {
-                return;
-            }
-            let done = VIEWER.with(|v| {
-                let mut v = v.borrow_mut();
-                let seats = v.last.as_ref().map_or(0, |l| l.scores.len());
-                key_action(&mut v, &e.key(), seats)
-            });
-            if done {
-                // (The viewer around the board leaves these keys to it: `takes_key`.)
-                e.prevent_default();
-                e.stop_propagation();
-                repaint(&canvas);
-            }
-        })
-    };
-    let _ = canvas.add_event_listener_with_callback("keydown", key.as_ref().unchecked_ref());
-    key.forget();
-    let target: &web_sys::EventTarget = canvas.as_ref();
-    for (name, f) in [
-        ("mousedown", &down),
-        ("mousemove", &moving),
-        ("mouseup", &up),
-        ("mouseleave", &up),
-        ("wheel", &wheel),
-    ] {
-        let _ = target.add_event_listener_with_callback(name, f.as_ref().unchecked_ref());
-    }
-    down.forget();
-    moving.forget();
-    up.forget();
-    wheel.forget();
-}
-
-/// Does what `key` asks on a focused board (`super::keys`) for a map with `seats` seats; `false` for
-/// a key it leaves to the page.
+/// Does what `key` asks on a focused board ([`KEYS`]) for a map with `seats` seats; `false` for a
+/// key it leaves to the page.
 fn key_action(v: &mut Viewer, key: &str, seats: usize) -> bool {
     let step = (v.size as f64 / v.zoom / 8.0).max(1.0);
     match key {
@@ -569,31 +504,31 @@ struct Terrain {
     seen: Vec<bool>,
 }
 
-thread_local! {
-    static TERRAIN: RefCell<Option<Terrain>> = const { RefCell::new(None) };
-}
-
-/// Draws the ground and fog of every cell on the canvas (see [`Terrain`]). The picture is the
-/// same, pixel for pixel, as drawing every cell on the board canvas itself.
-fn draw_terrain(ctx: &CanvasRenderingContext2d, look: &TerrainLook, ground: &[u8], seen: &[bool]) {
+/// Draws the ground and fog of every cell on the canvas (see [`Terrain`]), through the terrain
+/// last drawn (`cache`). The picture is the same, pixel for pixel, as drawing every cell on the
+/// board canvas itself.
+fn draw_terrain(
+    ctx: &CanvasRenderingContext2d,
+    cache: &mut Option<Terrain>,
+    look: &TerrainLook,
+    ground: &[u8],
+    seen: &[bool],
+) {
     let Some(target) = ctx.canvas() else {
         return draw_cells(ctx, look, ground, seen, look.cells);
     };
-    TERRAIN.with(|cache| {
-        let mut cache = cache.borrow_mut();
-        let reusable = cache.as_ref().is_some_and(|t| {
-            t.target == target && t.look == *look && t.ground.len() == ground.len()
-        });
-        if !reusable {
-            *cache = Terrain::new(target, *look);
-        }
-        let Some(terrain) = cache.as_mut() else {
-            // No canvas of its own: draw on the board.
-            return draw_cells(ctx, look, ground, seen, look.cells);
-        };
-        terrain.update(look, ground, seen, !reusable);
-        let _ = ctx.draw_image_with_html_canvas_element(&terrain.image, 0.0, 0.0);
-    });
+    let reusable = cache
+        .as_ref()
+        .is_some_and(|t| t.target == target && t.look == *look && t.ground.len() == ground.len());
+    if !reusable {
+        *cache = Terrain::new(target, *look);
+    }
+    let Some(terrain) = cache.as_mut() else {
+        // No canvas of its own: draw on the board.
+        return draw_cells(ctx, look, ground, seen, look.cells);
+    };
+    terrain.update(look, ground, seen, !reusable);
+    let _ = ctx.draw_image_with_html_canvas_element(&terrain.image, 0.0, 0.0);
 }
 
 impl Terrain {
@@ -847,7 +782,7 @@ fn draw(ctx: &CanvasRenderingContext2d, v: &mut Viewer, view: &View, w: f64, h: 
         w,
         h,
     };
-    draw_terrain(ctx, &terrain, view.ground.as_bytes(), &seen);
+    draw_terrain(ctx, &mut v.terrain, &terrain, view.ground.as_bytes(), &seen);
     ctx.forget();
     let centre = |x: i32, y: i32| grid.centre(f64::from(x), f64::from(y));
     let line = (cell / 12.0).max(ratio).min(3.0 * ratio);
@@ -1245,17 +1180,46 @@ mod tests {
             inspect_with(&v, 800.0, 400.0, 1.0, camera, 150.0, 200.0),
             None
         );
-        VIEWER.with(|viewer| {
-            let mut viewer = viewer.borrow_mut();
-            viewer.size = 20;
-            (viewer.zoom, viewer.cx, viewer.cy) = (1.0, 10.0, 10.0);
-            viewer.buttons = vec![(4.0, 4.0, 35.0, 22.0, Button::All)];
-        });
-        assert_eq!(inspect(&v, 400.0, 400.0, 1.0, 20.0, 15.0), None);
+        let mut viewer = Viewer::fit(20);
+        viewer.buttons = vec![(4.0, 4.0, 35.0, 22.0, Button::All)];
+        let viewer = Some(&viewer);
+        assert_eq!(inspect(&v, 400.0, 400.0, 1.0, 20.0, 15.0, viewer), None);
         assert_eq!(
-            inspect(&v, 400.0, 400.0, 1.0, 20.0, 40.0).map(|i| i.at),
+            inspect(&v, 400.0, 400.0, 1.0, 20.0, 40.0, viewer).map(|i| i.at),
             Some((0, 1))
         );
+    }
+
+    #[test]
+    fn the_mouse_presses_buttons_drags_and_zooms() {
+        let mut v = Viewer::fit(20);
+        v.buttons = vec![
+            (4.0, 4.0, 35.0, 22.0, Button::All),
+            (41.0, 4.0, 22.0, 22.0, Button::Seat(1)),
+            (65.0, 4.0, 22.0, 22.0, Button::ZoomIn),
+        ];
+        v.cell = 19.6;
+        // A button changes the view; the map only starts a drag.
+        assert!(v.input(Input::Press(50.0, 10.0), 400.0, 400.0, 1.0));
+        assert_eq!(v.seat, Some(1));
+        assert!(v.input(Input::Press(70.0, 10.0), 400.0, 400.0, 1.0));
+        assert_eq!(v.zoom, 1.5);
+        assert!(!v.input(Input::Press(200.0, 200.0), 400.0, 400.0, 1.0));
+        assert!(v.input(Input::Move(180.4, 200.0, true), 400.0, 400.0, 1.0));
+        assert_eq!((v.cx, v.cy), (11.0, 10.0));
+        // Released (or moved without the button held): no more drag.
+        assert!(!v.input(Input::Release, 400.0, 400.0, 1.0));
+        assert!(!v.input(Input::Move(100.0, 100.0, true), 400.0, 400.0, 1.0));
+        assert!(!v.input(Input::Press(200.0, 200.0), 400.0, 400.0, 1.0));
+        assert!(!v.input(Input::Move(100.0, 100.0, false), 400.0, 400.0, 1.0));
+        assert_eq!((v.cx, v.cy), (11.0, 10.0));
+        // The wheel zooms in and out, no further than the whole map.
+        assert!(v.input(Input::Wheel(200.0, 200.0, -100.0), 400.0, 400.0, 1.0));
+        assert_eq!(v.zoom, 1.5 * 1.25);
+        for _ in 0..5 {
+            v.input(Input::Wheel(200.0, 200.0, 100.0), 400.0, 400.0, 1.0);
+        }
+        assert_eq!(v.zoom, 1.0);
     }
 
     #[test]
@@ -1282,7 +1246,7 @@ mod tests {
         for key in "a A 1 4 + = - − Home ArrowLeft ArrowDown f e t End 5 0".split(' ') {
             assert_eq!(
                 key_action(&mut v, key, 4),
-                super::super::board_takes_key("crafting-quest", key),
+                super::super::Painter::takes_key(&CraftingQuest, key),
                 "{key}"
             );
         }

@@ -37,6 +37,41 @@ fn seat(owner: Option<usize>) -> (&'static str, &'static str) {
     SEATS[owner.unwrap_or(0).min(1)]
 }
 
+/// micro RTS's painter (in the page's registry).
+pub struct MicroRts;
+
+impl super::Painter for MicroRts {
+    fn parse(&self, view: &serde_json::Value) -> Option<Box<dyn super::Parsed>> {
+        Some(Box::new(parse(view)?))
+    }
+}
+
+impl super::Parsed for View {
+    fn paint(
+        &self,
+        ctx: &CanvasRenderingContext2d,
+        w: f64,
+        h: f64,
+        ratio: f64,
+        _: Option<&mut dyn super::Controls>,
+    ) -> bool {
+        paint(ctx, self, w, h, ratio);
+        true
+    }
+
+    fn inspect(
+        &self,
+        w: f64,
+        h: f64,
+        ratio: f64,
+        x: f64,
+        y: f64,
+        _: Option<&dyn super::Controls>,
+    ) -> Option<Inspection> {
+        inspect(self, w, h, ratio, x, y)
+    }
+}
+
 /// The view, if it is a well-formed microRTS view.
 pub fn parse(view: &serde_json::Value) -> Option<View> {
     let view = View::deserialize(view).ok()?;

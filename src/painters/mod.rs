@@ -1,29 +1,26 @@
 //! Painters: each turns one game's frame into a canvas drawing, and tells what stands on the
 //! cell under a point of the canvas (`inspect`, for hovering and tapping). They only draw and
 //! describe; the rules live in the engine. Each painter computes where its board sits on the
-//! canvas in one place, used by both. A game without a painter of its own is drawn as its
-//! frame's text.
+//! canvas in one place, used by both. A game's painter is found in the page's registry
+//! (`crate::registry`); a frame without one, or whose view is not well formed, is drawn as its
+//! text by the fallback painter.
 
-mod crafting_quest;
+pub mod crafting_quest;
+mod fallback;
 mod grid;
-mod ice_and_fire;
-mod micro_rts;
-mod skyport;
-mod soak_overflow;
-mod text;
+pub mod ice_and_fire;
+pub mod micro_rts;
+pub mod skyport;
+pub mod soak_overflow;
 
 #[cfg(test)]
 mod colour_vision;
 
-use std::rc::Rc;
+use std::any::Any;
 
 use engine::Frame;
 use wasm_bindgen::JsCast;
 use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement};
-
-/// The event a painter dispatches on its canvas when its own controls (Crafting Quest 3's zoom,
-/// pan and fog of war) changed what the canvas shows, so that an inspection is redone.
-pub const VIEW_CHANGED: &str = "botplay-view-changed";
 
 /// What stands on one cell of the board, for the cell-info panel.
 #[derive(Clone, Debug, PartialEq)]
@@ -52,45 +49,99 @@ impl Inspection {
     }
 }
 
-/// A frame's view, read once (painting and every inspection of that frame use it).
-pub enum Parsed {
-    IceAndFire(games::ice_and_fire::view::View),
-    MicroRts(games::micro_rts::view::View),
-    SoakOverflow(games::soak_overflow::view::View),
-    Skyport(games::skyport::view::View),
-    CraftingQuest(Rc<games::crafting_quest::view::View>),
-}
+/// A game's painter, as the registry holds it: it reads a frame's view once, and says whether
+/// its board has controls of its own.
+pub trait Painter: Sync {
+    /// The frame's view read once (painting and every inspection of that frame use it), if it is
+    /// well formed.
+    fn parse(&self, view: &serde_json::Value) -> Option<Box<dyn Parsed>>;
 
-/// The frame's view, if the game has a painter and the view is well formed.
-pub fn parse(game: &str, frame: &Frame) -> Option<Parsed> {
-    let view = &frame.view;
-    Some(match game {
-        "ice-and-fire" => Parsed::IceAndFire(ice_and_fire::parse(view)?),
-        "micro-rts" => Parsed::MicroRts(micro_rts::parse(view)?),
-        "soak-overflow" => Parsed::SoakOverflow(soak_overflow::parse(view)?),
-        "skyport" => Parsed::Skyport(skyport::parse(view)?),
-        "crafting-quest" => Parsed::CraftingQuest(Rc::new(crafting_quest::parse(view)?)),
-        _ => return None,
-    })
-}
+    /// The state of the controls of one board on the page (Crafting Quest 3's fog of war, zoom
+    /// and pan), kept by that board between frames; `None` for a board that is a picture only.
+    fn controls(&self) -> Option<Box<dyn Controls>> {
+        None
+    }
 
-impl Parsed {
-    /// What stands on the cell under the canvas point `(x, y)` (device pixels) of a `w × h`
-    /// canvas painted at this device pixel ratio; `None` off the board.
-    pub fn inspect(&self, w: f64, h: f64, ratio: f64, x: f64, y: f64) -> Option<Inspection> {
-        match self {
-            Parsed::IceAndFire(v) => ice_and_fire::inspect(v, w, h, ratio, x, y),
-            Parsed::MicroRts(v) => micro_rts::inspect(v, w, h, ratio, x, y),
-            Parsed::SoakOverflow(v) => soak_overflow::inspect(v, w, h, ratio, x, y),
-            Parsed::Skyport(v) => skyport::inspect(v, w, h, ratio, x, y),
-            Parsed::CraftingQuest(v) => crafting_quest::inspect(v, w, h, ratio, x, y),
-        }
+    /// What the keyboard does on the board when it has the focus, for a board with controls.
+    fn keys(&self) -> Option<&'static str> {
+        None
+    }
+
+    /// Whether the board, when it has the focus, answers `key` itself (then the viewer around
+    /// it does not: no stepping or change of speed).
+    fn takes_key(&self, _key: &str) -> bool {
+        false
     }
 }
 
+/// A frame's view read by its game's painter.
+pub trait Parsed {
+    /// Draws the view on a `w × h` canvas (device pixels) cleared to the background, through the
+    /// board's controls if it has any (`None`: the whole board, as a landing card or a rules
+    /// page shows it). False when there is nothing to draw it in (then its text is drawn).
+    fn paint(
+        &self,
+        ctx: &CanvasRenderingContext2d,
+        w: f64,
+        h: f64,
+        ratio: f64,
+        controls: Option<&mut dyn Controls>,
+    ) -> bool;
+
+    /// What stands on the cell under the canvas point `(x, y)` (device pixels) of a `w × h`
+    /// canvas painted at this device pixel ratio through these controls; `None` off the board.
+    fn inspect(
+        &self,
+        w: f64,
+        h: f64,
+        ratio: f64,
+        x: f64,
+        y: f64,
+        controls: Option<&dyn Controls>,
+    ) -> Option<Inspection>;
+}
+
+/// Something done on a board with controls, in the canvas's device pixels.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Input<'a> {
+    /// A key pressed while the board has the focus (without Ctrl, Meta or Alt).
+    Key(&'a str),
+    /// The main mouse button went down at this point.
+    Press(f64, f64),
+    /// The mouse moved to this point, its main button held (or not).
+    Move(f64, f64, bool),
+    /// The mouse button went up, or the mouse left the board.
+    Release,
+    /// The wheel turned (`deltaY`) with the mouse at this point.
+    Wheel(f64, f64, f64),
+}
+
+/// The state of one board's controls, made by its painter ([`Painter::controls`]) and kept by
+/// the board that shows it; its painter's [`Parsed`] views read it back.
+pub trait Controls: Any {
+    /// Does what the input asks on a `w × h` canvas at this ratio; true when what the canvas
+    /// shows changed (the board then paints again and redoes its inspection). A key it answers
+    /// is one [`Painter::takes_key`] names.
+    fn input(&mut self, input: Input, w: f64, h: f64, ratio: f64) -> bool;
+
+    fn as_any(&self) -> &dyn Any;
+
+    fn as_any_mut(&mut self) -> &mut dyn Any;
+}
+
+/// The registry's painter of a game, if it has an entry.
+pub fn painter(game: &str) -> Option<&'static dyn Painter> {
+    crate::registry::entry(game).map(|g| g.painter)
+}
+
+/// The frame's view, if the game has a painter and the view is well formed.
+pub fn parse(game: &str, frame: &Frame) -> Option<Box<dyn Parsed>> {
+    painter(game)?.parse(&frame.view)
+}
+
 /// What stands on the cell under the canvas point `(x, y)` (device pixels) of a `w × h` canvas
-/// showing this frame; `None` off the board or for a game without a painter. (It reads the
-/// view: [`parse`] once and [`Parsed::inspect`] for many points.)
+/// showing this frame on a board without controls; `None` off the board or for a game without a
+/// painter. (It reads the view: [`parse`] once and [`Parsed::inspect`] for many points.)
 pub fn inspect(
     game: &str,
     frame: &Frame,
@@ -100,8 +151,11 @@ pub fn inspect(
     x: f64,
     y: f64,
 ) -> Option<Inspection> {
-    parse(game, frame)?.inspect(w, h, ratio, x, y)
+    parse(game, frame)?.inspect(w, h, ratio, x, y, None)
 }
+
+/// The names of the first two seat colours: the seat names of the games of two seats.
+pub const RED_BLUE: &[&str] = &["red", "blue"];
 
 /// The colours seats are drawn in: CSS colour and its name. Every pair stays apart for
 /// colour-blind viewers, as the tests of `colour_vision` check: red and blue, then Okabe and
@@ -123,17 +177,13 @@ pub fn seat_colour(seat: usize) -> &'static str {
 /// controls of its own (Crafting Quest 3's fog of war, zoom and pan); `None` for the others,
 /// whose board is a picture only.
 pub fn keys(game: &str) -> Option<&'static str> {
-    (game == "crafting-quest").then_some(
-        "With the board focused: a shows everything, 1 to 4 a seat's fog of war, + and − zoom, \
-         the arrow keys pan, Home fits the map.",
-    )
+    painter(game)?.keys()
 }
 
-/// Whether this game's board, when it has the focus, answers `key` itself (then the viewer
-/// around it does not: no stepping or change of speed). Crafting Quest 3's painter answers them.
+/// Whether this game's board, when it has the focus, answers `key` itself (then the viewer around
+/// it does not: no stepping or change of speed).
 pub fn board_takes_key(game: &str, key: &str) -> bool {
-    const CRAFTING_QUEST: &str = "a A + = - − Home ArrowLeft ArrowRight ArrowUp ArrowDown 1 2 3 4";
-    game == "crafting-quest" && CRAFTING_QUEST.split(' ').any(|k| k == key)
+    painter(game).is_some_and(|p| p.takes_key(key))
 }
 
 /// The colour to write on a `#rrggbb` background: white or near-black, whichever contrasts more
@@ -165,23 +215,26 @@ pub fn ink_on(background: &str) -> &'static str {
 
 /// What people call a seat in this game's viewer: "red", "blue", or "seat 3".
 pub fn seat_name(game: &str, seat: usize) -> String {
-    match game {
-        "ice-and-fire" if seat < 2 => SEAT_COLOURS[seat].1.to_string(),
-        "micro-rts" if seat < 2 => SEAT_COLOURS[seat].1.to_string(),
-        "soak-overflow" if seat < 2 => SEAT_COLOURS[seat].1.to_string(),
-        _ => format!("seat {}", seat + 1),
-    }
+    crate::registry::entry(game)
+        .and_then(|g| g.seat_names.get(seat))
+        .map_or_else(|| format!("seat {}", seat + 1), |name| name.to_string())
 }
 
 /// Sizes the canvas to its box on the screen in device pixels (crisp on HiDPI), then draws the
-/// frame (or clears the canvas when there is none).
+/// frame (or clears the canvas when there is none), as a board without controls shows it.
 pub fn paint(canvas: &HtmlCanvasElement, game: &str, frame: Option<&Frame>) {
     let parsed = frame.and_then(|f| parse(game, f));
-    paint_parsed(canvas, frame, parsed.as_ref());
+    paint_parsed(canvas, frame, parsed.as_deref(), None);
 }
 
-/// [`paint`] with the frame's view already read by [`parse`] (`None`: drawn as its text).
-pub fn paint_parsed(canvas: &HtmlCanvasElement, frame: Option<&Frame>, parsed: Option<&Parsed>) {
+/// [`paint`] with the frame's view already read by [`parse`] (`None`: drawn as its text), through
+/// the board's controls if it has any.
+pub fn paint_parsed(
+    canvas: &HtmlCanvasElement,
+    frame: Option<&Frame>,
+    parsed: Option<&dyn Parsed>,
+    controls: Option<&mut dyn Controls>,
+) {
     let ratio = device_ratio();
     let rect = canvas.get_bounding_client_rect();
     let width = (rect.width() * ratio).round().max(1.0) as u32;
@@ -202,28 +255,9 @@ pub fn paint_parsed(canvas: &HtmlCanvasElement, frame: Option<&Frame>, parsed: O
     let Some(frame) = frame else {
         return;
     };
-    let drawn = match parsed {
-        Some(Parsed::IceAndFire(v)) => {
-            ice_and_fire::paint(&ctx, v, w, h, ratio);
-            true
-        }
-        Some(Parsed::MicroRts(v)) => {
-            micro_rts::paint(&ctx, v, w, h, ratio);
-            true
-        }
-        Some(Parsed::SoakOverflow(v)) => {
-            soak_overflow::paint(&ctx, v, w, h, ratio);
-            true
-        }
-        Some(Parsed::Skyport(v)) => skyport::paint(&ctx, v, w, h, ratio),
-        Some(Parsed::CraftingQuest(v)) => {
-            crafting_quest::paint(&ctx, v, w, h, ratio);
-            true
-        }
-        None => false,
-    };
+    let drawn = parsed.is_some_and(|p| p.paint(&ctx, w, h, ratio, controls));
     if !drawn {
-        text::paint(&ctx, &frame.text, w, h, ratio);
+        fallback::paint(&ctx, &frame.text, w, h, ratio);
     }
 }
 
@@ -341,7 +375,7 @@ mod tests {
                 for i in 0..90 {
                     for j in 0..80 {
                         let (x, y) = (f64::from(i) * w / 90.0 + 1.5, f64::from(j) * h / 80.0 + 1.5);
-                        let Some(found) = parsed.inspect(w, h, 1.0, x, y) else {
+                        let Some(found) = parsed.inspect(w, h, 1.0, x, y, None) else {
                             continue;
                         };
                         on_board += 1;
@@ -364,6 +398,12 @@ mod tests {
                 );
             }
         }
+    }
+
+    #[test]
+    fn the_two_seat_names_are_the_first_two_colours() {
+        let names: Vec<&str> = SEAT_COLOURS[..2].iter().map(|c| c.1).collect();
+        assert_eq!(RED_BLUE, names);
     }
 
     #[test]

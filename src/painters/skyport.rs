@@ -36,6 +36,40 @@ fn seat(s: usize) -> &'static str {
     SEATS[s % SEATS.len()]
 }
 
+/// Skyport's painter (in the page's registry).
+pub struct Skyport;
+
+impl super::Painter for Skyport {
+    fn parse(&self, view: &serde_json::Value) -> Option<Box<dyn super::Parsed>> {
+        Some(Box::new(parse(view)?))
+    }
+}
+
+impl super::Parsed for View {
+    fn paint(
+        &self,
+        ctx: &CanvasRenderingContext2d,
+        w: f64,
+        h: f64,
+        ratio: f64,
+        _: Option<&mut dyn super::Controls>,
+    ) -> bool {
+        paint(ctx, self, w, h, ratio)
+    }
+
+    fn inspect(
+        &self,
+        w: f64,
+        h: f64,
+        ratio: f64,
+        x: f64,
+        y: f64,
+        _: Option<&dyn super::Controls>,
+    ) -> Option<Inspection> {
+        inspect(self, w, h, ratio, x, y)
+    }
+}
+
 /// The view, if it is a well-formed Skyport view.
 pub fn parse(view: &serde_json::Value) -> Option<View> {
     let view = View::deserialize(view).ok()?;

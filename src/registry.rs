@@ -1,0 +1,95 @@
+//! The page's registry of games: for each game of `games::GAMES`, everything the page shows of
+//! it — its painter, its seat names, its human-play seat (if a person can play it by hand), its
+//! starter bots, its rules page and its landing sentence. It stands beside `games::GAMES` (the
+//! rules) and `bots::BUILTINS` (the built-in bots); `tests/registry.rs` fails when a game of
+//! `games::GAMES` has no entry here (or no bots), or when an entry names a game `games::GAMES`
+//! lacks.
+//!
+//! Everything else in `src/` finds a game's part through [`entry`], never by matching on ids.
+
+use crate::human;
+use crate::painters::{self, Painter};
+
+/// What the page shows of one game.
+pub struct Game {
+    /// The game's id in `games::GAMES`.
+    pub id: &'static str,
+    /// Draws and inspects its frames (and, for a board with controls, declares its keys).
+    pub painter: &'static dyn Painter,
+    /// What people call each seat ("red", "blue"); a seat beyond the list is "seat N".
+    pub seat_names: &'static [&'static str],
+    /// Reads a human seat's input text, for a game a person can play by hand.
+    pub human: Option<human::Reader>,
+    /// The starter bot in JavaScript (`www/starter/<game>.js`).
+    pub javascript: &'static str,
+    /// The starter bot in Python (`www/starter/<game>.py`).
+    pub python: &'static str,
+    /// The rules page (`www/rules/<game>.html`, see `app::rules`).
+    pub rules: &'static str,
+    /// One sentence on the landing page: what the game is about.
+    pub sentence: &'static str,
+}
+
+/// Every game the page shows, in the order of `games::GAMES`.
+pub static GAMES: &[Game] = &[
+    Game {
+        id: "ice-and-fire",
+        painter: &painters::ice_and_fire::IceAndFire,
+        seat_names: painters::RED_BLUE,
+        human: Some(human::ice_and_fire::read),
+        javascript: include_str!("../www/starter/ice-and-fire.js"),
+        python: include_str!("../www/starter/ice-and-fire.py"),
+        rules: include_str!("../www/rules/ice-and-fire.html"),
+        sentence: "Train soldiers, claim land and build mines and towers on a 12 × 12 map until \
+                   one side captures the other's HQ.",
+    },
+    Game {
+        id: "soak-overflow",
+        painter: &painters::soak_overflow::SoakOverflow,
+        seat_names: painters::RED_BLUE,
+        human: Some(human::soak_overflow::read),
+        javascript: include_str!("../www/starter/soak-overflow.js"),
+        python: include_str!("../www/starter/soak-overflow.py"),
+        rules: include_str!("../www/rules/soak-overflow.html"),
+        sentence: "Move a team of agents behind cover, soak the other team with shots and splash \
+                   bombs, and hold more of the map.",
+    },
+    Game {
+        id: "micro-rts",
+        painter: &painters::micro_rts::MicroRts,
+        seat_names: painters::RED_BLUE,
+        human: Some(human::micro_rts::read),
+        javascript: include_str!("../www/starter/micro-rts.js"),
+        python: include_str!("../www/starter/micro-rts.py"),
+        rules: include_str!("../www/rules/micro-rts.html"),
+        sentence: "A small real-time strategy game: gather gold and wood, build barracks, train \
+                   an army and take the enemy's castles.",
+    },
+    Game {
+        id: "skyport",
+        painter: &painters::skyport::Skyport,
+        seat_names: &[],
+        human: None,
+        javascript: include_str!("../www/starter/skyport.js"),
+        python: include_str!("../www/starter/skyport.py"),
+        rules: include_str!("../www/rules/skyport.html"),
+        sentence: "Up to eight ships on a hex map mine resources, upgrade lasers, mortars and \
+                   droids, and shoot it out for points.",
+    },
+    Game {
+        id: "crafting-quest",
+        painter: &painters::crafting_quest::CraftingQuest,
+        seat_names: &[],
+        human: None,
+        javascript: include_str!("../www/starter/crafting-quest.js"),
+        python: include_str!("../www/starter/crafting-quest.py"),
+        rules: include_str!("../www/rules/crafting-quest.html"),
+        sentence: "Ten units each dig for buried resources under fog of war, craft swords and \
+                   armour, set traps and towers, and fight.",
+    },
+];
+
+/// The page's entry of a game id.
+pub fn entry(id: &str) -> Option<&'static Game> {
+    GAMES.iter().find(|g| g.id == id)
+}
