@@ -181,6 +181,19 @@ fn replays_are_written_and_botplay_replay_accepts_them() {
         "{}",
         stdout(&o)
     );
+    // The rate at the end, for comparing with the engine's own (cargo xtask bench).
+    let rate = stderr(&o)
+        .lines()
+        .find_map(|l| {
+            l.strip_prefix("botplay: 3 matches played in ")?
+                .split(" (")
+                .nth(1)?
+                .strip_suffix(" matches per second)")?
+                .parse::<f64>()
+                .ok()
+        })
+        .unwrap_or_else(|| panic!("no rate in: {}", stderr(&o)));
+    assert!(rate > 0.0, "{rate}");
     let v: Value = serde_json::from_str(&std::fs::read_to_string(&json_path).expect("json file"))
         .expect("json");
     let mut files: Vec<String> = std::fs::read_dir(&replays)

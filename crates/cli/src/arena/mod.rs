@@ -341,10 +341,11 @@ fn play_all(
         }
     });
     progress.clear();
+    let played = results.iter().flatten().count();
+    let seconds = progress.elapsed().as_secs_f64();
     eprintln!(
-        "botplay: {} matches played in {:.1} s",
-        results.iter().flatten().count(),
-        progress.elapsed().as_secs_f64()
+        "botplay: {played} matches played in {seconds:.1} s ({:.1} matches per second)",
+        played as f64 / seconds.max(1e-9)
     );
     (results, failure)
 }
