@@ -113,13 +113,8 @@ pub struct ActiveLesson {
 
 impl ActiveLesson {
     pub(super) fn of(doc: &ShareDoc, lesson: &engine::Lesson) -> ActiveLesson {
-        // FNV-1a of the link: a lesson changed by its teacher is a new lesson.
-        let hash = doc
-            .encode()
-            .bytes()
-            .fold(0xcbf2_9ce4_8422_2325_u64, |h, b| {
-                (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
-            });
+        // The link's hash: a lesson changed by its teacher is a new lesson.
+        let hash = engine::fnv1a(doc.encode().as_bytes());
         ActiveLesson {
             id: format!("{hash:016x}"),
             title: lesson.title.clone(),
@@ -128,12 +123,9 @@ impl ActiveLesson {
     }
 }
 
-/// FNV-1a, as 16 hexadecimal digits: names a link's code in the browser's storage.
+/// FNV-1a as 16 hexadecimal digits: names a link's code in the browser's storage.
 pub(super) fn fnv(text: &str) -> String {
-    let hash = text.bytes().fold(0xcbf2_9ce4_8422_2325_u64, |h, b| {
-        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
-    });
-    format!("{hash:016x}")
+    format!("{:016x}", engine::fnv1a(text.as_bytes()))
 }
 
 /// A link's code, shown apart from the person's own saved code (which differs from it and is
