@@ -49,13 +49,7 @@ const GENERATED: &[&str] = &[
 
 /// Known references to what the repository does not hold, left for their owners to rewrite:
 /// (file, the text on the line). Remove an entry once its line is gone.
-const KNOWN: &[(&str, &str)] = &[
-    // ARCHITECTURE.md's "Departures from DESIGN.md" (issue 22: ARCHITECTURE.md is being made
-    // true again by its own change).
-    ("ARCHITECTURE.md", "DESIGN.md"),
-    // ARCHITECTURE.md's code map: "pinned by the appendix R vectors" (the engine's tests).
-    ("ARCHITECTURE.md", "appendix R"),
-];
+const KNOWN: &[(&str, &str)] = &[];
 
 /// The tracked files and every folder that holds one, as paths from the repository's root.
 struct Tree {
