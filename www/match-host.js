@@ -27,8 +27,9 @@
 // script, and their errors are written into the control ring here.
 //
 // Without shared memory (WebKitGTK as shipped; a page that is not cross-origin isolated) the page
-// hosts the match itself and asks for mode "messages": each bot's worker (started from the
-// page's own js-bot-worker.js, so that the page's service worker serves its requests) posts its
+// hosts the match itself and asks for mode "messages": each bot's worker (from a blob: URL made
+// in the page, which the page's service worker controls as it controls the page: WebKitGTK left
+// the second of two workers started from js-bot-worker.js's own URL uncontrolled) posts its
 // records to the match worker on a MessagePort of its own; the match worker sends each bot's
 // input to the service worker (www/coi-sw.js) on another port, with a token per bot, and the
 // bot's readline() fetches it with a synchronous request to botplay-io/<token>, which the
@@ -232,7 +233,7 @@
       if (!heartbeat) return; // ended meanwhile
       startMatchWorker(files);
       control = (kind, seat, text) => matchWorker?.postMessage({ control: kind, seat, text });
-      const runtime = new URL("js-bot-worker.js", document.baseURI).href;
+      const runtime = blobUrl(files.runtime);
       const ports = seats.map((seat, index) => {
         if (seat.kind !== "javascript" && seat.kind !== "python") return null;
         const channel = new MessageChannel();

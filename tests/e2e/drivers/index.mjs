@@ -6,7 +6,8 @@
 //   webkit    WebKitGTK's MiniBrowser through selenium-webdriver and WebKitWebDriver (classic
 //             WebDriver), under a private Xvfb display
 //
-// open(name, options) resolves to a Browser { name, page, close() } whose page has:
+// open(name) resolves to a Browser { name, page, pid(), close() } (pid: the browser's root
+// process, for processTree) whose page has:
 //   goto(url), reload(), url(), evaluate(fn, arg), until(fn, arg, {timeout, what}),
 //   click(selector), select(selector, value), type(selector, text), screenshot(path),
 //   problems (console errors and page errors, where the protocol reports them).
@@ -65,6 +66,42 @@ async function until(page, fn, arg, { timeout = 30_000, what = "the page to be r
   }
 }
 
+// --- processes ---------------------------------------------------------------------------------
+
+/** The pid of the Chromium whose command line names `profile`. */
+async function browserPid(profile) {
+  const { readdir, readFile } = await import("node:fs/promises");
+  for (const entry of await readdir("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    const cmdline = await readFile(`/proc/${entry}/cmdline`, "utf8").catch(() => "");
+    if (cmdline.includes(`--user-data-dir=${profile}`) && !cmdline.includes("--type=")) return Number(entry);
+  }
+  return 0;
+}
+
+/** Every process under `root` (itself included): [{pid, name, mb}], read from /proc. */
+export async function processTree(root) {
+  const { readdir, readFile } = await import("node:fs/promises");
+  const parent = new Map();
+  const info = new Map();
+  for (const entry of await readdir("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    const status = await readFile(`/proc/${entry}/status`, "utf8").catch(() => "");
+    const ppid = Number(status.match(/PPid:\s+(\d+)/)?.[1] ?? 0);
+    parent.set(Number(entry), ppid);
+    info.set(Number(entry), {
+      pid: Number(entry),
+      name: status.match(/Name:\s+(.*)/)?.[1] ?? "?",
+      mb: Number(status.match(/VmRSS:\s+(\d+) kB/)?.[1] ?? 0) / 1024,
+    });
+  }
+  const under = (pid) => {
+    for (let p = pid, hops = 0; p > 1 && hops < 20; p = parent.get(p) ?? 0, hops++) if (p === root) return true;
+    return false;
+  };
+  return [...info.values()].filter((p) => root > 0 && under(p.pid));
+}
+
 // --- Chromium ----------------------------------------------------------------------------------
 
 async function openChromium({ noSharedMemory = false, noServiceWorker = false, name = "chromium" } = {}) {
@@ -110,6 +147,8 @@ async function openChromium({ noSharedMemory = false, noServiceWorker = false, n
   return {
     name,
     page,
+    profile,
+    pid: () => browserPid(profile),
     close: async () => {
       await context.close();
       await rm(profile, { recursive: true, force: true });
@@ -164,6 +203,7 @@ async function openFirefox() {
   return {
     name: "firefox",
     page,
+    pid: async () => browser.process()?.pid ?? 0,
     close: async () => {
       await browser.close();
       await rm(profile, { recursive: true, force: true });
@@ -286,6 +326,7 @@ async function openWebKit({ sharedMemory = false } = {}) {
   return {
     name: sharedMemory ? "webkit-sab" : "webkit",
     page,
+    pid: async () => driverProcess.child.pid,
     close: async () => {
       await driver.quit().catch(() => {});
       driverProcess.stop();

@@ -1,0 +1,313 @@
+// The match host's promises (issue 19: tampering, looping, memory, floods; tests/e2e/isolation.mjs
+// and hostile.mjs check them in Chromium) in the other engines, as far as each allows:
+//
+//   firefox           shared memory; the match frame shares the page's content process
+//   webkit            WebKitGTK as shipped: no SharedArrayBuffer, the match on messages in the page
+//   webkit-sab        WebKitGTK with JSC_useSharedArrayBuffer=1: shared memory, hosted in the page
+//   chromium-no-sab   Chromium on messages (as WebKit as shipped)
+//
+//   node tests/e2e/cross-hostile.mjs [--dist dist] [--browsers firefox,webkit,...]
+//
+// Each attack plays a match in the page against a built-in bot (Ice and Fire), while an interval
+// in the page records its longest pause (a page frozen by a bot could not run it; measured in the
+// page, since only Chromium has a protocol to watch it from outside), and the browser's processes
+// are read from /proc (the largest one, and the total):
+//   (h1) a JavaScript bot replaces every global its runtime might use (Atomics, typed arrays'
+//        methods, the text codecs, String, JSON, Math, MessagePort's postMessage and
+//        XMLHttpRequest's methods) and plays its whole match without a fault;
+//   (h2) a Python bot does the same through `js`, and plays;
+//   (h3) a looping bot is stopped at its 50 ms budget;
+//   (h4) a Python bot allocating without bound gets MemoryError, with its traceback;
+//   (h5) a JavaScript bot keeping every array, and one keeping typed arrays: each stopped by its
+//        first turn's budget (1 s) or its process's memory, the page lives on;
+//   (h6) 60 KB of debug log every turn: the match plays; a bot writing output and debug log in
+//        bursts without reading: a flood; a bot writing while its (slow) opponent thinks: its
+//        flood, and the opponent plays on.
+// The figures (pauses, process sizes) are printed per browser: they are what SECURITY.md states.
+
+import { readFile } from "node:fs/promises";
+import { join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { open, processTree } from "./drivers/index.mjs";
+import { serve } from "./serve.mjs";
+
+const REPO = resolve(fileURLToPath(new URL("../..", import.meta.url)));
+const SHOTS = join(REPO, "tests", "e2e", "screenshots");
+const arg = (name, fallback) => {
+  const i = process.argv.indexOf(name);
+  return i > 0 ? process.argv[i + 1] : fallback;
+};
+const DIST = resolve(REPO, arg("--dist", "dist"));
+const BROWSERS = arg("--browsers", "firefox,webkit,webkit-sab,chromium-no-sab").split(",");
+/** The page's longest pause allowed while a bot attacks, in ms (the page's own work included). */
+const MAX_PAUSE_MS = 250;
+
+class Failure extends Error {}
+function check(condition, message) {
+  if (!condition) throw new Failure(message);
+}
+const starter = (name) => readFile(join(REPO, "www", "starter", name), "utf8");
+
+// --- the attacks ----------------------------------------------------------------------------
+
+/** Replaces, in the bot's own global scope, everything a runtime could lean on. */
+const JS_TAMPER = `
+{
+  const nothing = () => 0;
+  Atomics.wait = () => "ok";
+  Atomics.load = () => 1;
+  Atomics.store = nothing;
+  Atomics.notify = nothing;
+  Atomics.add = nothing;
+  Uint8Array.prototype.set = nothing;
+  Uint8Array.prototype.subarray = () => new Uint8Array(0);
+  Uint8Array.prototype.indexOf = () => -1;
+  TextDecoder.prototype.decode = () => "";
+  TextEncoder.prototype.encode = () => new Uint8Array(1 << 20);
+  String.prototype.indexOf = () => -1;
+  String.prototype.slice = () => "";
+  JSON.stringify = () => { throw new Error("no"); };
+  Math.min = () => 0;
+  MessagePort.prototype.postMessage = function () { for (let i = 0; i < 100; i++); };
+  if (self.XMLHttpRequest) {
+    XMLHttpRequest.prototype.open = nothing;
+    XMLHttpRequest.prototype.send = nothing;
+  }
+}
+`;
+
+const PY_TAMPER = `
+import js, sys
+js.Atomics.wait = lambda *a: "ok"
+js.Atomics.load = lambda *a: 1
+js.Atomics.store = lambda *a: 0
+js.MessagePort.prototype.postMessage = lambda *a: 0
+`;
+
+const LOOPING = `
+const spots = parseInt(readline());
+for (let i = 0; i < spots; i++) readline();
+for (let i = 0; i < 4 + 12; i++) readline();
+for (let n = parseInt(readline()), i = 0; i < n; i++) readline();
+for (let n = parseInt(readline()), i = 0; i < n; i++) readline();
+console.log("WAIT");
+readline();
+while (true) {}
+`;
+
+const PY_HOARDER = `
+kept = []
+while True:
+    kept.append(bytearray(16 * 1024 * 1024))
+`;
+
+const JS_HOARDER = `
+const kept = [];
+readline();
+for (;;) kept.push(new Array(1 << 16).fill(kept.length));
+`;
+
+const TYPED_HOARDER = `
+const kept = [];
+readline();
+for (;;) kept.push(new Float64Array(1 << 20).fill(kept.length));
+`;
+
+/** The starter, with 60 KB of debug log before each answer. */
+const chatty = (code) => code.replace(/console\.log\(/, 'console.error("y".repeat(60000)); console.log(');
+
+/** Writes output and debug log in bursts and never reads: over 1 MiB of debug log at once. */
+const BURSTER = `
+for (;;) {
+  for (let i = 0; i < 2000; i++) console.error("burst ".repeat(100));
+  for (let i = 0; i < 500; i++) console.log("WAIT");
+}
+`;
+
+/** The starter, writing debug log without end from its second answer on (while its opponent
+ * thinks). */
+const WRITER = (code) =>
+  code.replace(
+    /console\.log\(/,
+    '((answer) => { console.log(answer); self.n = (self.n || 0) + 1; if (self.n > 1) for (;;) console.error("your turn ".repeat(50)); })(',
+  );
+
+/** The starter, thinking 25 ms before each answer. */
+const SLOW = (code) => code.replace(/console\.log\(/, "{ const t = Date.now(); while (Date.now() - t < 25); } console.log(");
+
+// --- in the page ----------------------------------------------------------------------------
+
+const watchPauses = () => {
+  self.xbPause = 0;
+  let last = performance.now();
+  clearInterval(self.xbPauses);
+  self.xbPauses = setInterval(() => {
+    const now = performance.now();
+    self.xbPause = Math.max(self.xbPause, now - last);
+    last = now;
+  }, 20);
+};
+
+const markRun = () => {
+  const run = { started: false };
+  self.xbRun = run;
+  new MutationObserver((changes, observer) => {
+    if (changes.some((c) => [...c.addedNodes].some((n) => n.nodeName === "IFRAME"))) {
+      run.started = true;
+      observer.disconnect();
+    }
+  }).observe(document.body, { childList: true });
+};
+
+const matchOver = () => {
+  const line = document.querySelector("#match-status");
+  if (!line || (self.xbRun && !self.xbRun.started)) return null;
+  const failed = line.classList.contains("warning");
+  const result = document.querySelector("#outcome .result");
+  if (!failed && (!result || /Starting|Playing/.test(line.innerText))) return null;
+  return {
+    status: line.innerText,
+    outcome: result?.innerText ?? "",
+    faults: [...document.querySelectorAll("#outcome .fault, #faults li")].map((f) => f.innerText),
+    pause: self.xbPause,
+  };
+};
+
+/** Runs the match the form holds; its end, the page's longest pause and the largest process. */
+async function watch(browser, timeout = 120_000) {
+  const { page } = browser;
+  const root = await browser.pid();
+  await page.evaluate(watchPauses);
+  await page.evaluate(markRun);
+  const started = performance.now();
+  await page.click("#run");
+  let largest = 0;
+  let total = 0;
+  let over = null;
+  while (!over) {
+    check(performance.now() - started < timeout, `no end within ${timeout} ms: '${await page.evaluate(() => document.querySelector("#match-status")?.innerText)}'`);
+    const tree = await processTree(root);
+    largest = Math.max(largest, ...tree.map((p) => p.mb));
+    total = Math.max(total, tree.reduce((sum, p) => sum + p.mb, 0));
+    over = await page.evaluate(matchOver);
+    if (!over) await new Promise((ok) => setTimeout(ok, 150));
+  }
+  return { ...over, largest, total, seconds: (performance.now() - started) / 1000 };
+}
+
+async function setCode(page, code, editor = "bot-code") {
+  await page.until((e) => Boolean(self.botplayEditor?.get(e)), editor, { what: "the editor" });
+  await page.evaluate(([e, c]) => botplayEditor.get(e).paste(c), [editor, code]);
+}
+
+async function setRelaxed(page, on) {
+  if ((await page.evaluate(() => document.querySelector("#relaxed").checked)) !== on) await page.click("#relaxed");
+}
+
+// --- one browser -----------------------------------------------------------------------------
+
+async function suite(name) {
+  const site = await serve(DIST);
+  const browser = await open(name);
+  const { page } = browser;
+  const lines = [];
+  const report = (label, r, extra = "") => {
+    const line = `ok (${label}) ${name}: ${extra}${r.seconds.toFixed(1)} s; the page's longest pause ${r.pause.toFixed(0)} ms; largest process ${r.largest.toFixed(0)} MB (all ${r.total.toFixed(0)} MB)`;
+    lines.push(line);
+    console.log(line);
+  };
+  const steady = (label, r) => check(r.pause <= MAX_PAUSE_MS, `(${label}) ${name}: the page paused for ${r.pause.toFixed(0)} ms`);
+  const mine = (r) => r.faults.filter((f) => /your bot/.test(f) && !/second/.test(f));
+  try {
+    await page.goto(site.url);
+    await page.until(() => document.querySelectorAll("#games .game-choice").length === 5, null, { timeout: 60_000, what: "the page" });
+    await page.until(() => Boolean(navigator.serviceWorker?.controller), null, { what: "the service worker" });
+    await page.click('#games .game-choice[data-game="ice-and-fire"]');
+    await page.select("#player", "javascript");
+    await page.select("#opponent", "expander");
+    const js = await starter("ice-and-fire.js");
+
+    // (h1) Tampering, JavaScript.
+    await setRelaxed(page, false);
+    await setCode(page, JS_TAMPER + js);
+    let r = await watch(browser);
+    check(/wins|draw/i.test(r.outcome) && mine(r).length === 0, `(h1) ${name}: the tampering bot did not play its match: '${r.status}' ${r.faults.join("; ")}`);
+    steady("h1", r);
+    report("h1", r, "a JavaScript bot replaced the runtime's globals and played its whole match; ");
+
+    // (h3) A looping bot.
+    await setCode(page, LOOPING);
+    r = await watch(browser, 30_000);
+    check(mine(r).some((f) => /timeout/.test(f) && /within 50 ms/.test(f)), `(h3) ${name}: no 50 ms timeout: ${r.faults.join("; ")}`);
+    steady("h3", r);
+    report("h3", r, `${mine(r)[0]}; `);
+
+    // (h5) Memory, JavaScript: bounded by the first turn's budget (or the process's memory).
+    for (const [what, code] of [["arrays", JS_HOARDER], ["typed arrays", TYPED_HOARDER]]) {
+      await setCode(page, code);
+      r = await watch(browser, 60_000);
+      check(mine(r).some((f) => /timeout|too much memory|memory/.test(f)), `(h5) ${name}: ${what}: expected a timeout or a memory fault, got: ${r.faults.join("; ")} ('${r.status}')`);
+      check((await page.evaluate(() => 6 * 7)) === 42, `(h5) ${name}: the page does not answer`);
+      report("h5", r, `${what}: ${mine(r)[0]}; `);
+    }
+
+    // (h6) Floods.
+    await setCode(page, chatty(js));
+    r = await watch(browser);
+    check(/wins|draw/i.test(r.outcome), `(h6) ${name}: the chatty bot's match has no outcome: '${r.status}'`);
+    steady("h6", r);
+    report("h6", r, "60 KB of debug log every turn; ");
+    await setCode(page, BURSTER);
+    r = await watch(browser);
+    check(mine(r).some((f) => /without reading its input|too much output/.test(f)), `(h6) ${name}: expected a flood, got: ${r.faults.join("; ")}`);
+    steady("h6", r);
+    report("h6", r, `${mine(r)[0]}; `);
+    await page.select("#opponent", "javascript");
+    await setCode(page, WRITER(js));
+    await setCode(page, SLOW(js), "bot-code-2");
+    r = await watch(browser);
+    check(mine(r).some((f) => /without reading its input/.test(f)), `(h6) ${name}: expected the writer's flood, got: ${r.faults.join("; ")}`);
+    check(!r.faults.some((f) => /second/.test(f)), `(h6) ${name}: the slow bot faulted: ${r.faults.join("; ")}`);
+    steady("h6", r);
+    report("h6", r, `${mine(r)[0]}, while its opponent thought; `);
+    await page.select("#opponent", "expander");
+
+    // (h2) Tampering, Python; (h4) Python's memory.
+    await page.select("#player", "python");
+    await setRelaxed(page, true);
+    await setCode(page, PY_TAMPER + (await starter("ice-and-fire.py")));
+    r = await watch(browser, 240_000);
+    check(/wins|draw/i.test(r.outcome) && mine(r).length === 0, `(h2) ${name}: the Python tampering bot did not play: '${r.status}' ${r.faults.join("; ")}`);
+    report("h2", r, "a Python bot replaced the runtime's globals through js and played; ");
+    await setCode(page, PY_HOARDER);
+    r = await watch(browser, 240_000);
+    check(mine(r).some((f) => /MemoryError/.test(f)), `(h4) ${name}: expected a MemoryError, got: ${r.faults.join("; ")}`);
+    report("h4", r, `${mine(r)[0]}; `);
+    await page.select("#player", "javascript");
+    await page.screenshot(join(SHOTS, `xh-${name}.png`));
+    return lines;
+  } catch (error) {
+    await page.screenshot(join(SHOTS, `xh-${name}-failure.png`)).catch(() => {});
+    throw error;
+  } finally {
+    await browser.close();
+    site.server.closeAllConnections?.();
+    site.server.close();
+  }
+}
+
+async function main() {
+  const all = [];
+  for (const name of BROWSERS) {
+    console.log(`\n--- ${name}`);
+    all.push(...(await suite(name)));
+  }
+}
+
+main().then(
+  () => console.log("\nhostile bots in every engine: checks passed"),
+  (error) => {
+    console.error(`\nFAILED: ${error instanceof Failure ? error.message : error.stack ?? error}`);
+    process.exit(1);
+  },
+);
