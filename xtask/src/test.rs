@@ -74,9 +74,9 @@ const STEPS: [Step; 10] = [
     },
     Step {
         name: "browsers",
-        title: "node tests/e2e/cross-browser.mjs --dist dist: the checks that matter to a person in \
-                Firefox ESR, WebKitGTK (as shipped, without SharedArrayBuffer, and with it) and \
-                Chromium without SharedArrayBuffer",
+        title: "node tests/e2e/cross-browser.mjs, then cross-hostile.mjs, --dist dist: the checks \
+                that matter to a person, then hostile bots, in Firefox ESR, WebKitGTK (as shipped, \
+                without SharedArrayBuffer, and with it) and Chromium without SharedArrayBuffer",
         needs_browser: true,
         run: other_browsers,
     },
@@ -436,15 +436,22 @@ fn hostile_bots(repo: &Repo) -> Result {
 }
 
 fn other_browsers(repo: &Repo) -> Result {
-    let script = "tests/e2e/cross-browser.mjs";
-    let mut command = repo.command("node");
-    command.args([script, "--dist", "dist"]);
-    common::run(
-        command,
-        "read the output above (and tests/e2e/screenshots/xb-<browser>-failure.png); \
-         `node tests/e2e/cross-browser.mjs --browsers <name>` runs one browser alone; \
-         `cargo xtask test build browsers` repeats the build and these tests",
-    )
+    for (script, shots) in [
+        ("tests/e2e/cross-browser.mjs", "xb"),
+        ("tests/e2e/cross-hostile.mjs", "xh"),
+    ] {
+        let mut command = repo.command("node");
+        command.args([script, "--dist", "dist"]);
+        common::run(
+            command,
+            &format!(
+                "read the output above (and tests/e2e/screenshots/{shots}-<browser>-failure.png); \
+                 `node {script} --browsers <name>` runs one browser alone; \
+                 `cargo xtask test build browsers` repeats the build and these tests"
+            ),
+        )?;
+    }
+    Ok(())
 }
 
 // --- the size report --------------------------------------------------------------------------
