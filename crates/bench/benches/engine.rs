@@ -18,7 +18,8 @@ use criterion::measurement::Measurement;
 use criterion::{BatchSize, Criterion, Throughput};
 
 use bench::{
-    all_workloads, play_arena, play_match, play_text, recording, workloads, ThreadCpuTime, Workload,
+    all_workloads, play_arena, play_match, play_text, recording, replay_of, rerun, workloads,
+    ThreadCpuTime, Workload,
 };
 
 fn main() {
@@ -33,6 +34,7 @@ fn main() {
 fn run<M: Measurement + 'static>(c: Criterion<M>) {
     let mut c = c.configure_from_args();
     rules(&mut c);
+    reruns(&mut c);
     protocol(&mut c);
     arena(&mut c);
     matches(&mut c);
@@ -45,6 +47,23 @@ fn rules<M: Measurement>(c: &mut Criterion<M>) {
         group.throughput(Throughput::Elements(recording.turns() as u64));
         group.bench_function(w.game, |b| {
             b.iter_batched(|| recording.prepared(), |run| run(), BatchSize::SmallInput)
+        });
+    }
+    group.finish();
+}
+
+/// The referee re-running each workload's recorded match, without frames and with a frame per
+/// step: what frames cost beside the rules.
+fn reruns<M: Measurement>(c: &mut Criterion<M>) {
+    let mut group = c.benchmark_group("rerun");
+    for w in workloads() {
+        let replay = replay_of(&w);
+        group.throughput(Throughput::Elements(replay.turns.len() as u64));
+        group.bench_function(format!("{}/no-frames", w.game), |b| {
+            b.iter(|| rerun(&w, &replay, false))
+        });
+        group.bench_function(format!("{}/frames", w.game), |b| {
+            b.iter(|| rerun(&w, &replay, true))
         });
     }
     group.finish();

@@ -8,18 +8,19 @@
 //! For the rules step alone, leave out the recording and the copies of the start:
 //! `valgrind --tool=callgrind --toggle-collect='*replay_from*' ... rules GAME`.
 //!
-//! Arguments: the way (`rules`, `protocol`, `arena` or `match`), the workload (a game id, or
+//! Arguments: the way (`rules`, `protocol`, `arena`, `match`, or `rerun` / `rerun-frames`: the
+//! referee re-running the workload's recorded match without or with frames), the workload (a game id, or
 //! `ice-and-fire-expander`, `ice-and-fire-wait`)
 //! and how many times (default 1). Prints the turns played.
 
 use std::process::ExitCode;
 
-use bench::{all_workloads, play_arena, play_match, play_text, recording};
+use bench::{all_workloads, play_arena, play_match, play_text, recording, replay_of, rerun};
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let (Some(way), Some(game)) = (args.first(), args.get(1)) else {
-        eprintln!("usage: profile rules|protocol|arena|match GAME [TIMES]");
+        eprintln!("usage: profile rules|protocol|arena|match|rerun|rerun-frames GAME [TIMES]");
         return ExitCode::from(2);
     };
     let times: u32 = args.get(2).and_then(|t| t.parse().ok()).unwrap_or(1);
@@ -37,6 +38,7 @@ fn main() -> ExitCode {
         },
         _ => None,
     };
+    let replay = way.starts_with("rerun").then(|| replay_of(&w));
     let mut turns = 0;
     for _ in 0..times {
         turns += match way.as_str() {
@@ -47,6 +49,9 @@ fn main() -> ExitCode {
             "protocol" => play_text(w.game().as_mut(), &mut w.new_bots()).turns as usize,
             "arena" => play_arena(&w).turns().len(),
             "match" => play_match(&w).turns().len(),
+            "rerun" | "rerun-frames" => replay
+                .as_ref()
+                .map_or(0, |r| rerun(&w, r, way == "rerun-frames").turns().len()),
             other => {
                 eprintln!("unknown way {other}");
                 return ExitCode::from(2);

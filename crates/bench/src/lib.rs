@@ -181,6 +181,23 @@ pub fn play_arena(w: &Workload) -> Referee {
     referee
 }
 
+/// The replay of a workload's match, for re-running it through the referee.
+pub fn replay_of(w: &Workload) -> engine::Replay {
+    play_arena(w).replay()
+}
+
+/// The referee alone re-running a recorded match from its lines (no bot thinks): with a frame
+/// per step, as the page and `botplay replay` do, or without (`frames` false), as an arena does.
+pub fn rerun(w: &Workload, replay: &engine::Replay, frames: bool) -> Referee {
+    let entry = games::entry(w.game).expect("a registered game");
+    let rerun = if frames {
+        replay.rerun(entry)
+    } else {
+        replay.rerun_without_frames(entry)
+    };
+    rerun.expect("the workload's own replay re-runs")
+}
+
 /// What [`play_text`] played: how many turns, and how the match ended.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TextRun {

@@ -181,6 +181,20 @@ impl Replay {
 
     /// Re-runs the match from the recorded lines; the result has every frame of the original.
     pub fn rerun(&self, entry: &GameEntry) -> Result<Referee, ReplayError> {
+        self.rerun_keeping_frames(entry, true)
+    }
+
+    /// [`Replay::rerun`] with a referee that keeps no frames (the same turns, faults and
+    /// outcome): checking a replay, measuring the rules.
+    pub fn rerun_without_frames(&self, entry: &GameEntry) -> Result<Referee, ReplayError> {
+        self.rerun_keeping_frames(entry, false)
+    }
+
+    fn rerun_keeping_frames(
+        &self,
+        entry: &GameEntry,
+        keep_frames: bool,
+    ) -> Result<Referee, ReplayError> {
         if entry.info.id != self.setup.game {
             return Err(ReplayError::UnknownGame(self.setup.game.clone()));
         }
@@ -194,6 +208,9 @@ impl Replay {
         let game = (entry.new)(&self.setup).map_err(ReplayError::Setup)?;
         let mut referee = Referee::new(game, self.setup.clone(), self.bots.clone(), self.relaxed)
             .without_time_checks();
+        if !keep_frames {
+            referee = referee.without_frames();
+        }
         for (index, turn) in self.turns.iter().enumerate() {
             let diverged = |why: String| ReplayError::Diverged { turn: index, why };
             let asks = referee.begin_turn();
