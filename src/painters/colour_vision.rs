@@ -6,7 +6,7 @@
 //! The arithmetic is checked against published values: the CIEDE2000 test pairs of Sharma, Wu
 //! and Dalal (2005), and sRGB colours whose CIELAB values are known.
 
-use super::{ice_and_fire, micro_rts, skyport, soak_overflow, SEAT_COLOURS};
+use super::SEAT_COLOURS;
 
 /// The least colour difference allowed between two seats' colours, in every vision.
 const MIN_DELTA_E: f64 = 10.0;
@@ -228,42 +228,15 @@ fn the_simulations_confuse_what_each_deficiency_confuses() {
 #[test]
 fn seat_colours_stay_apart_for_colour_blind_viewers() {
     let all_seats: Vec<&str> = SEAT_COLOURS.iter().map(|&(c, _)| c).collect();
-    let column = |i: usize, seats: &[(&'static str, &'static str, &'static str)]| -> Vec<&str> {
-        seats
-            .iter()
-            .map(|s| match i {
-                0 => s.0,
-                1 => s.1,
-                _ => s.2,
-            })
-            .collect()
-    };
-    let mut iaf_cells = column(0, &ice_and_fire::SEATS);
-    iaf_cells.extend(column(1, &ice_and_fire::SEATS));
-    iaf_cells.push(ice_and_fire::NEUTRAL);
-    let mut soak_tiles = column(0, &soak_overflow::SEATS);
-    soak_tiles.push(soak_overflow::FLOOR);
-    let checks: Vec<(&str, Vec<&str>)> = vec![
-        (
-            "seat colours (swatches, Crafting Quest 3's four seats)",
-            all_seats,
-        ),
-        // Active and inactive territory of both seats, and free cells.
-        ("Ice and Fire cells", iaf_cells),
-        ("Ice and Fire pieces", column(2, &ice_and_fire::SEATS)),
-        (
-            "microRTS units",
-            micro_rts::SEATS.iter().map(|s| s.0).collect(),
-        ),
-        (
-            "microRTS outlines",
-            micro_rts::SEATS.iter().map(|s| s.1).collect(),
-        ),
-        ("Soak Overflow tiles", soak_tiles),
-        ("Soak Overflow agents", column(1, &soak_overflow::SEATS)),
-        ("Soak Overflow outlines", column(2, &soak_overflow::SEATS)),
-        ("Skyport players", skyport::SEATS.to_vec()),
-    ];
+    let mut checks: Vec<(&str, Vec<&str>)> = vec![(
+        "seat colours (swatches, Crafting Quest 3's four seats)",
+        all_seats,
+    )];
+    for game in crate::registry::GAMES {
+        checks.extend(game.painter.palettes());
+    }
+    // The seat colours and the painters' eight sets (a painter that lost its own fails here).
+    assert!(checks.len() >= 9, "{} sets of colours", checks.len());
     let failed: Vec<String> = checks
         .iter()
         .flat_map(|(name, colours)| failures(name, colours))

@@ -36,6 +36,16 @@ impl super::Painter for IceAndFire {
     fn parse(&self, view: &serde_json::Value) -> Option<Box<dyn super::Parsed>> {
         Some(Box::new(parse(view)?))
     }
+
+    fn palettes(&self) -> Vec<(&'static str, Vec<&'static str>)> {
+        // Active and inactive territory of both seats, and free cells; then the pieces.
+        let mut cells: Vec<&str> = SEATS.iter().flat_map(|s| [s.0, s.1]).collect();
+        cells.push(NEUTRAL);
+        vec![
+            ("Ice and Fire cells", cells),
+            ("Ice and Fire pieces", SEATS.iter().map(|s| s.2).collect()),
+        ]
+    }
 }
 
 impl super::Parsed for View {

@@ -44,6 +44,13 @@ impl super::Painter for MicroRts {
     fn parse(&self, view: &serde_json::Value) -> Option<Box<dyn super::Parsed>> {
         Some(Box::new(parse(view)?))
     }
+
+    fn palettes(&self) -> Vec<(&'static str, Vec<&'static str>)> {
+        vec![
+            ("microRTS units", SEATS.iter().map(|s| s.0).collect()),
+            ("microRTS outlines", SEATS.iter().map(|s| s.1).collect()),
+        ]
+    }
 }
 
 impl super::Parsed for View {

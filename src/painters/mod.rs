@@ -72,6 +72,13 @@ pub trait Painter: Sync {
     fn takes_key(&self, _key: &str) -> bool {
         false
     }
+
+    /// The sets of colours this painter draws side by side that must stay apart for colour-blind
+    /// viewers, each with its name (checked by the tests of `colour_vision`). The seat colours
+    /// ([`seat_colour`]) are checked once for every painter.
+    fn palettes(&self) -> Vec<(&'static str, Vec<&'static str>)> {
+        Vec::new()
+    }
 }
 
 /// A frame's view read by its game's painter.

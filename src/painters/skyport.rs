@@ -43,6 +43,10 @@ impl super::Painter for Skyport {
     fn parse(&self, view: &serde_json::Value) -> Option<Box<dyn super::Parsed>> {
         Some(Box::new(parse(view)?))
     }
+
+    fn palettes(&self) -> Vec<(&'static str, Vec<&'static str>)> {
+        vec![("Skyport players", SEATS.to_vec())]
+    }
 }
 
 impl super::Parsed for View {

@@ -43,6 +43,19 @@ impl super::Painter for SoakOverflow {
     fn parse(&self, view: &serde_json::Value) -> Option<Box<dyn super::Parsed>> {
         Some(Box::new(parse(view)?))
     }
+
+    fn palettes(&self) -> Vec<(&'static str, Vec<&'static str>)> {
+        let mut tiles: Vec<&str> = SEATS.iter().map(|s| s.0).collect();
+        tiles.push(FLOOR);
+        vec![
+            ("Soak Overflow tiles", tiles),
+            ("Soak Overflow agents", SEATS.iter().map(|s| s.1).collect()),
+            (
+                "Soak Overflow outlines",
+                SEATS.iter().map(|s| s.2).collect(),
+            ),
+        ]
+    }
 }
 
 impl super::Parsed for View {
