@@ -73,32 +73,56 @@ fn machine() -> String {
 
 /// One line per benchmarked game: turns per second each way, and the whole match's time.
 fn summary(criterion: &Path) -> String {
-    let Ok(entries) = std::fs::read_dir(criterion.join("match")) else {
-        return String::new();
-    };
-    let mut games: Vec<String> = entries
+    // The games measured: every workload of the match group and of the re-run group (named
+    // `<game>_frames` and `<game>_no-frames` there).
+    let mut games: Vec<String> = ["match", "rerun"]
+        .iter()
+        .filter_map(|group| std::fs::read_dir(criterion.join(group)).ok())
+        .flatten()
         .filter_map(|e| e.ok())
         .map(|e| e.file_name().to_string_lossy().into_owned())
         .filter(|name| !name.starts_with('.') && name != "report")
+        .map(|name| {
+            let game = name
+                .strip_suffix("_no-frames")
+                .or(name.strip_suffix("_frames"));
+            game.map_or(name.clone(), str::to_string)
+        })
         .collect();
     games.sort();
+    games.dedup();
+    if games.is_empty() {
+        return String::new();
+    }
     let mut out = format!("{:<24}", "turns per second");
     for (_, title) in WAYS {
-        out.push_str(&format!("{title:>16}"));
+        out.push_str(&format!("{title:>18}"));
     }
-    out.push_str("   one match, no frames / frames\n");
+    out.push_str("   one match, no frames / frames   re-run, no frames / frames (×)\n");
     for game in games {
         out.push_str(&format!("{game:<24}"));
         for (group, _) in WAYS {
             let cell = estimate(&criterion.join(group).join(&game))
                 .map_or("-".to_string(), |e| thousands(e.turns_per_second()));
-            out.push_str(&format!("{cell:>16}"));
+            out.push_str(&format!("{cell:>18}"));
         }
         let time = |group: &str| {
             estimate(&criterion.join(group).join(&game))
                 .map_or("-".to_string(), |e| duration(e.median_ns))
         };
-        out.push_str(&format!("{:>12} /{:>10}\n", time("arena"), time("match")));
+        out.push_str(&format!("{:>12} /{:>10}", time("arena"), time("match")));
+        // The referee re-running the recorded match: what frames cost beside the rules.
+        let rerun =
+            |frames: &str| estimate(&criterion.join("rerun").join(format!("{game}_{frames}")));
+        match (rerun("no-frames"), rerun("frames")) {
+            (Some(bare), Some(framed)) => out.push_str(&format!(
+                "{:>14} /{:>10} ({:.2}×)\n",
+                duration(bare.median_ns),
+                duration(framed.median_ns),
+                framed.median_ns / bare.median_ns
+            )),
+            _ => out.push_str(&format!("{:>14} /{:>10}\n", "-", "-")),
+        }
     }
     out.push_str("(medians of criterion's samples; a turn is one step of the game)\n");
     out
