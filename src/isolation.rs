@@ -116,6 +116,10 @@ pub fn match_process_note(place: Option<Isolation>) -> Option<&'static str> {
              applies, but a bot that exhausts memory could crash this tab (your code is saved \
              as you type).",
         ),
+        Isolation::Messages if !flag(&js_sys::global(), "crossOriginIsolated") => Some(
+            "This page is not cross-origin isolated, so it has no SharedArrayBuffer: matches \
+             between built-in bots run in a worker of this page and talk in messages.",
+        ),
         Isolation::Messages => Some(
             "This browser gives the page no SharedArrayBuffer, so matches between built-in bots \
              run in a worker of this page and talk in messages.",

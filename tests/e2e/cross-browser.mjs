@@ -239,7 +239,8 @@ async function suite(name, figures) {
     }
     const where = await page.evaluate(state);
     if (!expect.shared) {
-      check(/no SharedArrayBuffer/.test(where.note ?? ""), `(x3) the note under the page does not say how the match ran: '${where.note}'`);
+      const cause = plain ? /not cross-origin isolated, so it has no SharedArrayBuffer/ : /browser gives the page no SharedArrayBuffer/;
+      check(cause.test(where.note ?? ""), `(x3) the note under the page does not say how the match ran: '${where.note}'`);
     }
     if (where.note) console.log(`   note: "${where.note}"`);
 
