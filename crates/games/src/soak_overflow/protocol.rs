@@ -4,6 +4,7 @@
 use std::fmt;
 
 use crate::java;
+use engine::int_text::{push_int, push_ints_line};
 
 use super::map::{Coord, Grid};
 use super::state::{Board, Combat, Slots, PLAYERS};
@@ -238,16 +239,22 @@ pub struct InitAgent {
 /// The per-turn block (rulebook: *Protocol*): the agents on the grid (soaked ones are gone), seat 0's first,
 /// `agentId x y cooldown splashBombs wetness`, then the number of the seat's own agents.
 pub fn turn_text(board: &Board, seat: usize) -> String {
-    let live: Vec<_> = board.agents.iter().filter(|a| !a.dying).collect();
-    let mut out = format!("{}\n", live.len());
-    for a in &live {
-        out.push_str(&format!(
-            "{} {} {} {} {} {}\n",
-            a.id, a.at.x, a.at.y, a.cooldown, a.bombs, a.wetness
-        ));
+    let live = || board.agents.iter().filter(|a| !a.dying);
+    // Written number by number (engine::int_text): this text is written for each seat every turn.
+    let mut out = String::with_capacity(16 + 24 * board.agents.len());
+    push_int(&mut out, live().count() as i64);
+    out.push('\n');
+    for a in live() {
+        push_ints_line(
+            &mut out,
+            &[a.id, a.at.x, a.at.y, a.cooldown, a.bombs, a.wetness],
+        );
     }
-    let mine = live.iter().filter(|a| a.owner == seat % PLAYERS).count();
-    out.push_str(&format!("{mine}\n"));
+    push_int(
+        &mut out,
+        live().filter(|a| a.owner == seat % PLAYERS).count() as i64,
+    );
+    out.push('\n');
     out
 }
 

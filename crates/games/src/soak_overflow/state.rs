@@ -566,18 +566,23 @@ impl Board {
             return;
         }
         let grid = Arc::clone(&self.grid);
+        // The agents that hold territory, read once for every tile.
+        let holders: Vec<&Agent> = self.agents.iter().filter(|a| !a.dying).collect();
         for (i, slot) in self.control.iter_mut().enumerate() {
             let c = grid.coord(i);
-            let mut best: Option<(i64, Option<usize>)> = None;
-            for a in self.agents.iter().filter(|a| !a.dying) {
+            // Each seat's nearest agent: the nearer seat takes the tile, a tie leaves it.
+            let mut nearest = [i64::MAX; PLAYERS];
+            for a in &holders {
                 let d = a.zone_distance(c);
-                best = match best {
-                    Some((bd, owner)) if bd < d => Some((bd, owner)),
-                    Some((bd, owner)) if bd == d => Some((bd, owner.filter(|&o| o == a.owner))),
-                    _ => Some((d, Some(a.owner))),
-                };
+                if d < nearest[a.owner] {
+                    nearest[a.owner] = d;
+                }
             }
-            *slot = best.and_then(|(_, owner)| owner);
+            *slot = match nearest[0].cmp(&nearest[1]) {
+                std::cmp::Ordering::Less => Some(0),
+                std::cmp::Ordering::Greater => Some(1),
+                std::cmp::Ordering::Equal => None,
+            };
         }
     }
 }
