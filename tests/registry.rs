@@ -1,4 +1,7 @@
-//! Registry-wide checks: every game is complete wherever a person meets it.
+//! Registry-wide checks: every game of `games::GAMES` is complete wherever a person meets it (a
+//! golden transcript, built-in bots, and an entry in the page's registry, `src/registry.rs`, with
+//! a painter that reads its frames, starters in JavaScript and Python, a rules page and a landing
+//! sentence), and no registry names a game `games::GAMES` lacks.
 
 // Only the list of golden matches is used here; the transcript writer serves `golden.rs`.
 #[allow(dead_code)]
@@ -71,6 +74,8 @@ product_test! {
 }
 
 product_test! {
+    /// The three registries (`games::GAMES`, `bots::BUILTINS`, the page's `registry::GAMES`)
+    /// name the same games.
     fn the_page_has_an_entry_for_every_game_and_for_no_other() {
         let ids: Vec<&str> = botplay_web::registry::GAMES.iter().map(|g| g.id).collect();
         let games: Vec<&str> = games::GAMES.iter().map(|e| e.info.id).collect();
@@ -85,6 +90,14 @@ product_test! {
         }
         assert_eq!(ids, games, "src/registry.rs lists the games once each, in the order of games::GAMES");
         assert!(botplay_web::registry::entry("no-such-game").is_none());
+        for bot in bots::BUILTINS {
+            assert!(
+                games::entry(bot.game).is_some(),
+                "bots::BUILTINS has '{}' for '{}', which games::GAMES lacks",
+                bot.name,
+                bot.game
+            );
+        }
     }
 }
 
