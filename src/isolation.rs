@@ -1,5 +1,6 @@
-//! Whether the page is cross-origin isolated (a match needs `SharedArrayBuffer`), and where this
-//! browser runs a match.
+//! Whether bots written in the editor can run here (with `SharedArrayBuffer`, or else through the
+//! page's service worker), what the page says when they cannot, and where this browser runs a
+//! match.
 
 use wasm_bindgen::{JsCast, JsValue};
 
