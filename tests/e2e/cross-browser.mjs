@@ -10,6 +10,8 @@
 //                     pass a bot its input; the page must say so, and the rest must work
 //   chromium-plain    Chromium on a static host without the headers and without service workers:
 //                     not isolated; the page must say so, and the rest must work
+//   firefox-static,   Firefox ESR and WebKitGTK on a static host without the headers: isolated by
+//   webkit-static     the service worker after one reload
 //
 //   node tests/e2e/cross-browser.mjs [--dist dist] [--browsers firefox,webkit,...] [--full]
 //
@@ -21,9 +23,9 @@
 // (x8) offline, the page reloads from its service worker and plays a match. Whole-viewport
 // screenshots go to tests/e2e/screenshots/xb-<browser>-*.png. At the end, a table of figures.
 // The default set is firefox, webkit, webkit-sab, chromium-no-sab, chromium-no-route; --full
-// adds chromium-plain and plain Chromium.
+// adds chromium-plain, plain Chromium, firefox-static and webkit-static.
 
-import { mkdir, readFile } from "node:fs/promises";
+import { mkdir, readFile, rm } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { available, open } from "./drivers/index.mjs";
@@ -37,7 +39,7 @@ const arg = (name, fallback) => {
 };
 const DIST = resolve(REPO, arg("--dist", "dist"));
 const DEFAULT = ["firefox", "webkit", "webkit-sab", "chromium-no-sab", "chromium-no-route"];
-const FULL = [...DEFAULT, "chromium-plain", "chromium"];
+const FULL = [...DEFAULT, "chromium-plain", "chromium", "firefox-static", "webkit-static"];
 const BROWSERS = (arg("--browsers", null)?.split(",") ?? (process.argv.includes("--full") ? FULL : DEFAULT));
 
 const GAMES = ["ice-and-fire", "soak-overflow", "micro-rts", "skyport", "crafting-quest"];
@@ -51,6 +53,10 @@ const EXPECT = {
   firefox: { code: true, shared: true },
   webkit: { code: true, shared: false },
   "webkit-sab": { code: true, shared: true },
+  // On a static host that sends no header: the service worker makes the page isolated (one
+  // reload on the first visit).
+  "firefox-static": { code: true, shared: true },
+  "webkit-static": { code: true, shared: false },
 };
 
 // Answers its first turn, then loops forever on the second (whose budget is 50 ms).
@@ -151,8 +157,10 @@ async function setRelaxed(page, on) {
 // --- one browser -----------------------------------------------------------------------------------
 
 async function suite(name, figures) {
+  await mkdir(SHOTS, { recursive: true });
+  await rm(join(SHOTS, `xb-${name}-failure.png`), { force: true });
   const expect = EXPECT[name];
-  const plain = name === "chromium-plain";
+  const plain = name === "chromium-plain" || name.endsWith("-static");
   const site = await serve(DIST, 0, { plain });
   const started = performance.now();
   const shot = (page, what) => page.screenshot(join(SHOTS, `xb-${name}-${what}.png`));
@@ -239,7 +247,7 @@ async function suite(name, figures) {
     }
     const where = await page.evaluate(state);
     if (!expect.shared) {
-      const cause = plain ? /not cross-origin isolated, so it has no SharedArrayBuffer/ : /browser gives the page no SharedArrayBuffer/;
+      const cause = name === "chromium-plain" ? /not cross-origin isolated, so it has no SharedArrayBuffer/ : /browser gives the page no SharedArrayBuffer/;
       check(cause.test(where.note ?? ""), `(x3) the note under the page does not say how the match ran: '${where.note}'`);
     }
     if (where.note) console.log(`   note: "${where.note}"`);
@@ -319,7 +327,7 @@ async function suite(name, figures) {
     }
 
     // (x8) Offline: the server goes away; the page reloads from its service worker and plays.
-    if (!plain && name !== "chromium-no-route") {
+    if (name !== "chromium-plain" && name !== "chromium-no-route") {
       await page.until(() => self.botplayOffline?.state === "ready", null, { timeout: 60_000, what: "the offline copy" });
       await new Promise((done) => site.server.close(done) || site.server.closeAllConnections?.());
       await page.reload();
@@ -347,7 +355,7 @@ async function suite(name, figures) {
 }
 
 function openFor(name) {
-  return open(name);
+  return open(name.replace(/-static$/, ""));
 }
 
 const figuresOf = (figures) => {

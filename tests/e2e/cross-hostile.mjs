@@ -25,7 +25,7 @@
 //        flood, and the opponent plays on.
 // The figures (pauses, process sizes) are printed per browser: they are what SECURITY.md states.
 
-import { readFile } from "node:fs/promises";
+import { mkdir, readFile, rm } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { open, processTree } from "./drivers/index.mjs";
@@ -207,6 +207,8 @@ async function setRelaxed(page, on) {
 // --- one browser -----------------------------------------------------------------------------
 
 async function suite(name) {
+  await mkdir(SHOTS, { recursive: true });
+  await rm(join(SHOTS, `xh-${name}-failure.png`), { force: true });
   const site = await serve(DIST);
   const browser = await open(name);
   const { page } = browser;
