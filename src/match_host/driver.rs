@@ -469,6 +469,11 @@ impl<'a> Driver<'a> {
             self.turn_began = Some(self.now());
             let mut asks = self.referee.begin_turn();
             if asks.is_empty() {
+                // The referee played through the turns of stopped bots to the end, or the game
+                // is stuck.
+                if self.referee.is_over() {
+                    return self.finish(false);
+                }
                 self.fail("the game asks no bot to play, yet it is not over".into());
                 return;
             }
@@ -491,10 +496,6 @@ impl<'a> Driver<'a> {
             if !early.is_empty() {
                 self.referee.stderr(seat, &early);
             }
-        }
-        if let Some(why) = self.seats[seat].out.clone() {
-            self.referee.crash(seat, &why, 0.0);
-            return;
         }
         let s = &mut self.seats[seat];
         s.open = Some((now, ask.budget_ms));
@@ -663,10 +664,12 @@ impl<'a> Driver<'a> {
         if s.out.is_some() {
             return;
         }
-        s.out = Some(why);
+        s.out = Some(why.clone());
         if matches!(s.play, Play::Worker { .. }) {
             self.outbox.kill(seat);
         }
+        // Its later turns end in a crash, made by the referee in the seat's place.
+        self.referee.retire(seat, &why);
     }
 
     fn close_turn_timing(&mut self) {
@@ -749,5 +752,111 @@ impl<'a> Driver<'a> {
 impl Seat {
     fn ready(&self) -> bool {
         !matches!(self.play, Play::Worker { ready: false, .. })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::cell::{Cell, RefCell};
+    use std::rc::Rc;
+
+    use engine::{FaultKind, Setup};
+
+    use super::*;
+    use crate::match_host::mailbox::Mailbox;
+
+    /// What the driver sends a bot, kept.
+    struct Sent(Rc<RefCell<Vec<String>>>);
+
+    impl Input for Sent {
+        fn push(&mut self, text: &str) {
+            self.0.borrow_mut().push(text.to_string());
+        }
+
+        fn flush(&mut self) {}
+    }
+
+    #[derive(Default)]
+    struct Heard(RefCell<Vec<HostNews>>);
+
+    impl Outbox for Heard {
+        fn news(&self, news: &HostNews) {
+            self.0.borrow_mut().push(news.clone());
+        }
+
+        fn kill(&self, _seat: usize) {}
+    }
+
+    fn record(bot: &Mailbox, kind: Kind, text: &str, stamp: f64) {
+        bot.receive(Some(f64::from(kind as u8)), Some(text.into()), Some(stamp));
+    }
+
+    /// On messages, a turn is timed from when the bot's runtime got its input if it was already
+    /// waiting for it (the delivery is not the bot's time), and from when it was sent otherwise.
+    #[test]
+    fn on_messages_a_turn_counts_from_the_input_received_if_the_bot_was_waiting() {
+        let info = games::GAMES
+            .iter()
+            .find(|g| g.info.id == "ice-and-fire")
+            .expect("Ice and Fire")
+            .info;
+        let start = HostStart {
+            setup: Setup::new(info, 7),
+            names: vec!["me".into(), "wait".into()],
+            players: vec![
+                Player::Code,
+                Player::Builtin {
+                    name: "wait".into(),
+                },
+            ],
+            relaxed: false,
+        };
+        let bot = Mailbox::new();
+        let sent = Rc::new(RefCell::new(Vec::new()));
+        let channels = Channels {
+            control: Box::new(Mailbox::new()),
+            rings: vec![
+                Some((Box::new(Sent(sent.clone())), Box::new(bot.clone()))),
+                None,
+            ],
+        };
+        let time = Cell::new(0.0);
+        let clock = || time.get();
+        let heard = Heard::default();
+        let mut driver = Driver::new(start, channels, &heard, &clock).expect("a match");
+        record(&bot, Kind::Ready, "", 0.0);
+        assert!(driver.step().is_some());
+        assert_eq!(sent.borrow().len(), 1, "the first turn's input");
+        // The first turn, answered at once.
+        time.set(10.0);
+        record(&bot, Kind::Line, "WAIT", 10.0);
+        driver.step();
+        assert_eq!(
+            sent.borrow().len(),
+            2,
+            "the second turn's input, sent at 10 ms"
+        );
+        // Waiting since 5 ms, it got the input at 70 ms and answered at 100 ms: 30 ms of its own.
+        time.set(100.0);
+        record(&bot, Kind::Received, "5", 70.0);
+        record(&bot, Kind::Line, "WAIT", 100.0);
+        driver.step();
+        assert_eq!(
+            sent.borrow().len(),
+            3,
+            "the third turn's input, sent at 100 ms"
+        );
+        // Busy until 150 ms, it asked for input then: 75 ms of its own, over the 50 ms budget.
+        time.set(175.0);
+        record(&bot, Kind::Received, "150", 150.0);
+        record(&bot, Kind::Line, "WAIT", 175.0);
+        while driver.step().is_some() {}
+        let news = heard.0.borrow();
+        let Some(HostNews::Finished { faults, .. }) = news.last() else {
+            panic!("the match did not finish: {:?}", news.last());
+        };
+        let mine: Vec<_> = faults.iter().filter(|f| f.seat == 0).collect();
+        assert_eq!(mine.len(), 1, "{faults:?}");
+        assert_eq!(mine[0].kind, FaultKind::Timeout, "{faults:?}");
     }
 }
