@@ -313,6 +313,19 @@ async function suite(name, figures) {
       check(answer < 1_000, `(x5) the page took ${answer.toFixed(0)} ms to answer`);
       console.log(`ok (x5) ${name}: the looping bot is stopped: "${loop.faults[0]}" (page answers in ${answer.toFixed(0)} ms)`);
 
+      // (x9) Stop: a bot thinking through its (relaxed) first turn is stopped at once.
+      await setCode(page, "readline();\nfor (const t = Date.now(); Date.now() - t < 8000; );\nconsole.log('WAIT');\n");
+      await setRelaxed(page, true);
+      await page.evaluate(markRun);
+      await page.click("#run");
+      await page.until(() => self.xbRun.started && /Playing/.test(document.querySelector("#match-status")?.innerText ?? ""), null, { what: "the thinking bot's match" });
+      t = performance.now();
+      await page.click("#stop");
+      await page.until(() => /Stopped/.test(document.querySelector("#match-status")?.innerText ?? ""), null, { timeout: 5_000, what: "the match to stop" });
+      const stopMs = performance.now() - t;
+      console.log(`ok (x9) ${name}: Stop ends a match while a bot thinks, in ${stopMs.toFixed(0)} ms`);
+      await setRelaxed(page, false);
+
       // (x7) The editor takes typing, with bracket completion.
       await page.type("#bot-code .cm-content", "x");
       await page.evaluate(() => {
