@@ -339,6 +339,28 @@ async function suite(name, figures) {
       console.log(`ok (x7) ${name}: the editor takes typing ("// typed ()")`);
     }
 
+    // (x10) A seat played by hand: its turn is asked, the lines go back, the next turn comes.
+    await page.click('#games .game-choice[data-game="ice-and-fire"]');
+    await page.select("#player", "human");
+    await page.select("#opponent", "expander");
+    await page.evaluate(markRun);
+    await page.click("#run");
+    await page.until(() => self.xbRun.started && Boolean(document.querySelector("#human-end-turn")), null, { what: "the person's first turn" });
+    const firstTurn = await page.evaluate(() => document.querySelector("#turn-label")?.innerText);
+    await page.click("#human-end-turn");
+    const nextTurn = await page.until(
+      (first) => {
+        const label = document.querySelector("#turn-label")?.innerText;
+        return label !== first && document.querySelector("#human-end-turn") ? label : null;
+      },
+      firstTurn,
+      { what: "the person's next turn" },
+    );
+    await page.click("#stop");
+    await page.until(() => /Stopped/.test(document.querySelector("#match-status")?.innerText ?? ""), null, { timeout: 5_000, what: "the match by hand to stop" });
+    await page.select("#player", expect.code ? "javascript" : "expander");
+    console.log(`ok (x10) ${name}: a seat played by hand is asked, answers, and is asked again ('${firstTurn}', then '${nextTurn}')`);
+
     // (x8) Offline: the server goes away; the page reloads from its service worker and plays.
     if (name !== "chromium-plain" && name !== "chromium-no-route") {
       await page.until(() => self.botplayOffline?.state === "ready", null, { timeout: 60_000, what: "the offline copy" });
