@@ -25,7 +25,8 @@ cargo xtask: set up, serve and test the botplay playground
 Usage:
   cargo xtask setup [--browser]   install whatever is missing (wasm32 target, trunk,
                                   wasm-bindgen-cli, npm packages; with --browser also
-                                  Debian's chromium and chromium-driver)
+                                  Debian's chromium, chromium-driver, firefox-esr,
+                                  webkit2gtk-driver and xvfb)
   cargo xtask serve [ARGS...]     set up, then build and serve the page on
                                   http://127.0.0.1:8080 with `trunk serve`; ARGS go to
                                   trunk (e.g. --release)
