@@ -7,8 +7,8 @@
 //! panel; a tap keeps it, and the panel follows the frames (scrubbing, playback) at that spot.
 //!
 //! A game whose painter has controls (Crafting Quest 3's fog of war, zoom and pan) gets them
-//! here, one per board: the board hands them its mouse and keys and paints again when they
-//! change what it shows.
+//! here, one per board and game: the board hands them its mouse and keys and paints again when
+//! they change what it shows.
 
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -77,8 +77,33 @@ struct Pointer {
     touch: bool,
 }
 
-/// The board's controls, for the game they were made for.
-type Held = Rc<RefCell<(&'static str, Option<Box<dyn Controls>>)>>;
+/// The board's controls: those of the game it shows, and those of the games it showed before,
+/// kept as the person left them (a painter's controls start again on another map size).
+#[derive(Default)]
+struct Kept {
+    game: &'static str,
+    now: Option<Box<dyn Controls>>,
+    before: Vec<(&'static str, Box<dyn Controls>)>,
+}
+
+impl Kept {
+    /// The board shows `game` now.
+    fn show(&mut self, game: &'static str) {
+        if self.game == game {
+            return;
+        }
+        if let Some(now) = self.now.take() {
+            self.before.push((self.game, now));
+        }
+        self.game = game;
+        self.now = match self.before.iter().position(|(g, _)| *g == game) {
+            Some(at) => Some(self.before.remove(at).1),
+            None => painters::painter(game).and_then(|p| p.controls()),
+        };
+    }
+}
+
+type Held = Rc<RefCell<Kept>>;
 
 /// What stands under the pointer on the canvas as painted now.
 fn inspect(
@@ -96,7 +121,7 @@ fn inspect(
         painters::device_ratio(),
         pointer.x * w,
         pointer.y * h,
-        controls.1.as_deref(),
+        controls.now.as_deref(),
     )
 }
 
@@ -126,7 +151,7 @@ fn control(
     let (w, h) = (f64::from(canvas.width()), f64::from(canvas.height()));
     {
         let mut held = controls.borrow_mut();
-        let Some(c) = held.1.as_deref_mut() else {
+        let Some(c) = held.now.as_deref_mut() else {
             return false;
         };
         if !c.input(input, w, h, painters::device_ratio()) {
@@ -154,12 +179,8 @@ pub fn board(props: &Props) -> Html {
     let parsed = use_memo(FrameKey(props.game, props.frame.clone()), |key| {
         key.1.as_deref().and_then(|f| painters::parse(key.0, f))
     });
-    // The controls of this board, made anew for another game.
-    let made_for = |game: &'static str| (game, painters::painter(game).and_then(|p| p.controls()));
-    let controls: Held = use_mut_ref(|| made_for(props.game));
-    if controls.borrow().0 != props.game {
-        *controls.borrow_mut() = made_for(props.game);
-    }
+    let controls: Held = use_mut_ref(Kept::default);
+    controls.borrow_mut().show(props.game);
     let on_board: Shown = use_mut_ref(|| (None, Rc::new(None)));
     *on_board.borrow_mut() = (props.frame.clone(), parsed.clone());
 
@@ -197,7 +218,7 @@ pub fn board(props: &Props) -> Html {
         use_effect_with(props.game, move |_| {
             let element = canvas
                 .cast::<HtmlCanvasElement>()
-                .filter(|_| controls.borrow().1.is_some());
+                .filter(|_| controls.borrow().now.is_some());
             let mut listeners: Vec<Listener> = Vec::new();
             if let Some(c) = &element {
                 listeners = control_listeners(c, &controls, &on_board, &redraw);
@@ -236,7 +257,7 @@ pub fn board(props: &Props) -> Html {
                     &element,
                     frame.as_deref(),
                     parsed.as_deref(),
-                    controls.borrow_mut().1.as_deref_mut(),
+                    controls.borrow_mut().now.as_deref_mut(),
                 );
                 // Painting resized the canvas: inspect again at the new size.
                 let size = (element.width(), element.height());
