@@ -186,7 +186,11 @@ impl Runner {
     /// Starts the match: makes its host, sends it the match, and plays as soon as every bot has
     /// started. `news` hears everything, in order.
     pub fn start(spec: MatchSpec, news: Callback<MatchNews>) -> Result<Runner, String> {
-        games::new_game(&spec.setup).map_err(|e| e.to_string())?;
+        // The game itself is built once, by the match worker (a setup it refuses comes back as
+        // `Failed`); here only what the page can tell without building it.
+        let entry = games::entry(&spec.setup.game)
+            .ok_or_else(|| format!("there is no game '{}'", spec.setup.game))?;
+        spec.setup.check(entry.info).map_err(|e| e.to_string())?;
         if spec.seats.len() != spec.setup.seats {
             return Err(format!(
                 "{} bots for {} seats",
@@ -263,9 +267,18 @@ impl Runner {
 
 impl Drop for Runner {
     fn drop(&mut self) {
-        if let Ok(mut inner) = self.inner.try_borrow_mut() {
+        // Dropped while one of its own callbacks holds it (a news handler replacing the match):
+        // closed as soon as that callback returns, never skipped.
+        let close = |inner: &RefCell<Inner>| {
+            let mut inner = inner.borrow_mut();
             inner.over = true;
             inner.close();
+        };
+        if self.inner.try_borrow_mut().is_ok() {
+            close(&self.inner);
+        } else {
+            let inner = Rc::clone(&self.inner);
+            Timeout::new(0, move || close(&inner)).forget();
         }
     }
 }
