@@ -1,8 +1,9 @@
 //! The rules of every botplay game, one module per game, and the registry.
 //!
-//! Adding a game: one new module, one line in [`GAMES`], and its golden transcript under
-//! `tests/golden/`. It then appears in the page's picker, the CLI's `list` and the
-//! registry-wide tests.
+//! Adding a game: one new module here and one line in [`GAMES`], then its bots, painter,
+//! starters, rules page and golden transcript, each with one line in its own registry: the steps
+//! are under "Adding a game" in `ARCHITECTURE.md`. The registry-wide tests fail on a missing
+//! part.
 
 use engine::{Game, GameEntry, Setup, SetupError};
 
