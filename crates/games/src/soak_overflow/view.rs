@@ -231,30 +231,33 @@ pub(super) fn text(game: &SoakOverflow) -> String {
     let board = &game.board;
     let grid = &board.grid;
     let agents = shown_agents(game);
-    let mut out = String::from("   ");
+    // Written piece by piece (no `format!` per tile): a frame is made at every step.
+    let mut out = String::with_capacity(
+        (4 + 3 * grid.width as usize) * (grid.height as usize + 1) + 64 * agents.len() + 128,
+    );
+    out.push_str("   ");
     for x in 0..grid.width {
-        out.push_str(&format!("{x:>3}"));
+        push_right(&mut out, x, 3);
     }
     out.push('\n');
     for y in 0..grid.height {
-        out.push_str(&format!("{y:>2} "));
+        push_right(&mut out, y, 2);
+        out.push(' ');
         for x in 0..grid.width {
             let c = Coord::new(x, y);
-            let territory = match board.control[grid.index(c)] {
+            out.push(match board.control[grid.index(c)] {
                 Some(0) => 'r',
                 Some(_) => 'b',
                 None => '.',
-            };
-            let on = match agents.iter().find(|(a, _)| a.at == c) {
-                Some((a, _)) => format!("{:>2}", a.id),
-                None => match grid.tile(c) {
-                    LOW_COVER => "--".to_string(),
-                    HIGH_COVER => "##".to_string(),
-                    _ => "  ".to_string(),
-                },
-            };
-            out.push(territory);
-            out.push_str(&on);
+            });
+            match agents.iter().find(|(a, _)| a.at == c) {
+                Some((a, _)) => push_right(&mut out, a.id, 2),
+                None => out.push_str(match grid.tile(c) {
+                    LOW_COVER => "--",
+                    HIGH_COVER => "##",
+                    _ => "  ",
+                }),
+            }
         }
         out.truncate(out.trim_end_matches(' ').len());
         out.push('\n');
@@ -284,6 +287,15 @@ pub(super) fn text(game: &SoakOverflow) -> String {
     }
     out.push_str("r/b tile controlled by red/blue, . by nobody; -- low cover, ## high cover; numbers are agent ids\n");
     out
+}
+
+/// Appends `n` right-aligned in `width` characters, as `format!("{n:>width$}")` writes it.
+fn push_right(out: &mut String, n: i32, width: usize) {
+    let len = 1 + (n < 0) as usize + n.unsigned_abs().checked_ilog10().unwrap_or(0) as usize;
+    for _ in len..width {
+        out.push(' ');
+    }
+    engine::int_text::push_int(out, n);
 }
 
 /// The tutorial league's objective in words, with its tiles.
