@@ -7,7 +7,7 @@
 //!
 //! This test reads every tracked text file (`git ls-files`) and fails on:
 //!
-//! - a mention of a `shared/` folder (notes kept outside the repository);
+//! - a mention of the folder of notes kept beside the repository, outside it ([`OUTSIDE`]);
 //! - a mention of `DESIGN.md` or `DECISIONS.md` (documents the repository does not hold);
 //! - "rules file" with an item number (`A.5`, `B.6 step 2`), or such an item number on its own
 //!   (a capital A to C, a dot, one or two digits), or "appendix R": items of an outside file;
@@ -201,9 +201,13 @@ fn outside_item(line: &str) -> bool {
     item || line.to_ascii_lowercase().contains("appendix r")
 }
 
-/// Where a line mentions a `shared/` folder (not as the end of a longer name).
-fn mentions_shared(line: &str) -> bool {
-    line.match_indices("shared/").any(|(at, _)| {
+/// The name of the folder of notes kept beside the repository (never part of a clone), as a
+/// path begins with it. Spelled in two pieces so that this file does not name it itself.
+const OUTSIDE: &str = concat!("sha", "red/");
+
+/// Where a line mentions the [`OUTSIDE`] folder (not as the end of a longer name).
+fn mentions_outside(line: &str) -> bool {
+    line.match_indices(OUTSIDE).any(|(at, _)| {
         line[..at]
             .chars()
             .next_back()
@@ -232,8 +236,10 @@ fn problems(tree: &Tree, path: &str, text: &str) -> Vec<String> {
     let mut found = Vec::new();
     for (n, line) in text.lines().enumerate() {
         let mut say = |what: String| found.push(format!("{path}:{}: {what}", n + 1));
-        if mentions_shared(line) {
-            say("names a `shared/` folder outside the repository".into());
+        if mentions_outside(line) {
+            say(format!(
+                "names the `{OUTSIDE}` folder outside the repository"
+            ));
         }
         for doc in ABSENT_DOCUMENTS {
             let known = KNOWN.contains(&(path, *doc));
@@ -323,9 +329,11 @@ fn the_checks_catch_what_they_are_for() {
         .map(String::from)
         .into(),
     };
+    let outside_rules = format!("// see {OUTSIDE}rules/codingame-games.md");
+    let outside_seed = format!("see `../{OUTSIDE}seeds/001`");
     let bad = [
-        "// see shared/rules/codingame-games.md",
-        "see `../shared/seeds/001`",
+        outside_rules.as_str(),
+        outside_seed.as_str(),
         "as DESIGN.md says",
         "(DECISIONS.md)",
         "/// rules file A.5: parsing",
