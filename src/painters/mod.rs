@@ -5,6 +5,37 @@
 //! (`crate::registry`); a frame without one, or whose view is not well formed, is drawn as its
 //! text by the fallback painter.
 
+/// [`Parsed`] for a view drawn and inspected by its module's `paint(ctx, view, w, h, ratio)` and
+/// `inspect(view, w, h, ratio, x, y)`, for a board without controls of its own.
+macro_rules! board_without_controls {
+    ($view:ty) => {
+        impl super::Parsed for $view {
+            fn paint(
+                &self,
+                ctx: &CanvasRenderingContext2d,
+                w: f64,
+                h: f64,
+                ratio: f64,
+                _: Option<&mut dyn super::Controls>,
+            ) -> bool {
+                super::Drawn::drawn(paint(ctx, self, w, h, ratio))
+            }
+
+            fn inspect(
+                &self,
+                w: f64,
+                h: f64,
+                ratio: f64,
+                x: f64,
+                y: f64,
+                _: Option<&dyn super::Controls>,
+            ) -> Option<Inspection> {
+                inspect(self, w, h, ratio, x, y)
+            }
+        }
+    };
+}
+
 pub mod crafting_quest;
 mod fallback;
 mod grid;
@@ -82,6 +113,23 @@ pub trait Painter: Sync {
 }
 
 /// A frame's view read by its game's painter.
+/// What a board's `paint` function gives back: nothing (it always draws) or whether it drew.
+pub trait Drawn {
+    fn drawn(self) -> bool;
+}
+
+impl Drawn for () {
+    fn drawn(self) -> bool {
+        true
+    }
+}
+
+impl Drawn for bool {
+    fn drawn(self) -> bool {
+        self
+    }
+}
+
 pub trait Parsed {
     /// Draws the view on a `w × h` canvas (device pixels) cleared to the background, through the
     /// board's controls if it has any (`None`: the whole board, as a landing card or a rules

@@ -58,31 +58,7 @@ impl super::Painter for SoakOverflow {
     }
 }
 
-impl super::Parsed for View {
-    fn paint(
-        &self,
-        ctx: &CanvasRenderingContext2d,
-        w: f64,
-        h: f64,
-        ratio: f64,
-        _: Option<&mut dyn super::Controls>,
-    ) -> bool {
-        paint(ctx, self, w, h, ratio);
-        true
-    }
-
-    fn inspect(
-        &self,
-        w: f64,
-        h: f64,
-        ratio: f64,
-        x: f64,
-        y: f64,
-        _: Option<&dyn super::Controls>,
-    ) -> Option<Inspection> {
-        inspect(self, w, h, ratio, x, y)
-    }
-}
+board_without_controls!(View);
 
 /// The view, if it is a well-formed Soak Overflow view.
 pub fn parse(view: &serde_json::Value) -> Option<View> {
