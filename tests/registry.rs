@@ -54,7 +54,7 @@ product_test! {
                 setup.seats = seats;
                 let game = games::new_game(&setup).expect("the default setup builds");
                 assert_eq!(game.info().id, info.id);
-                assert_eq!(game.frame().status.len(), seats);
+                assert_eq!(game.frame().status().len(), seats);
             }
         }
     }
@@ -110,7 +110,7 @@ product_test! {
                 setup.seats = seats;
                 let frame = games::new_game(&setup).expect("the default setup builds").frame();
                 assert!(
-                    game.painter.parse(&frame.view).is_some(),
+                    game.painter.parse(&frame.view_json()).is_some(),
                     "{} ({seats} seats): its painter does not read the first frame",
                     game.id
                 );

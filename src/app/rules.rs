@@ -417,5 +417,5 @@ fn note_text(position: &Position, frame: &Frame) -> String {
 
 /// Words for screen readers: the note and the frame's text board.
 fn describe(position: &Position, frame: &Frame) -> String {
-    format!("{}\n{}", note_text(position, frame), frame.text)
+    format!("{}\n{}", note_text(position, frame), frame.text())
 }

@@ -85,7 +85,7 @@ pub fn more_events(n: usize) -> String {
 #[component(TextView)]
 pub fn text_view(props: &Props) -> Html {
     let frame = props.frame.as_deref();
-    let events: Vec<String> = frame.map(|f| f.events.clone()).unwrap_or_default();
+    let events: Vec<String> = frame.map(|f| f.events().into_owned()).unwrap_or_default();
     let after = match frame {
         Some(f) if f.turn > 0 => format!("after turn {}", f.turn),
         _ => "at the start".to_string(),
@@ -120,7 +120,7 @@ pub fn text_view(props: &Props) -> Html {
                         { for props.names.iter().enumerate().map(|(seat, _)| html! {
                             <tr>
                                 <th scope="row">{ describe::seat_label(props.game, seat, &props.names) }</th>
-                                <td>{ frame.status.get(seat).cloned().unwrap_or_default() }</td>
+                                <td>{ frame.status().get(seat).cloned().unwrap_or_default() }</td>
                             </tr>
                         }) }
                     </tbody>
@@ -131,7 +131,7 @@ pub fn text_view(props: &Props) -> Html {
                     </figcaption>
                     // Focusable, so that a keyboard can scroll a board wider than the screen.
                     <pre id="text-board" class="text-board" tabindex="0"
-                        aria-labelledby="text-board-caption">{ frame.text.clone() }</pre>
+                        aria-labelledby="text-board-caption">{ frame.text().into_owned() }</pre>
                 </figure>
             }
         </section>
@@ -143,14 +143,14 @@ mod tests {
     use super::*;
 
     fn frame(turn: u32) -> Frame {
-        Frame {
+        Frame::written_out(
             turn,
-            events: vec!["red trains a unit".into()],
-            status: vec!["gold 10".into(), "gold 12".into()],
-            out: vec![false, false],
-            text: "O.\n.X\n".into(),
-            view: serde_json::Value::Null,
-        }
+            vec!["red trains a unit".into()],
+            vec!["gold 10".into(), "gold 12".into()],
+            vec![false, false],
+            "O.\n.X\n".into(),
+            "null".into(),
+        )
     }
 
     #[test]

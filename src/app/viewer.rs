@@ -259,7 +259,10 @@ pub fn viewer(props: &Props) -> Html {
     let turn = panel_index
         .checked_sub(1)
         .and_then(|t| record.turns.get(t).cloned());
-    let label = frame.as_ref().map(|f| f.text.clone()).unwrap_or_default();
+    let label = frame
+        .as_ref()
+        .map(|f| f.text().into_owned())
+        .unwrap_or_default();
 
     html! {
         <section id="viewer" class={classes!("viewer", props.on_pick.is_some().then_some("picking"))}
@@ -331,7 +334,7 @@ pub fn viewer(props: &Props) -> Html {
                     <ul id="statuses" class="statuses">
                         { for record.names.iter().enumerate().map(|(seat, _)| {
                             let status = panel_frame
-                                .and_then(|f| f.status.get(seat).cloned())
+                                .and_then(|f| f.status().get(seat).cloned())
                                 .unwrap_or_default();
                             html! {
                                 <li>
@@ -346,7 +349,7 @@ pub fn viewer(props: &Props) -> Html {
                 <div class="panel">
                     <h3>{ "Events" }</h3>
                     <ul id="events" class="events">
-                        { for panel_frame.iter().flat_map(|f| f.events.iter()).map(|e| html! { <li>{ e }</li> }) }
+                        { for panel_frame.iter().flat_map(|f| f.events().into_owned()).map(|e| html! { <li>{ e }</li> }) }
                     </ul>
                 </div>
                 <div class="panel">

@@ -18,7 +18,6 @@ use std::cell::RefCell;
 use std::f64::consts::PI;
 
 use games::crafting_quest::view::View;
-use serde::Deserialize;
 use wasm_bindgen::JsCast;
 use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement};
 
@@ -58,7 +57,7 @@ const TAKEN_KEYS: &str = "a A + = - − Home ArrowLeft ArrowRight ArrowUp ArrowD
 pub struct CraftingQuest;
 
 impl super::Painter for CraftingQuest {
-    fn parse(&self, view: &serde_json::Value) -> Option<Box<dyn super::Parsed>> {
+    fn parse(&self, view: &str) -> Option<Box<dyn super::Parsed>> {
         Some(Box::new(parse(view)?))
     }
 
@@ -225,8 +224,8 @@ enum Button {
 }
 
 /// The view, if it is a well-formed Crafting Quest 3 view.
-pub fn parse(view: &serde_json::Value) -> Option<View> {
-    let view = View::deserialize(view).ok()?;
+pub fn parse(view: &str) -> Option<View> {
+    let view: View = serde_json::from_str(view).ok()?;
     (view.size > 0 && view.ground.len() == view.size * view.size).then_some(view)
 }
 

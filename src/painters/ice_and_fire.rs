@@ -8,7 +8,6 @@
 use std::f64::consts::PI;
 
 use games::ice_and_fire::view::{Kind, View};
-use serde::Deserialize;
 use web_sys::CanvasRenderingContext2d;
 
 use super::grid::Grid;
@@ -33,7 +32,7 @@ fn seat(owner: usize) -> (&'static str, &'static str, &'static str) {
 pub struct IceAndFire;
 
 impl super::Painter for IceAndFire {
-    fn parse(&self, view: &serde_json::Value) -> Option<Box<dyn super::Parsed>> {
+    fn parse(&self, view: &str) -> Option<Box<dyn super::Parsed>> {
         Some(Box::new(parse(view)?))
     }
 
@@ -51,8 +50,8 @@ impl super::Painter for IceAndFire {
 board_without_controls!(View);
 
 /// The view, if it is a well-formed Ice and Fire view.
-pub fn parse(view: &serde_json::Value) -> Option<View> {
-    let view = View::deserialize(view).ok()?;
+pub fn parse(view: &str) -> Option<View> {
+    let view: View = serde_json::from_str(view).ok()?;
     let cells = view.width * view.height;
     let lists = [
         view.void.len(),

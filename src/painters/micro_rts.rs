@@ -12,7 +12,6 @@
 use std::f64::consts::PI;
 
 use games::micro_rts::view::{ActionKind, ActionView, EntityView, Kind, View, Xy};
-use serde::Deserialize;
 use web_sys::CanvasRenderingContext2d;
 
 use super::grid::Grid;
@@ -41,7 +40,7 @@ fn seat(owner: Option<usize>) -> (&'static str, &'static str) {
 pub struct MicroRts;
 
 impl super::Painter for MicroRts {
-    fn parse(&self, view: &serde_json::Value) -> Option<Box<dyn super::Parsed>> {
+    fn parse(&self, view: &str) -> Option<Box<dyn super::Parsed>> {
         Some(Box::new(parse(view)?))
     }
 
@@ -56,8 +55,8 @@ impl super::Painter for MicroRts {
 board_without_controls!(View);
 
 /// The view, if it is a well-formed microRTS view.
-pub fn parse(view: &serde_json::Value) -> Option<View> {
-    let view = View::deserialize(view).ok()?;
+pub fn parse(view: &str) -> Option<View> {
+    let view: View = serde_json::from_str(view).ok()?;
     let ok = view.width > 0
         && view.height > 0
         && view.walls.len() == view.height as usize

@@ -83,9 +83,9 @@ impl Inspection {
 /// A game's painter, as the registry holds it: it reads a frame's view once, and says whether
 /// its board has controls of its own.
 pub trait Painter: Sync {
-    /// The frame's view read once (painting and every inspection of that frame use it), if it is
-    /// well formed.
-    fn parse(&self, view: &serde_json::Value) -> Option<Box<dyn Parsed>>;
+    /// The frame's view read once from its JSON text straight into the game's view type
+    /// (painting and every inspection of that frame use it), if it is well formed.
+    fn parse(&self, view: &str) -> Option<Box<dyn Parsed>>;
 
     /// The state of the controls of one board on the page (Crafting Quest 3's fog of war, zoom
     /// and pan), kept by that board between frames; `None` for a board that is a picture only.
@@ -191,7 +191,7 @@ pub fn painter(game: &str) -> Option<&'static dyn Painter> {
 
 /// The frame's view, if the game has a painter and the view is well formed.
 pub fn parse(game: &str, frame: &Frame) -> Option<Box<dyn Parsed>> {
-    painter(game)?.parse(&frame.view)
+    painter(game)?.parse(&frame.view_json())
 }
 
 /// What stands on the cell under the canvas point `(x, y)` (device pixels) of a `w × h` canvas
@@ -312,7 +312,7 @@ pub fn paint_parsed(
     };
     let drawn = parsed.is_some_and(|p| p.paint(&ctx, w, h, ratio, controls));
     if !drawn {
-        fallback::paint(&ctx, &frame.text, w, h, ratio);
+        fallback::paint(&ctx, &frame.text(), w, h, ratio);
     }
 }
 

@@ -9,7 +9,6 @@
 use std::f64::consts::PI;
 
 use games::skyport::view::{ActionView, View};
-use serde::Deserialize;
 use web_sys::CanvasRenderingContext2d;
 
 use super::{ink_on, Inspection};
@@ -40,7 +39,7 @@ fn seat(s: usize) -> &'static str {
 pub struct Skyport;
 
 impl super::Painter for Skyport {
-    fn parse(&self, view: &serde_json::Value) -> Option<Box<dyn super::Parsed>> {
+    fn parse(&self, view: &str) -> Option<Box<dyn super::Parsed>> {
         Some(Box::new(parse(view)?))
     }
 
@@ -52,8 +51,8 @@ impl super::Painter for Skyport {
 board_without_controls!(View);
 
 /// The view, if it is a well-formed Skyport view.
-pub fn parse(view: &serde_json::Value) -> Option<View> {
-    let view = View::deserialize(view).ok()?;
+pub fn parse(view: &str) -> Option<View> {
+    let view: View = serde_json::from_str(view).ok()?;
     let d = view.size;
     (d > 0 && view.tiles.len() == d * d).then_some(view)
 }

@@ -13,7 +13,6 @@
 use std::f64::consts::PI;
 
 use games::soak_overflow::view::{AgentView, View, Xy};
-use serde::Deserialize;
 use web_sys::CanvasRenderingContext2d;
 
 use super::grid::Grid;
@@ -40,7 +39,7 @@ fn seat(owner: usize) -> (&'static str, &'static str, &'static str) {
 pub struct SoakOverflow;
 
 impl super::Painter for SoakOverflow {
-    fn parse(&self, view: &serde_json::Value) -> Option<Box<dyn super::Parsed>> {
+    fn parse(&self, view: &str) -> Option<Box<dyn super::Parsed>> {
         Some(Box::new(parse(view)?))
     }
 
@@ -61,8 +60,8 @@ impl super::Painter for SoakOverflow {
 board_without_controls!(View);
 
 /// The view, if it is a well-formed Soak Overflow view.
-pub fn parse(view: &serde_json::Value) -> Option<View> {
-    let view = View::deserialize(view).ok()?;
+pub fn parse(view: &str) -> Option<View> {
+    let view: View = serde_json::from_str(view).ok()?;
     if view.width <= 0 || view.height <= 0 {
         return None;
     }

@@ -137,7 +137,7 @@ fn write_transcript(referee: &Referee, setup: &Setup) -> String {
         "# regenerate: UPDATE_GOLDEN=1 cargo test -p botplay-web --test golden"
     );
     let frames = referee.frames();
-    let _ = writeln!(out, "\n== start\n{}", frames[0].text.trim_end());
+    let _ = writeln!(out, "\n== start\n{}", frames[0].text().trim_end());
     for (i, turn) in referee.turns().iter().enumerate() {
         let frame = &frames[i + 1];
         let _ = writeln!(out, "\n== record {} (turn {})", i + 1, frame.turn);
@@ -155,12 +155,12 @@ fn write_transcript(referee: &Referee, setup: &Setup) -> String {
                 let _ = writeln!(out, "{f}");
             }
         }
-        for event in &frame.events {
+        for event in frame.events().iter() {
             let _ = writeln!(out, "- {event}");
         }
-        let _ = writeln!(out, "status: {}", frame.status.join(" | "));
+        let _ = writeln!(out, "status: {}", frame.status().join(" | "));
         if (i + 1) % 20 == 0 || i + 1 == referee.turns().len() {
-            let _ = writeln!(out, "{}", frame.text.trim_end());
+            let _ = writeln!(out, "{}", frame.text().trim_end());
         }
     }
     // Replay → share link → replay: the same replay back, and a link whose bytes the transcript

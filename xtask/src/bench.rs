@@ -74,7 +74,7 @@ fn machine() -> String {
 /// One line per benchmarked game: turns per second each way, and the whole match's time.
 fn summary(criterion: &Path) -> String {
     // The games measured: every workload of the match group and of the re-run group (named
-    // `<game>_frames` and `<game>_no-frames` there).
+    // `<game>_no-frames`, `<game>_frames` and `<game>_frames-written` there).
     let mut games: Vec<String> = ["match", "rerun"]
         .iter()
         .filter_map(|group| std::fs::read_dir(criterion.join(group)).ok())
@@ -83,9 +83,9 @@ fn summary(criterion: &Path) -> String {
         .map(|e| e.file_name().to_string_lossy().into_owned())
         .filter(|name| !name.starts_with('.') && name != "report")
         .map(|name| {
-            let game = name
-                .strip_suffix("_no-frames")
-                .or(name.strip_suffix("_frames"));
+            let game = ["_no-frames", "_frames-written", "_frames"]
+                .iter()
+                .find_map(|suffix| name.strip_suffix(suffix));
             game.map_or(name.clone(), str::to_string)
         })
         .collect();
@@ -98,7 +98,9 @@ fn summary(criterion: &Path) -> String {
     for (_, title) in WAYS {
         out.push_str(&format!("{title:>18}"));
     }
-    out.push_str("   one match, no frames / frames   re-run, no frames / frames (×)\n");
+    out.push_str(
+        "   one match, no frames / frames   re-run, no frames / frames (×) / frames written (×)\n",
+    );
     for game in games {
         out.push_str(&format!("{game:<24}"));
         for (group, _) in WAYS {
@@ -111,18 +113,26 @@ fn summary(criterion: &Path) -> String {
                 .map_or("-".to_string(), |e| duration(e.median_ns))
         };
         out.push_str(&format!("{:>12} /{:>10}", time("arena"), time("match")));
-        // The referee re-running the recorded match: what frames cost beside the rules.
+        // The referee re-running the recorded match: what frames cost beside the rules, kept
+        // (written only when read) and all written out (as the page's match worker sends them).
         let rerun =
             |frames: &str| estimate(&criterion.join("rerun").join(format!("{game}_{frames}")));
-        match (rerun("no-frames"), rerun("frames")) {
-            (Some(bare), Some(framed)) => out.push_str(&format!(
-                "{:>14} /{:>10} ({:.2}×)\n",
-                duration(bare.median_ns),
-                duration(framed.median_ns),
-                framed.median_ns / bare.median_ns
-            )),
-            _ => out.push_str(&format!("{:>14} /{:>10}\n", "-", "-")),
+        let Some(bare) = rerun("no-frames") else {
+            out.push_str(&format!("{:>14} /{:>10}\n", "-", "-"));
+            continue;
+        };
+        out.push_str(&format!("{:>14}", duration(bare.median_ns)));
+        for frames in ["frames", "frames-written"] {
+            match rerun(frames) {
+                Some(e) => out.push_str(&format!(
+                    " /{:>10} ({:.2}×)",
+                    duration(e.median_ns),
+                    e.median_ns / bare.median_ns
+                )),
+                None => out.push_str(&format!(" /{:>10}", "-")),
+            }
         }
+        out.push('\n');
     }
     out.push_str("(medians of criterion's samples; a turn is one step of the game)\n");
     out

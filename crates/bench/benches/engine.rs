@@ -19,7 +19,7 @@ use criterion::{BatchSize, Criterion, Throughput};
 
 use bench::{
     all_workloads, play_arena, play_match, play_text, recording, replay_of, rerun, workloads,
-    ThreadCpuTime, Workload,
+    write_frames, ThreadCpuTime, Workload,
 };
 
 fn main() {
@@ -52,8 +52,9 @@ fn rules<M: Measurement>(c: &mut Criterion<M>) {
     group.finish();
 }
 
-/// The referee re-running each workload's recorded match, without frames and with a frame per
-/// step: what frames cost beside the rules.
+/// The referee re-running each workload's recorded match, without frames, with a frame per step
+/// (kept, written only when read), and with every frame written out as the page's match worker
+/// sends them: what frames cost beside the rules.
 fn reruns<M: Measurement>(c: &mut Criterion<M>) {
     let mut group = c.benchmark_group("rerun");
     for w in workloads() {
@@ -64,6 +65,9 @@ fn reruns<M: Measurement>(c: &mut Criterion<M>) {
         });
         group.bench_function(format!("{}/frames", w.game), |b| {
             b.iter(|| rerun(&w, &replay, true))
+        });
+        group.bench_function(format!("{}/frames-written", w.game), |b| {
+            b.iter(|| write_frames(&rerun(&w, &replay, true)))
         });
     }
     group.finish();

@@ -198,6 +198,16 @@ pub fn rerun(w: &Workload, replay: &engine::Replay, frames: bool) -> Referee {
     rerun.expect("the workload's own replay re-runs")
 }
 
+/// Every frame of a re-run written out as JSON, as the page's match worker sends each frame to
+/// the page: the cost of showing a match in the page beside [`rerun`]. Returns the bytes written.
+pub fn write_frames(referee: &Referee) -> usize {
+    referee
+        .frames()
+        .iter()
+        .map(|f| serde_json::to_string(f).map_or(0, |json| json.len()))
+        .sum()
+}
+
 /// What [`play_text`] played: how many turns, and how the match ended.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TextRun {

@@ -244,7 +244,11 @@ fn crafter_beats_wait() {
 fn the_crafter_digs_crafts_equips_and_never_writes_a_refused_shape() {
     let (outcome, faults, referee) = play(3, &[], vec![crafter(1), random(2)]);
     assert!(faults.is_empty(), "{faults:?}");
-    let events: Vec<&String> = referee.frames().iter().flat_map(|f| &f.events).collect();
+    let events: Vec<String> = referee
+        .frames()
+        .iter()
+        .flat_map(|f| f.events().into_owned())
+        .collect();
     assert!(
         events.iter().any(|e| e.contains("crafts a level-1")),
         "no craft"

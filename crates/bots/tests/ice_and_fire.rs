@@ -522,7 +522,11 @@ fn bankruptcies(seed: i64, bots: Vec<Box<dyn Bot>>) -> Vec<usize> {
     let game = (entry.new)(&setup).expect("a valid setup");
     let mut referee = Referee::new(game, setup, vec!["a".into(), "b".into()], false);
     bots::local::play(&mut referee, bots);
-    let events: Vec<&String> = referee.frames().iter().flat_map(|f| &f.events).collect();
+    let events: Vec<String> = referee
+        .frames()
+        .iter()
+        .flat_map(|f| f.events().into_owned())
+        .collect();
     ["red", "blue"]
         .iter()
         .enumerate()

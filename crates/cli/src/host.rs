@@ -315,9 +315,13 @@ fn read_lines(stream: TcpStream, mut take: impl FnMut(String)) {
 
 /// `seat N NAME score S rank R` per seat (NAME as the client connected), then the faults.
 fn print_result(referee: &Referee) {
-    let view = referee.frames().last().map(|f| &f.view);
+    let view: Option<serde_json::Value> = referee
+        .frames()
+        .last()
+        .and_then(|f| serde_json::from_str(&f.view_json()).ok());
     let name = |seat: usize| -> String {
-        view.and_then(|v| v["players"][seat]["name"].as_str())
+        view.as_ref()
+            .and_then(|v| v["players"][seat]["name"].as_str())
             .map(str::to_string)
             .unwrap_or_else(|| referee.names()[seat].clone())
     };

@@ -299,11 +299,12 @@ fn replay(path: &str) -> Result<(), Failure> {
     let (_, referee) = read_replay(path)?;
     if let Some(frame) = referee.frames().last() {
         say!("turn {}", frame.turn);
-        print!("{}", frame.text);
-        if !frame.text.ends_with('\n') {
+        let text = frame.text();
+        print!("{text}");
+        if !text.ends_with('\n') {
             say!();
         }
-        for (seat, status) in frame.status.iter().enumerate() {
+        for (seat, status) in frame.status().iter().enumerate() {
             say!("seat {} {}: {status}", seat + 1, referee.names()[seat]);
         }
     }

@@ -159,7 +159,7 @@ pub fn random_playouts<R: Rules>(options: Options) {
         );
         assert_eq!(referee.frames().len(), referee.turns().len() + 1);
         for frame in referee.frames() {
-            assert_eq!(frame.status.len(), setup.seats, "seed {}", setup.seed);
+            assert_eq!(frame.status().len(), setup.seats, "seed {}", setup.seed);
             assert_eq!(frame.out.len(), setup.seats, "seed {}", setup.seed);
         }
     }
@@ -313,7 +313,14 @@ pub fn garbage_never_panics<R: Rules>(options: Options) {
                     let _ = probe.hear(seat, &line);
                     let _ = probe.parse_action(seat, std::slice::from_ref(&line));
                     probe.step();
-                    let _ = probe.frame();
+                    // Every part of the frame, which is written only when read.
+                    let frame = probe.frame();
+                    let _ = (
+                        frame.events(),
+                        frame.status(),
+                        frame.text(),
+                        frame.view_json(),
+                    );
                 }
             }
             for st in &turn.seats {

@@ -14,6 +14,8 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
+use crate::Frame;
+
 /// Whether the seats of a turn answer together or one after another.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
@@ -253,25 +255,6 @@ impl Outcome {
             .collect();
         (firsts.len() == 1).then(|| firsts[0])
     }
-}
-
-/// What the viewer draws after one step: a per-game picture plus the step's events in words.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Frame {
-    /// The game's own turn counter after this step.
-    pub turn: u32,
-    /// The events of the step that led here, in plain words.
-    pub events: Vec<String>,
-    /// Per seat: a short status ("gold 21, income 1", "out: timeout").
-    pub status: Vec<String>,
-    /// Per seat: whether it is out of the match (eliminated, or lost by a fault) after this
-    /// step. The viewer jumps to the next frame where a seat goes out.
-    #[serde(default)]
-    pub out: Vec<bool>,
-    /// The board as text (the CLI prints it; screen readers can read it).
-    pub text: String,
-    /// The per-game picture for the painters, as the game's own serialisable view type.
-    pub view: serde_json::Value,
 }
 
 /// The object-safe text layer of a game; one value is one match in progress.

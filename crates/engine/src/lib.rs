@@ -18,6 +18,7 @@
 //! ```
 
 pub mod fnv;
+pub mod frame;
 pub mod game;
 pub mod int_text;
 pub mod referee;
@@ -31,8 +32,9 @@ pub mod share;
 pub mod conformance;
 
 pub use fnv::fnv1a;
+pub use frame::{Frame, Scene};
 pub use game::{
-    Fault, FaultKind, Frame, Game, GameEntry, GameInfo, Heard, Outcome, Ruleset, Setup, SetupError,
+    Fault, FaultKind, Game, GameEntry, GameInfo, Heard, Outcome, Ruleset, Setup, SetupError,
     TurnOrder,
 };
 pub use referee::{Ask, Referee, Verdict};

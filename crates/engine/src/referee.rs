@@ -10,8 +10,9 @@
 //! driver for it, and ends each of its later turns with a crash itself, in its place among the
 //! seats of the turn, so that every driver applies the same rule.
 
-use crate::game::{Fault, FaultKind, Frame, Game, Heard, Outcome, Setup};
+use crate::game::{Fault, FaultKind, Game, Heard, Outcome, Setup};
 use crate::replay::{Replay, SeatTurn, TurnRecord};
+use crate::Frame;
 
 /// The longest line a bot may write, in bytes; a longer line is a [`FaultKind::Flood`].
 pub const MAX_LINE_BYTES: usize = 64 * 1024;

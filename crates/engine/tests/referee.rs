@@ -94,14 +94,14 @@ impl Game for Tally {
         (self.turn >= 3).then(|| Outcome::from_scores(self.asks.to_vec(), "three turns"))
     }
     fn frame(&self) -> Frame {
-        Frame {
-            turn: self.turn,
-            events: self.last.clone(),
-            status: self.asks.iter().map(|a| format!("{a} asks")).collect(),
-            out: self.lost.to_vec(),
-            text: format!("{:?}\n", self.asks),
-            view: serde_json::Value::Null,
-        }
+        Frame::written_out(
+            self.turn,
+            self.last.clone(),
+            self.asks.iter().map(|a| format!("{a} asks")).collect(),
+            self.lost.to_vec(),
+            format!("{:?}\n", self.asks),
+            "null".into(),
+        )
     }
 }
 
@@ -483,7 +483,7 @@ fn a_retired_seat_is_not_asked_and_crashes_after_the_seats_before_it() {
         !r.turn_open(),
         "seat 1 crashed after seat 0, and the turn is complete"
     );
-    assert_eq!(r.frames()[2].events, ["0 said END", "1 crash"]);
+    assert_eq!(r.frames()[2].events().as_ref(), ["0 said END", "1 crash"]);
     let crash = &r.turns()[1].seats[1];
     assert_eq!(
         crash.input, "turn 1 seat 1\n",
@@ -507,7 +507,7 @@ fn a_retired_seat_before_the_others_crashes_as_the_turn_begins() {
     assert_eq!(r.faults()[1].text, "the bot was stopped earlier");
     assert_eq!(r.waiting_for(), [1]);
     r.line(1, "END", 1.0);
-    assert_eq!(r.frames()[2].events, ["0 crash", "1 said END"]);
+    assert_eq!(r.frames()[2].events().as_ref(), ["0 crash", "1 said END"]);
 }
 
 #[test]

@@ -372,14 +372,14 @@ mod tests {
     }
 
     fn frame(turn: u32) -> Frame {
-        Frame {
+        Frame::written_out(
             turn,
-            events: Vec::new(),
-            status: Vec::new(),
-            out: Vec::new(),
-            text: String::new(),
-            view: serde_json::Value::Null,
-        }
+            Vec::new(),
+            Vec::new(),
+            Vec::new(),
+            String::new(),
+            "null".into(),
+        )
     }
 
     /// A match of `frames` frames reported by the runner, finished.

@@ -299,14 +299,14 @@ mod tests {
     use engine::{FaultKind, SeatTurn};
 
     fn frame(turn: u32) -> Rc<Frame> {
-        Rc::new(Frame {
+        Rc::new(Frame::written_out(
             turn,
-            events: Vec::new(),
-            status: Vec::new(),
-            out: Vec::new(),
-            text: String::new(),
-            view: serde_json::Value::Null,
-        })
+            Vec::new(),
+            Vec::new(),
+            Vec::new(),
+            String::new(),
+            "null".into(),
+        ))
     }
 
     fn turn(fault: Option<u32>) -> Rc<TurnRecord> {

@@ -688,14 +688,11 @@ impl Game for CraftingQuest {
     }
 
     fn frame(&self) -> Frame {
-        Frame {
-            turn: self.slots,
-            events: self.last_events.clone(),
-            status: view::status(self),
-            out: self.out.clone(),
-            text: view::text(self),
-            view: serde_json::to_value(view::view(self)).unwrap_or_default(),
-        }
+        Frame::new(
+            self.slots,
+            self.out.clone(),
+            Arc::new(view::Picture::of(self)),
+        )
     }
 }
 

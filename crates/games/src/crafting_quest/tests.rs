@@ -935,7 +935,7 @@ fn faulted_seats_are_skipped_and_the_match_ends_when_all_are_out() {
     let outcome = g.outcome().expect("over");
     assert_eq!(outcome.reason, "every bot is out");
     assert!(g.to_move().is_empty());
-    assert_eq!(g.frame().status.len(), 3);
+    assert_eq!(g.frame().status().len(), 3);
 }
 
 #[test]
@@ -1439,19 +1439,19 @@ fn frames_show_everything_and_text_has_a_row_per_line() {
     ask(&mut g, 0, r#"{"unit":0,"type":"placeTrap","level":1}"#);
     end_turn(&mut g);
     let frame = g.frame();
-    let v: view::View = serde_json::from_value(frame.view).unwrap();
+    let v: view::View = serde_json::from_str(&frame.view_json()).unwrap();
     assert_eq!(v.traps, vec![[0, 4, 4, 1]]);
     assert_eq!(v.units.len(), 20);
     assert_eq!(v.ground.len(), 100);
     assert_eq!(v.played, Some(0));
     assert_eq!(v.to_move, Some(1));
-    assert!(frame.text.lines().nth(4).unwrap().contains('1'));
+    assert!(frame.text().lines().nth(4).unwrap().contains('1'));
     assert!(
-        frame.events.iter().any(|e| e == "seat 1 places a trap"),
+        frame.events().iter().any(|e| e == "seat 1 places a trap"),
         "{:?}",
-        frame.events
+        frame.events()
     );
-    assert_eq!(frame.status.len(), 2);
+    assert_eq!(frame.status().len(), 2);
 }
 
 #[test]

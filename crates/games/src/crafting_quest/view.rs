@@ -2,10 +2,11 @@
 //! board as text, and the per-seat status lines. Frames are a spectator's view: everything,
 //! traps included; the painter applies each seat's fog of war itself from the units and towers.
 
+use engine::Scene;
 use serde::{Deserialize, Serialize};
 
 use super::scenario::{LETTERS, TOWER_RANGE};
-use super::state::{Structure, World};
+use super::state::{Structure, Team, World};
 use super::CraftingQuest;
 
 /// The picture of a Crafting Quest 3 match after a turn. Coordinates are `(x, y)`, x to the
@@ -134,38 +135,73 @@ pub fn view(game: &CraftingQuest) -> View {
     }
 }
 
+/// What a frame of Crafting Quest 3 keeps of a step: its view, the teams' numbers and the
+/// step's events. (A copy of the whole match, as the other games keep, would hold every cell's
+/// buried resources once per step; the view holds one character per cell.)
+pub struct Picture {
+    view: View,
+    teams: Vec<Team>,
+    events: Vec<String>,
+}
+
+impl Picture {
+    pub fn of(game: &CraftingQuest) -> Picture {
+        Picture {
+            view: view(game),
+            teams: game.world.teams.clone(),
+            events: game.last_events.clone(),
+        }
+    }
+}
+
+impl Scene for Picture {
+    fn events(&self) -> Vec<String> {
+        self.events.clone()
+    }
+
+    fn status(&self) -> Vec<String> {
+        status(&self.teams, &self.view.out)
+    }
+
+    fn text(&self) -> String {
+        text(&self.view)
+    }
+
+    fn view_json(&self) -> String {
+        serde_json::to_string(&self.view).unwrap_or_default()
+    }
+}
+
 /// The board as text: one row per line, then a legend and the scores.
-pub fn text(game: &CraftingQuest) -> String {
-    let world = &game.world;
-    let size = world.size();
-    let mut grid: Vec<u8> = (0..size * size)
-        .map(|c| {
-            if world.map.rock[c] {
-                b'#'
-            } else if world.buried[c].iter().any(|&q| q > 0) {
-                b':'
-            } else {
-                b'.'
-            }
+pub fn text(view: &View) -> String {
+    let size = view.size;
+    let mut grid: Vec<u8> = view
+        .ground
+        .bytes()
+        .map(|c| match c {
+            b'#' | b'.' => c,
+            _ => b':',
         })
         .collect();
-    for &c in world.piles.keys() {
-        grid[c] = b'*';
+    let at = |x: i32, y: i32| y as usize * size + x as usize;
+    for &[x, y, _] in &view.piles {
+        grid[at(x, y)] = b'*';
     }
-    for (&c, s) in &world.structures {
-        grid[c] = match s {
-            Structure::Tower { .. } => b'T',
-            Structure::Trap { .. } => b'^',
-        };
+    // Towers and traps in cell order, as the structures are kept (one per cell).
+    for &[_, x, y, ..] in &view.towers {
+        grid[at(x, y)] = b'T';
     }
-    let mut seen = vec![None::<usize>; size * size];
-    for u in &world.units {
-        let c = world.idx(u.x, u.y);
+    for &[_, x, y, _] in &view.traps {
+        grid[at(x, y)] = b'^';
+    }
+    let mut seen = vec![None::<i32>; size * size];
+    for &[seat, _, x, y, ..] in &view.units {
+        let c = at(x, y);
         grid[c] = match seen[c] {
-            Some(s) if s != u.seat => b'+',
-            _ => b'1' + u.seat as u8,
+            Some(s) if s != seat => b'+',
+            _ => b'1' + seat as u8,
         };
-        seen[c] = Some(u.seat);
+        seen[c] = Some(seat);
     }
     let mut out = String::with_capacity(size * (size + 1) + 200);
     for row in grid.chunks(size) {
@@ -175,25 +211,24 @@ pub fn text(game: &CraftingQuest) -> String {
     out.push_str(
         "# rock, . grass, : buried resources, * pile, T tower, ^ trap, 1-4 units of seat 1-4, + units of several seats\n",
     );
-    let scores: Vec<String> = world
-        .teams
+    let scores: Vec<String> = view
+        .scores
         .iter()
         .enumerate()
-        .map(|(s, t)| format!("seat {} {}", s + 1, t.score()))
+        .map(|(s, score)| format!("seat {} {score}", s + 1))
         .collect();
     out.push_str(&format!(
         "round {} of {}; scores: {}\n",
-        game.round.min(game.rounds),
-        game.rounds,
+        view.round,
+        view.rounds,
         scores.join(", ")
     ));
     out
 }
 
 /// Per seat: a short status.
-pub fn status(game: &CraftingQuest) -> Vec<String> {
-    game.world
-        .teams
+pub fn status(teams: &[Team], out: &[bool]) -> Vec<String> {
+    teams
         .iter()
         .enumerate()
         .map(|(s, t)| {
@@ -205,7 +240,7 @@ pub fn status(game: &CraftingQuest) -> Vec<String> {
                 t.dug_up,
                 t.gold
             );
-            if game.out.get(s).copied().unwrap_or(false) {
+            if out.get(s).copied().unwrap_or(false) {
                 line.push_str(" · out");
             }
             line

@@ -167,8 +167,8 @@
 use std::sync::Arc;
 
 use engine::{
-    FaultKind, Frame, Game, GameEntry, GameInfo, Heard, JavaRandom, Outcome, Rules, Ruleset, Setup,
-    SetupError, TurnOrder,
+    FaultKind, Frame, Game, GameEntry, GameInfo, Heard, JavaRandom, Outcome, Rules, Ruleset, Scene,
+    Setup, SetupError, TurnOrder,
 };
 
 mod map;
@@ -635,17 +635,31 @@ impl Game for IceAndFire {
         self.outcome.clone()
     }
 
+    /// A copy of the match is the frame's scene: the step's parts are written when read.
     fn frame(&self) -> Frame {
-        Frame {
-            turn: self.turns_done,
-            events: self.last_events.clone(),
-            status: view::status(self),
-            out: (0..PLAYERS)
-                .map(|seat| self.lost.as_ref().is_some_and(|(s, _)| *s == seat))
-                .collect(),
-            text: view::text(self),
-            view: serde_json::to_value(view::view(self)).unwrap_or_default(),
-        }
+        let out = (0..PLAYERS)
+            .map(|seat| self.lost.as_ref().is_some_and(|(s, _)| *s == seat))
+            .collect();
+        Frame::new(self.turns_done, out, Arc::new(self.clone()))
+    }
+}
+
+/// What a frame of this game writes when read, from the copy of the match it keeps.
+impl Scene for IceAndFire {
+    fn events(&self) -> Vec<String> {
+        self.last_events.clone()
+    }
+
+    fn status(&self) -> Vec<String> {
+        view::status(self)
+    }
+
+    fn text(&self) -> String {
+        view::text(self)
+    }
+
+    fn view_json(&self) -> String {
+        serde_json::to_string(&view::view(self)).unwrap_or_default()
     }
 }
 

@@ -507,7 +507,7 @@ fn every_unrecognised_line_loses_at_once_and_runs_nothing() {
         );
         assert!(g
             .frame()
-            .events
+            .events()
             .iter()
             .any(|e| e.starts_with("red loses: unrecognised command")));
     }
@@ -1010,7 +1010,7 @@ fn hq_captured_by_training_ends_the_line_and_the_game() {
     assert_eq!(outcome.scores, vec![20, -1], "10 gold + a level-1 unit");
     assert_eq!(outcome.winner(), Some(0));
     assert!(g.to_move().is_empty());
-    let v: View = serde_json::from_value(g.frame().view).expect("a view");
+    let v: View = serde_json::from_str(&g.frame().view_json()).expect("a view");
     assert_eq!(v.hq_captured, Some(1));
     assert_eq!(v.winner, Some(0));
     assert!(v.over);
@@ -1077,7 +1077,7 @@ fn turn_limit_scores_military_power() {
     assert_eq!(outcome.scores, vec![120, 220]);
     assert_eq!(outcome.winner(), Some(1));
     assert!(has_event(
-        &g.frame().events,
+        &g.frame().events(),
         "turn limit: military power red 120, blue 220"
     ));
 }
@@ -1112,7 +1112,7 @@ fn faults_lose_with_minus_one() {
         view::status(&g),
         vec!["gold 11 · income 1 · 1 unit · score 21", "lost: timeout"]
     );
-    assert_eq!(g.frame().events, vec!["blue loses: timeout"]);
+    assert_eq!(g.frame().events(), vec!["blue loses: timeout"]);
     // Later faults and lines change nothing.
     g.fault(0, FaultKind::Crash);
     assert_eq!(g.hear(0, "garbage"), Heard::Done);
@@ -1129,20 +1129,20 @@ fn frames_carry_a_complete_view() {
     let frame = g.frame();
     assert_eq!(frame.turn, 1);
     assert_eq!(
-        frame.events,
+        frame.events(),
         vec![
             "red says \"hello\"",
             "red trains a level-1 unit (id 1) at (1,0)"
         ]
     );
     assert_eq!(
-        frame.status,
+        frame.status(),
         vec![
             "gold 11 · income 1 · 1 unit",
             "gold 22 · income 2 · 0 units"
         ]
     );
-    let v: View = serde_json::from_value(frame.view).expect("a view");
+    let v: View = serde_json::from_str(&frame.view_json()).expect("a view");
     assert_eq!((v.width, v.height, v.turn, v.league), (12, 12, 1, 4));
     assert_eq!(v.void.len(), 144);
     assert!(v.void[idx(3, 0)]);
@@ -1158,7 +1158,8 @@ fn frames_carry_a_complete_view() {
     assert_eq!(v.played, Some(0));
     assert_eq!(v.to_move, Some(1));
     assert_eq!(v.winner, None);
-    let lines: Vec<&str> = frame.text.lines().collect();
+    let text = frame.text();
+    let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines.len(), 14);
     assert_eq!(lines[1], " 0 OHO1.$# . . .$. . . # #");
     assert!(lines[13].starts_with("O/o red"));

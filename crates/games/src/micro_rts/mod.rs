@@ -160,9 +160,11 @@
 //!
 //! 1. Initial version.
 
+use std::sync::Arc;
+
 use engine::{
-    FaultKind, Frame, Game, GameEntry, GameInfo, Heard, JavaRandom, Outcome, Rules, Ruleset, Setup,
-    SetupError, TurnOrder,
+    FaultKind, Frame, Game, GameEntry, GameInfo, Heard, JavaRandom, Outcome, Rules, Ruleset, Scene,
+    Setup, SetupError, TurnOrder,
 };
 
 mod map;
@@ -504,15 +506,32 @@ impl Game for MicroRts {
         self.outcome.clone()
     }
 
+    /// A copy of the match is the frame's scene: the step's parts are written when read.
     fn frame(&self) -> Frame {
-        Frame {
-            turn: self.turns_done,
-            events: self.last_events.clone(),
-            status: view::status(self),
-            out: self.lost.iter().map(Option::is_some).collect(),
-            text: view::text(self),
-            view: serde_json::to_value(view::view(self)).unwrap_or_default(),
-        }
+        Frame::new(
+            self.turns_done,
+            self.lost.iter().map(Option::is_some).collect(),
+            Arc::new(self.clone()),
+        )
+    }
+}
+
+/// What a frame of this game writes when read, from the copy of the match it keeps.
+impl Scene for MicroRts {
+    fn events(&self) -> Vec<String> {
+        self.last_events.clone()
+    }
+
+    fn status(&self) -> Vec<String> {
+        view::status(self)
+    }
+
+    fn text(&self) -> String {
+        view::text(self)
+    }
+
+    fn view_json(&self) -> String {
+        serde_json::to_string(&view::view(self)).unwrap_or_default()
     }
 }
 

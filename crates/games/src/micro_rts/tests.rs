@@ -796,7 +796,7 @@ fn a_timeout_eliminates_but_the_turn_still_runs() {
     g.step();
     assert_eq!(at(&g, 20, 7), (2, WORKER, 1));
     assert_eq!(g.outcome().map(|o| o.scores), Some(vec![0, 1]));
-    assert!(g.frame().status[0].contains("timeout"));
+    assert!(g.frame().status()[0].contains("timeout"));
 }
 
 #[test]
@@ -820,19 +820,19 @@ fn inputs_and_frames_describe_the_arena() {
     );
     assert!(blue.lines().any(|l| l == "10 8 1 0 10"));
     let f = g.frame();
-    assert_eq!(f.status.len(), 2);
-    assert!(f.text.contains("C..c"), "{}", f.text);
-    let v: View = serde_json::from_value(f.view).expect("a view");
+    assert_eq!(f.status().len(), 2);
+    assert!(f.text().contains("C..c"), "{}", f.text());
+    let v: View = serde_json::from_str(&f.view_json()).expect("a view");
     assert_eq!((v.width, v.height, v.max_turns), (24, 15, 200));
     assert_eq!(v.walls.len(), 15);
     assert_eq!(v.entities.len(), 24);
     let mut g = g;
     turn(&mut g, "TRAIN 10 8 11 9 WORKER", "TRAIN 13 8 12 9 2");
-    let v: View = serde_json::from_value(g.frame().view).expect("a view");
+    let v: View = serde_json::from_str(&g.frame().view_json()).expect("a view");
     assert_eq!(v.actions.len(), 2);
     assert!(g
         .frame()
-        .events
+        .events()
         .iter()
         .any(|e| e == "red (10,8) trains a worker at (11,9)"));
     assert_eq!(

@@ -199,8 +199,8 @@
 use std::sync::{Arc, OnceLock};
 
 use engine::{
-    FaultKind, Frame, Game, GameEntry, GameInfo, Heard, JavaRandom, Outcome, Rules, Ruleset, Setup,
-    SetupError, TurnOrder,
+    FaultKind, Frame, Game, GameEntry, GameInfo, Heard, JavaRandom, Outcome, Rules, Ruleset, Scene,
+    Setup, SetupError, TurnOrder,
 };
 use serde_json::{Map as JsonMap, Value};
 
@@ -978,20 +978,37 @@ impl Game for Skyport {
         self.outcome.clone()
     }
 
+    /// A copy of the match is the frame's scene: the step's parts are written when read.
     fn frame(&self) -> Frame {
-        Frame {
-            turn: self.completed,
-            events: self.last_events.clone(),
-            status: view::status(self),
-            // A destroyed ship respawns and a silent player stays seated: nobody is ever out.
-            out: vec![false; self.world.players.len()],
-            text: view::text(self),
-            view: serde_json::to_value(view::view(self)).unwrap_or_default(),
-        }
+        // A destroyed ship respawns and a silent player stays seated: nobody is ever out.
+        Frame::new(
+            self.completed,
+            vec![false; self.world.players.len()],
+            Arc::new(self.clone()),
+        )
     }
 
     fn take_notices(&mut self) -> Vec<(usize, String)> {
         std::mem::take(&mut self.notices)
+    }
+}
+
+/// What a frame of this game writes when read, from the copy of the match it keeps.
+impl Scene for Skyport {
+    fn events(&self) -> Vec<String> {
+        self.last_events.clone()
+    }
+
+    fn status(&self) -> Vec<String> {
+        view::status(self)
+    }
+
+    fn text(&self) -> String {
+        view::text(self)
+    }
+
+    fn view_json(&self) -> String {
+        serde_json::to_string(&view::view(self)).unwrap_or_default()
     }
 }
 

@@ -1262,7 +1262,7 @@ fn frames_describe_the_turn() {
     let f = g.frame();
     assert_eq!(f.turn, 1);
     assert_eq!(
-        f.events,
+        f.events().as_ref(),
         [
             "alpha fires the laser right-down (level 1, 22 damage): bravo −22 (78 hp)",
             "alpha: action 2 ignored (the shot ended the turn)",
@@ -1270,10 +1270,10 @@ fn frames_describe_the_turn() {
         ]
     );
     assert_eq!(
-        f.status[1],
+        f.status()[1],
         "bravo: 78 hp · score 0 · mortar 1, droid 1 · R0 E0 C0"
     );
-    let v: View = serde_json::from_value(f.view).unwrap();
+    let v: View = serde_json::from_str(&f.view_json()).unwrap();
     assert_eq!(v.played, Some(0));
     assert_eq!(v.to_move, Some(1));
     assert_eq!(v.tiles.len(), 49);
@@ -1287,5 +1287,9 @@ fn frames_describe_the_turn() {
             to: [3, 6]
         }]
     );
-    assert!(f.text.lines().nth(6).unwrap().contains('1'), "{}", f.text);
+    assert!(
+        f.text().lines().nth(6).unwrap().contains('1'),
+        "{}",
+        f.text()
+    );
 }

@@ -656,9 +656,12 @@ fn tutorial_frames_show_the_objective_and_no_territory() {
     let g = league_game(1, 1);
     let frame = g.frame();
     assert!(frame
-        .text
+        .text()
         .contains("league 1 objective: one red agent on (6,1), the other on (6,3)"));
-    assert_eq!(frame.status[1], "no agents: this league has no opponent");
-    assert_eq!(frame.view["max_turns"], 20);
+    assert_eq!(frame.status()[1], "no agents: this league has no opponent");
+    assert_eq!(
+        serde_json::from_str::<serde_json::Value>(&frame.view_json()).expect("JSON")["max_turns"],
+        20
+    );
     assert!(g.board.control.iter().all(Option::is_none));
 }

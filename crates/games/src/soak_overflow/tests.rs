@@ -634,7 +634,7 @@ fn last_enemy_soaked_by_a_bomb() {
     assert_eq!(o.scores, [72, -1]);
     assert!(g.to_move().is_empty());
     // The soaked agent is shown in the last frame, marked.
-    let view: View = serde_json::from_value(g.frame().view).expect("a view");
+    let view: View = serde_json::from_str(&g.frame().view_json()).expect("a view");
     let soaked = view.agents.iter().find(|a| a.id == 2).expect("shown");
     assert!(soaked.soaked);
 }
@@ -873,7 +873,7 @@ fn a_timeout_loses_and_its_lines_do_not_run() {
     );
     let o = g.outcome.clone().expect("over");
     assert_eq!(o.scores, [-1, 0]);
-    assert!(g.frame().status[0].contains("did not give its 2 lines in time"));
+    assert!(g.frame().status()[0].contains("did not give its 2 lines in time"));
 }
 
 #[test]
@@ -929,7 +929,7 @@ fn frames_carry_a_complete_view() {
     );
     let frame = g.frame();
     assert_eq!(frame.turn, 1);
-    let view: View = serde_json::from_value(frame.view).expect("a view");
+    let view: View = serde_json::from_str(&frame.view_json()).expect("a view");
     assert_eq!((view.width, view.height), (20, 10));
     assert_eq!(view.tiles.len(), 200);
     assert_eq!(view.control.len(), 200);
@@ -938,12 +938,12 @@ fn frames_carry_a_complete_view() {
     assert_eq!(view.throws.len(), 1);
     assert_eq!(view.throws[0].hit, [4]);
     assert_eq!(view.players[0].points, 8);
-    assert!(frame.text.contains("gunner"));
+    assert!(frame.text().contains("gunner"));
     assert!(has_event(
-        &frame.events,
+        &frame.events(),
         "agent 1 (red gunner) says \"hello\""
     ));
-    assert_eq!(frame.status.len(), 2);
+    assert_eq!(frame.status().len(), 2);
 }
 
 #[test]

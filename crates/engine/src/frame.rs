@@ -1,0 +1,236 @@
+//! Frames: what the viewer draws after each step, built only when something reads it.
+//!
+//! A game keeps, per step, a [`Scene`]: whatever it needs to write the step's events, the
+//! seats' status lines, the board as text and the painter's view later (most games keep a copy
+//! of their own state, which costs far less than writing all four). A frame is read through
+//! [`Frame::events`], [`Frame::status`], [`Frame::text`] and [`Frame::view_json`]; a referee
+//! that keeps a frame per step (the page, `botplay play`) so pays for the pictures someone looks
+//! at, not for every step.
+//!
+//! Frames travel (from the match worker to the page) as JSON with every part written out; a
+//! frame read back from JSON holds those parts as they came ([`Frame`]'s `Deserialize`), and
+//! the painters read the view's JSON text straight into their game's typed view.
+
+use std::borrow::Cow;
+use std::fmt;
+use std::sync::Arc;
+
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+/// What a game keeps of a step to draw it later. Each method writes its part when asked.
+pub trait Scene: Send + Sync {
+    /// The events of the step that led here, in plain words.
+    fn events(&self) -> Vec<String>;
+    /// Per seat: a short status ("gold 21, income 1", "out: timeout").
+    fn status(&self) -> Vec<String>;
+    /// The board as text (the CLI prints it; screen readers can read it).
+    fn text(&self) -> String;
+    /// The per-game picture for the painters: the game's own view type as JSON text.
+    fn view_json(&self) -> String;
+}
+
+/// What the viewer draws after one step: a per-game picture plus the step's events in words.
+#[derive(Clone)]
+pub struct Frame {
+    /// The game's own turn counter after this step.
+    pub turn: u32,
+    /// Per seat: whether it is out of the match (eliminated, or lost by a fault) after this
+    /// step. The viewer jumps to the next frame where a seat goes out.
+    pub out: Vec<bool>,
+    picture: Picture,
+}
+
+#[derive(Clone)]
+enum Picture {
+    /// Kept by the game that played the step; each part is written when read.
+    Kept(Arc<dyn Scene>),
+    /// Read back from JSON: every part as it came.
+    Written(Arc<Written>),
+}
+
+/// A frame as JSON: every part written out. The view travels as JSON text inside the JSON (a
+/// string), so that whoever reads it parses it once, into the game's own view type.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+struct Written {
+    turn: u32,
+    events: Vec<String>,
+    status: Vec<String>,
+    #[serde(default)]
+    out: Vec<bool>,
+    text: String,
+    view: String,
+}
+
+impl Frame {
+    /// The frame of a step: its turn counter, who is out, and what the game kept to draw it.
+    pub fn new(turn: u32, out: Vec<bool>, scene: Arc<dyn Scene>) -> Frame {
+        Frame {
+            turn,
+            out,
+            picture: Picture::Kept(scene),
+        }
+    }
+
+    /// The events of the step that led here, in plain words.
+    pub fn events(&self) -> Cow<'_, [String]> {
+        match &self.picture {
+            Picture::Kept(scene) => Cow::Owned(scene.events()),
+            Picture::Written(w) => Cow::Borrowed(&w.events),
+        }
+    }
+
+    /// Per seat: a short status ("gold 21, income 1", "out: timeout").
+    pub fn status(&self) -> Cow<'_, [String]> {
+        match &self.picture {
+            Picture::Kept(scene) => Cow::Owned(scene.status()),
+            Picture::Written(w) => Cow::Borrowed(&w.status),
+        }
+    }
+
+    /// The board as text (the CLI prints it; screen readers can read it).
+    pub fn text(&self) -> Cow<'_, str> {
+        match &self.picture {
+            Picture::Kept(scene) => Cow::Owned(scene.text()),
+            Picture::Written(w) => Cow::Borrowed(&w.text),
+        }
+    }
+
+    /// The per-game picture for the painters, as JSON text of the game's own view type.
+    pub fn view_json(&self) -> Cow<'_, str> {
+        match &self.picture {
+            Picture::Kept(scene) => Cow::Owned(scene.view_json()),
+            Picture::Written(w) => Cow::Borrowed(&w.view),
+        }
+    }
+
+    /// Every part written out, as it travels.
+    fn written(&self) -> Cow<'_, Written> {
+        match &self.picture {
+            Picture::Kept(scene) => Cow::Owned(Written {
+                turn: self.turn,
+                events: scene.events(),
+                status: scene.status(),
+                out: self.out.clone(),
+                text: scene.text(),
+                view: scene.view_json(),
+            }),
+            Picture::Written(w) => Cow::Borrowed(w),
+        }
+    }
+
+    /// A frame with these parts, as if read back from JSON (tests, and boards drawn from
+    /// pieces rather than from a game).
+    pub fn written_out(
+        turn: u32,
+        events: Vec<String>,
+        status: Vec<String>,
+        out: Vec<bool>,
+        text: String,
+        view: String,
+    ) -> Frame {
+        Frame {
+            turn,
+            out: out.clone(),
+            picture: Picture::Written(Arc::new(Written {
+                turn,
+                events,
+                status,
+                out,
+                text,
+                view,
+            })),
+        }
+    }
+}
+
+/// Two frames are equal when everything they show is: the same parts, written out.
+impl PartialEq for Frame {
+    fn eq(&self, other: &Frame) -> bool {
+        self.turn == other.turn && self.out == other.out && self.written() == other.written()
+    }
+}
+
+impl fmt::Debug for Frame {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let w = self.written();
+        f.debug_struct("Frame")
+            .field("turn", &self.turn)
+            .field("out", &self.out)
+            .field("events", &w.events)
+            .field("status", &w.status)
+            .field("text", &w.text)
+            .field("view", &w.view)
+            .finish()
+    }
+}
+
+impl Serialize for Frame {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        self.written().serialize(serializer)
+    }
+}
+
+impl<'de> Deserialize<'de> for Frame {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Frame, D::Error> {
+        let written = Written::deserialize(deserializer)?;
+        Ok(Frame {
+            turn: written.turn,
+            out: written.out.clone(),
+            picture: Picture::Written(Arc::new(written)),
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+
+    use super::*;
+
+    /// A scene that counts how often it is asked for its text.
+    struct Counting(AtomicUsize);
+
+    impl Scene for Counting {
+        fn events(&self) -> Vec<String> {
+            vec!["a move".into()]
+        }
+        fn status(&self) -> Vec<String> {
+            vec!["one".into(), "two".into()]
+        }
+        fn text(&self) -> String {
+            self.0.fetch_add(1, Ordering::Relaxed);
+            "..\n..\n".into()
+        }
+        fn view_json(&self) -> String {
+            r#"{"cells":[1,2]}"#.into()
+        }
+    }
+
+    #[test]
+    fn a_kept_frame_writes_its_parts_only_when_read() {
+        let scene = Arc::new(Counting(AtomicUsize::new(0)));
+        let frame = Frame::new(3, vec![false, true], scene.clone());
+        assert_eq!(scene.0.load(Ordering::Relaxed), 0);
+        assert_eq!(frame.text(), "..\n..\n");
+        assert_eq!(scene.0.load(Ordering::Relaxed), 1);
+    }
+
+    #[test]
+    fn a_frame_read_back_from_json_is_the_same_frame() {
+        let frame = Frame::new(
+            3,
+            vec![false, true],
+            Arc::new(Counting(AtomicUsize::new(0))),
+        );
+        let json = serde_json::to_string(&frame).expect("JSON");
+        assert_eq!(
+            json,
+            r#"{"turn":3,"events":["a move"],"status":["one","two"],"out":[false,true],"text":"..\n..\n","view":"{\"cells\":[1,2]}"}"#
+        );
+        let back: Frame = serde_json::from_str(&json).expect("a frame");
+        assert_eq!(back, frame);
+        assert_eq!(back.view_json(), r#"{"cells":[1,2]}"#);
+        assert_eq!(back.events().as_ref(), ["a move"]);
+        assert_eq!(back.status().len(), 2);
+    }
+}
