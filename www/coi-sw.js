@@ -6,7 +6,8 @@
 // 1. Headers. On a static host that cannot send headers it adds the ones `trunk serve` sends:
 //    cross-origin isolation, which the bots' blocking readline() needs (SharedArrayBuffer), and
 //    the Content-Security-Policy, which also covers the bot workers. Responses from the cache
-//    get them too. A host that sends cross-origin isolation itself (a
+//    get them too. The embed view (EMBED_PAGE) gets EMBED_HEADERS instead: the page's, except
+//    that other sites may frame it (www/trunk-headers.mjs `embedHeaders`). A host that sends cross-origin isolation itself (a
 //    Cross-Origin-Embedder-Policy header) is left in charge: its responses pass unchanged.
 // 2. Offline. Installing caches every file of the build (the page, its WebAssembly and
 //    JavaScript, the style sheet, the editor, the bot workers) in one cache named after the
@@ -29,6 +30,8 @@
 "use strict";
 
 const HEADERS = /* HEADERS */ {};
+const EMBED_HEADERS = /* EMBED_HEADERS */ {};
+const EMBED_PAGE = "embed.html";
 const MANIFEST = /* MANIFEST */ { version: "unbuilt", app: [], immutable: [], pyodide: { version: "unbuilt", files: [] } };
 
 // The folder the site is served from (the worker's scope, ending in "/"): caches are per scope,
@@ -137,7 +140,8 @@ self.addEventListener("fetch", (event) => {
   } else {
     response = networkFirst(event, key);
   }
-  event.respondWith(response.then(withHeaders));
+  const headers = key === EMBED_PAGE ? EMBED_HEADERS : HEADERS;
+  event.respondWith(response.then((r) => withHeaders(r, headers)));
 });
 
 /** One of this version's caches, or null once a newer version has deleted it: only installing
@@ -177,12 +181,12 @@ async function networkFirst(event, key) {
   }
 }
 
-/** The response with our headers added, unless the host sends cross-origin isolation itself. */
-function withHeaders(response) {
+/** The response with `ours` added, unless the host sends cross-origin isolation itself. */
+function withHeaders(response, ours) {
   if (response.status === 0 || response.type === "opaque" || response.type === "opaqueredirect") return response;
   const headers = new Headers(response.headers);
   if (!headers.has("Cross-Origin-Embedder-Policy")) {
-    for (const [name, value] of Object.entries(HEADERS)) {
+    for (const [name, value] of Object.entries(ours)) {
       if (!headers.has(name)) headers.set(name, value);
     }
   }

@@ -5,6 +5,7 @@ mod board;
 mod bot_pane;
 mod code_editor;
 mod code_keeping;
+pub mod embed;
 mod game_list;
 mod help;
 mod human_panel;

@@ -77,6 +77,38 @@ pub fn link_to(doc: &ShareDoc) -> String {
     format!("{base}#{}", doc.encode())
 }
 
+/// The embed view's address (`embed.html`, beside the page) with a link's fragment.
+pub fn embed_link_to(doc: &ShareDoc) -> String {
+    let here = web_sys::window()
+        .and_then(|w| w.location().href().ok())
+        .unwrap_or_default();
+    let base = web_sys::Url::new_with_base(super::embed::PAGE, &here)
+        .map(|url| {
+            url.set_hash("");
+            url.set_search("");
+            url.href()
+        })
+        .unwrap_or_else(|_| super::embed::PAGE.to_string());
+    format!("{}#{}", base.trim_end_matches('#'), doc.encode())
+}
+
+/// The HTML that frames the embed view at `url` in another page (src/app/embed.rs): a
+/// 640 × 400 frame without a border, which any size suits (the board scales to the frame).
+pub fn iframe_code(url: &str, game_name: &str) -> String {
+    let attribute = |text: &str| {
+        text.replace('&', "&amp;")
+            .replace('"', "&quot;")
+            .replace('<', "&lt;")
+            .replace('>', "&gt;")
+    };
+    format!(
+        "<iframe src=\"{}\" width=\"640\" height=\"400\" style=\"border: 0\" \
+         title=\"{}\" loading=\"lazy\"></iframe>",
+        attribute(url),
+        attribute(&format!("{game_name}: a match played back by botplay"))
+    )
+}
+
 /// Reads a replay file and shows it, or says why it cannot be shown.
 pub fn open_replay_file(file: File, dispatch: Callback<Action>) {
     let name = file.name();
@@ -111,6 +143,11 @@ fn download(name: &str, text: &str) -> Option<()> {
     a.click();
     let _ = web_sys::Url::revoke_object_url(&url);
     Some(())
+}
+
+/// A game's name for people (its id when unknown).
+fn engine_name(game: &'static str) -> &'static str {
+    games::entry(game).map_or(game, |g| g.info.name)
 }
 
 #[derive(Properties, PartialEq)]
@@ -176,6 +213,47 @@ pub fn sharing(props: &Props) -> Html {
             link.set(url);
         })
     };
+    // The embed code: the same match (and turn, when chosen) in the embed view's address.
+    let embed = use_state(String::new);
+    {
+        let embed = embed.clone();
+        use_effect_with(props.record.clone(), move |_| embed.set(String::new()));
+    }
+    let on_embed = {
+        let (record, embed) = (props.record.clone(), embed.clone());
+        let (at_turn, frame) = (*at_turn, props.frame);
+        Callback::from(move |_: MouseEvent| {
+            let record = &record.0;
+            let (Some(setup), Some(replay)) = (record.setup.clone(), replay_of(record)) else {
+                return;
+            };
+            let doc = ShareDoc {
+                setup,
+                relaxed: record.relaxed,
+                bots: record.bots.clone(),
+                replay: Some(replay),
+                turn: at_turn.then_some(frame),
+                lesson: None,
+            };
+            let url = embed_link_to(&doc);
+            if url.len() > MAX_LINK_CHARS {
+                embed.set(format!(
+                    "too long: the embed code of this match would carry an address of {} \
+                     characters (at most {MAX_LINK_CHARS} travel safely). Download the replay \
+                     and share the file instead.",
+                    url.len()
+                ));
+                return;
+            }
+            let name = engine_name(record.game);
+            let code = iframe_code(&url, name);
+            if let Some(window) = web_sys::window() {
+                // Best effort: the code is also shown to copy by hand.
+                let _ = window.navigator().clipboard().write_text(&code);
+            }
+            embed.set(code);
+        })
+    };
     let on_download = {
         let record = props.record.clone();
         Callback::from(move |_: MouseEvent| {
@@ -220,6 +298,10 @@ pub fn sharing(props: &Props) -> Html {
                 <button type="button" id="make-link" disabled={!ready} onclick={on_make}>
                     { "Make a share link" }
                 </button>
+                <button type="button" id="copy-embed" disabled={!ready} onclick={on_embed}
+                    title="HTML that shows this match in another page (a course, a blog post)">
+                    { "Copy embed code" }
+                </button>
                 <button type="button" id="download-replay" disabled={!ready} onclick={on_download}>
                     { "Download the replay" }
                 </button>
@@ -235,7 +317,32 @@ pub fn sharing(props: &Props) -> Html {
                 <p class="hint">{ format!("{} characters; copied if the browser allowed it. \
                     Nothing is sent anywhere: the match is in the link.", link.len()) }</p>
             }
+            if embed.starts_with("too long") {
+                <p id="embed-too-long" class="warning" role="alert">{ format!("This embed code is {}", *embed) }</p>
+            } else if !embed.is_empty() {
+                <textarea id="embed-code" readonly=true rows="3" value={(*embed).clone()}
+                    aria-label="Embed code (copied)" />
+                <p class="hint">{ "Copied if the browser allowed it. Paste it into another \
+                    page's HTML: the board, the timeline and the controls of this match, which \
+                    that page can also drive (README, Embedding a match)." }</p>
+            }
             <p class="hint">{ "Or drop a replay file (from this page or from botplay play --replay) on the board." }</p>
         </div>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::iframe_code;
+
+    #[test]
+    fn the_embed_code_is_one_frame_with_its_address_escaped() {
+        let code = iframe_code("https://x.org/a?b=1&c=\"2\"#b1.QQ", "Ice and Fire");
+        assert_eq!(
+            code,
+            "<iframe src=\"https://x.org/a?b=1&amp;c=&quot;2&quot;#b1.QQ\" width=\"640\" \
+             height=\"400\" style=\"border: 0\" title=\"Ice and Fire: a match played back by \
+             botplay\" loading=\"lazy\"></iframe>"
+        );
     }
 }

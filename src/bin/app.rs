@@ -5,6 +5,9 @@ fn main() {
     // `?measure` in the address opens the measure harness instead (src/app/measure.rs).
     if botplay_web::app::measure::requested() {
         yew::Renderer::<botplay_web::app::measure::Measure>::new().render();
+    } else if botplay_web::app::embed::requested() {
+        // embed.html: one match for other sites to frame (src/app/embed.rs).
+        yew::Renderer::<botplay_web::app::embed::Embed>::new().render();
     } else {
         yew::Renderer::<botplay_web::app::App>::new().render();
     }

@@ -2,12 +2,14 @@
 // isolation (COOP/COEP, for the bots' SharedArrayBuffer) and the Content-Security-Policy, both
 // read from Trunk.toml's [serve.headers] so that tests see what `trunk serve` sends.
 //
-//   node tests/e2e/serve.mjs [--dist dist] [--port 8080]
+//   node tests/e2e/serve.mjs [--dist dist] [--port 8080] [--lazy]
+//
+// `cargo xtask serve` runs it beside `trunk serve` for the embed view's headers (xtask/src/serve.rs).
 
 import { createServer } from "node:http";
 import { readFile, stat } from "node:fs/promises";
-import { trunkHeaders as readTrunkHeaders } from "../../www/trunk-headers.mjs";
-import { extname, join, normalize, resolve, sep } from "node:path";
+import { embedHeaders, headersFor, trunkHeaders as readTrunkHeaders } from "../../www/trunk-headers.mjs";
+import { extname, join, normalize, relative, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const REPO = resolve(fileURLToPath(new URL("../..", import.meta.url)));
@@ -32,13 +34,17 @@ export function trunkHeaders(repo = REPO) {
 }
 
 /** Serves `dist` on 127.0.0.1 at `port` (0: any free port); resolves to { server, url }. With
- * `plain`, no special header is sent, as on a static host that cannot set headers. */
-export async function serve(dist, port = 0, { plain = false } = {}) {
+ * `plain`, no special header is sent, as on a static host that cannot set headers. The embed
+ * view (embed.html) gets its own headers (www/trunk-headers.mjs `embedHeaders`): other sites may
+ * frame it, never the page. */
+export async function serve(dist, port = 0, { plain = false, lazy = false } = {}) {
   const root = resolve(dist);
+  // `lazy`: the page is built after the server starts (cargo xtask serve, beside `trunk serve`).
   await stat(join(root, "index.html")).catch(() => {
-    throw new Error(`${root}/index.html not found: build the page first (trunk build --release)`);
+    if (!lazy) throw new Error(`${root}/index.html not found: build the page first (trunk build --release)`);
   });
   const headers = plain ? {} : trunkHeaders();
+  const embed = plain ? {} : embedHeaders(headers);
   const server = createServer(async (req, res) => {
     try {
       const path = decodeURIComponent(new URL(req.url, "http://x").pathname);
@@ -50,9 +56,9 @@ export async function serve(dist, port = 0, { plain = false } = {}) {
       if ((await stat(file).catch(() => null))?.isDirectory()) file = join(file, "index.html");
       const body = await readFile(file);
       res.writeHead(200, {
-        ...headers,
-        "Content-Type": MIME[extname(file)] ?? "application/octet-stream",
         "Cross-Origin-Resource-Policy": "same-origin",
+        ...headersFor(relative(root, file).split(sep).join("/"), headers, embed),
+        "Content-Type": MIME[extname(file)] ?? "application/octet-stream",
         "Cache-Control": "no-store",
       });
       res.end(req.method === "HEAD" ? undefined : body);
@@ -69,6 +75,7 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
     const i = process.argv.indexOf(name);
     return i > 0 ? process.argv[i + 1] : fallback;
   };
-  const { url } = await serve(resolve(REPO, arg("--dist", "dist")), Number(arg("--port", 8080)));
+  const lazy = process.argv.includes("--lazy");
+  const { url } = await serve(resolve(REPO, arg("--dist", "dist")), Number(arg("--port", 8080)), { lazy });
   console.log(`serving ${url}`);
 }

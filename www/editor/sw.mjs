@@ -1,6 +1,8 @@
 // Run by Trunk's post_build hook (see Trunk.toml), once the whole site is in Trunk's staging
 // folder: writes the service worker (www/coi-sw.js) into it as `coi-sw.js`, filled in with
-// - HEADERS: the `[serve.headers]` of Trunk.toml, which it adds on hosts that cannot send them;
+// - HEADERS: the `[serve.headers]` of Trunk.toml, which it adds on hosts that cannot send them,
+//   and EMBED_HEADERS, those of the embed view (www/trunk-headers.mjs `embedHeaders`), which
+//   it writes into the site first (www/embed/page.mjs);
 // - MANIFEST: every file of the site (cached when the worker installs), the ones with Trunk's
 //   content hash in their names (served from the cache first), Pyodide's files (cached once a
 //   Python bot loads them), and versions made from the files' contents. A new build with any
@@ -12,7 +14,8 @@ import { createHash } from "node:crypto";
 import { readdir, readFile, stat, writeFile } from "node:fs/promises";
 import { dirname, join, relative, sep } from "node:path";
 import { fileURLToPath } from "node:url";
-import { trunkHeaders } from "../trunk-headers.mjs";
+import { embedHeaders, trunkHeaders } from "../trunk-headers.mjs";
+import { writeEmbedView } from "../embed/page.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const repo = join(here, "..", "..");
@@ -47,6 +50,8 @@ async function version(paths, extra = "") {
   return all.digest("hex").slice(0, 16);
 }
 
+// The embed view is part of the site: written before the files are listed.
+await writeEmbedView(staging);
 const site = (await files(staging)).filter((path) => path !== WORKER);
 const pyodide = site.filter((path) => path.startsWith(PYODIDE_DIR));
 const app = site.filter((path) => !path.startsWith(PYODIDE_DIR));
@@ -61,12 +66,15 @@ const manifest = {
 };
 
 const headersAt = "/* HEADERS */ {}";
+const embedHeadersAt = "/* EMBED_HEADERS */ {}";
 const manifestAt = /\/\* MANIFEST \*\/ .*;$/m;
-if (!template.includes(headersAt) || !manifestAt.test(template)) {
-  throw new Error(`sw.mjs: www/${WORKER} lacks its HEADERS or MANIFEST placeholder`);
+if (!template.includes(headersAt) || !template.includes(embedHeadersAt) || !manifestAt.test(template)) {
+  throw new Error(`sw.mjs: www/${WORKER} lacks its HEADERS, EMBED_HEADERS or MANIFEST placeholder`);
 }
+const headers = trunkHeaders(repo);
 const worker = template
-  .replace(headersAt, JSON.stringify(trunkHeaders(repo), null, 2))
+  .replace(headersAt, JSON.stringify(headers, null, 2))
+  .replace(embedHeadersAt, JSON.stringify(embedHeaders(headers), null, 2))
   .replace(manifestAt, `${JSON.stringify(manifest, null, 2)};`);
 await writeFile(join(staging, WORKER), worker);
 console.log(`sw.mjs: ${WORKER} version ${manifest.version}, ${app.length} files (${manifest.immutable.length} hashed), Pyodide ${manifest.pyodide.version} (${pyodide.length} files)`);

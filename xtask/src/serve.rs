@@ -1,11 +1,21 @@
 //! `cargo xtask serve [ARGS...]`: set up, then build and serve the page with `trunk serve`.
 //!
 //! Trunk.toml holds the address (http://127.0.0.1:8080) and the cross-origin isolation headers.
+//!
+//! The embed view (`embed.html`) is the one page other sites may frame, so it needs headers of
+//! its own, and `trunk serve` sends the same headers with every file. So Trunk passes that one
+//! address through to the browser tests' static server (`tests/e2e/serve.mjs`, started here on a
+//! free port of 127.0.0.1, serving the same `dist/`), which sends the embed view's headers
+//! (`www/trunk-headers.mjs`); everything else comes from Trunk as before.
 
-use std::process::Command;
+use std::io::{BufRead, BufReader};
+use std::process::{Child, Command, Stdio};
 
-use crate::common::{check_status, describe, spawn_failure, Repo, Result};
+use crate::common::{check_status, describe, spawn_failure, Failure, Repo, Result};
 use crate::setup;
+
+/// The embed view's page, served through [`EmbedServer`].
+const EMBED_PAGE: &str = "embed.html";
 
 const TRUNK_HINT: &str = "read trunk's messages above; `cargo xtask setup` reinstalls missing \
                           tools, and `cargo build -p botplay-web --target wasm32-unknown-unknown` \
@@ -13,8 +23,10 @@ const TRUNK_HINT: &str = "read trunk's messages above; `cargo xtask setup` reins
 
 pub fn run(repo: &Repo, trunk_args: &[String]) -> Result {
     setup::run(repo, false)?;
+    let embed = EmbedServer::start(repo, &dist_of(trunk_args))?;
     let mut command = trunk(repo, "serve");
     command.args(trunk_args);
+    command.args(embed.proxy_args());
     let shown = describe(&command);
     println!("\n$ {shown}");
     println!("serving the playground on http://127.0.0.1:8080 (Ctrl-C stops)");
@@ -24,6 +36,78 @@ pub fn run(repo: &Repo, trunk_args: &[String]) -> Result {
         return Ok(());
     }
     check_status(&shown, status, TRUNK_HINT)
+}
+
+/// The folder Trunk builds into: `--dist DIR` (or `--dist=DIR`) among Trunk's arguments, or
+/// Trunk.toml's `dist`.
+fn dist_of(trunk_args: &[String]) -> String {
+    let mut args = trunk_args.iter();
+    while let Some(arg) = args.next() {
+        if arg == "--dist" || arg == "-d" {
+            if let Some(dir) = args.next() {
+                return dir.clone();
+            }
+        } else if let Some(dir) = arg.strip_prefix("--dist=") {
+            return dir.to_string();
+        }
+    }
+    "dist".to_string()
+}
+
+/// `tests/e2e/serve.mjs` serving `dist` on a free port, for the embed view's headers; stopped
+/// when dropped.
+struct EmbedServer {
+    child: Child,
+    url: String,
+}
+
+impl EmbedServer {
+    fn start(repo: &Repo, dist: &str) -> Result<EmbedServer> {
+        let mut command = repo.command("node");
+        // `--lazy`: Trunk builds dist/ after this server starts.
+        command
+            .args([
+                "tests/e2e/serve.mjs",
+                "--dist",
+                dist,
+                "--port",
+                "0",
+                "--lazy",
+            ])
+            .stdout(Stdio::piped());
+        let shown = describe(&command);
+        let mut child = command.spawn().map_err(|e| spawn_failure(&shown, &e))?;
+        let mut line = String::new();
+        if let Some(out) = child.stdout.take() {
+            let _ = BufReader::new(out).read_line(&mut line);
+        }
+        let Some(url) = line.trim().strip_prefix("serving ").map(str::to_string) else {
+            let _ = child.kill();
+            let _ = child.wait();
+            return Err(Failure::new(
+                format!("`{shown}` did not start (it said: {:?})", line.trim()),
+                "run that command by hand to see why; `npm ci` restores what it needs",
+            ));
+        };
+        Ok(EmbedServer { child, url })
+    }
+
+    /// Trunk's arguments that pass the embed view's address through to this server.
+    fn proxy_args(&self) -> [String; 4] {
+        [
+            "--proxy-backend".to_string(),
+            format!("{}{EMBED_PAGE}", self.url),
+            "--proxy-rewrite".to_string(),
+            format!("/{EMBED_PAGE}"),
+        ]
+    }
+}
+
+impl Drop for EmbedServer {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
 }
 
 /// `trunk <subcommand> --skip-version-check`, with `node_modules/.bin` (wasm-opt) and
@@ -38,4 +122,17 @@ pub fn trunk(repo: &Repo, subcommand: &str) -> Command {
         command.env("RUST_LIB_BACKTRACE", "0");
     }
     command
+}
+
+#[cfg(test)]
+mod tests {
+    use super::dist_of;
+
+    #[test]
+    fn the_dist_folder_is_trunks_own() {
+        let args = |a: &[&str]| a.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        assert_eq!(dist_of(&args(&["--release"])), "dist");
+        assert_eq!(dist_of(&args(&["--release", "--dist", "out"])), "out");
+        assert_eq!(dist_of(&args(&["--dist=site", "--port", "9000"])), "site");
+    }
 }

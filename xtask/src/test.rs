@@ -62,7 +62,7 @@ const STEPS: [Step; 10] = [
     },
     Step {
         name: "e2e",
-        title: "node tests/e2e/run.mjs --dist dist, in headless Chromium",
+        title: "node tests/e2e/run.mjs, then embed.mjs, --dist dist, in headless Chromium",
         needs_browser: true,
         run: end_to_end,
     },
@@ -421,6 +421,14 @@ fn end_to_end(repo: &Repo) -> Result {
     common::run(
         command,
         "read the output above; `cargo xtask test build e2e` repeats the build and these tests",
+    )?;
+    // The embed view, framed by a page of another origin (a server of its own).
+    let mut command = repo.command("node");
+    command.args(["tests/e2e/embed.mjs", "--dist", "dist"]);
+    common::run(
+        command,
+        "read the output above (and tests/e2e/screenshots/embed-*.png); `node \
+         tests/e2e/embed.mjs --dist dist` runs these checks alone",
     )
 }
 
