@@ -12,7 +12,8 @@
 // (em2) The course page frames that code at 320 × 240, 640 × 400 and 1000 × 700: each time the
 //       view says it is ready, its board is drawn (not blank), square, as large as the frame
 //       leaves above the controls, and nothing overflows the frame; it fetched no worker, no bot
-//       runtime and no code editor. Screenshots: tests/e2e/screenshots/embed-<W>x<H>.png.
+//       runtime and no code editor. Screenshots: tests/e2e/screenshots/embed-<W>x<H>.png (and
+//       embed.png in the middle of the match, embed-end.png at its end, embed-problem-*.png).
 // (em3) The postMessage API: ready (game, players, turns, frames); set-turn shows that turn and
 //       is told back; play, then the end told; pause stops the turns; malformed messages (not
 //       objects, unknown types, bad turns, a cyclic object, a BigInt) change nothing and throw
@@ -22,6 +23,8 @@
 //       it), while it frames the embed view.
 // (em5) A damaged embed address, and one without a match, show a sentence in the frame and tell
 //       the course page botplay:error; no panic.
+// (em6) On a host without headers, the service worker gives the page frame-ancestors 'none'
+//       and the embed view its own policy.
 //
 // Called alone or from xtask's e2e step; the 640 × 400 screenshot is also docs/screenshots/embed.png
 // when run with --docs.
@@ -248,6 +251,9 @@ export async function embedChecks({ dist, check = defaultCheck, SHOTS = join(REP
     await parent.evaluate(() => window.send({ type: "botplay:play" }));
     await waitHeard(`m.type === 'botplay:ended' && m.turn === ${ready.turns}`, "the end");
     check((await label()).startsWith(`turn ${ready.turns} /`), `(em3) at the end the frame shows ${await label()}`);
+    const result = await frame.locator("#outcome .result").innerText();
+    check(/wins|draw/.test(result) && (await frame.locator("#outcome").isVisible()), `(em3) at the end the result is not shown: "${result}"`);
+    await parent.screenshot({ path: join(SHOTS, "embed-end.png") });
     // A turn beyond the last shows the last.
     await parent.evaluate(() => window.send({ type: "botplay:set-turn", turn: 1 }));
     await waitHeard("m.type === 'botplay:turn' && m.turn === 1", "turn 1");
@@ -296,8 +302,29 @@ export async function embedChecks({ dist, check = defaultCheck, SHOTS = join(REP
       const said = await embedFrame().locator("#embed-problem").innerText();
       check(expected.test(said) && said === told, `(em5) ${address.slice(-20)}: the frame says "${said}", tells "${told}"`);
       check(problems.length === before, `(em5) errors:\n  ${problems.slice(before).join("\n  ")}`);
+      await parent.screenshot({ path: join(SHOTS, `embed-problem-${address.endsWith("embed.html") ? "empty" : "damaged"}.png`) });
     }
     console.log("ok (em5) a damaged embed address and one without a match are explained in the frame and told as botplay:error");
+
+    // (em6) A static host that sends no headers: the service worker gives the page and the embed
+    // view their own (seen through fetches it answers).
+    const plain = await serve(dist, 0, { plain: true });
+    try {
+      const host = await context.newPage();
+      watch(host);
+      await host.goto(plain.url);
+      await host.waitForFunction(() => navigator.serviceWorker?.controller && self.crossOriginIsolated, null, { timeout: 60_000 });
+      const policies = await host.evaluate(async () => {
+        const policy = async (path) => (await fetch(path, { cache: "no-store" })).headers.get("content-security-policy");
+        return { page: await policy("./"), embed: await policy("embed.html") };
+      });
+      check(/frame-ancestors 'none'/.test(policies.page ?? ""), `(em6) the worker gives the page ${policies.page}`);
+      check(/frame-ancestors \*/.test(policies.embed ?? "") && /worker-src 'none'/.test(policies.embed), `(em6) the worker gives the embed view ${policies.embed}`);
+      await host.close();
+    } finally {
+      plain.server.close();
+    }
+    console.log("ok (em6) on a host without headers, the service worker gives the page frame-ancestors 'none' and the embed view frame-ancestors *");
   } finally {
     await context.close().catch(() => {});
     site.server.close();
