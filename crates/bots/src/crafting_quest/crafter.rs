@@ -23,7 +23,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use super::memory::{Memory, Paths, NEIGHBOURS, OFF, UNKNOWN};
-use super::protocol::{energy_to_kill, read, write, Message, State, UnitInfo, GOLD, RECIPES};
+use super::protocol::{energy_to_kill, write, Decoder, Kind, State, UnitInfo, GOLD, RECIPES};
 use crate::Bot;
 
 /// Retaliation energy and threshold every unit sets once.
@@ -49,6 +49,8 @@ const MOST: u64 = 130;
 const GUESS: u32 = 40;
 
 pub struct Crafter {
+    /// Reads the referee's lines, reusing its buffers.
+    decoder: Decoder,
     memory: Option<Memory>,
     me: State,
     /// The unit being played.
@@ -68,6 +70,9 @@ pub struct Crafter {
     routes: BTreeMap<usize, Vec<usize>>,
     /// Units on a crafting round (at most [`CRAFTERS`]), from turn to turn.
     crafters: BTreeSet<usize>,
+    /// The buffers of [`Crafter::plan`]'s walks.
+    paths: Paths,
+    queue: Vec<usize>,
 }
 
 /// Costs to finish a crafting round from each cell, by what the unit already carries (wood and
@@ -87,7 +92,7 @@ impl Fields {
     fn new(memory: &Memory, avail: &[[u32; 7]], kind: usize, round: u32) -> Fields {
         let recipe = RECIPES[kind][0];
         let heavy = if kind == 0 { IRON } else { LEATHER };
-        let n = memory.ground.len();
+        let n = memory.cells();
         let sources = |r: usize, from: &[u32]| -> Vec<u32> {
             (0..n)
                 .map(|c| {
@@ -133,6 +138,7 @@ fn wish(u: &UnitInfo) -> (usize, [u32; 7], usize) {
 impl Crafter {
     pub fn new(_seed: i64) -> Self {
         Crafter {
+            decoder: Decoder::default(),
             memory: None,
             me: State::default(),
             cursor: 0,
@@ -144,13 +150,15 @@ impl Crafter {
             fields: [None, None],
             routes: BTreeMap::new(),
             crafters: BTreeSet::new(),
+            paths: Paths::default(),
+            queue: Vec::new(),
         }
     }
 
-    fn learn(&mut self, state: &State) {
-        let memory = match &mut self.memory {
+    fn learn(memory: &mut Option<Memory>, state: &State) {
+        let memory = match memory {
             Some(m) if m.size == state.size => m,
-            _ => self.memory.insert(Memory::new(state.size)),
+            _ => memory.insert(Memory::new(state.size)),
         };
         for u in &state.units {
             memory.learn(&u.sight);
@@ -184,14 +192,21 @@ impl Crafter {
 
     /// What unit `i` should do now, if anything.
     fn decide(&mut self, i: usize) -> Option<String> {
-        let u = self.me.units[i].clone();
+        // The unit is taken out while its choice is made (and put back): no copy of its sight.
+        let u = std::mem::take(&mut self.me.units[i]);
+        let line = self.choose(&u);
+        self.me.units[i] = u;
+        line
+    }
+
+    fn choose(&mut self, u: &UnitInfo) -> Option<String> {
         if u.retaliate != RETALIATE {
             return Some(write::prepare(u.id, RETALIATE.0, RETALIATE.1));
         }
-        if let Some(line) = self.craft_or_equip(&u) {
+        if let Some(line) = self.craft_or_equip(u) {
             return Some(line);
         }
-        if let Some(line) = self.fight(&u) {
+        if let Some(line) = self.fight(u) {
             return Some(line);
         }
         let memory = self.memory.as_ref()?;
@@ -213,9 +228,9 @@ impl Crafter {
                 }),
             };
         }
-        let round = self.crafting_round(&u);
+        let round = self.crafting_round(u);
         let memory = self.memory.as_ref()?;
-        let (_, recipe, heavy) = wish(&u);
+        let (_, recipe, heavy) = wish(u);
         // Take needed ingredients from a pile here.
         if round.is_some() && u.energy >= 5 {
             if let Some(pile) = memory.piles.get(here) {
@@ -247,11 +262,11 @@ impl Crafter {
         if u.energy < u.move_cost || u.frozen > 0 {
             return None;
         }
-        let next = match self.hunt(&u) {
+        let next = match self.hunt(u) {
             Some(step) => Some(step),
             None => match round {
-                Some(_) => self.field(&u).and_then(|f| self.downhill(&u, f)),
-                None => self.follow_route(&u),
+                Some(_) => self.field(u).and_then(|f| self.downhill(u, f)),
+                None => self.follow_route(u),
             },
         }?;
         let (x, y) = self.memory.as_ref()?.xy(next);
@@ -335,7 +350,7 @@ impl Crafter {
             // Go on while the target is still worth it and nobody else took it.
             let target = route.last().copied();
             let still = target.is_some_and(|t| {
-                (memory.has_resources(t) || memory.ground[t] == UNKNOWN)
+                (memory.has_resources(t) || memory.ground(t) == UNKNOWN)
                     && self.claims.get(&t).is_none_or(|&who| who == u.id)
             });
             if let (true, Some(&next)) = (still, route.first()) {
@@ -430,21 +445,29 @@ impl Crafter {
 
     /// A route to the best resource cell to dig up (points per energy spent walking; one unit
     /// per cell), or else to the nearest unexplored cell: a breadth-first search from the unit
-    /// that stops once no farther cell could be better.
-    fn plan(&self, u: &UnitInfo) -> Option<(usize, Vec<usize>)> {
+    /// that stops once no farther cell could be better, or once it has met every cell with
+    /// resources and an unexplored one (nothing farther could change its choice).
+    fn plan(&mut self, u: &UnitInfo) -> Option<(usize, Vec<usize>)> {
         let memory = self.memory.as_ref()?;
         let start = memory.cell(u.x, u.y)?;
-        let n = memory.ground.len();
-        let mut dist = vec![u32::MAX; n];
-        let mut parent = vec![usize::MAX; n];
+        let n = memory.cells();
+        let (resource_cells, unknown_cells) = memory.counts();
+        // The walk's buffers are kept from one plan to the next.
+        let Paths { dist, parent } = &mut self.paths;
+        dist.clear();
+        dist.resize(n, u32::MAX);
+        parent.resize(n, usize::MAX);
         dist[start] = 0;
         // A first-in first-out queue: `head` is its front.
-        let mut queue = Vec::with_capacity(n);
+        let queue = &mut self.queue;
+        queue.clear();
         queue.push(start);
         let mut head = 0;
         let step = u64::from(u.move_cost.max(20) as u32);
         let mut best: Option<(u64, usize)> = None;
         let mut unknown: Option<usize> = None;
+        // The cells with resources and the unknown ones met so far.
+        let (mut resources_met, mut unknown_met) = (0, 0);
         while let Some(&c) = queue.get(head) {
             head += 1;
             let d = u64::from(dist[c]);
@@ -457,43 +480,53 @@ impl Crafter {
             // Whether another unit claimed the cell: asked only of the cells that could be a
             // target (most cells are not).
             let free = || self.claims.get(&c).is_none_or(|&who| who == u.id);
-            if d > 0 {
-                if memory.has_resources(c) {
-                    if free() {
-                        let amount: u32 = match memory.qty.get(&c) {
-                            Some(q) => q.iter().sum(),
-                            None => GUESS * memory.types(c).len().clamp(1, 2) as u32,
-                        };
-                        let value = u64::from(amount).min(MOST) * 10_000 / (d * step + 15);
-                        if best.is_none_or(|(v, _)| value > v) {
-                            best = Some((value, c));
-                        }
+            let ground = memory.ground(c);
+            if memory.has_resources(c) {
+                resources_met += 1;
+                if d > 0 && free() {
+                    let amount: u32 = match memory.qty(c) {
+                        Some(q) => q.iter().sum(),
+                        // What `Memory::types` counts for a cell not dug: all seven types of a
+                        // `*`, one for a letter; at most two guesses.
+                        None => GUESS * if ground == b'*' { 2 } else { 1 },
+                    };
+                    let value = u64::from(amount).min(MOST) * 10_000 / (d * step + 15);
+                    if best.is_none_or(|(v, _)| value > v) {
+                        best = Some((value, c));
                     }
-                } else if memory.ground[c] == UNKNOWN && unknown.is_none() && free() {
+                }
+            } else if ground == UNKNOWN {
+                unknown_met += 1;
+                if d > 0 && unknown.is_none() && free() {
                     unknown = Some(c);
                 }
             }
+            if resources_met == resource_cells
+                && (unknown.is_some() || unknown_met == unknown_cells)
+            {
+                break;
+            }
+            let next = dist[c] + 1;
             for &m in memory.neighbours(c) {
                 let m = m as usize;
                 if m != OFF as usize && dist[m] == u32::MAX && memory.passable(m) {
-                    dist[m] = dist[c] + 1;
+                    dist[m] = next;
                     parent[m] = c;
                     queue.push(m);
                 }
             }
         }
         let target = best.map(|(_, c)| c).or(unknown)?;
-        let paths = Paths { dist, parent };
-        Some((target, paths.route(target)?))
+        Some((target, self.paths.route(target)?))
     }
 }
 
 fn learn_dig(memory: &mut Memory, u: &UnitInfo) {
     if let Some((x, y, q)) = u.dig {
         if let Some(c) = memory.cell(x, y) {
-            memory.qty.insert(c, q);
+            memory.set_qty(c, q);
             if q.iter().all(|&n| n == 0) {
-                memory.ground[c] = b'.';
+                memory.set_ground(c, b'.');
             }
         }
     }
@@ -503,11 +536,14 @@ impl Bot for Crafter {
     fn read(&mut self, input: &str) -> Vec<String> {
         let mut out = Vec::new();
         for line in input.lines() {
-            match read(line) {
-                Message::State { turn: true, state } => {
-                    self.learn(&state);
-                    self.spent = vec![0; state.units.len()];
-                    self.me = *state;
+            match self.decoder.read(line) {
+                Kind::Turn => {
+                    let state = &mut self.decoder.state;
+                    Crafter::learn(&mut self.memory, state);
+                    self.spent.clear();
+                    self.spent.resize(state.units.len(), 0);
+                    // What the decoder held before comes back to it to be read into again.
+                    std::mem::swap(&mut self.me, state);
                     self.cursor = 0;
                     self.sent = 0;
                     self.done.clear();
@@ -521,32 +557,34 @@ impl Bot for Crafter {
                     }
                     out = self.next();
                 }
-                Message::State { turn: false, state } => {
-                    self.learn(&state);
-                    self.me.units = state.units;
+                Kind::State => {
+                    let state = &mut self.decoder.state;
+                    Crafter::learn(&mut self.memory, state);
+                    std::mem::swap(&mut self.me.units, &mut state.units);
                     out = self.next();
                 }
-                Message::Answer(answer) => {
+                Kind::Answer => {
+                    let answer = &mut self.decoder.answer;
                     self.me.gold = answer.gold;
                     self.me.blueprints = answer.blueprints;
                     let failed = answer.result != "NoError";
-                    if let Some(unit) = answer.unit {
+                    if let Some(unit) = &mut answer.unit {
                         if let Some(memory) = &mut self.memory {
                             memory.learn(&unit.sight);
-                            learn_dig(memory, &unit);
+                            learn_dig(memory, unit);
                         }
                         if let Some(slot) = self.me.units.iter().position(|u| u.id == unit.id) {
                             if failed {
                                 self.done.insert(slot);
                             }
-                            self.me.units[slot] = unit;
+                            std::mem::swap(&mut self.me.units[slot], unit);
                         }
                     } else if failed {
                         self.done.insert(self.cursor);
                     }
                     out = self.next();
                 }
-                Message::Unknown => {}
+                Kind::Unknown => {}
             }
         }
         out

@@ -1,192 +1,208 @@
-//! A small JSON reader for the referee's lines: values borrow the line, numbers are integers
-//! (the protocol has no others; a fraction or exponent makes the number unreadable), and any
-//! malformed input reads as `None` — never a panic.
+//! A small JSON reader for the referee's lines: numbers are integers (the protocol has no
+//! others; a fraction or exponent makes the number unreadable), and any malformed input reads
+//! as `None` — never a panic.
+//!
+//! It is a pull reader: the caller walks the line field by field and puts what it wants
+//! straight into its own structs ([`super::protocol`]), so reading an answer (a unit and its
+//! sight, about 1.5 KB, for every request a bot makes) builds no tree and allocates nothing.
+//! Values the caller does not want are skipped, but checked all the same: a line is readable
+//! only if all of it is well formed.
 
-/// A JSON value borrowing its text.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Json<'a> {
-    Null,
-    Bool(bool),
-    Int(i64),
-    Str(String),
-    Arr(Vec<Json<'a>>),
-    Obj(Vec<(&'a str, Json<'a>)>),
-}
-
-impl<'a> Json<'a> {
-    /// Reads a whole line.
-    pub fn parse(text: &'a str) -> Option<Json<'a>> {
-        let mut p = Parser {
-            s: text.as_bytes(),
-            text,
-            i: 0,
-            depth: 0,
-        };
-        let v = p.value()?;
-        p.ws();
-        (p.i == p.s.len()).then_some(v)
-    }
-
-    /// A field of an object.
-    pub fn get(&self, key: &str) -> Option<&Json<'a>> {
-        match self {
-            Json::Obj(fields) => fields.iter().rev().find(|(k, _)| *k == key).map(|(_, v)| v),
-            _ => None,
-        }
-    }
-
-    pub fn int(&self) -> Option<i64> {
-        match self {
-            Json::Int(n) => Some(*n),
-            _ => None,
-        }
-    }
-
-    pub fn str(&self) -> Option<&str> {
-        match self {
-            Json::Str(s) => Some(s),
-            _ => None,
-        }
-    }
-
-    /// The items of an array (none for anything else).
-    pub fn items(&self) -> &[Json<'a>] {
-        match self {
-            Json::Arr(items) => items,
-            _ => &[],
-        }
-    }
-
-    /// The fields of an object (none for anything else).
-    pub fn fields(&self) -> &[(&'a str, Json<'a>)] {
-        match self {
-            Json::Obj(fields) => fields,
-            _ => &[],
-        }
-    }
-
-    /// An integer field, 0 when missing; clamped to `i32`.
-    pub fn i32(&self, key: &str) -> i32 {
-        self.get(key)
-            .and_then(Json::int)
-            .unwrap_or(0)
-            .clamp(i64::from(i32::MIN), i64::from(i32::MAX)) as i32
-    }
-}
+use std::borrow::Cow;
 
 /// Deeper nesting than this is refused.
 const MAX_DEPTH: u32 = 64;
 
-struct Parser<'a> {
+/// A reader over one line.
+pub struct Reader<'a> {
     s: &'a [u8],
     text: &'a str,
     i: usize,
     depth: u32,
 }
 
-impl<'a> Parser<'a> {
+/// What the next value is, by its first byte.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Next {
+    Object,
+    Array,
+    Str,
+    /// A number, `true`, `false`, `null`, or something malformed.
+    Other,
+}
+
+impl<'a> Reader<'a> {
+    pub fn new(text: &'a str) -> Reader<'a> {
+        Reader {
+            s: text.as_bytes(),
+            text,
+            i: 0,
+            depth: 0,
+        }
+    }
+
     fn ws(&mut self) {
         while self.i < self.s.len() && matches!(self.s[self.i], b' ' | b'\t' | b'\n' | b'\r') {
             self.i += 1;
         }
     }
 
-    fn eat(&mut self, b: u8) -> Option<()> {
+    /// Whether only white space is left.
+    pub fn at_end(&mut self) -> bool {
         self.ws();
-        (self.s.get(self.i) == Some(&b)).then(|| self.i += 1)
+        self.i == self.s.len()
     }
 
-    fn value(&mut self) -> Option<Json<'a>> {
+    /// What the next value is.
+    pub fn peek(&mut self) -> Next {
         self.ws();
-        match *self.s.get(self.i)? {
-            b'{' => {
-                self.depth += 1;
-                if self.depth > MAX_DEPTH {
-                    return None;
-                }
-                self.i += 1;
-                let mut fields = Vec::new();
-                self.ws();
-                if self.s.get(self.i) == Some(&b'}') {
-                    self.i += 1;
-                } else {
-                    loop {
-                        self.ws();
-                        let key = self.key()?;
-                        self.eat(b':')?;
-                        let v = self.value()?;
-                        fields.push((key, v));
-                        self.ws();
-                        match *self.s.get(self.i)? {
-                            b',' => self.i += 1,
-                            b'}' => {
-                                self.i += 1;
-                                break;
-                            }
-                            _ => return None,
-                        }
-                    }
-                }
-                self.depth -= 1;
-                Some(Json::Obj(fields))
-            }
-            b'[' => {
-                self.depth += 1;
-                if self.depth > MAX_DEPTH {
-                    return None;
-                }
-                self.i += 1;
-                let mut items = Vec::new();
-                self.ws();
-                if self.s.get(self.i) == Some(&b']') {
-                    self.i += 1;
-                } else {
-                    loop {
-                        items.push(self.value()?);
-                        self.ws();
-                        match *self.s.get(self.i)? {
-                            b',' => self.i += 1,
-                            b']' => {
-                                self.i += 1;
-                                break;
-                            }
-                            _ => return None,
-                        }
-                    }
-                }
-                self.depth -= 1;
-                Some(Json::Arr(items))
-            }
-            b'"' => self.string().map(Json::Str),
-            b't' => self.word("true", Json::Bool(true)),
-            b'f' => self.word("false", Json::Bool(false)),
-            b'n' => self.word("null", Json::Null),
-            _ => self.number(),
+        match self.s.get(self.i) {
+            Some(b'{') => Next::Object,
+            Some(b'[') => Next::Array,
+            Some(b'"') => Next::Str,
+            _ => Next::Other,
         }
     }
 
-    fn word(&mut self, w: &str, v: Json<'a>) -> Option<Json<'a>> {
+    fn open(&mut self) -> Option<()> {
+        self.depth += 1;
+        if self.depth > MAX_DEPTH {
+            return None;
+        }
+        self.i += 1;
+        Some(())
+    }
+
+    /// Reads an object (the next value must be one): `field` is called with each key and must
+    /// read its value.
+    pub fn object(
+        &mut self,
+        mut field: impl FnMut(&mut Self, &'a str) -> Option<()>,
+    ) -> Option<()> {
+        self.ws();
+        if self.s.get(self.i) != Some(&b'{') {
+            return None;
+        }
+        self.open()?;
+        self.ws();
+        if self.s.get(self.i) == Some(&b'}') {
+            self.i += 1;
+        } else {
+            loop {
+                self.ws();
+                let key = self.key()?;
+                self.ws();
+                if self.s.get(self.i) != Some(&b':') {
+                    return None;
+                }
+                self.i += 1;
+                field(self, key)?;
+                self.ws();
+                match *self.s.get(self.i)? {
+                    b',' => self.i += 1,
+                    b'}' => {
+                        self.i += 1;
+                        break;
+                    }
+                    _ => return None,
+                }
+            }
+        }
+        self.depth -= 1;
+        Some(())
+    }
+
+    /// Reads an array (the next value must be one): `item` is called for each item and must
+    /// read it.
+    pub fn array(&mut self, mut item: impl FnMut(&mut Self) -> Option<()>) -> Option<()> {
+        self.ws();
+        if self.s.get(self.i) != Some(&b'[') {
+            return None;
+        }
+        self.open()?;
+        self.ws();
+        if self.s.get(self.i) == Some(&b']') {
+            self.i += 1;
+        } else {
+            loop {
+                item(self)?;
+                self.ws();
+                match *self.s.get(self.i)? {
+                    b',' => self.i += 1,
+                    b']' => {
+                        self.i += 1;
+                        break;
+                    }
+                    _ => return None,
+                }
+            }
+        }
+        self.depth -= 1;
+        Some(())
+    }
+
+    /// Reads any value; `Some(Some(n))` when it is an integer.
+    pub fn int(&mut self) -> Option<Option<i64>> {
+        self.ws();
+        match self.s.get(self.i) {
+            Some(b'-' | b'0'..=b'9') => self.number().map(Some),
+            _ => self.skip().map(|()| None),
+        }
+    }
+
+    /// Reads any value; `Some(Some(text))` when it is a string.
+    pub fn str(&mut self) -> Option<Option<Cow<'a, str>>> {
+        match self.peek() {
+            Next::Str => self.string().map(Some),
+            _ => self.skip().map(|()| None),
+        }
+    }
+
+    /// Reads a value and forgets it.
+    pub fn skip(&mut self) -> Option<()> {
+        self.ws();
+        match *self.s.get(self.i)? {
+            b'{' => self.object(|r, _| r.skip()),
+            b'[' => self.array(Reader::skip),
+            b'"' => self.string().map(drop),
+            b't' => self.word("true"),
+            b'f' => self.word("false"),
+            b'n' => self.word("null"),
+            _ => self.number().map(drop),
+        }
+    }
+
+    fn word(&mut self, w: &str) -> Option<()> {
         if self.s[self.i..].starts_with(w.as_bytes()) {
             self.i += w.len();
-            Some(v)
+            Some(())
         } else {
             None
         }
     }
 
-    fn number(&mut self) -> Option<Json<'a>> {
+    fn number(&mut self) -> Option<i64> {
         let start = self.i;
-        if self.s.get(self.i) == Some(&b'-') {
+        let negative = self.s.get(self.i) == Some(&b'-');
+        if negative {
             self.i += 1;
         }
         let digits = self.i;
+        // Most numbers fit: add up the digits as they come, and let `parse` judge the others.
+        let mut n: i64 = 0;
         while self.i < self.s.len() && self.s[self.i].is_ascii_digit() {
+            n = n
+                .wrapping_mul(10)
+                .wrapping_add(i64::from(self.s[self.i] - b'0'));
             self.i += 1;
         }
         if self.i == digits || matches!(self.s.get(self.i), Some(b'.' | b'e' | b'E')) {
             return None;
         }
-        self.text.get(start..self.i)?.parse().ok().map(Json::Int)
+        if self.i - digits < 18 {
+            return Some(if negative { -n } else { n });
+        }
+        self.text.get(start..self.i)?.parse().ok()
     }
 
     /// A key: a string without escapes, borrowed.
@@ -207,9 +223,18 @@ impl<'a> Parser<'a> {
         Some(key)
     }
 
-    fn string(&mut self) -> Option<String> {
+    /// A string (the next byte is its opening quote): borrowed when it has no escapes.
+    fn string(&mut self) -> Option<Cow<'a, str>> {
         self.i += 1;
-        let mut out = String::new();
+        let start = self.i;
+        while self.i < self.s.len() && self.s[self.i] != b'"' && self.s[self.i] != b'\\' {
+            self.i += 1;
+        }
+        if self.s.get(self.i) == Some(&b'"') {
+            self.i += 1;
+            return self.text.get(start..self.i - 1).map(Cow::Borrowed);
+        }
+        let mut out = String::from(self.text.get(start..self.i)?);
         loop {
             let start = self.i;
             while self.i < self.s.len() && self.s[self.i] != b'"' && self.s[self.i] != b'\\' {
@@ -219,7 +244,7 @@ impl<'a> Parser<'a> {
             match *self.s.get(self.i)? {
                 b'"' => {
                     self.i += 1;
-                    return Some(out);
+                    return Some(Cow::Owned(out));
                 }
                 _ => {
                     let e = *self.s.get(self.i + 1)?;
@@ -247,24 +272,79 @@ impl<'a> Parser<'a> {
     }
 }
 
+/// Whether a whole line is well-formed JSON (in this reader's sense).
+#[cfg(test)]
+fn readable(text: &str) -> bool {
+    let mut r = Reader::new(text);
+    r.skip().is_some() && r.at_end()
+}
+
 #[cfg(test)]
 mod tests {
-    use super::Json;
+    use super::*;
 
     #[test]
     fn reads_what_the_referee_writes() {
-        let v = Json::parse(r#" {"a":[1,-2,{"b":"x\"y\u00e9≥"}],"c":null,"d":true} "#).unwrap();
-        assert_eq!(v.get("a").unwrap().items()[1], Json::Int(-2));
-        let b = v.get("a").unwrap().items()[2].get("b").unwrap().str();
-        assert_eq!(b, Some("x\"yé≥"));
-        assert_eq!(v.get("c"), Some(&Json::Null));
-        assert_eq!(v.i32("missing"), 0);
+        let line = r#" {"a":[1,-2,{"b":"x\"y\u00e9≥"}],"c":null,"d":true,"e":"plain"} "#;
+        let mut r = Reader::new(line);
+        let (mut ints, mut b, mut e, mut others) = (Vec::new(), None, None, 0);
+        r.object(|r, key| match key {
+            "a" => r.array(|r| match r.peek() {
+                Next::Object => r.object(|r, key| {
+                    assert_eq!(key, "b");
+                    b = r.str()?.map(Cow::into_owned);
+                    Some(())
+                }),
+                _ => r.int().map(|n| ints.push(n)),
+            }),
+            "e" => {
+                e = r.str()?;
+                Some(())
+            }
+            _ => {
+                others += 1;
+                r.int().map(|n| assert_eq!(n, None))
+            }
+        })
+        .unwrap();
+        assert!(r.at_end());
+        assert_eq!(ints, [Some(1), Some(-2)]);
+        assert_eq!(b.as_deref(), Some("x\"yé≥"));
+        assert!(matches!(e, Some(Cow::Borrowed("plain"))), "{e:?}");
+        assert_eq!(others, 2);
         for bad in [
-            "", "{", "[1,]", "{\"a\"}", "1.5", "tru", "\"abc", "{} x", "[[[[", "-",
+            "",
+            "{",
+            "[1,]",
+            "{\"a\"}",
+            "1.5",
+            "tru",
+            "\"abc",
+            "{} x",
+            "[[[[",
+            "-",
+            "{\"a\":1,}",
+            "{\"a\\\"\":1}",
+            "\"\\q\"",
+            "99999999999999999999",
         ] {
-            assert_eq!(Json::parse(bad), None, "{bad:?}");
+            assert!(!readable(bad), "{bad:?}");
         }
         let deep = "[".repeat(100) + &"]".repeat(100);
-        assert_eq!(Json::parse(&deep), None);
+        assert!(!readable(&deep));
+        let fine = "[".repeat(60) + &"]".repeat(60);
+        assert!(readable(&fine));
+        for n in [
+            0,
+            7,
+            -7,
+            123_456_789_012_345_678,
+            i64::MAX,
+            i64::MIN,
+            -999_999_999_999_999_999,
+        ] {
+            assert_eq!(Reader::new(&n.to_string()).int(), Some(Some(n)));
+        }
+        assert_eq!(Reader::new("007").int(), Some(Some(7)));
     }
 }

@@ -1,24 +1,31 @@
 //! A bot's memory of the map: what it has seen of the ground, the quantities it has dug up,
 //! the towers, and breadth-first paths over 8-neighbour moves.
 
-use std::collections::BTreeMap;
-
 use super::protocol::{Sight, LETTERS};
 
 /// Not seen yet.
 pub const UNKNOWN: u8 = b'?';
 
+// The bot asks its memory about cells thousands of times per request (its breadth-first
+// walks), so everything is kept per cell in vectors (no map lookups), whether a cell can be
+// walked is kept rather than worked out, and the cells with resources and the unknown ones
+// are counted, so that a walk can stop once it has met them all.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Memory {
     pub size: usize,
     /// Per cell: `?` unknown, `#` rock, `.` grass, a resource letter or `*` (several types).
-    pub ground: Vec<u8>,
+    ground: Vec<u8>,
     /// Quantities learnt by digging, per cell.
-    pub qty: BTreeMap<usize, [u32; 7]>,
+    qty: Vec<Option<[u32; 7]>>,
     /// Per cell: a tower stands there (it blocks moves).
-    pub towers: Vec<bool>,
+    towers: Vec<bool>,
+    /// Per cell: rock or a tower.
+    blocked: Vec<bool>,
     /// Visible piles last seen: resources per cell (zeros: none).
     pub piles: Vec<[u32; 7]>,
+    /// How many cells have resources ([`Memory::has_resources`]), and how many are unknown.
+    resource_cells: usize,
+    unknown_cells: usize,
     /// Per cell: its neighbours in [`NEIGHBOURS`] order, [`OFF`] for those off the map (the
     /// breadth-first walks look them up instead of working them out).
     neighbours: Vec<[u32; 8]>,
@@ -28,6 +35,7 @@ pub struct Memory {
 pub const OFF: u32 = u32::MAX;
 
 /// Breadth-first distances and parents from one cell.
+#[derive(Clone, Debug, Default)]
 pub struct Paths {
     pub dist: Vec<u32>,
     pub parent: Vec<usize>,
@@ -39,9 +47,12 @@ impl Memory {
         let mut memory = Memory {
             size,
             ground: vec![UNKNOWN; size * size],
-            qty: BTreeMap::new(),
+            qty: vec![None; size * size],
             towers: vec![false; size * size],
+            blocked: vec![false; size * size],
             piles: vec![[0; 7]; size * size],
+            resource_cells: 0,
+            unknown_cells: size * size,
             neighbours: Vec::new(),
         };
         memory.neighbours = (0..size * size)
@@ -53,18 +64,65 @@ impl Memory {
         memory
     }
 
+    /// The number of cells.
+    pub fn cells(&self) -> usize {
+        self.ground.len()
+    }
+
     /// The cells around `c` in [`NEIGHBOURS`] order, [`OFF`] where the map ends.
+    #[inline]
     pub fn neighbours(&self, c: usize) -> &[u32; 8] {
         &self.neighbours[c]
     }
 
+    #[inline]
     pub fn cell(&self, x: i32, y: i32) -> Option<usize> {
         let s = self.size as i32;
         (x >= 0 && y >= 0 && x < s && y < s).then(|| y as usize * self.size + x as usize)
     }
 
+    #[inline]
     pub fn xy(&self, c: usize) -> (i32, i32) {
         ((c % self.size) as i32, (c / self.size) as i32)
+    }
+
+    /// What the memory knows of a cell's ground (see [`Memory::set_ground`]).
+    #[inline]
+    pub fn ground(&self, c: usize) -> u8 {
+        self.ground[c]
+    }
+
+    /// Learns a cell's ground: `?` unknown, `#` rock, `.` grass, a resource letter or `*`
+    /// (several types).
+    pub fn set_ground(&mut self, c: usize, b: u8) {
+        let old = self.ground[c];
+        self.resource_cells -= usize::from(self.has_resources(c));
+        self.unknown_cells -= usize::from(old == UNKNOWN);
+        self.ground[c] = b;
+        self.resource_cells += usize::from(self.has_resources(c));
+        self.unknown_cells += usize::from(b == UNKNOWN);
+        self.blocked[c] = b == b'#' || self.towers[c];
+    }
+
+    fn set_tower(&mut self, c: usize, tower: bool) {
+        self.towers[c] = tower;
+        self.blocked[c] = self.ground[c] == b'#' || tower;
+    }
+
+    /// The quantities dug up at a cell, if it was dug.
+    #[inline]
+    pub fn qty(&self, c: usize) -> Option<&[u32; 7]> {
+        self.qty[c].as_ref()
+    }
+
+    /// Learns what a dig found.
+    pub fn set_qty(&mut self, c: usize, q: [u32; 7]) {
+        self.qty[c] = Some(q);
+    }
+
+    /// How many cells have resources, and how many are unknown.
+    pub fn counts(&self) -> (usize, usize) {
+        (self.resource_cells, self.unknown_cells)
     }
 
     /// Learns what a sight shows.
@@ -75,12 +133,14 @@ impl Memory {
                     continue;
                 };
                 if self.ground[c] != b {
-                    self.ground[c] = b;
+                    self.towers[c] = false;
+                    self.set_ground(c, b);
                     if b == b'.' || b == b'#' {
-                        self.qty.remove(&c);
+                        self.qty[c] = None;
                     }
+                } else if self.towers[c] {
+                    self.set_tower(c, false);
                 }
-                self.towers[c] = false;
                 self.piles[c] = [0; 7];
             }
         }
@@ -91,7 +151,7 @@ impl Memory {
         }
         for &(x, y, _) in &sight.towers {
             if let Some(c) = self.cell(x, y) {
-                self.towers[c] = true;
+                self.set_tower(c, true);
             }
         }
     }
@@ -99,7 +159,7 @@ impl Memory {
     /// The buried types of a cell, as far as the memory knows (from its letter; `*` cells are
     /// resolved by digging).
     pub fn types(&self, c: usize) -> Vec<usize> {
-        if let Some(q) = self.qty.get(&c) {
+        if let Some(q) = self.qty(c) {
             return (0..7).filter(|&r| q[r] > 0).collect();
         }
         match LETTERS.iter().position(|&l| l == self.ground[c]) {
@@ -114,7 +174,7 @@ impl Memory {
     pub fn availability(&self) -> Vec<[u32; 7]> {
         let mut out = vec![[0u32; 7]; self.ground.len()];
         for (c, a) in out.iter_mut().enumerate() {
-            if let Some(q) = self.qty.get(&c) {
+            if let Some(q) = self.qty(c) {
                 *a = *q;
             } else if let Some(r) = LETTERS.iter().position(|&l| l == self.ground[c]) {
                 a[r] = 20;
@@ -132,21 +192,23 @@ impl Memory {
     /// to hold at least 20 of their type).
     pub fn offers(&self, c: usize, r: usize, need: u32) -> bool {
         let pile = self.piles[c][r];
-        let buried = match self.qty.get(&c) {
+        let buried = match self.qty(c) {
             Some(q) => q[r],
-            None if self.types(c).contains(&r) && self.ground[c] != b'*' => 20,
+            None if self.ground[c] == LETTERS[r] => 20,
             None => 0,
         };
         pile + buried >= need
     }
 
+    #[inline]
     pub fn has_resources(&self, c: usize) -> bool {
         let g = self.ground[c];
         g != UNKNOWN && g != b'.' && g != b'#'
     }
 
+    #[inline]
     pub fn passable(&self, c: usize) -> bool {
-        self.ground[c] != b'#' && !self.towers[c]
+        !self.blocked[c]
     }
 }
 
@@ -198,7 +260,7 @@ impl Memory {
             let w = v.saturating_add(step);
             for &n in &self.neighbours[c] {
                 let n = n as usize;
-                if n != OFF as usize && w < cost[n] && self.passable(n) {
+                if n != OFF as usize && w < cost[n] && !self.blocked[n] {
                     cost[n] = w;
                     queue.push((w, n));
                 }

@@ -2,7 +2,7 @@
 //! structs, and writing well-formed request lines. Unknown or missing fields read as zero or
 //! empty: a bot never fails on a line it does not fully understand.
 
-use super::json::Json;
+use super::json::{Next, Reader};
 
 // The scenario's numbers are the game's own (pure data of the `games` crate): the resource
 // types in protocol order, their letters in sight rows, gold's index, and the recipes per kind
@@ -143,175 +143,532 @@ pub enum Message {
     Unknown,
 }
 
-fn resources(v: Option<&Json>) -> [u32; 7] {
-    let mut out = [0; 7];
-    for (name, q) in v.map(Json::fields).unwrap_or_default() {
-        if let Some(r) = RESOURCES.iter().position(|n| n == name) {
-            out[r] = q.int().unwrap_or(0).clamp(0, i64::from(u32::MAX)) as u32;
-        }
+/// Reads a value into `out` when it is an object of resource quantities (unknown names are
+/// left out; `out` is not cleared first).
+fn resources(r: &mut Reader, out: &mut [u32; 7]) -> Option<()> {
+    if r.peek() != Next::Object {
+        return r.skip();
     }
-    out
+    r.object(|r, name| {
+        let q = r.int()?;
+        if let Some(i) = RESOURCES.iter().position(|n| *n == name) {
+            out[i] = q.unwrap_or(0).clamp(0, i64::from(u32::MAX)) as u32;
+        }
+        Some(())
+    })
 }
 
 fn kind_index(name: &str) -> Option<usize> {
     KINDS.iter().position(|k| *k == name)
 }
 
-fn index(v: &Json, key: &str) -> usize {
-    v.get(key)
-        .and_then(Json::int)
-        .unwrap_or(0)
-        .clamp(0, 1 << 20) as usize
+/// An integer value clamped to `i32` (0 for anything else).
+fn i32_of(r: &mut Reader) -> Option<i32> {
+    Some(
+        r.int()?
+            .unwrap_or(0)
+            .clamp(i64::from(i32::MIN), i64::from(i32::MAX)) as i32,
+    )
 }
 
-fn list<'v, 'a>(v: &'v Json<'a>, key: &str) -> &'v [Json<'a>] {
-    v.get(key).map(Json::items).unwrap_or_default()
+/// An integer value as an index or count (0 for anything else).
+fn index_of(r: &mut Reader) -> Option<usize> {
+    Some(r.int()?.unwrap_or(0).clamp(0, 1 << 20) as usize)
 }
 
-fn sight(v: &Json) -> Sight {
-    Sight {
-        x: v.i32("x"),
-        y: v.i32("y"),
-        rows: list(v, "rows")
-            .iter()
-            .map(|r| r.str().unwrap_or("").as_bytes().to_vec())
-            .collect(),
-        mixed: list(v, "mixed")
-            .iter()
-            .map(|m| {
-                let types = list(m, "types")
-                    .iter()
-                    .filter_map(|t| RESOURCES.iter().position(|n| Some(*n) == t.str()))
-                    .collect();
-                (m.i32("x"), m.i32("y"), types)
-            })
-            .collect(),
-        piles: list(v, "piles")
-            .iter()
-            .map(|p| PileInfo {
-                x: p.i32("x"),
-                y: p.i32("y"),
-                res: resources(p.get("resources")),
-                objects: list(p, "objects")
-                    .iter()
-                    .filter_map(|o| {
-                        let k = kind_index(o.get("kind")?.str()?)?;
-                        Some((k, o.i32("level"), o.i32("count").max(0) as u32))
-                    })
-                    .collect(),
-            })
-            .collect(),
-        towers: list(v, "towers")
-            .iter()
-            .map(|t| (t.i32("x"), t.i32("y"), index(t, "player")))
-            .collect(),
-        traps: list(v, "traps")
-            .iter()
-            .map(|t| (t.i32("x"), t.i32("y")))
-            .collect(),
-        units: list(v, "units")
-            .iter()
-            .map(|u| Seen {
-                player: index(u, "player"),
-                id: index(u, "id"),
-                x: u.i32("x"),
-                y: u.i32("y"),
-                energy: u.i32("energy"),
-                life: u.i32("life"),
-                sword: u.i32("sword"),
-                armour: u.i32("armour"),
-            })
-            .collect(),
+/// Reads the items of an array value (nothing for anything else), each with `item`.
+fn each(r: &mut Reader, item: impl FnMut(&mut Reader) -> Option<()>) -> Option<()> {
+    if r.peek() != Next::Array {
+        return r.skip();
+    }
+    r.array(item)
+}
+
+/// Reads an object value with `field` (nothing for anything else); whether it was one.
+fn fields<'a>(
+    r: &mut Reader<'a>,
+    field: impl FnMut(&mut Reader<'a>, &'a str) -> Option<()>,
+) -> Option<bool> {
+    if r.peek() != Next::Object {
+        return r.skip().map(|()| false);
+    }
+    r.object(field).map(|()| true)
+}
+
+/// The slot for the `n`-th item of a list read again into the same vector: a value left from
+/// an earlier line (emptied by `reset`) or a new one. `list.truncate(n)` afterwards drops the
+/// rest.
+fn slot<T: Default>(list: &mut Vec<T>, n: usize, reset: impl FnOnce(&mut T)) -> &mut T {
+    if n < list.len() {
+        reset(&mut list[n]);
+    } else {
+        list.push(T::default());
+    }
+    &mut list[n]
+}
+
+impl Sight {
+    /// Empties the sight, keeping its buffers.
+    fn clear(&mut self) {
+        self.x = 0;
+        self.y = 0;
+        self.rows.clear();
+        self.mixed.clear();
+        self.piles.clear();
+        self.towers.clear();
+        self.traps.clear();
+        self.units.clear();
+    }
+
+    /// Reads a sight value into `self` (an empty sight for anything but an object). The rows'
+    /// buffers are kept from line to line: reading a sight allocates nothing once they grew.
+    fn read(&mut self, r: &mut Reader, spare: &mut Vec<Vec<u8>>) -> Option<()> {
+        spare.append(&mut self.rows);
+        self.clear();
+        fields(r, |r, key| {
+            match key {
+                "x" => self.x = i32_of(r)?,
+                "y" => self.y = i32_of(r)?,
+                "rows" => {
+                    spare.append(&mut self.rows);
+                    each(r, |r| {
+                        let mut row = spare.pop().unwrap_or_default();
+                        row.clear();
+                        if let Some(text) = r.str()? {
+                            row.extend_from_slice(text.as_bytes());
+                        }
+                        self.rows.push(row);
+                        Some(())
+                    })?;
+                }
+                "mixed" => {
+                    self.mixed.clear();
+                    each(r, |r| {
+                        let (mut x, mut y, mut types) = (0, 0, Vec::new());
+                        fields(r, |r, key| {
+                            match key {
+                                "x" => x = i32_of(r)?,
+                                "y" => y = i32_of(r)?,
+                                "types" => {
+                                    types.clear();
+                                    each(r, |r| {
+                                        let name = r.str()?;
+                                        let name = name.as_deref();
+                                        if let Some(t) =
+                                            RESOURCES.iter().position(|n| Some(*n) == name)
+                                        {
+                                            types.push(t);
+                                        }
+                                        Some(())
+                                    })?;
+                                }
+                                _ => r.skip()?,
+                            }
+                            Some(())
+                        })?;
+                        self.mixed.push((x, y, types));
+                        Some(())
+                    })?;
+                }
+                "piles" => {
+                    self.piles.clear();
+                    each(r, |r| {
+                        let mut pile = PileInfo::default();
+                        fields(r, |r, key| {
+                            match key {
+                                "x" => pile.x = i32_of(r)?,
+                                "y" => pile.y = i32_of(r)?,
+                                "resources" => {
+                                    pile.res = [0; 7];
+                                    resources(r, &mut pile.res)?;
+                                }
+                                "objects" => {
+                                    pile.objects.clear();
+                                    each(r, |r| {
+                                        let (mut kind, mut level, mut count) = (None, 0, 0);
+                                        fields(r, |r, key| {
+                                            match key {
+                                                "kind" => {
+                                                    kind = r.str()?.and_then(|k| kind_index(&k))
+                                                }
+                                                "level" => level = i32_of(r)?,
+                                                "count" => count = i32_of(r)?,
+                                                _ => r.skip()?,
+                                            }
+                                            Some(())
+                                        })?;
+                                        if let Some(k) = kind {
+                                            pile.objects.push((k, level, count.max(0) as u32));
+                                        }
+                                        Some(())
+                                    })?;
+                                }
+                                _ => r.skip()?,
+                            }
+                            Some(())
+                        })?;
+                        self.piles.push(pile);
+                        Some(())
+                    })?;
+                }
+                "towers" => {
+                    self.towers.clear();
+                    each(r, |r| {
+                        let (mut x, mut y, mut player) = (0, 0, 0);
+                        fields(r, |r, key| {
+                            match key {
+                                "x" => x = i32_of(r)?,
+                                "y" => y = i32_of(r)?,
+                                "player" => player = index_of(r)?,
+                                _ => r.skip()?,
+                            }
+                            Some(())
+                        })?;
+                        self.towers.push((x, y, player));
+                        Some(())
+                    })?;
+                }
+                "traps" => {
+                    self.traps.clear();
+                    each(r, |r| {
+                        let (mut x, mut y) = (0, 0);
+                        fields(r, |r, key| {
+                            match key {
+                                "x" => x = i32_of(r)?,
+                                "y" => y = i32_of(r)?,
+                                _ => r.skip()?,
+                            }
+                            Some(())
+                        })?;
+                        self.traps.push((x, y));
+                        Some(())
+                    })?;
+                }
+                "units" => {
+                    self.units.clear();
+                    each(r, |r| {
+                        let mut s = Seen::default();
+                        fields(r, |r, key| {
+                            match key {
+                                "player" => s.player = index_of(r)?,
+                                "id" => s.id = index_of(r)?,
+                                "x" => s.x = i32_of(r)?,
+                                "y" => s.y = i32_of(r)?,
+                                "energy" => s.energy = i32_of(r)?,
+                                "life" => s.life = i32_of(r)?,
+                                "sword" => s.sword = i32_of(r)?,
+                                "armour" => s.armour = i32_of(r)?,
+                                _ => r.skip()?,
+                            }
+                            Some(())
+                        })?;
+                        self.units.push(s);
+                        Some(())
+                    })?;
+                }
+                _ => r.skip()?,
+            }
+            Some(())
+        })
+        .map(drop)
     }
 }
 
-fn unit(v: &Json) -> UnitInfo {
-    let mut items = [[0u32; 3]; 2];
-    for o in list(v, "objects") {
-        if let Some(k) = o.get("kind").and_then(Json::str).and_then(kind_index) {
-            let l = o.i32("level");
-            if (1..=3).contains(&l) {
-                items[k][l as usize - 1] += o.i32("count").max(0) as u32;
+impl UnitInfo {
+    /// Reads a unit value into `self` (a unit of zeros for anything but an object), keeping
+    /// the sight's buffers.
+    fn read(&mut self, r: &mut Reader, spare: &mut Vec<Vec<u8>>) -> Option<()> {
+        let mut sight = std::mem::take(&mut self.sight);
+        spare.append(&mut sight.rows);
+        sight.clear();
+        *self = UnitInfo::default();
+        let mut sight_seen = false;
+        fields(r, |r, key| {
+            match key {
+                "id" => self.id = index_of(r)?,
+                "x" => self.x = i32_of(r)?,
+                "y" => self.y = i32_of(r)?,
+                "energy" => self.energy = i32_of(r)?,
+                "life" => self.life = i32_of(r)?,
+                "frozen" => self.frozen = i32_of(r)?,
+                "sword" => self.sword = i32_of(r)?,
+                "armour" => self.armour = i32_of(r)?,
+                "retaliate" => {
+                    self.retaliate = (0, 0);
+                    let mut retaliate = (0, 0);
+                    fields(r, |r, key| {
+                        match key {
+                            "energy" => retaliate.0 = i32_of(r)?,
+                            "threshold" => retaliate.1 = i32_of(r)?,
+                            _ => r.skip()?,
+                        }
+                        Some(())
+                    })?;
+                    self.retaliate = retaliate;
+                }
+                "resources" => {
+                    self.res = [0; 7];
+                    resources(r, &mut self.res)?;
+                }
+                "objects" => {
+                    let mut items = [[0u32; 3]; 2];
+                    each(r, |r| {
+                        let (mut kind, mut level, mut count) = (None, 0, 0);
+                        fields(r, |r, key| {
+                            match key {
+                                "kind" => kind = r.str()?.and_then(|k| kind_index(&k)),
+                                "level" => level = i32_of(r)?,
+                                "count" => count = i32_of(r)?,
+                                _ => r.skip()?,
+                            }
+                            Some(())
+                        })?;
+                        if let Some(k) = kind {
+                            if (1..=3).contains(&level) {
+                                items[k][level as usize - 1] += count.max(0) as u32;
+                            }
+                        }
+                        Some(())
+                    })?;
+                    self.items = items;
+                }
+                "weight" => self.weight = i32_of(r)?,
+                "move_cost" => self.move_cost = i32_of(r)?,
+                "dig" => {
+                    let (mut x, mut y, mut res) = (0, 0, [0u32; 7]);
+                    let is_object = fields(r, |r, key| {
+                        match key {
+                            "x" => x = i32_of(r)?,
+                            "y" => y = i32_of(r)?,
+                            "resources" => {
+                                res = [0; 7];
+                                resources(r, &mut res)?;
+                            }
+                            _ => r.skip()?,
+                        }
+                        Some(())
+                    })?;
+                    self.dig = is_object.then_some((x, y, res));
+                }
+                "sight" => {
+                    sight.read(r, spare)?;
+                    sight_seen = true;
+                }
+                _ => r.skip()?,
             }
+            Some(())
+        })?;
+        if !sight_seen {
+            spare.append(&mut sight.rows);
+            sight.clear();
+        }
+        self.sight = sight;
+        Some(())
+    }
+}
+
+/// What a line from the referee was, read by [`Decoder::read`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    /// The player state at the start of a turn: in [`Decoder::state`].
+    Turn,
+    /// The player state asked for: in [`Decoder::state`].
+    State,
+    /// The answer to a request: in [`Decoder::answer`].
+    Answer,
+    /// A line that is not JSON or not a known message.
+    Unknown,
+}
+
+/// Reads the referee's lines into the same structs again and again: a bot that keeps one
+/// reads each answer without allocating once the buffers have grown (and may swap what it
+/// wants to keep out of [`Decoder::state`] and [`Decoder::answer`]: whatever it swaps in is
+/// reused).
+#[derive(Debug, Default)]
+pub struct Decoder {
+    pub state: State,
+    pub answer: Answer,
+    /// Row buffers of sights read before, for the next ones.
+    spare: Vec<Vec<u8>>,
+}
+
+impl Decoder {
+    /// Reads one line. Only the struct the kind names holds this line; the other holds
+    /// whatever it held.
+    pub fn read(&mut self, line: &str) -> Kind {
+        self.read_line(line.trim()).unwrap_or(Kind::Unknown)
+    }
+
+    fn read_line(&mut self, line: &str) -> Option<Kind> {
+        let mut r = Reader::new(line);
+        if r.peek() != Next::Object {
+            // Not an object, so not a message (if it is JSON at all).
+            return Some(Kind::Unknown);
+        }
+        let (state, answer, spare) = (&mut self.state, &mut self.answer, &mut self.spare);
+        let mut units = 0;
+        let mut towers = 0;
+        let mut kind = None;
+        let (mut result, mut reason) = (String::new(), String::new());
+        std::mem::swap(&mut result, &mut answer.result);
+        std::mem::swap(&mut reason, &mut answer.reason);
+        result.clear();
+        reason.clear();
+        let mut unit = answer.unit.take();
+        let mut has_unit = false;
+        // Fields default to zero when missing, and blueprints to 1.
+        let (mut round, mut rounds, mut player, mut players, mut size) = (0, 0, 0, 0, 0);
+        let (mut home, mut gold, mut blueprints) = ((0, 0), 0, [1; 4]);
+        r.object(|r, key| {
+            match key {
+                "type" => {
+                    kind = match r.str()?.as_deref() {
+                        Some("turn") => Some(Kind::Turn),
+                        Some("state") => Some(Kind::State),
+                        Some("result") => Some(Kind::Answer),
+                        _ => None,
+                    }
+                }
+                "round" => round = r.int()?.unwrap_or(0).clamp(0, 1 << 20) as u32,
+                "rounds" => rounds = r.int()?.unwrap_or(0).clamp(0, 1 << 20) as u32,
+                "player" => player = index_of(r)?,
+                "players" => players = index_of(r)?,
+                "size" => size = index_of(r)?.min(1000),
+                "home" => {
+                    home = (0, 0);
+                    let mut i = 0;
+                    each(r, |r| {
+                        let n = r.int()?.unwrap_or(0) as i32;
+                        match i {
+                            0 => home.0 = n,
+                            1 => home.1 = n,
+                            _ => {}
+                        }
+                        i += 1;
+                        Some(())
+                    })?;
+                }
+                "gold" => gold = r.int()?.unwrap_or(0),
+                "blueprints" => {
+                    blueprints = [1; 4];
+                    fields(r, |r, key| {
+                        let n = r.int()?;
+                        let i = ["sword", "armour", "tower", "trap"]
+                            .iter()
+                            .position(|k| *k == key);
+                        if let Some(i) = i {
+                            blueprints[i] = n.map_or(1, |n| n as i32);
+                        }
+                        Some(())
+                    })?;
+                }
+                "units" => {
+                    units = 0;
+                    each(r, |r| {
+                        let u = slot(&mut state.units, units, |_| {});
+                        u.read(r, spare)?;
+                        units += 1;
+                        Some(())
+                    })?;
+                }
+                "towers" => {
+                    towers = 0;
+                    each(r, |r| {
+                        let s = slot(&mut state.tower_sights, towers, |s| {
+                            spare.append(&mut s.rows);
+                            s.clear();
+                        });
+                        let mut has_sight = false;
+                        fields(r, |r, key| {
+                            if key == "sight" {
+                                // A later "sight" of the same tower replaces the first.
+                                s.read(r, spare)?;
+                                has_sight = true;
+                                Some(())
+                            } else {
+                                r.skip()
+                            }
+                        })?;
+                        if has_sight {
+                            towers += 1;
+                        }
+                        Some(())
+                    })?;
+                }
+                "result" => {
+                    result.clear();
+                    if let Some(text) = r.str()? {
+                        result.push_str(&text);
+                    }
+                }
+                "reason" => {
+                    reason.clear();
+                    if let Some(text) = r.str()? {
+                        reason.push_str(&text);
+                    }
+                }
+                "unit" => {
+                    has_unit = r.peek() == Next::Object;
+                    if has_unit {
+                        unit.get_or_insert_with(UnitInfo::default).read(r, spare)?;
+                    } else {
+                        r.skip()?;
+                    }
+                }
+                _ => r.skip()?,
+            }
+            Some(())
+        })?;
+        if !r.at_end() {
+            return None;
+        }
+        match kind {
+            Some(k @ (Kind::Turn | Kind::State)) => {
+                state.units.truncate(units);
+                state.tower_sights.truncate(towers);
+                state.round = round;
+                state.rounds = rounds;
+                state.player = player;
+                state.players = players;
+                state.size = size;
+                state.home = home;
+                state.gold = gold;
+                state.blueprints = blueprints;
+                answer.unit = unit;
+                Some(k)
+            }
+            Some(Kind::Answer) => {
+                answer.result = result;
+                answer.reason = reason;
+                answer.gold = gold;
+                answer.blueprints = blueprints;
+                if !has_unit {
+                    if let Some(u) = &mut unit {
+                        spare.append(&mut u.sight.rows);
+                    }
+                }
+                answer.unit = unit.filter(|_| has_unit);
+                Some(Kind::Answer)
+            }
+            _ => Some(Kind::Unknown),
         }
     }
-    let dig = v
-        .get("dig")
-        .filter(|d| matches!(d, Json::Obj(_)))
-        .map(|d| (d.i32("x"), d.i32("y"), resources(d.get("resources"))));
-    let retaliate = v
-        .get("retaliate")
-        .map_or((0, 0), |r| (r.i32("energy"), r.i32("threshold")));
-    UnitInfo {
-        id: index(v, "id"),
-        x: v.i32("x"),
-        y: v.i32("y"),
-        energy: v.i32("energy"),
-        life: v.i32("life"),
-        frozen: v.i32("frozen"),
-        sword: v.i32("sword"),
-        armour: v.i32("armour"),
-        retaliate,
-        res: resources(v.get("resources")),
-        items,
-        weight: v.i32("weight"),
-        move_cost: v.i32("move_cost"),
-        dig,
-        sight: v.get("sight").map(sight).unwrap_or_default(),
-    }
-}
-
-fn blueprints(v: &Json) -> [i32; 4] {
-    let b = v.get("blueprints");
-    let get = |k: &str| {
-        b.and_then(|b| b.get(k))
-            .and_then(Json::int)
-            .map_or(1, |n| n as i32)
-    };
-    [get("sword"), get("armour"), get("tower"), get("trap")]
 }
 
 /// Reads one line from the referee.
 pub fn read(line: &str) -> Message {
-    let Some(v) = Json::parse(line.trim()) else {
-        return Message::Unknown;
-    };
-    let text = |key: &str| v.get(key).and_then(Json::str).unwrap_or("").to_string();
-    let num = |key: &str| v.get(key).and_then(Json::int).unwrap_or(0);
-    match v.get("type").and_then(Json::str) {
-        Some(kind @ ("turn" | "state")) => {
-            let home = list(&v, "home");
-            let at = |i: usize| home.get(i).and_then(Json::int).unwrap_or(0) as i32;
-            Message::State {
-                turn: kind == "turn",
-                state: Box::new(State {
-                    round: num("round").clamp(0, 1 << 20) as u32,
-                    rounds: num("rounds").clamp(0, 1 << 20) as u32,
-                    player: index(&v, "player"),
-                    players: index(&v, "players"),
-                    size: index(&v, "size").min(1000),
-                    home: (at(0), at(1)),
-                    gold: num("gold"),
-                    blueprints: blueprints(&v),
-                    units: list(&v, "units").iter().map(unit).collect(),
-                    tower_sights: list(&v, "towers")
-                        .iter()
-                        .filter_map(|t| t.get("sight").map(sight))
-                        .collect(),
-                }),
-            }
-        }
-        Some("result") => Message::Answer(Box::new(Answer {
-            result: text("result"),
-            reason: text("reason"),
-            gold: num("gold"),
-            blueprints: blueprints(&v),
-            unit: v
-                .get("unit")
-                .filter(|u| matches!(u, Json::Obj(_)))
-                .map(unit),
-        })),
-        _ => Message::Unknown,
+    let mut decoder = Decoder::default();
+    match decoder.read(line) {
+        Kind::Turn => Message::State {
+            turn: true,
+            state: Box::new(decoder.state),
+        },
+        Kind::State => Message::State {
+            turn: false,
+            state: Box::new(decoder.state),
+        },
+        Kind::Answer => Message::Answer(Box::new(decoder.answer)),
+        Kind::Unknown => Message::Unknown,
     }
 }
 
