@@ -72,6 +72,10 @@ enum Sub {
         /// A replay (JSON) written by `play --replay`, `arena --replays` or the page
         #[arg(value_name = "FILE")]
         file: String,
+        /// Print instead, as CSV, the game's key numbers per step and seat, with each bot's
+        /// time and budget for the turn that led there (and its fault, if any)
+        #[arg(long)]
+        stats: bool,
     },
     /// Prints a share link the page opens, with the match inside
     Link {
@@ -234,6 +238,7 @@ pub enum Command {
     },
     Replay {
         file: String,
+        stats: bool,
     },
     Link {
         file: String,
@@ -388,7 +393,7 @@ impl Cli {
             Sub::List { bots, json } => Command::List { bots, json },
             Sub::Play(p) => Command::Play(play_args(p)?),
             Sub::Arena(a) => arena_command(a)?,
-            Sub::Replay { file } => Command::Replay { file },
+            Sub::Replay { file, stats } => Command::Replay { file, stats },
             Sub::Link { file, base } => Command::Link { file, base },
             Sub::Host(h) => Command::Host(host_args(h)?),
             Sub::Completions { shell } => Command::Completions(match shell.as_str() {

@@ -108,7 +108,8 @@ fn run(command: Command) -> Result<(), Failure> {
                 },
             })
         }
-        Command::Replay { file } => replay(&file),
+        Command::Replay { file, stats: false } => replay(&file),
+        Command::Replay { file, stats: true } => replay_stats(&file),
         Command::Link { file, base } => link(&file, &base),
         Command::Host(host_args) => {
             let seed = host_args.seed.unwrap_or_else(random_seed);
@@ -284,6 +285,52 @@ fn read_replay(path: &str) -> Result<(Replay, Referee), Failure> {
         .rerun(entry)
         .map_err(|e| Failure::usage(format!("{path}: {e}")))?;
     Ok((replay, referee))
+}
+
+/// Prints a replay's numbers per step as CSV: one row per step and seat.
+fn replay_stats(path: &str) -> Result<(), Failure> {
+    let (replay, referee) = read_replay(path)?;
+    let info = games::entry(&replay.setup.game)
+        .map(|e| e.info)
+        .ok_or_else(|| Failure::usage(format!("{path}: unknown game")))?;
+    let steps = engine::stats::steps(info, referee.frames(), referee.turns());
+    let mut out = csv::Writer::from_writer(std::io::stdout().lock());
+    let write = |e: csv::Error| Failure::runtime(format!("cannot write the table: {e}"));
+    let mut header: Vec<String> = ["frame", "turn", "seat", "bot", "out"]
+        .map(String::from)
+        .to_vec();
+    if let Some(first) = steps.first() {
+        header.extend(first.stats.iter().map(|s| s.name.clone()));
+    }
+    header.extend(["time_ms", "budget_ms", "fault"].map(String::from));
+    out.write_record(&header).map_err(write)?;
+    for step in &steps {
+        for seat in 0..step.out.len() {
+            let mut row = vec![
+                step.frame.to_string(),
+                step.turn.to_string(),
+                (seat + 1).to_string(),
+                referee.names().get(seat).cloned().unwrap_or_default(),
+                u8::from(step.out[seat]).to_string(),
+            ];
+            row.extend(
+                step.stats
+                    .iter()
+                    .map(|s| s.values.get(seat).map_or(String::new(), i64::to_string)),
+            );
+            match step.seats[seat] {
+                Some(t) => row.extend([
+                    format!("{:.3}", t.time_ms),
+                    t.budget_ms.to_string(),
+                    t.fault.map_or(String::new(), |k| k.to_string()),
+                ]),
+                None => row.extend([String::new(), String::new(), String::new()]),
+            }
+            out.write_record(&row).map_err(write)?;
+        }
+    }
+    out.flush()
+        .map_err(|e| Failure::runtime(format!("cannot write the table: {e}")))
 }
 
 /// Prints the share link of a replay: the page opens it at the start of the match.

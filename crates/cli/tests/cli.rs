@@ -101,6 +101,47 @@ fn play_prints_seats_and_writes_a_replay_that_replays_the_same() {
         replayed.contains("turn "),
         "the final frame is printed: {replayed}"
     );
+
+    // The same match's numbers per step and seat, as CSV.
+    let stats = botplay(&["replay", "--stats", &replay_path]);
+    assert!(stats.status.success(), "{}", stderr(&stats));
+    let table = stdout(&stats);
+    let rows: Vec<Vec<&str>> = table.lines().map(|l| l.split(',').collect()).collect();
+    assert_eq!(
+        rows[0],
+        [
+            "frame",
+            "turn",
+            "seat",
+            "bot",
+            "out",
+            "gold",
+            "income",
+            "units",
+            "territory",
+            "military power",
+            "time_ms",
+            "budget_ms",
+            "fault"
+        ]
+    );
+    assert!(rows.iter().all(|r| r.len() == rows[0].len()), "{table}");
+    assert_eq!(rows[1][..5], ["0", "0", "1", "builtin:expander", "0"]);
+    assert_eq!(
+        rows[1][10..],
+        ["", "", ""],
+        "nobody has played at the start"
+    );
+    // Ice and Fire alternates: the first step is seat 1's first turn, with its first budget.
+    assert_eq!(rows[3][2], "1");
+    assert_eq!(rows[3][11], "1000");
+    assert_eq!(rows[4][10..], ["", "", ""], "seat 2 was not asked");
+    let last = &rows[rows.len() - 2..];
+    let territory = |r: &Vec<&str>| r[8].parse::<i64>().expect("a number");
+    assert!(
+        territory(&last[0]) > territory(&last[1]),
+        "the winner holds more territory at the end:\n{table}"
+    );
 }
 
 #[test]

@@ -145,7 +145,8 @@ pub fn garbage_line(rng: &mut JavaRandom, near: Option<&String>) -> String {
     }
 }
 
-/// Every setup plays to its end with random actions, and the outcome is well formed.
+/// Every setup plays to its end with random actions, and the outcome and every frame are well
+/// formed (a status line and the same key numbers for every seat).
 pub fn random_playouts<R: Rules>(options: Options) {
     for setup in setups::<R>(options) {
         let referee = play_random::<R>(&setup, setup.seed ^ 0x5eed, false);
@@ -158,9 +159,19 @@ pub fn random_playouts<R: Rules>(options: Options) {
             setup.seed
         );
         assert_eq!(referee.frames().len(), referee.turns().len() + 1);
+        // Every frame has the game's key numbers, under the same names, one value per seat.
+        let names = |f: &crate::Frame| -> Vec<String> {
+            f.stats().iter().map(|s| s.name.clone()).collect()
+        };
+        let first = names(&referee.frames()[0]);
+        assert!(!first.is_empty(), "seed {}: no stats", setup.seed);
         for frame in referee.frames() {
             assert_eq!(frame.status().len(), setup.seats, "seed {}", setup.seed);
             assert_eq!(frame.out.len(), setup.seats, "seed {}", setup.seed);
+            assert_eq!(names(frame), first, "seed {}", setup.seed);
+            for stat in frame.stats().iter() {
+                assert_eq!(stat.values.len(), setup.seats, "seed {}", setup.seed);
+            }
         }
     }
 }

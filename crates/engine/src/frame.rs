@@ -27,6 +27,29 @@ pub trait Scene: Send + Sync {
     fn text(&self) -> String;
     /// The per-game picture for the painters: the game's own view type as JSON text.
     fn view_json(&self) -> String;
+    /// The game's key numbers per seat after the step: its score and what decides it.
+    fn stats(&self) -> Vec<Stat>;
+}
+
+/// One of a game's key numbers after a step, per seat: the page's charts of a match and
+/// `botplay replay --stats` read them. A game gives the same names, in the same order, after
+/// every step.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Stat {
+    /// Short, lower case, for a chart's legend and a CSV column: "gold", "territory".
+    pub name: String,
+    /// Per seat.
+    pub values: Vec<i64>,
+}
+
+impl Stat {
+    /// The stat `name` with one value per seat.
+    pub fn new(name: &str, values: impl IntoIterator<Item = i64>) -> Stat {
+        Stat {
+            name: name.to_string(),
+            values: values.into_iter().collect(),
+        }
+    }
 }
 
 /// What the viewer draws after one step: a per-game picture plus the step's events in words.
@@ -59,6 +82,8 @@ struct Written {
     out: Vec<bool>,
     text: String,
     view: String,
+    #[serde(default)]
+    stats: Vec<Stat>,
 }
 
 impl Frame {
@@ -103,6 +128,14 @@ impl Frame {
         }
     }
 
+    /// The game's key numbers per seat after this step.
+    pub fn stats(&self) -> Cow<'_, [Stat]> {
+        match &self.picture {
+            Picture::Kept(scene) => Cow::Owned(scene.stats()),
+            Picture::Written(w) => Cow::Borrowed(&w.stats),
+        }
+    }
+
     /// Every part written out, as it travels.
     fn written(&self) -> Cow<'_, Written> {
         match &self.picture {
@@ -113,13 +146,14 @@ impl Frame {
                 out: self.out.clone(),
                 text: scene.text(),
                 view: scene.view_json(),
+                stats: scene.stats(),
             }),
             Picture::Written(w) => Cow::Borrowed(w),
         }
     }
 
-    /// A frame with these parts, as if read back from JSON (tests, and boards drawn from
-    /// pieces rather than from a game).
+    /// A frame with these parts and no stats, as if read back from JSON (tests, and games
+    /// that write every part at once).
     pub fn written_out(
         turn: u32,
         events: Vec<String>,
@@ -138,6 +172,7 @@ impl Frame {
                 out,
                 text,
                 view,
+                stats: Vec::new(),
             })),
         }
     }
@@ -160,6 +195,7 @@ impl fmt::Debug for Frame {
             .field("status", &w.status)
             .field("text", &w.text)
             .field("view", &w.view)
+            .field("stats", &w.stats)
             .finish()
     }
 }
@@ -204,6 +240,9 @@ mod tests {
         fn view_json(&self) -> String {
             r#"{"cells":[1,2]}"#.into()
         }
+        fn stats(&self) -> Vec<Stat> {
+            vec![Stat::new("gold", [5, 7])]
+        }
     }
 
     #[test]
@@ -225,12 +264,13 @@ mod tests {
         let json = serde_json::to_string(&frame).expect("JSON");
         assert_eq!(
             json,
-            r#"{"turn":3,"events":["a move"],"status":["one","two"],"out":[false,true],"text":"..\n..\n","view":"{\"cells\":[1,2]}"}"#
+            r#"{"turn":3,"events":["a move"],"status":["one","two"],"out":[false,true],"text":"..\n..\n","view":"{\"cells\":[1,2]}","stats":[{"name":"gold","values":[5,7]}]}"#
         );
         let back: Frame = serde_json::from_str(&json).expect("a frame");
         assert_eq!(back, frame);
         assert_eq!(back.view_json(), r#"{"cells":[1,2]}"#);
         assert_eq!(back.events().as_ref(), ["a move"]);
         assert_eq!(back.status().len(), 2);
+        assert_eq!(back.stats().as_ref(), [Stat::new("gold", [5, 7])]);
     }
 }

@@ -27,12 +27,13 @@ pub mod rng;
 pub mod rules;
 pub mod sha1prng;
 pub mod share;
+pub mod stats;
 
 #[cfg(feature = "testing")]
 pub mod conformance;
 
 pub use fnv::fnv1a;
-pub use frame::{Frame, Scene};
+pub use frame::{Frame, Scene, Stat};
 pub use game::{
     Fault, FaultKind, Game, GameEntry, GameInfo, Heard, Outcome, Ruleset, Setup, SetupError,
     TurnOrder,

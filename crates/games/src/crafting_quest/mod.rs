@@ -351,7 +351,7 @@ pub struct CraftingQuest {
     out: Vec<bool>,
     outcome: Option<Outcome>,
     events: Vec<String>,
-    last_events: Vec<String>,
+    last_events: Arc<[String]>,
     last_strikes: Vec<[i32; 5]>,
     last_player: Option<usize>,
 }
@@ -369,12 +369,12 @@ impl CraftingQuest {
             out: vec![false; seats],
             outcome: None,
             events: Vec::new(),
-            last_events: Vec::new(),
+            last_events: Arc::new([]),
             last_strikes: Vec::new(),
             last_player: None,
         };
         game.world.start_turn(0, &mut game.events);
-        game.last_events = std::mem::take(&mut game.events);
+        game.last_events = std::mem::take(&mut game.events).into();
         game
     }
 
@@ -669,7 +669,7 @@ impl Game for CraftingQuest {
     fn step(&mut self) {
         if self.outcome.is_some() {
             if !self.events.is_empty() {
-                self.last_events = std::mem::take(&mut self.events);
+                self.last_events = std::mem::take(&mut self.events).into();
             }
             return;
         }
@@ -680,7 +680,7 @@ impl Game for CraftingQuest {
         }
         self.last_player = Some(seat);
         self.advance();
-        self.last_events = std::mem::take(&mut self.events);
+        self.last_events = std::mem::take(&mut self.events).into();
     }
 
     fn outcome(&self) -> Option<Outcome> {

@@ -2,7 +2,9 @@
 //! board as text, and the per-seat status lines. Frames are a spectator's view: everything,
 //! traps included; the painter applies each seat's fog of war itself from the units and towers.
 
-use engine::Scene;
+use std::sync::Arc;
+
+use engine::{Scene, Stat};
 use serde::{Deserialize, Serialize};
 
 use super::scenario::{LETTERS, TOWER_RANGE};
@@ -141,7 +143,8 @@ pub fn view(game: &CraftingQuest) -> View {
 pub struct Picture {
     view: View,
     teams: Vec<Team>,
-    events: Vec<String>,
+    events: Arc<[String]>,
+    stats: Vec<Stat>,
 }
 
 impl Picture {
@@ -150,13 +153,39 @@ impl Picture {
             view: view(game),
             teams: game.world.teams.clone(),
             events: game.last_events.clone(),
+            stats: stats(&game.world),
         }
     }
 }
 
+/// The key numbers per seat: the score, the units alive, the resources and items they carry
+/// (equipped items included), the resources dug up and the kills.
+pub fn stats(world: &World) -> Vec<Stat> {
+    let seats = world.teams.len();
+    let mut alive = vec![0i64; seats];
+    let mut carried = vec![0i64; seats];
+    let mut items = vec![0i64; seats];
+    for u in world.units.iter().filter(|u| u.seat < seats) {
+        alive[u.seat] += i64::from(u.life > 0);
+        carried[u.seat] += u.res.iter().map(|&n| i64::from(n)).sum::<i64>();
+        items[u.seat] += u.items.iter().flatten().map(|&n| i64::from(n)).sum::<i64>()
+            + i64::from(u.sword > 0)
+            + i64::from(u.armour > 0);
+    }
+    let teams = &world.teams;
+    vec![
+        Stat::new("score", teams.iter().map(Team::score)),
+        Stat::new("units alive", alive),
+        Stat::new("resources carried", carried),
+        Stat::new("items", items),
+        Stat::new("dug up", teams.iter().map(|t| t.dug_up as i64)),
+        Stat::new("kills", teams.iter().map(|t| i64::from(t.kills))),
+    ]
+}
+
 impl Scene for Picture {
     fn events(&self) -> Vec<String> {
-        self.events.clone()
+        self.events.to_vec()
     }
 
     fn status(&self) -> Vec<String> {
@@ -169,6 +198,10 @@ impl Scene for Picture {
 
     fn view_json(&self) -> String {
         serde_json::to_string(&self.view).unwrap_or_default()
+    }
+
+    fn stats(&self) -> Vec<Stat> {
+        self.stats.clone()
     }
 }
 

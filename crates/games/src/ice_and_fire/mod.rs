@@ -168,7 +168,7 @@ use std::sync::Arc;
 
 use engine::{
     FaultKind, Frame, Game, GameEntry, GameInfo, Heard, JavaRandom, Outcome, Rules, Ruleset, Scene,
-    Setup, SetupError, TurnOrder,
+    Setup, SetupError, Stat, TurnOrder,
 };
 
 mod map;
@@ -256,7 +256,7 @@ pub struct IceAndFire {
     /// Events since the last step.
     events: Vec<String>,
     /// Events of the last step (shown by the frame).
-    last_events: Vec<String>,
+    last_events: Arc<[String]>,
     /// The seat whose turn the last step was.
     last_player: Option<usize>,
 }
@@ -283,11 +283,11 @@ impl IceAndFire {
             hq_captured: None,
             outcome: None,
             events: Vec::new(),
-            last_events: Vec::new(),
+            last_events: Arc::new([]),
             last_player: None,
         };
         game.start_turn();
-        game.last_events = std::mem::take(&mut game.events);
+        game.last_events = std::mem::take(&mut game.events).into();
         game
     }
 
@@ -611,7 +611,7 @@ impl Game for IceAndFire {
     fn step(&mut self) {
         if self.outcome.is_some() {
             if !self.events.is_empty() {
-                self.last_events = std::mem::take(&mut self.events);
+                self.last_events = std::mem::take(&mut self.events).into();
                 self.last_player = Some(self.player);
             }
             return;
@@ -628,7 +628,7 @@ impl Game for IceAndFire {
                 self.start_turn();
             }
         }
-        self.last_events = std::mem::take(&mut self.events);
+        self.last_events = std::mem::take(&mut self.events).into();
     }
 
     fn outcome(&self) -> Option<Outcome> {
@@ -647,7 +647,7 @@ impl Game for IceAndFire {
 /// What a frame of this game writes when read, from the copy of the match it keeps.
 impl Scene for IceAndFire {
     fn events(&self) -> Vec<String> {
-        self.last_events.clone()
+        self.last_events.to_vec()
     }
 
     fn status(&self) -> Vec<String> {
@@ -660,6 +660,10 @@ impl Scene for IceAndFire {
 
     fn view_json(&self) -> String {
         serde_json::to_string(&view::view(self)).unwrap_or_default()
+    }
+
+    fn stats(&self) -> Vec<Stat> {
+        view::stats(self)
     }
 }
 

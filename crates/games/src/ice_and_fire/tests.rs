@@ -141,7 +141,7 @@ fn game(board: Board, seat: usize) -> IceAndFire {
         hq_captured: None,
         outcome: None,
         events: Vec::new(),
-        last_events: Vec::new(),
+        last_events: Arc::new([]),
         last_player: None,
     }
 }
@@ -152,7 +152,7 @@ fn play(g: &mut IceAndFire, line: &str) -> Vec<String> {
     let heard = g.hear(seat, line);
     assert_eq!(heard, Heard::Done, "{line:?}: {:?}", g.events);
     g.step();
-    g.last_events.clone()
+    g.last_events.to_vec()
 }
 
 fn unit_cell(g: &IceAndFire, id: i32) -> Option<(usize, usize)> {

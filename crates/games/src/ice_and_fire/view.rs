@@ -1,6 +1,7 @@
 //! What the viewer draws: the [`View`] a frame carries (the web painter deserialises it), the
 //! board as text, and the per-seat status lines.
 
+use engine::Stat;
 use serde::{Deserialize, Serialize};
 
 use super::map::{idx, xy, CELLS, HEIGHT, WIDTH};
@@ -252,6 +253,31 @@ pub(super) fn text(game: &IceAndFire) -> String {
 }
 
 /// One status line per seat: "gold 21 · income 1 · 3 units", or why it lost.
+/// The key numbers per seat: gold and income, units, territory (active cells owned) and military
+/// power (the sum of its units' levels, which is what their cost and upkeep grow with).
+pub(super) fn stats(game: &IceAndFire) -> Vec<Stat> {
+    let board = &game.board;
+    let per_seat = |f: &dyn Fn(usize) -> i64| (0..PLAYERS).map(f).collect::<Vec<i64>>();
+    let units = |s: usize| board.units.iter().filter(move |u| u.owner == s);
+    vec![
+        Stat::new("gold", per_seat(&|s| i64::from(board.gold[s]))),
+        Stat::new("income", per_seat(&|s| i64::from(board.income[s]))),
+        Stat::new("units", per_seat(&|s| units(s).count() as i64)),
+        Stat::new(
+            "territory",
+            per_seat(&|s| {
+                (0..board.owner.len())
+                    .filter(|&c| board.owner[c] == Some(s) && board.active[c])
+                    .count() as i64
+            }),
+        ),
+        Stat::new(
+            "military power",
+            per_seat(&|s| units(s).map(|u| i64::from(u.level)).sum()),
+        ),
+    ]
+}
+
 pub(super) fn status(game: &IceAndFire) -> Vec<String> {
     let board = &game.board;
     (0..PLAYERS)

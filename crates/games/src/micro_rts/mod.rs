@@ -164,7 +164,7 @@ use std::sync::Arc;
 
 use engine::{
     FaultKind, Frame, Game, GameEntry, GameInfo, Heard, JavaRandom, Outcome, Rules, Ruleset, Scene,
-    Setup, SetupError, TurnOrder,
+    Setup, SetupError, Stat, TurnOrder,
 };
 
 mod map;
@@ -226,10 +226,10 @@ pub struct MicroRts {
     outcome: Option<Outcome>,
     /// Events in words since the last step.
     events: Vec<String>,
-    /// Events of the last step (shown by the frame).
-    last_events: Vec<String>,
-    /// Actions of the last step (drawn by the viewer).
-    last_actions: Vec<Event>,
+    /// Events of the last step (shown by the frame; shared with the frames that copy the match).
+    last_events: Arc<[String]>,
+    /// Actions of the last step (drawn by the viewer; shared as the events are).
+    last_actions: Arc<[Event]>,
 }
 
 impl MicroRts {
@@ -241,8 +241,8 @@ impl MicroRts {
             lost: [None, None],
             outcome: None,
             events: Vec::new(),
-            last_events: Vec::new(),
-            last_actions: Vec::new(),
+            last_events: Arc::new([]),
+            last_actions: Arc::new([]),
         }
     }
 
@@ -486,8 +486,8 @@ impl Game for MicroRts {
     fn step(&mut self) {
         if self.outcome.is_some() {
             if !self.events.is_empty() {
-                self.last_events = std::mem::take(&mut self.events);
-                self.last_actions.clear();
+                self.last_events = std::mem::take(&mut self.events).into();
+                self.last_actions = Arc::new([]);
             }
             return;
         }
@@ -498,8 +498,8 @@ impl Game for MicroRts {
         self.turns_done += 1;
         self.answered = [false; PLAYERS];
         self.check_end();
-        self.last_events = std::mem::take(&mut self.events);
-        self.last_actions = actions;
+        self.last_events = std::mem::take(&mut self.events).into();
+        self.last_actions = actions.into();
     }
 
     fn outcome(&self) -> Option<Outcome> {
@@ -519,7 +519,7 @@ impl Game for MicroRts {
 /// What a frame of this game writes when read, from the copy of the match it keeps.
 impl Scene for MicroRts {
     fn events(&self) -> Vec<String> {
-        self.last_events.clone()
+        self.last_events.to_vec()
     }
 
     fn status(&self) -> Vec<String> {
@@ -532,6 +532,10 @@ impl Scene for MicroRts {
 
     fn view_json(&self) -> String {
         serde_json::to_string(&view::view(self)).unwrap_or_default()
+    }
+
+    fn stats(&self) -> Vec<Stat> {
+        view::stats(self)
     }
 }
 

@@ -1,6 +1,7 @@
 //! What the viewer draws: the [`View`] a frame carries (the web painter deserialises it), the
 //! arena as text, the events in words and the per-seat status lines.
 
+use engine::Stat;
 use serde::{Deserialize, Serialize};
 
 use super::state::{
@@ -385,6 +386,32 @@ pub(super) fn text(game: &MicroRts) -> String {
 }
 
 /// One status line per seat: "gold 10 · wood 0 · 2 units · 1 building", or why it lost.
+/// The key numbers per seat: gold and wood, the units of each type and the buildings.
+pub(super) fn stats(game: &MicroRts) -> Vec<Stat> {
+    let arena = &game.arena;
+    // Per seat, per entity type: how many stand.
+    let mut kinds = [[0i64; 6]; PLAYERS];
+    for e in &arena.entities {
+        let t = arena.tile(e.x, e.y);
+        if (1..=PLAYERS as u8).contains(&t.owner) && usize::from(t.kind) < 6 {
+            kinds[usize::from(t.owner) - 1][usize::from(t.kind)] += 1;
+        }
+    }
+    let per_seat = |f: &dyn Fn(usize) -> i64| (0..PLAYERS).map(f).collect::<Vec<i64>>();
+    vec![
+        Stat::new("gold", per_seat(&|s| i64::from(arena.gold[s]))),
+        Stat::new("wood", per_seat(&|s| i64::from(arena.wood[s]))),
+        Stat::new("workers", per_seat(&|s| kinds[s][usize::from(WORKER)])),
+        Stat::new("light", per_seat(&|s| kinds[s][usize::from(LIGHT)])),
+        Stat::new("heavy", per_seat(&|s| kinds[s][usize::from(HEAVY)])),
+        Stat::new("ranged", per_seat(&|s| kinds[s][usize::from(RANGED)])),
+        Stat::new(
+            "buildings",
+            per_seat(&|s| kinds[s][usize::from(CASTLE)] + kinds[s][usize::from(BARRACKS)]),
+        ),
+    ]
+}
+
 pub(super) fn status(game: &MicroRts) -> Vec<String> {
     let arena = &game.arena;
     (0..PLAYERS)

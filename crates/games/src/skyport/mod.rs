@@ -200,7 +200,7 @@ use std::sync::{Arc, OnceLock};
 
 use engine::{
     FaultKind, Frame, Game, GameEntry, GameInfo, Heard, JavaRandom, Outcome, Rules, Ruleset, Scene,
-    Setup, SetupError, TurnOrder,
+    Setup, SetupError, Stat, TurnOrder,
 };
 use serde_json::{Map as JsonMap, Value};
 
@@ -329,7 +329,7 @@ pub struct Skyport {
     events: Vec<String>,
     effects: Vec<(usize, Effect)>,
     hits: Vec<Hit>,
-    last_events: Vec<String>,
+    last_events: Arc<[String]>,
     last_effects: Vec<(usize, Effect)>,
     last_hits: Vec<Hit>,
     last_player: Option<usize>,
@@ -394,7 +394,7 @@ impl Skyport {
             events: Vec::new(),
             effects: Vec::new(),
             hits: Vec::new(),
-            last_events: Vec::new(),
+            last_events: Arc::new([]),
             last_effects: Vec::new(),
             last_hits: Vec::new(),
             last_player: None,
@@ -969,7 +969,7 @@ impl Game for Skyport {
             }
             Phase::Over => {}
         }
-        self.last_events = std::mem::take(&mut self.events);
+        self.last_events = std::mem::take(&mut self.events).into();
         self.last_effects = std::mem::take(&mut self.effects);
         self.last_hits = std::mem::take(&mut self.hits);
     }
@@ -996,7 +996,7 @@ impl Game for Skyport {
 /// What a frame of this game writes when read, from the copy of the match it keeps.
 impl Scene for Skyport {
     fn events(&self) -> Vec<String> {
-        self.last_events.clone()
+        self.last_events.to_vec()
     }
 
     fn status(&self) -> Vec<String> {
@@ -1009,6 +1009,10 @@ impl Scene for Skyport {
 
     fn view_json(&self) -> String {
         serde_json::to_string(&view::view(self)).unwrap_or_default()
+    }
+
+    fn stats(&self) -> Vec<Stat> {
+        view::stats(self)
     }
 }
 

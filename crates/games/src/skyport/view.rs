@@ -1,6 +1,7 @@
 //! What the viewer draws: the [`View`] a frame carries (the web painter deserialises it), the
 //! board as text, and the per-seat status lines.
 
+use engine::Stat;
 use serde::{Deserialize, Serialize};
 
 use super::hex::Pos;
@@ -264,6 +265,19 @@ pub(super) fn text(game: &Skyport) -> String {
 }
 
 /// One status line per seat.
+/// The key numbers per player: the score, the health, and each resource it holds.
+pub(super) fn stats(game: &Skyport) -> Vec<Stat> {
+    let players = &game.world.players;
+    let each = |f: &dyn Fn(&super::state::Player) -> i64| players.iter().map(f).collect::<Vec<_>>();
+    vec![
+        Stat::new("score", each(&|p| p.score)),
+        Stat::new("health", each(&|p| i64::from(p.health))),
+        Stat::new("rubidium", each(&|p| i64::from(p.resources[0]))),
+        Stat::new("explosium", each(&|p| i64::from(p.resources[1]))),
+        Stat::new("scrap", each(&|p| i64::from(p.resources[2]))),
+    ]
+}
+
 pub(super) fn status(game: &Skyport) -> Vec<String> {
     game.world
         .players

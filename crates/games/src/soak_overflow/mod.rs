@@ -273,7 +273,7 @@ use std::sync::Arc;
 
 use engine::{
     FaultKind, Frame, Game, GameEntry, GameInfo, Heard, JavaRandom, Outcome, Rules, Ruleset, Scene,
-    Setup, SetupError, TurnOrder,
+    Setup, SetupError, Stat, TurnOrder,
 };
 
 pub mod league;
@@ -375,7 +375,7 @@ pub struct SoakOverflow {
     /// Events since the last step.
     events: Vec<String>,
     /// Events of the last step (shown by the frame).
-    last_events: Vec<String>,
+    last_events: Arc<[String]>,
     /// What the last step's resolution did.
     last_log: TurnLog,
     /// The agents soaked in the last step (they have left the board).
@@ -409,7 +409,7 @@ impl SoakOverflow {
             complete: [false; PLAYERS],
             outcome: None,
             events: Vec::new(),
-            last_events: Vec::new(),
+            last_events: Arc::new([]),
             last_log: TurnLog::default(),
             last_soaked: Vec::new(),
             last_messages: Vec::new(),
@@ -862,7 +862,7 @@ impl Game for SoakOverflow {
     fn step(&mut self) {
         if self.outcome.is_some() {
             if !self.events.is_empty() {
-                self.last_events = std::mem::take(&mut self.events);
+                self.last_events = std::mem::take(&mut self.events).into();
             }
             return;
         }
@@ -874,7 +874,7 @@ impl Game for SoakOverflow {
             self.last_messages.clear();
             self.events
                 .push("red has given its orders: blue answers, told them".to_string());
-            self.last_events = std::mem::take(&mut self.events);
+            self.last_events = std::mem::take(&mut self.events).into();
             return;
         }
         self.red_ready = false;
@@ -911,7 +911,7 @@ impl Game for SoakOverflow {
         self.board.start_turn();
         self.heard = [Vec::new(), Vec::new()];
         self.complete = [false; PLAYERS];
-        self.last_events = std::mem::take(&mut self.events);
+        self.last_events = std::mem::take(&mut self.events).into();
     }
 
     fn outcome(&self) -> Option<Outcome> {
@@ -931,7 +931,7 @@ impl Game for SoakOverflow {
 /// What a frame of this game writes when read, from the copy of the match it keeps.
 impl Scene for SoakOverflow {
     fn events(&self) -> Vec<String> {
-        self.last_events.clone()
+        self.last_events.to_vec()
     }
 
     fn status(&self) -> Vec<String> {
@@ -944,6 +944,10 @@ impl Scene for SoakOverflow {
 
     fn view_json(&self) -> String {
         serde_json::to_string(&view::view(self)).unwrap_or_default()
+    }
+
+    fn stats(&self) -> Vec<Stat> {
+        view::stats(self)
     }
 }
 

@@ -1,6 +1,7 @@
 //! What the viewer draws: the [`View`] a frame carries (the web painter deserialises it), the
 //! board as text, and the per-seat status lines.
 
+use engine::Stat;
 use serde::{Deserialize, Serialize};
 
 use super::league::Objective;
@@ -329,6 +330,27 @@ fn objective_line(game: &SoakOverflow) -> Option<String> {
 }
 
 /// One status line per seat: "12 points · 103 tiles · 3 agents", or why it lost.
+/// The key numbers per seat: the points that decide the match, the territory and its lead, the
+/// agents standing and their total wetness.
+pub(super) fn stats(game: &SoakOverflow) -> Vec<Stat> {
+    let board = &game.board;
+    let tiles = board.tiles();
+    let per_seat = |f: &dyn Fn(usize) -> i64| (0..PLAYERS).map(f).collect::<Vec<i64>>();
+    vec![
+        Stat::new("points", per_seat(&|s| board.points[s])),
+        Stat::new("territory", per_seat(&|s| tiles[s] as i64)),
+        Stat::new(
+            "territory lead",
+            per_seat(&|s| tiles[s] as i64 - tiles[1 - s] as i64),
+        ),
+        Stat::new("agents", per_seat(&|s| board.live_count(s) as i64)),
+        Stat::new(
+            "wetness",
+            per_seat(&|s| board.live(s).map(|a| i64::from(a.wetness)).sum()),
+        ),
+    ]
+}
+
 pub(super) fn status(game: &SoakOverflow) -> Vec<String> {
     let board = &game.board;
     let tiles = board.tiles();
