@@ -156,6 +156,23 @@ pub fn rate(ratings: &mut [WengLinRating], seats: &[usize], ranks: &[usize]) {
     }
 }
 
+/// Every bot's rating after each played match, in match order (whatever order the results come
+/// in): entry 0 is every bot's starting rating, entry `k` the ratings after the first `k` matches
+/// played; a bot that did not play a match keeps its rating there. The last entry is the ratings
+/// [`summarize`] gives. The page draws it as one line per bot.
+pub fn rating_history(bots: usize, results: &[&MatchResult]) -> Vec<Vec<WengLinRating>> {
+    let mut ordered: Vec<&MatchResult> = results.to_vec();
+    ordered.sort_by_key(|m| m.index);
+    let mut ratings = vec![initial_rating(); bots];
+    let mut history = Vec::with_capacity(ordered.len() + 1);
+    history.push(ratings.clone());
+    for m in ordered {
+        rate(&mut ratings, &m.seats, &m.ranks);
+        history.push(ratings.clone());
+    }
+    history
+}
+
 /// Sums up the played matches, in match order whatever order they come in.
 pub fn summarize(bots: usize, results: &[&MatchResult]) -> Summary {
     let mut ordered: Vec<&MatchResult> = results.to_vec();
@@ -405,6 +422,29 @@ mod tests {
         }
         assert_eq!(r[0], s.bots[0].rating);
         assert!(s.bots[0].rating.rating > s.bots[2].rating.rating);
+    }
+
+    #[test]
+    fn rating_history_starts_new_follows_match_order_and_ends_at_the_summary() {
+        let played = [
+            result(2, [0, 2], [1, 5]),
+            result(0, [0, 1], [10, 0]),
+            result(1, [1, 0], [3, 3]),
+        ];
+        let refs: Vec<&MatchResult> = played.iter().collect();
+        let history = rating_history(3, &refs);
+        assert_eq!(history.len(), 4, "the start, then one entry per match");
+        assert_eq!(history[0], vec![initial_rating(); 3]);
+        // Match 0 (bot 0 beats bot 1) comes first although it arrived second; bot 2 sat out.
+        assert!(history[1][0].rating > 25.0 && history[1][1].rating < 25.0);
+        assert_eq!(history[1][2], initial_rating());
+        // Match 2 (bot 2 beats bot 0) is the last step; bot 1 keeps its rating there.
+        assert_eq!(history[3][1], history[2][1]);
+        assert!(history[3][2].rating > 25.0 && history[3][0].rating < history[2][0].rating);
+        let summary = summarize(3, &refs);
+        let last: Vec<WengLinRating> = summary.bots.iter().map(|b| b.rating).collect();
+        assert_eq!(history[3], last);
+        assert_eq!(rating_history(2, &[]), vec![vec![initial_rating(); 2]]);
     }
 
     #[test]
