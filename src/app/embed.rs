@@ -77,7 +77,7 @@ fn first_frame_showing(frames: usize, turn_number: impl Fn(usize) -> u32, turn: 
         .unwrap_or(frames.saturating_sub(1))
 }
 
-/// `botplay:ready`: the match is shown (again after the fragment changed).
+/// `botplay:ready`: the match is shown (again after the fragment changed: the view opens anew).
 fn ready_note(record: &Record) -> Value {
     json!({
         "type": "botplay:ready",
@@ -152,8 +152,8 @@ fn command_of(event: &web_sys::MessageEvent) -> Option<Command> {
 fn doc_of_fragment(fragment: &str) -> Result<ShareDoc, String> {
     if fragment.is_empty() {
         return Err(
-            "This embedded match has no match in its address. Copy the embed code \
-                    again from botplay's Share panel (Copy embed code)."
+            "This embed's address holds no match: copy the embed code again from \
+             botplay's Share panel (Copy embed code)."
                 .to_string(),
         );
     }
@@ -188,29 +188,35 @@ pub fn embed() -> Html {
         Callback::from(move |action: Action| state.dispatch(action))
     };
 
-    // The match in the address, at start and whenever the fragment changes.
+    // The match in the address. Another fragment (the framing page changed the frame's
+    // address) opens the view again from the start, so that nothing of the previous match, or
+    // of its problem, stays.
     {
         let dispatcher = state.dispatcher();
         let problem = problem.clone();
         use_effect_with((), move |_| {
-            let open = move || match doc_of_fragment(&fragment()) {
-                Ok(doc) => {
-                    problem.set(None);
-                    let turn = doc.turn;
-                    if let Some(replay) = doc.replay {
-                        dispatcher.dispatch(Action::ShowReplay(replay, "a link".to_string()));
-                        if let Some(frame) = turn {
-                            dispatcher.dispatch(Action::Seek(frame));
-                        }
+            match doc_of_fragment(&fragment()) {
+                Ok(ShareDoc {
+                    replay: Some(replay),
+                    turn,
+                    ..
+                }) => {
+                    dispatcher.dispatch(Action::ShowReplay(replay, "a link".to_string()));
+                    if let Some(frame) = turn {
+                        dispatcher.dispatch(Action::Seek(frame));
                     }
                 }
+                Ok(_) => {}
                 Err(why) => {
                     tell_parent(&error_note(&why));
                     problem.set(Some(why));
                 }
-            };
-            open();
-            let listener = super::sharing::on_hash_change(open);
+            }
+            let listener = super::sharing::on_hash_change(|| {
+                if let Some(window) = web_sys::window() {
+                    let _ = window.location().reload();
+                }
+            });
             move || drop(listener)
         });
     }
@@ -379,7 +385,7 @@ mod tests {
     #[test]
     fn an_address_without_a_recorded_match_is_explained() {
         let empty = doc_of_fragment("").expect_err("empty");
-        assert!(empty.contains("no match in its address"), "{empty}");
+        assert!(empty.contains("address holds no match"), "{empty}");
         let damaged = doc_of_fragment("b1.AAAA").expect_err("damaged");
         assert!(
             damaged.starts_with("This embedded match cannot be shown: "),

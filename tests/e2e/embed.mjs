@@ -12,7 +12,8 @@
 // (em2) The course page frames that code at 320 × 240, 640 × 400 and 1000 × 700: each time the
 //       view says it is ready, its board is drawn (not blank), square, as large as the frame
 //       leaves above the controls, and nothing overflows the frame; it fetched no worker, no bot
-//       runtime and no code editor. Screenshots: tests/e2e/screenshots/embed-<W>x<H>.png (and
+//       runtime and no code editor. A course page that is cross-origin isolated itself frames it
+//       too. Screenshots: tests/e2e/screenshots/embed-<W>x<H>.png (and
 //       embed.png in the middle of the match, embed-end.png at its end, embed-problem-*.png).
 // (em3) The postMessage API: ready (game, players, turns, frames); set-turn shows that turn and
 //       is told back; play, then the end told; pause stops the turns; malformed messages (not
@@ -22,7 +23,8 @@
 //       view's frame-ancestors *; the course page cannot frame the playground (Chromium refuses
 //       it), while it frames the embed view.
 // (em5) A damaged embed address, and one without a match, show a sentence in the frame and tell
-//       the course page botplay:error; no panic.
+//       the course page botplay:error; no panic. So does a damaged fragment put in place of a
+//       good one by the course page.
 // (em6) On a host without headers, the service worker gives the page frame-ancestors 'none'
 //       and the embed view its own policy.
 //
@@ -78,7 +80,11 @@ const COURSE_PAGE = `<!DOCTYPE html>
 /** The course page's server, on another port of 127.0.0.1 (so another origin). */
 async function courseSite() {
   const server = createServer((req, res) => {
-    res.writeHead(200, { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" });
+    // `?isolated`: a course page that is cross-origin isolated itself.
+    const isolated = new URL(req.url, "http://x").searchParams.has("isolated")
+      ? { "Cross-Origin-Opener-Policy": "same-origin", "Cross-Origin-Embedder-Policy": "require-corp" }
+      : {};
+    res.writeHead(200, { ...isolated, "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" });
     res.end(COURSE_PAGE);
   });
   await new Promise((ok) => server.listen(0, "127.0.0.1", ok));
@@ -99,6 +105,16 @@ function boardColours() {
   const samples = data.length / (4 * 7);
   const common = [...colours.values()].filter((n) => n > samples / 2000).length;
   return { distinct: colours.size, common };
+}
+
+/** The board's colours once it is drawn (it is painted once laid out), or after 5 s. */
+async function drawn(frame) {
+  let colours = { common: 0 };
+  for (let i = 0; i < 50 && colours.common < 6; i++) {
+    colours = await frame.evaluate(boardColours);
+    if (colours.common < 6) await new Promise((ok) => setTimeout(ok, 100));
+  }
+  return colours;
 }
 
 /** Where things are in the embed view, in its own CSS pixels. */
@@ -146,6 +162,7 @@ export async function embedChecks({ dist, check = defaultCheck, SHOTS = join(REP
     const outcome = (await page.locator("#outcome .result").innerText()).trim();
     await page.locator("#copy-embed:not([disabled])").click({ timeout: 60_000 });
     const code = await page.locator("#embed-code").inputValue();
+    await page.locator("#sharing").screenshot({ path: join(SHOTS, "embed-share-panel.png") });
     const src = code.match(/^<iframe src="([^"]+)" width="640" height="400" style="border: 0" title="[^"]+" loading="lazy"><\/iframe>$/)?.[1];
     check(src, `(em1) the embed code is not one iframe: ${code.slice(0, 200)}`);
     const address = src.replaceAll("&amp;", "&");
@@ -164,12 +181,7 @@ export async function embedChecks({ dist, check = defaultCheck, SHOTS = join(REP
       await parent.waitForFunction(() => window.heard.some((m) => m.data?.type === "botplay:ready"), null, { timeout: 30_000 });
       const frame = embedFrame();
       check(frame, `(em2) ${w}×${h}: no frame shows the embed view`);
-      // The board is painted once laid out: wait until it is not blank.
-      let colours = { common: 0 };
-      for (let i = 0; i < 50 && colours.common < 6; i++) {
-        colours = await frame.evaluate(boardColours);
-        if (colours.common < 6) await parent.waitForTimeout(100);
-      }
+      const colours = await drawn(frame);
       check(colours.common >= 6, `(em2) ${w}×${h}: the board looks blank: ${JSON.stringify(colours)}`);
       const at = await frame.evaluate(layout);
       check(at.inner[0] === w && at.inner[1] === h, `(em2) the frame is ${at.inner} instead of ${w}×${h}`);
@@ -189,6 +201,15 @@ export async function embedChecks({ dist, check = defaultCheck, SHOTS = join(REP
       await parent.screenshot({ path: join(SHOTS, `embed-${w}x${h}.png`) });
       console.log(`ok (em2) framed at ${w}×${h} by another origin: board ${b.width.toFixed(0)} px square, ${colours.common} common colours, controls under it, nothing overflows, no worker fetched`);
     }
+
+    // A course page that is cross-origin isolated itself frames it too (the view's COEP and
+    // CORP allow it).
+    await parent.goto(`${course.url}?${new URLSearchParams({ code, w: 640, h: 400, isolated: 1 })}`);
+    await parent.waitForFunction(() => window.heard.some((m) => m.data?.type === "botplay:ready"), null, { timeout: 30_000 });
+    check(await parent.evaluate(() => self.crossOriginIsolated), "(em2) the isolated course page is not isolated");
+    const inIsolated = await drawn(embedFrame());
+    check(inIsolated.common >= 6, `(em2) in an isolated page the board looks blank: ${JSON.stringify(inIsolated)}`);
+    console.log("ok (em2) a cross-origin isolated page frames it too");
 
     // (em3) The postMessage API, at 640 × 400.
     await parent.setViewportSize({ width: 688, height: 540 });
@@ -290,10 +311,16 @@ export async function embedChecks({ dist, check = defaultCheck, SHOTS = join(REP
     check(refusals.some((r) => /frame-ancestors 'none'/.test(r)), `(em4) Chromium did not report refusing the frame: ${refusals.join(" | ")}`);
     console.log(`ok (em4) the playground refuses other origins' frames ("${refusals[0].slice(0, 70)}…"), the embed view allows them (frame-ancestors *, worker-src 'none', CORP cross-origin)`);
 
-    // (em5) Addresses that cannot be shown.
+    // (em5) Addresses that cannot be shown: first by the framing page changing the frame's
+    // fragment (the view opens anew), then from the start.
+    await parent.goto(`${course.url}?${new URLSearchParams({ code, w: 400, h: 300 })}`);
+    await parent.waitForFunction(() => window.heard.some((m) => m.data?.type === "botplay:ready"), null, { timeout: 30_000 });
+    await parent.evaluate((url) => (document.querySelector("iframe").src = url), `${site.url}embed.html#b1.AAAAdamaged`);
+    await parent.waitForFunction(() => window.heard.some((m) => m.data?.type === "botplay:error"), null, { timeout: 30_000 });
+    check(/damaged/.test(await embedFrame().locator("#embed-problem").innerText()), "(em5) a changed fragment does not show its problem");
     for (const [address, expected] of [
       [`${site.url}embed.html#b1.AAAAdamaged`, /cannot be shown: this link is damaged/],
-      [`${site.url}embed.html`, /no match in its address/],
+      [`${site.url}embed.html`, /address holds no match/],
     ]) {
       const before = problems.length;
       await parent.goto(`${course.url}?${new URLSearchParams({ code: `<iframe src="${address}" width="400" height="300"></iframe>` })}`);
