@@ -52,7 +52,7 @@ fn play(g: &mut SoakOverflow, red: &[String], blue: Option<Vec<String>>) -> Vec<
         g.step();
     }
     assert_eq!(g.turn(), turn + 1);
-    g.last_events.to_vec()
+    g.last_events()
 }
 
 fn lines(v: &[&str]) -> Vec<String> {
@@ -278,7 +278,7 @@ fn league_2_the_opponent_is_told_reds_orders_and_moving_is_off() {
     );
     g.step();
     assert_eq!(
-        g.last_events.as_ref(),
+        g.last_events(),
         ["red has given its orders: blue answers, told them"]
     );
     let input = g.input(1);
@@ -291,7 +291,7 @@ fn league_2_the_opponent_is_told_reds_orders_and_moving_is_off() {
     feed(&mut g, 1, &blue);
     g.step();
     assert!(has(
-        &g.last_events,
+        &g.last_events(),
         "agent 1 (red sniper) cannot move: moving is off in this league"
     ));
     assert_eq!(red(&g)[0].at, c(3, 2));

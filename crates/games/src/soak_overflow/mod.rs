@@ -374,14 +374,27 @@ pub struct SoakOverflow {
     outcome: Option<Outcome>,
     /// Events since the last step.
     events: Vec<String>,
-    /// Events of the last step (shown by the frame).
-    last_events: Arc<[String]>,
+    /// The last step's events in words, but for its resolution's: those that came before
+    /// it (faults) and after it (the end of the match). A frame writes the resolution's own
+    /// events from `last_log` only when it is read ([`SoakOverflow::last_events`]).
+    last_events: LastEvents,
     /// What the last step's resolution did.
-    last_log: TurnLog,
+    last_log: Arc<TurnLog>,
     /// The agents soaked in the last step (they have left the board).
-    last_soaked: Vec<Agent>,
+    last_soaked: Arc<[Agent]>,
     /// The messages of the last step, by agent id.
-    last_messages: Vec<(i32, String)>,
+    last_messages: Arc<[(i32, String)]>,
+    /// Every agent's label ("agent 3 (red bomber)") by id, for the events.
+    labels: Arc<[(i32, String)]>,
+}
+
+/// The words of a step's events, apart from its resolution's.
+#[derive(Clone, Debug, Default)]
+struct LastEvents {
+    /// Whether the step resolved a turn (its events include the resolution's).
+    resolved: bool,
+    before: Arc<[String]>,
+    after: Arc<[String]>,
 }
 
 impl SoakOverflow {
@@ -399,7 +412,6 @@ impl SoakOverflow {
             })
             .collect();
         SoakOverflow {
-            board,
             objective: Arc::new(objective),
             red_ready: false,
             initial: Arc::new(initial),
@@ -408,12 +420,33 @@ impl SoakOverflow {
             heard: [Vec::new(), Vec::new()],
             complete: [false; PLAYERS],
             outcome: None,
+            labels: board.agents.iter().map(|a| (a.id, a.label())).collect(),
+            board,
             events: Vec::new(),
-            last_events: Arc::new([]),
-            last_log: TurnLog::default(),
-            last_soaked: Vec::new(),
-            last_messages: Vec::new(),
+            last_events: LastEvents::default(),
+            last_log: Arc::default(),
+            last_soaked: Arc::new([]),
+            last_messages: Arc::new([]),
         }
+    }
+
+    /// The events of the last step, in words.
+    fn last_events(&self) -> Vec<String> {
+        let mut out = self.last_events.before.to_vec();
+        if self.last_events.resolved {
+            self.log_events(&self.last_log, &mut out);
+        }
+        out.extend(self.last_events.after.iter().cloned());
+        out
+    }
+
+    /// The step's events so far become the last step's (`resolved`: a turn was resolved).
+    fn close_events(&mut self, resolved: bool, before: Vec<String>) {
+        self.last_events = LastEvents {
+            resolved,
+            before: before.into(),
+            after: std::mem::take(&mut self.events).into(),
+        };
     }
 
     /// The league played.
@@ -659,26 +692,28 @@ impl SoakOverflow {
         }
     }
 
-    /// The events of a resolved turn, in words.
-    fn log_events(&mut self, log: &TurnLog) {
+    /// The events of a resolved turn, in words. Read from the match after the step: agents keep
+    /// their label for the whole match, and the territory does not change until the next step.
+    fn log_events(&self, log: &TurnLog, out: &mut Vec<String>) {
         let board = &self.board;
         let label = |id: i32| {
-            board
-                .agent(id)
-                .map_or_else(|| format!("agent {id}"), Agent::label)
+            self.labels
+                .iter()
+                .find(|(i, _)| *i == id)
+                .map_or_else(|| format!("agent {id}"), |(_, l)| l.clone())
         };
-        for (id, text) in &self.last_messages {
-            self.events.push(format!("{} says {text:?}", label(*id)));
+        for (id, text) in self.last_messages.iter() {
+            out.push(format!("{} says {text:?}", label(*id)));
         }
         for m in &log.moves {
-            self.events.push(if m.done {
+            out.push(if m.done {
                 format!("{} moves {} → {}", label(m.id), m.from, m.to)
             } else {
                 format!("{} is blocked moving {} → {}", label(m.id), m.from, m.to)
             });
         }
         for id in &log.hunkered {
-            self.events.push(format!("{} hunkers down", label(*id)));
+            out.push(format!("{} hunkers down", label(*id)));
         }
         for s in &log.shots {
             let mut how = Vec::new();
@@ -690,7 +725,8 @@ impl SoakOverflow {
             } else if s.cover < 0.5 {
                 how.push("high cover");
             }
-            if board.agent(s.target).is_some_and(|t| t.hunkered) {
+            // Hunkering lasts from the resolution to the start of the next turn.
+            if log.hunkered.contains(&s.target) {
                 how.push("hunkered");
             }
             let how = if how.is_empty() {
@@ -698,7 +734,7 @@ impl SoakOverflow {
             } else {
                 format!(" ({})", how.join(", "))
             };
-            self.events.push(format!(
+            out.push(format!(
                 "{} shoots {}: {} wetness{how}",
                 label(s.shooter),
                 label(s.target),
@@ -715,15 +751,15 @@ impl SoakOverflow {
                     .collect::<Vec<_>>()
                     .join(", ")
             };
-            self.events.push(format!(
+            out.push(format!(
                 "{} throws a splash bomb at {}: +30 wetness to {hit}",
                 label(t.thrower),
                 t.target
             ));
         }
-        self.events.extend(log.failures.iter().cloned());
+        out.extend(log.failures.iter().cloned());
         for id in &log.soaked {
-            self.events.push(format!("{} is soaked", label(*id)));
+            out.push(format!("{} is soaked", label(*id)));
         }
         if !board.league.has_territory() {
             return;
@@ -733,7 +769,7 @@ impl SoakOverflow {
             Some(s) => format!(": {} +{}", name(s), plural(log.gained[s] as usize, "point")),
             None => String::new(),
         };
-        self.events.push(format!(
+        out.push(format!(
             "territory: red {}, blue {}{gain}",
             plural(tiles[0], "tile"),
             plural(tiles[1], "tile")
@@ -862,19 +898,19 @@ impl Game for SoakOverflow {
     fn step(&mut self) {
         if self.outcome.is_some() {
             if !self.events.is_empty() {
-                self.last_events = std::mem::take(&mut self.events).into();
+                self.close_events(false, Vec::new());
             }
             return;
         }
         if self.board.league.opponent_follows() && !self.red_ready {
             // Red's orders are in; the opponent answers next, told them. Nothing moves yet.
             self.red_ready = true;
-            self.last_log = TurnLog::default();
-            self.last_soaked.clear();
-            self.last_messages.clear();
+            self.last_log = Arc::default();
+            self.last_soaked = Arc::new([]);
+            self.last_messages = Arc::new([]);
             self.events
                 .push("red has given its orders: blue answers, told them".to_string());
-            self.last_events = std::mem::take(&mut self.events).into();
+            self.close_events(false, Vec::new());
             return;
         }
         self.red_ready = false;
@@ -898,7 +934,8 @@ impl Game for SoakOverflow {
             .collect();
         let log = self.board.resolve();
         self.turns_done += 1;
-        self.log_events(&log);
+        // The events so far (faults) come before the resolution's, the end's after them.
+        let before = std::mem::take(&mut self.events);
         self.check_end(&occupied);
         self.last_soaked = self
             .board
@@ -907,11 +944,11 @@ impl Game for SoakOverflow {
             .filter(|a| a.dying)
             .cloned()
             .collect();
-        self.last_log = log;
+        self.last_log = Arc::new(log);
         self.board.start_turn();
         self.heard = [Vec::new(), Vec::new()];
         self.complete = [false; PLAYERS];
-        self.last_events = std::mem::take(&mut self.events).into();
+        self.close_events(true, before);
     }
 
     fn outcome(&self) -> Option<Outcome> {
@@ -931,7 +968,7 @@ impl Game for SoakOverflow {
 /// What a frame of this game writes when read, from the copy of the match it keeps.
 impl Scene for SoakOverflow {
     fn events(&self) -> Vec<String> {
-        self.last_events.to_vec()
+        self.last_events()
     }
 
     fn status(&self) -> Vec<String> {

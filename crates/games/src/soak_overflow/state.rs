@@ -150,13 +150,13 @@ impl Agent {
         )
     }
 
-    /// The territory distance to a tile: Manhattan, doubled from [`HEAVY`] wetness on.
-    pub fn zone_distance(&self, c: Coord) -> i64 {
-        let d = i64::from(self.at.manhattan(c));
+    /// The territory distance to a tile is the Manhattan distance times this factor: doubled
+    /// from [`HEAVY`] wetness on.
+    pub fn zone_factor(&self) -> i64 {
         if self.wetness >= HEAVY {
-            d * 2
+            2
         } else {
-            d
+            1
         }
     }
 }
@@ -565,20 +565,23 @@ impl Board {
         if !self.league.has_territory() {
             return;
         }
-        let grid = Arc::clone(&self.grid);
-        // The agents that hold territory, read once for every tile.
-        let holders: Vec<&Agent> = self.agents.iter().filter(|a| !a.dying).collect();
-        for (i, slot) in self.control.iter_mut().enumerate() {
-            let c = grid.coord(i);
-            // Each seat's nearest agent: the nearer seat takes the tile, a tie leaves it.
-            let mut nearest = [i64::MAX; PLAYERS];
-            for a in &holders {
-                let d = a.zone_distance(c);
-                if d < nearest[a.owner] {
-                    nearest[a.owner] = d;
+        // Per seat and tile: the territory distance of the seat's nearest agent, agent by agent
+        // over whole rows (a loop the compiler vectorises).
+        let width = self.grid.width.max(0) as usize;
+        let tiles = self.control.len();
+        let mut nearest = [vec![i32::MAX; tiles], vec![i32::MAX; tiles]];
+        for a in self.agents.iter().filter(|a| !a.dying) {
+            let factor = a.zone_factor() as i32;
+            for (y, row) in nearest[a.owner].chunks_mut(width.max(1)).enumerate() {
+                let dy = (a.at.y - y as i32).abs();
+                for (x, d) in row.iter_mut().enumerate() {
+                    *d = (*d).min(factor * ((a.at.x - x as i32).abs() + dy));
                 }
             }
-            *slot = match nearest[0].cmp(&nearest[1]) {
+        }
+        for (i, slot) in self.control.iter_mut().enumerate() {
+            // The nearer seat takes the tile; a tie leaves it.
+            *slot = match nearest[0][i].cmp(&nearest[1][i]) {
                 std::cmp::Ordering::Less => Some(0),
                 std::cmp::Ordering::Greater => Some(1),
                 std::cmp::Ordering::Equal => None,

@@ -200,7 +200,7 @@ fn turn(g: &mut SoakOverflow, red: &[&str], blue: &[&str]) -> Vec<String> {
     assert_eq!(answer(g, 0, red), Heard::Done, "red: {red:?}");
     assert_eq!(answer(g, 1, blue), Heard::Done, "blue: {blue:?}");
     g.step();
-    g.last_events.to_vec()
+    g.last_events()
 }
 
 fn agent(g: &SoakOverflow, id: i32) -> &Agent {
