@@ -202,9 +202,10 @@ const WRITER = (code) =>
     '((answer) => { console.log(answer); self.turns = (self.turns || 0) + 1; if (self.turns > 1) for (;;) console.error("while you think ".repeat(50)); })(',
   );
 
-/** Thinks 40 ms every turn before answering. */
+/** Thinks 25 ms every turn before answering: long enough for the writer to flood, with room
+ * under the 50 ms budget on a loaded machine (40 ms once timed out at 51 ms). */
 const SLOW = (code) =>
-  code.replace(/console\.log\(/, "{ const t = Date.now(); while (Date.now() - t < 40); } console.log(");
+  code.replace(/console\.log\(/, "{ const t = Date.now(); while (Date.now() - t < 25); } console.log(");
 
 /** Writes debug log and output in bursts and never reads: a flood (its first burst of debug log
  * is over 1 MiB, so the flood comes before any line could answer a turn). */
