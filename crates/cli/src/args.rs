@@ -144,6 +144,14 @@ struct PlayCli {
     /// Write the replay (JSON) to FILE; the web viewer opens it
     #[arg(long, value_name = "FILE")]
     replay: Option<String>,
+    /// Take over a recorded match (a replay FILE) from --turn N: its setup, its turns before N
+    /// re-run as recorded, then the --bot bots play; each first reads, untimed, what its seat
+    /// was sent in those turns (its answers then are not used)
+    #[arg(long, value_name = "FILE", requires = "turn")]
+    from: Option<String>,
+    /// With --from: the turn the bots play from, as the viewer numbers it
+    #[arg(long, value_name = "N", requires = "from")]
+    turn: Option<u32>,
 }
 
 #[derive(Args, Debug)]
@@ -262,6 +270,8 @@ pub struct PlayArgs {
     /// Every local program on a pseudo-terminal.
     pub bot_pty: bool,
     pub replay: Option<String>,
+    /// `--from FILE --turn N`: take over the recorded match from its turn N.
+    pub from: Option<(String, u32)>,
 }
 
 /// `botplay arena`: many matches between bots.
@@ -344,6 +354,16 @@ impl UsageError {
                     hint(ContextKind::SuggestedSubcommand)
                 ))
             }
+            ErrorKind::MissingRequiredArgument => {
+                let missing = match e.get(ContextKind::InvalidArg) {
+                    Some(ContextValue::Strings(v)) => v.join(", "),
+                    _ => String::new(),
+                };
+                let scope = subcommand_of(args)
+                    .map(|s| format!(" for `{s}`"))
+                    .unwrap_or_default();
+                UsageError(format!("missing the required {missing}{scope}"))
+            }
             _ => {
                 // Clap's own words, without its "error: " and its advice (ours follows).
                 let text = e.render().to_string();
@@ -408,7 +428,19 @@ impl Cli {
 
 fn play_args(p: PlayCli) -> Result<PlayArgs, UsageError> {
     let mut play = match_flags(p.flags)?;
-    if play.game.is_empty() {
+    if let (Some(file), Some(turn)) = (p.from, p.turn) {
+        let setup_given = !play.game.is_empty()
+            || play.seed.is_some()
+            || play.ruleset.is_some()
+            || !play.options.is_empty();
+        if setup_given {
+            return Err(UsageError(
+                "--from takes the game and its setup from the replay: give only --turn and the bots"
+                    .into(),
+            ));
+        }
+        play.from = Some((file, turn));
+    } else if play.game.is_empty() {
         return Err(UsageError("`play` needs --game GAME".into()));
     }
     play.replay = p.replay;
@@ -600,11 +632,20 @@ mod tests {
             bots: vec!["builtin:wait".into(), "./me".into()],
             bot_pty: false,
             replay: Some("r.json".into()),
+            from: None,
         });
         let cmd = parse(&args(
             "play --game ice-and-fire --seed -7 --league 3 --relaxed --bot builtin:wait --bot ./me --replay r.json",
         ));
         assert_eq!(cmd, Ok(want));
+        // Taking over a recorded match: no --game, the setup is the replay's.
+        let Ok(Command::Play(p)) = parse(&args(
+            "play --from old.json --turn 80 --bot ./fixed --bot builtin:wait",
+        )) else {
+            panic!("parse --from")
+        };
+        assert_eq!(p.from, Some(("old.json".into(), 80)));
+        assert!(p.game.is_empty());
         // --flag=value, and a negative number after `=`.
         let Ok(Command::Play(p)) = parse(&args(
             "play --game=ice-and-fire --seed=-7 --league=3 --bot=builtin:wait --bot ./me",
@@ -641,6 +682,14 @@ mod tests {
             ("link a --short", "unknown option '--short' for `link`"),
             ("completions tcsh", "invalid value 'tcsh'"),
             ("arena merge", "required"),
+            (
+                "play --from r.json --bot a",
+                "missing the required --turn <N> for `play`",
+            ),
+            (
+                "play --turn 3 --bot a",
+                "missing the required --from <FILE> for `play`",
+            ),
         ] {
             let err = parse(&args(line)).expect_err(line);
             assert!(err.0.contains(needle), "{line}: {}", err.0);

@@ -6,13 +6,17 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use engine::referee::STOPPED;
-use engine::{Referee, Verdict};
+use engine::{Game, Heard, Referee, Replay, Verdict};
 
 use crate::inbox::{Inbox, Next};
 use crate::seats::Seat;
 
 /// How long the driver waits for a crashed bot's stderr to end before recording the crash.
 const STDERR_GRACE: Duration = Duration::from_millis(500);
+
+/// How long a bot may take over one earlier turn of a match it takes over ([`Table::catch_up`]).
+/// Those turns are untimed; this only keeps a bot that never answers from hanging the command.
+const CATCH_UP_LIMIT: Duration = Duration::from_secs(10);
 
 /// Added to the debug log of a local program that timed out without writing a single line in
 /// its first turn: it most likely buffers its output (the fault follows it in the replay and
@@ -125,6 +129,68 @@ impl Table {
         }
         for seat in &mut self.seats {
             seat.stop();
+        }
+    }
+
+    /// Re-runs the first `turns` turn records of `replay` on `referee` (fresh from
+    /// [`Replay::start`]) as recorded. Before each, every asked seat's bot reads the input its
+    /// seat was sent then and answers a copy of the game (which answers its requests), untimed;
+    /// those answers are dropped and the recorded lines played. So each bot has seen what its
+    /// seat saw when the match goes on with it.
+    pub fn catch_up(
+        &mut self,
+        referee: &mut Referee,
+        replay: &Replay,
+        turns: usize,
+    ) -> Result<(), String> {
+        for index in 0..turns {
+            let asks = referee.begin_turn();
+            self.deliver_notices(referee);
+            for ask in &asks {
+                self.rehearse(ask.seat, &ask.input, referee.game_copy())?;
+            }
+            replay
+                .feed_turn(referee, index, &asks)
+                .map_err(|e| format!("the replay cannot be re-run: {e}"))?;
+        }
+        self.deliver_notices(referee);
+        Ok(())
+    }
+
+    /// One earlier turn for one bot: its input, then its lines heard by a copy of the game
+    /// until its turn there is complete. Its debug log of those turns is not kept.
+    fn rehearse(
+        &mut self,
+        seat: usize,
+        input: &str,
+        mut game: Box<dyn Game>,
+    ) -> Result<(), String> {
+        self.deliver(seat, input);
+        let deadline = Instant::now() + CATCH_UP_LIMIT;
+        loop {
+            self.inbox.take_stderr(seat);
+            match self.inbox.next(seat) {
+                Next::Line(line, _) => match game.hear(seat, &line) {
+                    Heard::Reply(text) => self.deliver(seat, &text),
+                    Heard::More => {}
+                    Heard::Done | Heard::Fault(_) => return Ok(()),
+                },
+                Next::Closed => {
+                    return Err(format!(
+                        "bot {} ended while reading the earlier turns of the match: {}",
+                        seat + 1,
+                        self.seats[seat].ended()
+                    ))
+                }
+                Next::Nothing if Instant::now() >= deadline => {
+                    return Err(format!(
+                        "bot {} did not answer one of the match's earlier turns within {} s",
+                        seat + 1,
+                        CATCH_UP_LIMIT.as_secs()
+                    ))
+                }
+                Next::Nothing => self.inbox.wait(&[seat], deadline),
+            }
         }
     }
 

@@ -22,6 +22,7 @@ mod host;
 mod inbox;
 mod procs;
 mod seats;
+mod takeover;
 
 use std::process::ExitCode;
 
@@ -194,6 +195,52 @@ fn list_json() -> serde_json::Value {
 }
 
 fn play(a: PlayArgs) -> Result<(), Failure> {
+    // Bots run in process groups of their own, out of reach of the terminal's Ctrl-C: stop
+    // them (and what they started) before going.
+    let _ = ctrlc::set_handler(|| {
+        procs::kill_all();
+        std::process::exit(130);
+    });
+    let (mut table, mut referee, origin) = match &a.from {
+        Some((path, turn)) => {
+            let replay = read_replay_file(path)?;
+            let (table, referee, origin) =
+                takeover::referee(&replay, path, *turn, &a.bots, a.relaxed, a.bot_pty)?;
+            eprintln!(
+                "botplay: {} ({}), seed {}, taken over from turn {turn} of {path}{}",
+                replay.setup.game,
+                replay.setup.ruleset,
+                replay.setup.seed,
+                if a.relaxed { ", relaxed budgets" } else { "" }
+            );
+            (table, referee, Some(origin))
+        }
+        None => {
+            let (table, referee) = new_match(&a)?;
+            (table, referee, None)
+        }
+    };
+    table.play(&mut referee);
+    print_result(&referee);
+    for &seat in table.unflushed() {
+        eprint!(
+            "botplay: seat {}: {}",
+            seat + 1,
+            driver::UNFLUSHED_HINT.trim_start_matches("[botplay] ")
+        );
+    }
+    if let Some(path) = a.replay {
+        let mut replay = referee.replay();
+        replay.from = origin;
+        std::fs::write(&path, replay.to_json())
+            .map_err(|e| Failure::runtime(format!("cannot write the replay to {path}: {e}")))?;
+        eprintln!("botplay: replay written to {path}");
+    }
+    Ok(())
+}
+
+/// A new match of `play`: its setup from the flags, its bots started.
+fn new_match(a: &PlayArgs) -> Result<(driver::Table, Referee), Failure> {
     let entry = games::entry(&a.game).ok_or_else(|| {
         let known: Vec<&str> = games::GAMES.iter().map(|e| e.info.id).collect();
         Failure::usage(format!(
@@ -205,10 +252,10 @@ fn play(a: PlayArgs) -> Result<(), Failure> {
     let seed = a.seed.unwrap_or_else(random_seed);
     let mut setup = Setup::new(entry.info, seed);
     setup.seats = a.bots.len();
-    if let Some(ruleset) = a.ruleset {
-        setup.ruleset = ruleset;
+    if let Some(ruleset) = &a.ruleset {
+        setup.ruleset = ruleset.clone();
     }
-    setup.options = a.options;
+    setup.options = a.options.clone();
     let asked = setup.seed;
     let game = games::new_game_picking_seed(&mut setup, random_seed)
         .map_err(|e| Failure::usage(e.to_string()))?;
@@ -225,30 +272,9 @@ fn play(a: PlayArgs) -> Result<(), Failure> {
         setup.ruleset,
         if a.relaxed { ", relaxed budgets" } else { "" }
     );
-    // Bots run in process groups of their own, out of reach of the terminal's Ctrl-C: stop
-    // them (and what they started) before going.
-    let _ = ctrlc::set_handler(|| {
-        procs::kill_all();
-        std::process::exit(130);
-    });
-    let mut table =
+    let table =
         driver::Table::start(&a.bots, entry.info.id, seed, a.bot_pty).map_err(Failure::usage)?;
-    let mut referee = Referee::new(game, setup, a.bots.clone(), a.relaxed);
-    table.play(&mut referee);
-    print_result(&referee);
-    for &seat in table.unflushed() {
-        eprint!(
-            "botplay: seat {}: {}",
-            seat + 1,
-            driver::UNFLUSHED_HINT.trim_start_matches("[botplay] ")
-        );
-    }
-    if let Some(path) = a.replay {
-        std::fs::write(&path, referee.replay().to_json())
-            .map_err(|e| Failure::runtime(format!("cannot write the replay to {path}: {e}")))?;
-        eprintln!("botplay: replay written to {path}");
-    }
-    Ok(())
+    Ok((table, Referee::new(game, setup, a.bots.clone(), a.relaxed)))
 }
 
 /// `seat N NAME score S rank R` per seat (seats shown 1-based), then one line per fault.
@@ -271,10 +297,15 @@ fn print_result(referee: &Referee) {
 }
 
 /// Reads a replay file and checks that this botplay can re-run it.
-fn read_replay(path: &str) -> Result<(Replay, Referee), Failure> {
+/// A replay file read and checked, not re-run.
+fn read_replay_file(path: &str) -> Result<Replay, Failure> {
     let text = std::fs::read_to_string(path)
         .map_err(|e| Failure::usage(format!("cannot read {path}: {e}")))?;
-    let replay = Replay::from_json(&text).map_err(|e| Failure::usage(format!("{path}: {e}")))?;
+    Replay::from_json(&text).map_err(|e| Failure::usage(format!("{path}: {e}")))
+}
+
+fn read_replay(path: &str) -> Result<(Replay, Referee), Failure> {
+    let replay = read_replay_file(path)?;
     let entry = games::entry(&replay.setup.game).ok_or_else(|| {
         Failure::usage(format!(
             "{path}: this replay is of an unknown game '{}'",

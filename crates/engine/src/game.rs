@@ -257,8 +257,21 @@ impl Outcome {
     }
 }
 
+/// A copy of a match in progress, for a look ahead that must not touch it (a bot catching up
+/// on the turns of a match it takes over answers a copy: `Referee::game_copy`). Every game is
+/// `Clone`; this gives the copy behind `dyn Game`.
+pub trait GameCopy {
+    fn copy(&self) -> Box<dyn Game>;
+}
+
+impl<T: Game + Clone + 'static> GameCopy for T {
+    fn copy(&self) -> Box<dyn Game> {
+        Box::new(self.clone())
+    }
+}
+
 /// The object-safe text layer of a game; one value is one match in progress.
-pub trait Game {
+pub trait Game: GameCopy {
     /// The facts about this game.
     fn info(&self) -> &'static GameInfo;
 

@@ -35,11 +35,11 @@ pub mod conformance;
 pub use fnv::fnv1a;
 pub use frame::{Frame, Scene, Stat};
 pub use game::{
-    Fault, FaultKind, Game, GameEntry, GameInfo, Heard, Outcome, Ruleset, Setup, SetupError,
+    Fault, FaultKind, Game, GameCopy, GameEntry, GameInfo, Heard, Outcome, Ruleset, Setup, SetupError,
     TurnOrder,
 };
 pub use referee::{Ask, Referee, Verdict};
-pub use replay::{Replay, ReplayError, SeatTurn, TurnRecord, REPLAY_FORMAT};
+pub use replay::{Origin, Replay, ReplayError, SeatTurn, TurnRecord, REPLAY_FORMAT};
 pub use rng::JavaRandom;
 pub use rules::Rules;
 pub use sha1prng::Sha1Prng;

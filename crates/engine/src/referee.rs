@@ -125,6 +125,17 @@ impl Referee {
         self
     }
 
+    /// Budgets are checked again from now on: a match re-run from a record up to a turn goes
+    /// on with bots (`Replay::start`, then a taken-over match's live turns).
+    pub fn check_time_from_now(&mut self) {
+        self.check_time = true;
+    }
+
+    /// A copy of the game as it is now, to try lines on without changing the match.
+    pub fn game_copy(&self) -> Box<dyn Game> {
+        self.game.copy()
+    }
+
     /// The picture of the match now (also without kept frames).
     pub fn frame_now(&self) -> Frame {
         self.game.frame()

@@ -9,7 +9,7 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 
 use crate::game::{Fault, GameEntry, GameInfo, SetupError};
-use crate::referee::{Referee, Verdict};
+use crate::referee::{Ask, Referee, Verdict};
 
 /// The replay format this build writes and reads.
 pub const REPLAY_FORMAT: u32 = 1;
@@ -76,6 +76,20 @@ pub struct Replay {
     #[serde(default)]
     pub relaxed: bool,
     pub turns: Vec<TurnRecord>,
+    /// For a match that took over another from one of its turns: which match and where.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub from: Option<Origin>,
+}
+
+/// Where a taken-over match came from: its first `turns` records are the original's.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Origin {
+    /// The original replay's [`Replay::digest`].
+    pub replay: String,
+    /// How many of the original's turn records were re-run before the new bots played.
+    pub turns: usize,
+    /// The game's own turn number at that point, as the viewer shows it.
+    pub turn: u32,
 }
 
 /// Why a replay cannot be shown.
@@ -145,7 +159,22 @@ impl Replay {
             bots,
             relaxed,
             turns,
+            from: None,
         }
+    }
+
+    /// A short fingerprint of the replay (64-bit FNV-1a of its JSON, in hex), naming it in a
+    /// match that takes over from it.
+    pub fn digest(&self) -> String {
+        format!("{:016x}", crate::fnv1a(self.to_json().as_bytes()))
+    }
+
+    /// The index of the first turn record in which the game's own turn counter reads `turn`
+    /// (what the viewer shows), if the match reached it.
+    pub fn record_of_turn(&self, turn: u32) -> Option<usize> {
+        self.turns
+            .iter()
+            .position(|t| t.seats.iter().any(|s| s.turn == turn))
     }
 
     /// The replay as JSON text.
@@ -195,6 +224,25 @@ impl Replay {
         entry: &GameEntry,
         keep_frames: bool,
     ) -> Result<Referee, ReplayError> {
+        let mut referee = self.start(entry, self.bots.clone(), self.relaxed)?;
+        if !keep_frames {
+            referee = referee.without_frames();
+        }
+        for index in 0..self.turns.len() {
+            let asks = referee.begin_turn();
+            self.feed_turn(&mut referee, index, &asks)?;
+        }
+        Ok(referee)
+    }
+
+    /// A referee for this replay's setup with these bot names, budgets not checked (the
+    /// recorded faults are replayed): [`Replay::feed_turn`] then plays the recorded turns.
+    pub fn start(
+        &self,
+        entry: &GameEntry,
+        names: Vec<String>,
+        relaxed: bool,
+    ) -> Result<Referee, ReplayError> {
         if entry.info.id != self.setup.game {
             return Err(ReplayError::UnknownGame(self.setup.game.clone()));
         }
@@ -206,26 +254,33 @@ impl Replay {
             });
         }
         let game = (entry.new)(&self.setup).map_err(ReplayError::Setup)?;
-        let mut referee = Referee::new(game, self.setup.clone(), self.bots.clone(), self.relaxed)
-            .without_time_checks();
-        if !keep_frames {
-            referee = referee.without_frames();
+        Ok(Referee::new(game, self.setup.clone(), names, relaxed).without_time_checks())
+    }
+
+    /// Plays the recorded turn `index` on a referee that has just begun it (`asks`, from
+    /// [`Referee::begin_turn`]): every asked seat's lines, fault and debug log.
+    pub fn feed_turn(
+        &self,
+        referee: &mut Referee,
+        index: usize,
+        asks: &[Ask],
+    ) -> Result<(), ReplayError> {
+        let diverged = |why: String| ReplayError::Diverged { turn: index, why };
+        let turn = self
+            .turns
+            .get(index)
+            .ok_or_else(|| diverged("the replay has no such turn".into()))?;
+        let asked: Vec<usize> = asks.iter().map(|a| a.seat).collect();
+        let recorded: Vec<usize> = turn.seats.iter().map(|s| s.seat).collect();
+        if asked != recorded {
+            return Err(diverged(format!(
+                "the referee asks seats {asked:?} but the replay has {recorded:?}"
+            )));
         }
-        for (index, turn) in self.turns.iter().enumerate() {
-            let diverged = |why: String| ReplayError::Diverged { turn: index, why };
-            let asks = referee.begin_turn();
-            let asked: Vec<usize> = asks.iter().map(|a| a.seat).collect();
-            let recorded: Vec<usize> = turn.seats.iter().map(|s| s.seat).collect();
-            if asked != recorded {
-                return Err(diverged(format!(
-                    "the referee asks seats {asked:?} but the replay has {recorded:?}"
-                )));
-            }
-            for st in &turn.seats {
-                replay_seat(&mut referee, st).map_err(diverged)?;
-            }
+        for st in &turn.seats {
+            replay_seat(referee, st).map_err(diverged)?;
         }
-        Ok(referee)
+        Ok(())
     }
 }
 

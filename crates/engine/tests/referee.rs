@@ -28,6 +28,7 @@ static INFO: GameInfo = GameInfo {
     default_ruleset: "plain",
 };
 
+#[derive(Clone)]
 struct Tally {
     turn: u32,
     asks: [i64; 2],
