@@ -46,6 +46,8 @@ struct Queues {
     stopped: Vec<bool>,
     /// The whole match is being stopped from outside (an arena's Ctrl-C).
     halted: bool,
+    /// Threads waiting on the condition variable now.
+    waiters: usize,
 }
 
 /// The shared inbox of a match.
@@ -76,6 +78,7 @@ impl Inbox {
                 wrote_anything: vec![false; seats],
                 stopped: vec![false; seats],
                 halted: false,
+                waiters: 0,
             }),
             changed: Condvar::new(),
         }
@@ -83,6 +86,35 @@ impl Inbox {
 
     fn lock(&self) -> MutexGuard<'_, Queues> {
         self.queues.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Wakes the threads waiting for a change, if any. (A notification is a system call even
+    /// when nobody waits, and a built-in bot's every line and every line the driver takes
+    /// would make one: a large part of an arena's time.) Waiters count themselves under the
+    /// lock before they wait, so none is missed.
+    fn wake(&self, q: &Queues) {
+        if q.waiters > 0 {
+            self.changed.notify_all();
+        }
+    }
+
+    /// Waits for a change (or `timeout`), counted in [`Queues::waiters`].
+    fn wait_for_change<'a>(
+        &self,
+        mut q: MutexGuard<'a, Queues>,
+        timeout: Option<std::time::Duration>,
+    ) -> MutexGuard<'a, Queues> {
+        q.waiters += 1;
+        let mut q = match timeout {
+            None => self.changed.wait(q).unwrap_or_else(|e| e.into_inner()),
+            Some(t) => self
+                .changed
+                .wait_timeout(q, t)
+                .map(|(q, _)| q)
+                .unwrap_or_else(|e| e.into_inner().0),
+        };
+        q.waiters -= 1;
+        q
     }
 
     /// A line a bot wrote, arriving now; blocks while the seat's queue is full (unless the
@@ -98,7 +130,7 @@ impl Inbox {
         while (q.lines[seat].len() >= MAX_QUEUED_LINES || q.queued_bytes[seat] >= MAX_QUEUED_BYTES)
             && !q.stopped[seat]
         {
-            q = self.changed.wait(q).unwrap_or_else(|e| e.into_inner());
+            q = self.wait_for_change(q, None);
         }
         q.wrote_anything[seat] = true;
         if !q.stopped[seat] {
@@ -108,7 +140,7 @@ impl Inbox {
             q.queued_bytes[seat] += line.len() + 1;
             q.lines[seat].push_back((line, at));
         }
-        self.changed.notify_all();
+        self.wake(&q);
     }
 
     /// Debug-log text (and the count of bytes the reader dropped from an overlong line); beyond
@@ -119,7 +151,7 @@ impl Inbox {
         if q.stderr[seat].len() + text.len() <= MAX_QUEUED_STDERR {
             q.stderr[seat].push_str(text);
         }
-        self.changed.notify_all();
+        self.wake(&q);
     }
 
     /// Input was delivered to the seat: what it writes from now on answers it.
@@ -157,14 +189,16 @@ impl Inbox {
 
     /// The bot's standard output closed.
     pub fn close(&self, seat: usize) {
-        self.lock().closed[seat] = true;
-        self.changed.notify_all();
+        let mut q = self.lock();
+        q.closed[seat] = true;
+        self.wake(&q);
     }
 
     /// The bot's standard error closed: every debug line it wrote is here.
     pub fn close_stderr(&self, seat: usize) {
-        self.lock().stderr_closed[seat] = true;
-        self.changed.notify_all();
+        let mut q = self.lock();
+        q.stderr_closed[seat] = true;
+        self.wake(&q);
     }
 
     /// Waits until the seat's standard error has closed or the deadline passes; whether it
@@ -176,11 +210,7 @@ impl Inbox {
             if q.stderr_closed[seat] || q.halted || now >= deadline {
                 return q.stderr_closed[seat];
             }
-            q = self
-                .changed
-                .wait_timeout(q, deadline - now)
-                .map(|(q, _)| q)
-                .unwrap_or_else(|e| e.into_inner().0);
+            q = self.wait_for_change(q, Some(deadline - now));
         }
     }
 
@@ -195,13 +225,14 @@ impl Inbox {
         q.stopped[seat] = true;
         q.lines[seat].clear();
         q.queued_bytes[seat] = 0;
-        self.changed.notify_all();
+        self.wake(&q);
     }
 
     /// Stops the whole match from another thread: wakes the driver, which stops every bot.
     pub fn halt(&self) {
-        self.lock().halted = true;
-        self.changed.notify_all();
+        let mut q = self.lock();
+        q.halted = true;
+        self.wake(&q);
     }
 
     pub fn is_halted(&self) -> bool {
@@ -219,7 +250,7 @@ impl Inbox {
             None if q.closed[seat] => Next::Closed,
             None => Next::Nothing,
         };
-        self.changed.notify_all();
+        self.wake(&q);
         next
     }
 
@@ -241,11 +272,7 @@ impl Inbox {
             if ready || now >= deadline {
                 return;
             }
-            q = self
-                .changed
-                .wait_timeout(q, deadline - now)
-                .map(|(q, _)| q)
-                .unwrap_or_else(|e| e.into_inner().0);
+            q = self.wait_for_change(q, Some(deadline - now));
         }
     }
 }
@@ -306,7 +333,49 @@ fn finish_line(line: &mut Vec<u8>) -> String {
 
 #[cfg(test)]
 mod tests {
+    use std::sync::Arc;
+    use std::thread;
+    use std::time::Duration;
+
     use super::*;
+
+    /// Only waiting threads are notified ([`Inbox::wake`]): a driver waiting for a line and a
+    /// reader waiting on a full queue are each woken by the other side.
+    #[test]
+    fn waiting_threads_are_woken() {
+        let inbox = Arc::new(Inbox::new(1));
+        let reader = {
+            let inbox = Arc::clone(&inbox);
+            thread::spawn(move || {
+                thread::sleep(Duration::from_millis(50));
+                // More than a queue holds: the last push waits for the driver to take one.
+                for i in 0..=MAX_QUEUED_LINES {
+                    inbox.push_line(0, i.to_string());
+                }
+            })
+        };
+        let start = Instant::now();
+        let far = start + Duration::from_secs(60);
+        inbox.wait(&[0], far);
+        assert!(
+            start.elapsed() < Duration::from_secs(30),
+            "not woken by a line"
+        );
+        while inbox.lock().lines[0].len() < MAX_QUEUED_LINES {
+            inbox.wait(&[0], far);
+            thread::sleep(Duration::from_millis(1));
+        }
+        thread::sleep(Duration::from_millis(50));
+        assert!(
+            !reader.is_finished(),
+            "the full queue did not hold the reader"
+        );
+        assert!(matches!(inbox.next(0), Next::Line(line, _) if line == "0"));
+        reader
+            .join()
+            .expect("the reader ends once a line was taken");
+        assert_eq!(inbox.lock().lines[0].len(), MAX_QUEUED_LINES);
+    }
 
     fn lines_of(input: &[u8], cap: usize) -> Vec<(String, usize)> {
         let mut out = Vec::new();

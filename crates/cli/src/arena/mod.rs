@@ -362,7 +362,9 @@ fn play_one(
     let names: Vec<String> = m.seats.iter().map(|&b| config.specs[b].clone()).collect();
     let mut table = Table::start(&names, config.entry.info.id, m.seed, config.pty)?;
     stop.enter(worker, table.halter());
-    let mut referee = Referee::new(game, setup, names, config.relaxed);
+    // An arena keeps outcomes, faults and replays, never frames: drawing one after every step
+    // would cost as much as the rules themselves.
+    let mut referee = Referee::new(game, setup, names, config.relaxed).without_frames();
     table.play(&mut referee);
     stop.leave(worker);
     drop(table);
