@@ -22,7 +22,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use super::memory::{Memory, Paths, NEIGHBOURS, OFF, UNKNOWN};
+use super::memory::{Memory, Paths, NEIGHBOURS, UNKNOWN};
 use super::protocol::{energy_to_kill, write, Decoder, Kind, State, UnitInfo, GOLD, RECIPES};
 use crate::Bot;
 
@@ -94,14 +94,10 @@ impl Fields {
         let heavy = if kind == 0 { IRON } else { LEATHER };
         let n = memory.cells();
         let sources = |r: usize, from: &[u32]| -> Vec<u32> {
-            (0..n)
-                .map(|c| {
-                    if avail[c][r] >= recipe[r] {
-                        from[c]
-                    } else {
-                        u32::MAX
-                    }
-                })
+            avail
+                .iter()
+                .zip(from)
+                .map(|(a, &f)| if a[r] >= recipe[r] { f } else { u32::MAX })
                 .collect()
         };
         let zero = vec![0u32; n];
@@ -454,8 +450,8 @@ impl Crafter {
         let (resource_cells, unknown_cells) = memory.counts();
         // The walk's buffers are kept from one plan to the next.
         let Paths { dist, parent } = &mut self.paths;
-        dist.clear();
         dist.resize(n, u32::MAX);
+        dist.fill(u32::MAX);
         parent.resize(n, usize::MAX);
         dist[start] = 0;
         // A first-in first-out queue: `head` is its front.
@@ -507,9 +503,9 @@ impl Crafter {
                 break;
             }
             let next = dist[c] + 1;
-            for &m in memory.neighbours(c) {
+            for &m in memory.open_neighbours(c) {
                 let m = m as usize;
-                if m != OFF as usize && dist[m] == u32::MAX && memory.passable(m) {
+                if dist[m] == u32::MAX {
                     dist[m] = next;
                     parent[m] = c;
                     queue.push(m);

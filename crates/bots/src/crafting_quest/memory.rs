@@ -29,6 +29,9 @@ pub struct Memory {
     /// Per cell: its neighbours in [`NEIGHBOURS`] order, [`OFF`] for those off the map (the
     /// breadth-first walks look them up instead of working them out).
     neighbours: Vec<[u32; 8]>,
+    /// Per cell: its neighbours that are not blocked, in [`NEIGHBOURS`] order (the first
+    /// `count` of the array): what the walks step to, kept up to date as cells are learnt.
+    open: Vec<([u32; 8], u8)>,
 }
 
 /// A neighbour off the map.
@@ -54,6 +57,7 @@ impl Memory {
             resource_cells: 0,
             unknown_cells: size * size,
             neighbours: Vec::new(),
+            open: Vec::new(),
         };
         memory.neighbours = (0..size * size)
             .map(|c| {
@@ -61,7 +65,42 @@ impl Memory {
                 NEIGHBOURS.map(|(dx, dy)| memory.cell(x + dx, y + dy).map_or(OFF, |n| n as u32))
             })
             .collect();
+        memory.open = vec![([0; 8], 0); size * size];
+        for c in 0..size * size {
+            memory.reopen(c);
+        }
         memory
+    }
+
+    /// Works out again which neighbours of `c` are open.
+    fn reopen(&mut self, c: usize) {
+        let mut open = ([0; 8], 0);
+        for &n in &self.neighbours[c] {
+            if n != OFF && !self.blocked[n as usize] {
+                open.0[usize::from(open.1)] = n;
+                open.1 += 1;
+            }
+        }
+        self.open[c] = open;
+    }
+
+    /// Cell `c` became blocked or open: its neighbours' open lists change.
+    fn set_blocked(&mut self, c: usize, blocked: bool) {
+        if self.blocked[c] != blocked {
+            self.blocked[c] = blocked;
+            for n in self.neighbours[c] {
+                if n != OFF {
+                    self.reopen(n as usize);
+                }
+            }
+        }
+    }
+
+    /// The neighbours of `c` that are not blocked (rock or a tower), in [`NEIGHBOURS`] order.
+    #[inline]
+    pub fn open_neighbours(&self, c: usize) -> &[u32] {
+        let (cells, count) = &self.open[c];
+        &cells[..usize::from(*count)]
     }
 
     /// The number of cells.
@@ -101,12 +140,12 @@ impl Memory {
         self.ground[c] = b;
         self.resource_cells += usize::from(self.has_resources(c));
         self.unknown_cells += usize::from(b == UNKNOWN);
-        self.blocked[c] = b == b'#' || self.towers[c];
+        self.set_blocked(c, b == b'#' || self.towers[c]);
     }
 
     fn set_tower(&mut self, c: usize, tower: bool) {
         self.towers[c] = tower;
-        self.blocked[c] = self.ground[c] == b'#' || tower;
+        self.set_blocked(c, self.ground[c] == b'#' || tower);
     }
 
     /// The quantities dug up at a cell, if it was dug.
@@ -141,7 +180,9 @@ impl Memory {
                 } else if self.towers[c] {
                     self.set_tower(c, false);
                 }
-                self.piles[c] = [0; 7];
+                if self.piles[c] != [0; 7] {
+                    self.piles[c] = [0; 7];
+                }
             }
         }
         for p in &sight.piles {
@@ -230,39 +271,45 @@ impl Memory {
     /// same everywhere, so a breadth-first walk merging the sorted sources is exact.)
     pub fn field(&self, start: &[u32], step: u32) -> Vec<u32> {
         let mut cost = start.to_vec();
-        let mut sources: Vec<(u32, usize)> = cost
+        let mut sources: Vec<(u32, u32)> = cost
             .iter()
-            .enumerate()
-            .filter(|(_, &v)| v != u32::MAX)
-            .map(|(c, &v)| (v, c))
+            .zip(0..)
+            .filter(|(&v, _)| v != u32::MAX)
+            .map(|(&v, c)| (v, c))
             .collect();
         sources.sort_unstable();
-        let mut sources = sources.into_iter().peekable();
+        let mut next_source = 0;
         // A first-in first-out queue: `head` is its front.
-        let mut queue: Vec<(u32, usize)> = Vec::with_capacity(cost.len());
+        let mut queue: Vec<(u32, u32)> = Vec::with_capacity(cost.len());
         let mut head = 0;
         loop {
-            let take_source = match (sources.peek(), queue.get(head)) {
-                (Some(s), Some(q)) => s.0 <= q.0,
-                (Some(_), None) => true,
-                (None, Some(_)) => false,
+            // The cheaper of the next source and the queue's front (the source on a tie).
+            let (v, c) = match (sources.get(next_source), queue.get(head)) {
+                (Some(&s), Some(&q)) if s.0 > q.0 => {
+                    head += 1;
+                    q
+                }
+                (Some(&s), _) => {
+                    next_source += 1;
+                    s
+                }
+                (None, Some(&q)) => {
+                    head += 1;
+                    q
+                }
                 (None, None) => break,
             };
-            let (v, c) = if take_source {
-                sources.next().unwrap_or((u32::MAX, 0))
-            } else {
-                head += 1;
-                queue[head - 1]
-            };
+            let c = c as usize;
             if v > cost[c] {
                 continue;
             }
             let w = v.saturating_add(step);
-            for &n in &self.neighbours[c] {
-                let n = n as usize;
-                if n != OFF as usize && w < cost[n] && !self.blocked[n] {
-                    cost[n] = w;
-                    queue.push((w, n));
+            for &n in self.open_neighbours(c) {
+                if let Some(slot) = cost.get_mut(n as usize) {
+                    if w < *slot {
+                        *slot = w;
+                        queue.push((w, n));
+                    }
                 }
             }
         }

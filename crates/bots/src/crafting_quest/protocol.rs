@@ -151,11 +151,27 @@ fn resources(r: &mut Reader, out: &mut [u32; 7]) -> Option<()> {
     }
     r.object(|r, name| {
         let q = r.int()?;
-        if let Some(i) = RESOURCES.iter().position(|n| *n == name) {
+        if let Some(i) = resource_index(name) {
             out[i] = q.unwrap_or(0).clamp(0, i64::from(u32::MAX)) as u32;
         }
         Some(())
     })
+}
+
+/// The index of a resource type by its name. (The seven names start with seven different
+/// letters: one comparison of the whole name, not seven.)
+fn resource_index(name: &str) -> Option<usize> {
+    let i = match name.as_bytes().first()? {
+        b'w' => 0,
+        b's' => 1,
+        b'l' => 2,
+        b'b' => 3,
+        b'i' => 4,
+        b't' => 5,
+        b'g' => 6,
+        _ => return None,
+    };
+    (RESOURCES[i] == name).then_some(i)
 }
 
 fn kind_index(name: &str) -> Option<usize> {
@@ -252,10 +268,8 @@ impl Sight {
                                 "types" => {
                                     types.clear();
                                     each(r, |r| {
-                                        let name = r.str()?;
-                                        let name = name.as_deref();
                                         if let Some(t) =
-                                            RESOURCES.iter().position(|n| Some(*n) == name)
+                                            r.str()?.as_deref().and_then(resource_index)
                                         {
                                             types.push(t);
                                         }

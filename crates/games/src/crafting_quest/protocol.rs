@@ -403,9 +403,23 @@ pub fn json_string(out: &mut String, text: &str) {
 // `tests::the_writers_write_what_they_wrote_before` checks them against the earlier writers,
 // which used `write!`, on every answer of several matches.
 
-/// Appends a number as `Display` writes it.
+/// Appends a number as `Display` writes it (most are coordinates, energies and ids: below
+/// 1000, written without the general loop).
 fn num(out: &mut String, v: impl Into<i64>) {
-    engine::int_text::push_int(out, v);
+    let v: i64 = v.into();
+    if (0..1000).contains(&v) {
+        let v = v as u32;
+        let digit = |d: u32| char::from(b'0' + d as u8);
+        if v >= 100 {
+            out.push(digit(v / 100));
+        }
+        if v >= 10 {
+            out.push(digit(v / 10 % 10));
+        }
+        out.push(digit(v % 10));
+    } else {
+        engine::int_text::push_int(out, v);
+    }
 }
 
 /// Appends `,"key":` (`key` is written as is: a plain ASCII name).
@@ -417,21 +431,20 @@ fn key(out: &mut String, name: &str) {
 
 /// The letter of a cell in a sight's rows: `#` rock, `.` nothing buried, the letter of its one
 /// buried type, or `*` for several.
-fn letter(world: &World, c: usize) -> u8 {
-    if world.map.rock[c] {
+#[inline]
+fn letter(rock: bool, buried: &[u16; 7]) -> u8 {
+    if rock {
         return b'#';
     }
-    let b = &world.buried[c];
-    let mut first = None;
-    for (r, &q) in b.iter().enumerate() {
-        if q > 0 {
-            if first.is_some() {
-                return b'*';
-            }
-            first = Some(r);
-        }
+    // Most cells hold nothing: one test for them.
+    if buried.iter().fold(0, |any, &q| any | q) == 0 {
+        return b'.';
     }
-    first.map_or(b'.', |r| LETTERS[r])
+    let mut types = buried.iter().enumerate().filter(|(_, &q)| q > 0);
+    match (types.next(), types.next()) {
+        (Some((r, _)), None) => LETTERS[r],
+        _ => b'*',
+    }
 }
 
 fn write_res(out: &mut String, res: &[u32; 7]) {
@@ -475,6 +488,9 @@ fn write_items(out: &mut String, items: &[[u32; 3]; 2]) {
     out.push(']');
 }
 
+/// The widest sight: a level-3 tower's (the size of the row buffer of [`write_sight`]).
+const MAX_RADIUS: i32 = 7;
+
 /// `{"x":…,"y":…` of a cell.
 fn open_cell(out: &mut String, c: usize, size: usize) {
     out.push_str("{\"x\":");
@@ -495,15 +511,26 @@ pub fn write_sight(out: &mut String, world: &World, viewer: usize, x: i32, y: i3
     num(out, y0);
     out.push_str(",\"rows\":[");
     let mut mixed = false;
+    // A row is put together here and appended at once (its letters are ASCII).
+    let mut row = [0u8; 2 * MAX_RADIUS as usize + 1];
     for yy in y0..=y1 {
         if yy > y0 {
             out.push(',');
         }
         out.push('"');
-        for xx in x0..=x1 {
-            let l = letter(world, world.idx(xx, yy));
-            mixed |= l == b'*';
-            out.push(char::from(l));
+        // (In pieces of the buffer's width, should a sight ever be wider.)
+        for from in (x0..=x1).step_by(row.len()) {
+            let first = world.idx(from, yy);
+            let width = (x1 - from + 1).min(row.len() as i32) as usize;
+            let cells = first..first + width;
+            let ground = world.map.rock[cells.clone()]
+                .iter()
+                .zip(&world.buried[cells]);
+            for (b, (&rock, buried)) in row[..width].iter_mut().zip(ground) {
+                *b = letter(rock, buried);
+                mixed |= *b == b'*';
+            }
+            out.push_str(std::str::from_utf8(&row[..width]).unwrap_or_default());
         }
         out.push('"');
     }
@@ -514,7 +541,7 @@ pub fn write_sight(out: &mut String, world: &World, viewer: usize, x: i32, y: i3
         for yy in y0..=y1 {
             for xx in x0..=x1 {
                 let c = world.idx(xx, yy);
-                if letter(world, c) != b'*' {
+                if letter(world.map.rock[c], &world.buried[c]) != b'*' {
                     continue;
                 }
                 if !first {
