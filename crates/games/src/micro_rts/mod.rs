@@ -506,12 +506,23 @@ impl Game for MicroRts {
         self.outcome.clone()
     }
 
-    /// A copy of the match is the frame's scene: the step's parts are written when read.
+    /// A copy of the match is the frame's scene (without the order queues, which a frame never
+    /// shows): the step's parts are written when read.
     fn frame(&self) -> Frame {
+        let copy = MicroRts {
+            arena: self.arena.without_orders(),
+            turns_done: self.turns_done,
+            answered: self.answered,
+            lost: self.lost.clone(),
+            outcome: self.outcome.clone(),
+            events: Vec::new(),
+            last_events: Arc::clone(&self.last_events),
+            last_actions: Arc::clone(&self.last_actions),
+        };
         Frame::new(
             self.turns_done,
             self.lost.iter().map(Option::is_some).collect(),
-            Arc::new(self.clone()),
+            Arc::new(copy),
         )
     }
 }

@@ -269,6 +269,28 @@ pub struct Arena {
 }
 
 impl Arena {
+    /// A copy without the entities' order queues: what a frame shows (a copy of each queue
+    /// would cost more than the rest of the arena).
+    pub fn without_orders(&self) -> Arena {
+        Arena {
+            width: self.width,
+            height: self.height,
+            tiles: self.tiles.clone(),
+            entities: self
+                .entities
+                .iter()
+                .map(|e| Entity {
+                    x: e.x,
+                    y: e.y,
+                    orders: VecDeque::new(),
+                })
+                .collect(),
+            gold: self.gold,
+            wood: self.wood,
+            active: self.active,
+        }
+    }
+
     /// An arena of walls (as the generator starts), no entities, start resources.
     pub fn walled(width: i32, height: i32) -> Arena {
         let wall = Tile {
