@@ -45,7 +45,18 @@ export function embedHeaders(headers) {
   if (!policy || !/(^|;)\s*frame-ancestors 'none'\s*(;|$)/.test(policy)) {
     throw new Error("Trunk.toml [serve.headers] Content-Security-Policy lacks frame-ancestors 'none'");
   }
-  const directives = policy
+  return {
+    ...headers,
+    "Content-Security-Policy": embedPolicy(policy),
+    "Cross-Origin-Resource-Policy": "cross-origin",
+  };
+}
+
+/** The embed view's Content-Security-Policy made from the page's: `frame-ancestors *` (where the
+ * page's has the directive: a `<meta>` policy cannot), `worker-src 'none'`, and `script-src`
+ * without `blob:` or hashes (the match host's inline script). */
+export function embedPolicy(policy) {
+  return policy
     .split(";")
     .map((d) => d.trim())
     .filter(Boolean)
@@ -57,12 +68,8 @@ export function embedHeaders(headers) {
         return [name, ...values.filter((v) => v !== "blob:" && !v.startsWith("'sha256-"))].join(" ");
       }
       return directive;
-    });
-  return {
-    ...headers,
-    "Content-Security-Policy": directives.join("; "),
-    "Cross-Origin-Resource-Policy": "cross-origin",
-  };
+    })
+    .join("; ");
 }
 
 /** The headers of the file at `path` (relative to the site's folder): the embed view's or the

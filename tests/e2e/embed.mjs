@@ -300,6 +300,9 @@ export async function embedChecks({ dist, check = defaultCheck, SHOTS = join(REP
     check(/worker-src 'none'/.test(embedPolicy) && !/script-src[^;]*blob:/.test(embedPolicy),
       `(em4) the embed view's policy lets it start workers or blob: scripts: ${embedPolicy}`);
     check(embedHeaders.get("cross-origin-resource-policy") === "cross-origin", "(em4) the embed view lacks CORP cross-origin");
+    // The policy a host without headers leaves: the page's <meta>, made the embed view's too.
+    const meta = (await (await fetch(`${site.url}embed.html`)).text()).match(/http-equiv="Content-Security-Policy"\s+content="([^"]*)"/)?.[1] ?? "";
+    check(/worker-src 'none'/.test(meta) && !/script-src[^;]*(blob:|sha256)/.test(meta), `(em4) embed.html's <meta> policy: ${meta}`);
     const framing = `<iframe src="${site.url}" width="640" height="400"></iframe>`;
     refusals.length = 0;
     await parent.goto(`${course.url}?${new URLSearchParams({ code: framing })}`);
