@@ -337,6 +337,54 @@ fn replays_rerun_to_the_same_frames_faults_and_outcome() {
 }
 
 #[test]
+fn a_match_started_from_a_replay_goes_on_from_its_turn_and_says_where_it_came_from() {
+    let original = played().replay();
+    let mut r = original
+        .start(&ENTRY, vec!["new a".into(), "new b".into()], false)
+        .expect("starts");
+    let asks = r.begin_turn();
+    // What a driver shows a taking-over bot: the input its seat was sent, and a copy of the
+    // game that hears its lines without changing the match.
+    assert_eq!(
+        asks[0].input,
+        original.rerun(&ENTRY).expect("re-runs").turns()[0].seats[0].input
+    );
+    let mut copy = r.game_copy();
+    copy.hear(0, "END");
+    assert!(
+        r.waiting_for().contains(&0),
+        "the copy's lines are not the match's"
+    );
+    original
+        .feed_turn(&mut r, 0, &asks)
+        .expect("the first turn as recorded");
+    assert_eq!(
+        r.turns()[0].seats[0].lines,
+        original.turns[0].seats[0].lines
+    );
+    // A turn the replay does not have is refused.
+    let asks = r.begin_turn();
+    assert!(matches!(
+        original.feed_turn(&mut r, 99, &asks),
+        Err(engine::ReplayError::Diverged { turn: 99, .. })
+    ));
+    let mut taken = r.replay();
+    taken.from = Some(engine::Origin {
+        replay: original.digest(),
+        turns: 1,
+        turn: 1,
+    });
+    assert_eq!(original.digest().len(), 16);
+    assert_ne!(original.digest(), taken.digest());
+    let back = Replay::from_json(&taken.to_json()).expect("readable");
+    assert_eq!(back.from, taken.from);
+    assert!(
+        !original.to_json().contains("\"from\""),
+        "no origin, no field"
+    );
+}
+
+#[test]
 fn replays_from_elsewhere_are_refused_clearly() {
     let text = played().replay().to_json();
     let other_version = text.replace("\"game_version\":3", "\"game_version\":2");
