@@ -16,6 +16,7 @@ use gloo_timers::callback::Timeout;
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
 
+use super::arena_charts::ArenaCharts;
 use super::state::{entry, Action, Form, Slot, SLOT_NAMES};
 use crate::runner::BotSource;
 use crate::runner::{MatchNews, MatchSpec, Runner, SeatSpec};
@@ -534,6 +535,8 @@ fn arena_table(props: &TableProps) -> Html {
                     </tr> }) }
                 </tbody>
             </table>
+            <ArenaCharts names={t.names.clone()}
+                results={Rc::new(t.played.iter().map(|p| p.result.clone()).collect::<Vec<_>>())} />
             <details class="arena-matches">
                 <summary>{ format!("The {} matches played (watch any)", t.played.len()) }</summary>
                 <ol id="arena-match-list">

@@ -1,8 +1,11 @@
 //! The page: pick a game, write a bot, run it against a built-in bot, watch the match.
 
+mod arena_charts;
 mod arena_panel;
 mod board;
 mod bot_pane;
+mod chart_canvas;
+mod charts;
 mod code_editor;
 mod code_keeping;
 pub mod embed;

@@ -47,6 +47,9 @@ pub struct Props {
     /// Read changes out (off while playing or following a live match, where a screen reader
     /// would be flooded).
     pub announce: bool,
+    /// The charts' sentences, one per chart (src/app/charts.rs).
+    #[prop_or_default]
+    pub charts: Vec<String>,
 }
 
 impl PartialEq for Props {
@@ -61,6 +64,7 @@ impl PartialEq for Props {
             && self.index == other.index
             && self.last == other.last
             && self.announce == other.announce
+            && self.charts == other.charts
     }
 }
 
@@ -133,6 +137,11 @@ pub fn text_view(props: &Props) -> Html {
                     <pre id="text-board" class="text-board" tabindex="0"
                         aria-labelledby="text-board-caption">{ frame.text().into_owned() }</pre>
                 </figure>
+            }
+            if !props.charts.is_empty() {
+                <ul id="text-charts" class="text-charts" aria-label="The charts of the match, in words">
+                    { for props.charts.iter().map(|c| html! { <li>{ c }</li> }) }
+                </ul>
             }
         </section>
     }

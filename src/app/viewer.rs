@@ -8,6 +8,7 @@ use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
 use super::board::Board;
+use super::charts::{self, Charts};
 use super::playback::Playback;
 use super::sharing::{open_replay_file, Sharing};
 use super::state::{Action, Cursor, Progress, Record, PLAY_FRAME_MS, SPEEDS};
@@ -79,6 +80,8 @@ pub fn viewer(props: &Props) -> Html {
     let frame = record.frames.get(cursor.frame).cloned();
     // The text view of the board (remembered in the browser).
     let text_shown = use_state(text_view::load_shown);
+    // The match's numbers per step, for the charts and their sentences in the text view.
+    let series = charts::use_series(record);
     let on_text_view = {
         let text_shown = text_shown.clone();
         Callback::from(move |_: MouseEvent| {
@@ -319,9 +322,12 @@ pub fn viewer(props: &Props) -> Html {
                     { "Text view" }
                 </button>
             </div>
+            <Charts record={props.record.clone()} series={series.clone()} frame={cursor.frame}
+                dispatch={props.dispatch.clone()} />
             if *text_shown {
                 <TextView {game} names={record.names.clone()} frame={frame.clone()}
                     index={cursor.frame} last={record.last_turn_number()}
+                    charts={charts::summaries(game, record, &series.0.borrow())}
                     announce={!(cursor.playing || (props.progress.is_live() && cursor.follow))} />
             }
             // The console: what each bot read, wrote and logged in the turn shown.
