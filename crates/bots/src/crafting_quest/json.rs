@@ -81,6 +81,50 @@ impl<'a> Reader<'a> {
         self.i == self.s.len()
     }
 
+    /// Where the reader is, to come back to with [`Reader::back_to`].
+    pub fn mark(&self) -> (usize, u32) {
+        (self.i, self.depth)
+    }
+
+    pub fn back_to(&mut self, mark: (usize, u32)) {
+        (self.i, self.depth) = mark;
+    }
+
+    /// Whether objects or arrays `levels` deep may start here (deeper is unreadable).
+    pub fn may_nest(&self, levels: u32) -> bool {
+        self.depth + levels <= MAX_DEPTH
+    }
+
+    /// Takes `text` if the line goes on with exactly these bytes here. With [`Reader::plain_int`]
+    /// and [`Reader::plain_key`], for reading what the referee writes in the order it writes it,
+    /// without looking up every key: a caller that finds something else goes back to its mark
+    /// and reads the value field by field.
+    #[inline]
+    pub fn lit(&mut self, text: &[u8]) -> Option<()> {
+        if self.s.get(self.i..self.i + text.len()) == Some(text) {
+            self.i += text.len();
+            Some(())
+        } else {
+            None
+        }
+    }
+
+    /// An integer right here (no white space before it).
+    #[inline]
+    pub fn plain_int(&mut self) -> Option<i64> {
+        match self.s.get(self.i) {
+            Some(b'-' | b'0'..=b'9') => self.number(),
+            _ => None,
+        }
+    }
+
+    /// A key right here with its colon (no white space around them).
+    pub fn plain_key(&mut self) -> Option<&'a str> {
+        let key = self.key()?;
+        self.lit(b":")?;
+        Some(key)
+    }
+
     /// What the next value is.
     pub fn peek(&mut self) -> Next {
         self.ws();
