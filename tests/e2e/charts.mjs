@@ -18,6 +18,7 @@
 //       viewer.
 // (ch7) After a small arena of built-in bots: the rating chart is drawn with one line per bot,
 //       the win-rate matrix has every pair, coloured, with the same rates as the pairs table.
+// (ch8) Each other game's one-click match: its own numbers charted in the seats' colours.
 // No console error or refused style (the page's policy) anywhere. Screenshots:
 // tests/e2e/screenshots/charts*.png, arena-charts.png; with --docs, charts.png is also
 // docs/screenshots/charts.png.
@@ -143,10 +144,6 @@ export async function chartChecks({ dist, check = defaultCheck, docs = process.a
     check(/^territory at turn/.test(territory), `(ch1) picking territory gave '${territory}'`);
     check((await page.locator("#chart-stat").evaluate((c) => c.toDataURL())) !== before, "(ch1) the chart did not change with the number picked");
     check((await page.locator(".chart-picker button[aria-pressed=true]").innerText()) === "territory", "(ch1) the picked button is not pressed");
-    await mkdir(SHOTS, { recursive: true });
-    await page.locator("#charts").scrollIntoViewIfNeeded();
-    await page.locator("#charts").screenshot({ path: join(SHOTS, "charts.png") });
-    if (docs) await copyFile(join(SHOTS, "charts.png"), join(REPO, "docs", "screenshots", "charts.png"));
     console.log(`ok (ch1) both charts drawn (${stat.width}×${stat.height}, ${stat.distinct} colours); "${goldText.slice(0, 90)}…"`);
 
     // (ch2) A click on a chart shows that step.
@@ -163,6 +160,11 @@ export async function chartChecks({ dist, check = defaultCheck, docs = process.a
     await clickStep(page, "#chart-time", second);
     await page.waitForTimeout(200);
     check((await frameShown(page)) === second, `(ch2) clicking the time chart at ${second} shows frame ${await frameShown(page)}`);
+    // The screenshot: the marker in the middle of the match.
+    await mkdir(SHOTS, { recursive: true });
+    await page.locator("#charts").scrollIntoViewIfNeeded();
+    await page.locator("#charts").screenshot({ path: join(SHOTS, "charts.png") });
+    if (docs) await copyFile(join(SHOTS, "charts.png"), join(REPO, "docs", "screenshots", "charts.png"));
     console.log(`ok (ch2) clicks at steps ${target} and ${second} of ${last} show them; the markers moved there`);
 
     // (ch3) The marker follows playback.
@@ -287,6 +289,35 @@ export async function chartChecks({ dist, check = defaultCheck, docs = process.a
     console.log(`ok (ch6) on a 390 px phone: the chart is ${box.width.toFixed(0)} px wide, a tap showed step ${tapped}`);
     await phone.close();
     await rm(phoneProfile, { recursive: true, force: true });
+
+    // (ch8) Every other game: its one-click match charts its own numbers, in the seats' colours.
+    for (const game of ["soak-overflow", "micro-rts", "skyport", "crafting-quest"]) {
+      const gameProfile = await mkdtemp(join(tmpdir(), `botplay-charts-${game}-`));
+      const fresh = await launch(gameProfile);
+      try {
+        const p = await fresh.newPage();
+        p.on("console", (m) => {
+          if (m.type() === "error") problems.push(`${game} console error: ${m.text()}`);
+        });
+        await p.goto(url);
+        await p.locator(`#landing .card[data-game="${game}"] .play-now`).click();
+        await p.locator("#outcome .result").waitFor({ timeout: 120_000 });
+        await p.locator("#last").click();
+        await p.locator("#charts #chart-stat").waitFor();
+        await p.waitForTimeout(300);
+        const names = await p.locator(".chart-picker button").allInnerTexts();
+        const drawn = await inks(p, "#chart-stat", [RED, BLUE]);
+        const sentence = await p.locator("#chart-stat-summary").innerText();
+        check(names.length >= 3 && drawn.counts.every((n) => n > 10) && sentence.startsWith(`${names[0]} at turn`),
+          `(ch8) ${game}: numbers ${names.join(", ")}; ${JSON.stringify(drawn)}; '${sentence}'`);
+        if (game === "crafting-quest") await p.locator("#charts").screenshot({ path: join(SHOTS, `charts-${game}.png`) });
+        console.log(`ok (ch8) ${game}: ${names.join(", ")}; "${sentence.slice(0, 80)}…"`);
+      } finally {
+        await fresh.close();
+        await rm(gameProfile, { recursive: true, force: true });
+      }
+    }
+    check(problems.length === 0, `errors on the page:\n  ${problems.join("\n  ")}`);
   } finally {
     await context.close();
     server.close();
