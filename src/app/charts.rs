@@ -335,15 +335,39 @@ pub fn stat_range(steps: &[StepStats], stat: usize) -> std::ops::Range<f64> {
     lo..hi + (hi - lo) * 0.06
 }
 
-/// The y axis of the time chart, in percent of the budget: the budget and a little above, or
-/// up to the slowest turn (at most 250%: later turns of a bot that overran are drawn at the top).
+/// The time chart's lowest share of the budget, in percent: quicker turns are drawn there.
+const FLOOR_PERCENT: f64 = 0.1;
+
+/// The time chart's height of a share of the budget (in percent): its logarithm, so that a bot
+/// that takes 0.5% of its budget and one near it are both seen, each with its trend, under the
+/// budget's line (shares below [`FLOOR_PERCENT`] at the floor).
+pub fn time_y(percent: f64) -> f64 {
+    percent.max(FLOOR_PERCENT).log10()
+}
+
+/// The time chart's label of a height: "0.1%", "1%", "10%", "100%" (only decades are labelled).
+fn time_label(y: f64) -> String {
+    if (y - y.round()).abs() > 1e-6 {
+        return String::new();
+    }
+    let percent = 10f64.powf(y.round());
+    if percent < 1.0 {
+        format!("{percent:.1}%")
+    } else {
+        format!("{percent:.0}%")
+    }
+}
+
+/// The y axis of the time chart ([`time_y`]): from the floor to a little above the budget, or
+/// to the slowest turn (at most 250%: the turns of a bot that overran further are drawn at the
+/// top).
 pub fn time_range(steps: &[StepStats]) -> std::ops::Range<f64> {
     let worst = steps
         .iter()
         .flat_map(|s| s.seats.iter().flatten())
         .map(share)
         .fold(0.0, f64::max);
-    0.0..(worst * 1.08).clamp(115.0, 250.0)
+    time_y(FLOOR_PERCENT)..time_y((worst * 1.15).clamp(130.0, 250.0))
 }
 
 fn stat_lines(game: &str, steps: &[StepStats], stat: usize) -> Vec<Line> {
@@ -373,7 +397,7 @@ fn time_lines(game: &str, steps: &[StepStats], top: f64) -> Vec<Line> {
                 .enumerate()
                 .filter_map(|(i, s)| {
                     let t = s.seats.get(seat).copied().flatten()?;
-                    Some((i as f64, share(&t).min(top)))
+                    Some((i as f64, time_y(share(&t)).min(top)))
                 })
                 .collect(),
         })
@@ -389,6 +413,22 @@ fn marks(game: &str, steps: &[StepStats]) -> Vec<Mark> {
             fault: e.fault.is_some(),
         })
         .collect()
+}
+
+/// The time chart: each seat's share of its budget per step, the budget's line, the marks.
+fn time_spec<'a>(game: &str, steps: &[StepStats], x_label: &'a dyn Fn(&f64) -> String) -> Spec<'a> {
+    let y = time_range(steps);
+    let top = y.end;
+    Spec {
+        x: x_range(steps.len()),
+        y,
+        x_label,
+        y_label: &|v: &f64| time_label(*v),
+        lines: time_lines(game, steps, top),
+        rule: Some((time_y(100.0), "budget".to_string())),
+        marks: marks(game, steps),
+        scale: 1.0,
+    }
 }
 
 /// The dots of the marker at a step: each seat's value there, in its colour.
@@ -413,7 +453,7 @@ fn time_dots(game: &str, steps: &[StepStats], step: usize, top: f64) -> Vec<(f64
         .filter_map(|(seat, t)| {
             t.map(|t| {
                 (
-                    share(&t).min(top),
+                    time_y(share(&t)).min(top),
                     chart_canvas::colour(seat_colour(game, seat)),
                 )
             })
@@ -538,22 +578,7 @@ pub fn charts(props: &Props) -> Html {
                 }
             }
             if let Some(canvas) = time_canvas.cast::<HtmlCanvasElement>() {
-                let y = time_range(steps);
-                let top = y.end;
-                let y_label = |v: &f64| format!("{v:.0}%");
-                d.time = chart_canvas::paint(
-                    &canvas,
-                    Spec {
-                        x,
-                        y,
-                        x_label: &turn,
-                        y_label: &y_label,
-                        lines: time_lines(game, steps, top),
-                        rule: Some((100.0, "budget".to_string())),
-                        marks: marks(game, steps),
-                        scale: 1.0,
-                    },
-                );
+                d.time = chart_canvas::paint(&canvas, time_spec(game, steps, &turn));
                 if let Some(plot) = &d.time {
                     set_plot_attributes(&canvas, plot);
                 }
@@ -666,7 +691,8 @@ pub fn charts(props: &Props) -> Html {
             </figure>
             <figure class="chart" id="chart-time-figure" data-step={step.to_string()}>
                 <figcaption class="chart-title">
-                    { format!("Time per turn, share of the budget ({})", budget_words(info, relaxed)) }
+                    { format!("Time per turn against the budget, as a share of it on a log scale ({})",
+                        budget_words(info, relaxed)) }
                 </figcaption>
                 <div class="chart-box">
                     <canvas id="chart-time" class="chart-canvas" ref={time_canvas} role="img"
@@ -855,6 +881,41 @@ mod tests {
     }
 
     #[test]
+    fn the_time_chart_labels_decades_and_draws_the_budgets_line() {
+        let (frames, turns) = a_match();
+        let mut series = Series::default();
+        series.follow(&INFO, false, &frames, &turns);
+        let (backend, log) = super::super::chart_canvas::tests::Recorder::new(390, 170);
+        let turn = |x: &f64| format!("t{x}");
+        let root = plotters::prelude::IntoDrawingArea::into_drawing_area(backend);
+        let plot =
+            chart_canvas::draw(&root, &time_spec("ice-and-fire", &series.steps, &turn)).unwrap();
+        let log = log.borrow();
+        for label in ["0.1%", "1%", "10%", "100%", "budget"] {
+            assert!(
+                log.texts.iter().any(|t| t == label),
+                "{label}: {:?}",
+                log.texts
+            );
+        }
+        // The budget's line: dashed, in the labels' ink, at the height of 100%.
+        let height = |y: f64| {
+            let share = (y - plot.y.start) / (plot.y.end - plot.y.start);
+            f64::from(plot.pixels_y.0) + share * f64::from(plot.pixels_y.1 - plot.pixels_y.0)
+        };
+        let at = height(2.0).round() as i32;
+        assert!(
+            log.lines
+                .iter()
+                .any(|l| l.0 .1 == l.1 .1 && (l.0 .1 - at).abs() <= 1 && l.2 == (0xe8, 0xe4, 0xd8)),
+            "no budget line at row {at}"
+        );
+        // Red and blue lines.
+        assert!(log.has_colour(chart_canvas::colour("#d8413a")));
+        assert!(log.has_colour(chart_canvas::colour("#3b78d8")));
+    }
+
+    #[test]
     fn a_click_finds_the_nearest_step_and_stays_within_the_match() {
         assert_eq!(step_at(0.0, 10), 0);
         assert_eq!(step_at(3.4, 10), 3);
@@ -885,13 +946,20 @@ mod tests {
         let gold = stat_range(&series.steps, 0);
         assert_eq!(gold.start, 0.0);
         assert!(gold.end > 60.0 && gold.end < 70.0, "{gold:?}");
+        // The time axis: 0.1% to 250% (the 302% turn), on a log scale.
         let time = time_range(&series.steps);
-        assert!(time.end > 250.0 - 1e-9 && time.end <= 250.0, "{time:?}");
-        // Slow bots only: the budget line is still in sight.
-        assert_eq!(time_range(&series.steps[..2]).end, 115.0);
-        // Drawn clipped at the top.
+        assert_eq!(time, -1.0..250f64.log10());
+        // Quick bots only: the budget's line is still in sight.
+        assert_eq!(time_range(&series.steps[..2]).end, 130f64.log10());
+        // The overrun is drawn at the top; a quick turn at the floor; 70% where it is.
         let lines = time_lines("ice-and-fire", &series.steps, time.end);
-        assert_eq!(lines[1].points.last(), Some(&(3.0, 250.0)));
+        assert_eq!(lines[1].points.last(), Some(&(3.0, time.end)));
+        assert_eq!(time_y(0.0), -1.0);
+        assert!((lines[0].points[0].1 - 70f64.log10()).abs() < 1e-12);
+        assert_eq!(
+            [-1.0, 0.0, 1.0, 2.0, 0.5].map(time_label),
+            ["0.1%", "1%", "10%", "100%", ""]
+        );
         assert_eq!(x_range(1), 0.0..1.0);
         assert_eq!(axis_number(1234.4, 2000.0), "1234");
         assert_eq!(axis_number(0.5, 1.0), "0.5");
