@@ -294,19 +294,32 @@ fn play_all(
     let mut results: Vec<Option<MatchResult>> = vec![None; planned.len()];
     let mut failure = None;
     let mut progress = progress::Progress::new(planned.len());
+    // The workers send each result without waking this thread (a wake per match is a system
+    // call and a switch of threads, a tenth of an arena's time when matches take a
+    // millisecond): it looks at what came every 100 ms, and the last worker to end wakes it.
+    let live = AtomicUsize::new(jobs);
+    let main = std::thread::current();
     std::thread::scope(|scope| {
         let (tx, rx) = mpsc::channel::<(usize, Result<Option<MatchResult>, String>)>();
         for worker in 0..jobs {
             let tx = tx.clone();
-            let next = &next;
-            scope.spawn(move || loop {
-                let i = next.fetch_add(1, Ordering::SeqCst);
-                if i >= planned.len() || stop.stopping() {
-                    return;
-                }
-                let result = play_one(config, &planned[i], stop, worker);
-                if tx.send((i, result)).is_err() {
-                    return;
+            let (next, live, main) = (&next, &live, main.clone());
+            scope.spawn(move || {
+                // Counted out however the worker ends, a panic included.
+                let _leaving = Leaving(live, main);
+                loop {
+                    let i = next.fetch_add(1, Ordering::SeqCst);
+                    if i >= planned.len() || stop.stopping() {
+                        return;
+                    }
+                    let result = play_one(config, &planned[i], stop, worker);
+                    if result.is_err() {
+                        // The other matches stop at once, not when the result is read.
+                        stop.stop_all();
+                    }
+                    if tx.send((i, result)).is_err() {
+                        return;
+                    }
                 }
             });
         }
@@ -319,25 +332,31 @@ fn play_all(
                 progress.clear();
                 eprintln!("botplay: interrupted; stopping the matches in flight");
             }
-            match rx.recv_timeout(Duration::from_millis(100)) {
-                Ok((i, Ok(result))) => {
-                    if result.is_some() {
-                        done += 1;
+            // Every worker has ended once none is live: what they sent is all there.
+            let ended = live.load(Ordering::SeqCst) == 0;
+            while let Ok((i, result)) = rx.try_recv() {
+                match result {
+                    Ok(result) => {
+                        if result.is_some() {
+                            done += 1;
+                        }
+                        results[i] = result;
                     }
-                    results[i] = result;
-                }
-                Ok((i, Err(message))) => {
-                    if failure.is_none() {
-                        failure = Some(format!("match {}: {message}", i + 1));
-                        stop.stop_all();
+                    Err(message) => {
+                        if failure.is_none() {
+                            failure = Some(format!("match {}: {message}", i + 1));
+                            stop.stop_all();
+                        }
                     }
                 }
-                Err(mpsc::RecvTimeoutError::Timeout) => {}
-                Err(mpsc::RecvTimeoutError::Disconnected) => break,
+                if !stop.stopping() {
+                    progress.show(done);
+                }
             }
-            if !stop.stopping() {
-                progress.show(done);
+            if ended {
+                break;
             }
+            std::thread::park_timeout(Duration::from_millis(100));
         }
     });
     progress.clear();
@@ -348,6 +367,17 @@ fn play_all(
         played as f64 / seconds.max(1e-9)
     );
     (results, failure)
+}
+
+/// A worker of [`play_all`] going away: one fewer live, and the main thread woken when none is.
+struct Leaving<'a>(&'a AtomicUsize, std::thread::Thread);
+
+impl Drop for Leaving<'_> {
+    fn drop(&mut self) {
+        if self.0.fetch_sub(1, Ordering::SeqCst) == 1 {
+            self.1.unpark();
+        }
+    }
 }
 
 /// Plays one match with the CLI's driver. `Ok(None)`: the arena was stopped before its end.
