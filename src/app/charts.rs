@@ -194,6 +194,15 @@ pub fn share(time: &SeatTime) -> f64 {
     }
 }
 
+/// A share of a budget in words: "70%", "0.2%" (a tenth of a percent below 1%).
+fn percent_words(percent: f64) -> String {
+    if percent < 1.0 {
+        format!("{percent:.1}%")
+    } else {
+        format!("{percent:.0}%")
+    }
+}
+
 /// "gold at turn 40: red (expander) 42, highest 60 at turn 31; blue (starter) 18, highest 25
 /// at turn 12." `label` names a seat, `turn` numbers a step as the viewer does.
 pub fn stat_summary(
@@ -269,10 +278,10 @@ pub fn time_summary(
                 );
             let mut text = match worst {
                 Some((i, t)) => format!(
-                    "{} at most {} ({:.0}% of its {} ms budget, turn {})",
+                    "{} at most {} ({} of its {} ms budget, turn {})",
                     label(seat),
                     describe::millis(t.time_ms),
-                    share(&t),
+                    percent_words(share(&t)),
                     t.budget_ms,
                     turn(i)
                 ),
@@ -874,6 +883,10 @@ mod tests {
              turn 3, out at turn 3."
         );
         assert_eq!(stat_summary(&[], 0, &label, &number), "No turns yet.");
+        assert_eq!(
+            [0.196, 0.0, 1.0, 70.4].map(percent_words),
+            ["0.2%", "0.0%", "1%", "70%"]
+        );
         assert_eq!(
             time_summary(&series.steps[..1], &label, &number),
             "Time per turn: no turns yet."

@@ -135,7 +135,7 @@ export async function chartChecks({ dist, check = defaultCheck, docs = process.a
     const goldText = await page.locator("#chart-stat-summary").innerText();
     check(/^gold at turn \d+: red \(your bot\) -?\d+/.test(goldText) && /blue \(expander\) -?\d+/.test(goldText), `(ch1) the gold sentence: '${goldText}'`);
     const timeText = await page.locator("#chart-time-summary").innerText();
-    check(/^Time per turn: red \(your bot\) at most [\d.]+ ms \(\d+% of its \d+ ms budget, turn \d+\)/.test(timeText), `(ch1) the time sentence: '${timeText}'`);
+    check(/^Time per turn: red \(your bot\) at most [\d.]+ ms \([\d.]+% of its \d+ ms budget, turn \d+\)/.test(timeText), `(ch1) the time sentence: '${timeText}'`);
     check((await page.locator("#chart-stat").getAttribute("aria-describedby")) === "chart-stat-summary", "(ch1) the chart is not described by its sentence");
     const before = await page.locator("#chart-stat").evaluate((c) => c.toDataURL());
     await page.locator(".chart-picker button", { hasText: "territory" }).click();
