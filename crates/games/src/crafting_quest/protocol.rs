@@ -447,18 +447,27 @@ fn letter(rock: bool, buried: &[u16; 7]) -> u8 {
     }
 }
 
+/// `"wood":` and so on: a resource's key, written at once.
+const RESOURCE_KEYS: [&str; 7] = [
+    "\"wood\":",
+    "\"stone\":",
+    "\"leather\":",
+    "\"bronze\":",
+    "\"iron\":",
+    "\"titanium\":",
+    "\"gold\":",
+];
+
 fn write_res(out: &mut String, res: &[u32; 7]) {
     out.push('{');
     let mut first = true;
-    for (r, &n) in res.iter().enumerate() {
+    for (key, &n) in RESOURCE_KEYS.iter().zip(res) {
         if n > 0 {
             if !first {
                 out.push(',');
             }
             first = false;
-            out.push('"');
-            out.push_str(RESOURCES[r]);
-            out.push_str("\":");
+            out.push_str(key);
             num(out, n);
         }
     }
@@ -466,6 +475,10 @@ fn write_res(out: &mut String, res: &[u32; 7]) {
 }
 
 fn write_items(out: &mut String, items: &[[u32; 3]; 2]) {
+    if items.iter().flatten().all(|&n| n == 0) {
+        out.push_str("[]");
+        return;
+    }
     out.push('[');
     let mut first = true;
     for (k, levels) in items.iter().enumerate() {
