@@ -516,8 +516,10 @@ pub fn charts(props: &Props) -> Html {
     let game = record.game;
     let series = props.series.0.clone();
     let names = series.borrow().stat_names();
-    let picked = use_state(|| 0usize);
-    let stat = if *picked < names.len() { *picked } else { 0 };
+    // The number picked, by name: kept from match to match while the game has it (gold in Ice
+    // and Fire and in microRTS), else the game's first.
+    let picked = use_state(String::new);
+    let stat = names.iter().position(|n| *n == *picked).unwrap_or(0);
     let stat_canvas = use_node_ref();
     let stat_overlay = use_node_ref();
     let time_canvas = use_node_ref();
@@ -680,9 +682,10 @@ pub fn charts(props: &Props) -> Html {
             <div class="chart-picker" role="group" aria-label="The number charted">
                 { for names.iter().enumerate().map(|(i, name)| {
                     let picked = picked.clone();
+                    let chosen = name.clone();
                     html! {
                         <button type="button" class="chart-stat" aria-pressed={(i == stat).to_string()}
-                            onclick={Callback::from(move |_: MouseEvent| picked.set(i))}>
+                            onclick={Callback::from(move |_: MouseEvent| picked.set(chosen.clone()))}>
                             { name }
                         </button>
                     }

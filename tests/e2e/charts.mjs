@@ -12,7 +12,8 @@
 // (ch3) The marker follows playback: while the match plays, the marker's column on the overlay
 //       is the step shown.
 // (ch4) A bot that loops in its second turn: its timeout and its elimination are in the time
-//       chart's sentence and marked on the time axis (its colour at the axis there).
+//       chart's sentence and marked on the time axis (its colour at the axis there); the number
+//       picked before is still the one charted.
 // (ch5) The text view lists every chart's sentence.
 // (ch6) On a 390 px phone the charts fit the screen and are drawn; a tap on a chart moves the
 //       viewer.
@@ -195,6 +196,7 @@ export async function chartChecks({ dist, check = defaultCheck, docs = process.a
     await page.locator("#outcome .result").waitFor({ timeout: 30_000 });
     await page.locator("#last").click();
     await page.waitForTimeout(300);
+    check((await page.locator(".chart-picker button[aria-pressed=true]").innerText()) === "territory", "(ch4) the number picked was not kept for the next match");
     const faultText = await page.locator("#chart-time-summary").innerText();
     check(/red \(your bot\) at most \d+ ms \(\d+% of its 50 ms budget, turn \d+\), a timeout at turn \d+, out at turn \d+/.test(faultText), `(ch4) the time sentence: '${faultText}'`);
     const axis = await page.locator("#chart-time").evaluate((canvas, red) => {
