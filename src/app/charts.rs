@@ -10,7 +10,7 @@
 use std::cell::RefCell;
 use std::rc::Rc;
 
-use engine::stats::{SeatTime, StepStats};
+use engine::stats::{Gathered, SeatTime, StepStats};
 use engine::{FaultKind, Frame, GameInfo, TurnRecord};
 use plotters::style::RGBColor;
 use web_sys::HtmlCanvasElement;
@@ -38,15 +38,13 @@ pub struct Series {
     first: usize,
     /// Counts the matches seen, so that charts know when to start again.
     pub generation: usize,
-    pub steps: Vec<StepStats>,
-    /// Per seat: asked in a turn already (its next turn has the later budget).
-    played: Vec<bool>,
+    /// The steps so far, with the budgets as the referee gives them (`engine::stats`).
+    pub gathered: Gathered,
 }
 
 impl Series {
     /// Brings the numbers up to date with the match's frames and turns (frame `i + 1` follows
-    /// turn `i`): adds the new steps, or starts again for another match. The budgets are the
-    /// game's, ten times longer in relaxed matches, as the referee gives them.
+    /// turn `i`): adds the new steps, or starts again for another match.
     pub fn follow(
         &mut self,
         info: &GameInfo,
@@ -55,57 +53,30 @@ impl Series {
         turns: &[Rc<TurnRecord>],
     ) {
         let first = frames.first().map_or(0, |f| Rc::as_ptr(f) as usize);
-        if first != self.first || frames.len() < self.steps.len() {
+        if first != self.first || frames.len() < self.gathered.steps.len() {
             self.first = first;
             self.generation += 1;
-            self.steps.clear();
-            self.played.clear();
+            self.gathered = Gathered::default();
         }
-        let factor = if relaxed {
-            engine::referee::RELAXED_FACTOR
-        } else {
-            1
-        };
         let ready = frames.len().min(turns.len() + 1);
-        for (i, frame) in frames.iter().enumerate().take(ready).skip(self.steps.len()) {
-            let seats = frame.out.len();
-            self.played.resize(seats.max(self.played.len()), false);
-            let mut times = vec![None; seats];
-            if let Some(turn) = i.checked_sub(1).and_then(|t| turns.get(t)) {
-                for st in turn.seats.iter().filter(|st| st.seat < seats) {
-                    let first_turn = !std::mem::replace(&mut self.played[st.seat], true);
-                    let budget = if first_turn {
-                        info.first_turn_ms
-                    } else {
-                        info.turn_ms
-                    };
-                    times[st.seat] = Some(SeatTime {
-                        time_ms: st.time_ms,
-                        budget_ms: budget * factor,
-                        fault: st.fault.as_ref().map(|f| f.kind),
-                    });
-                }
-            }
-            self.steps.push(StepStats {
-                frame: i,
-                turn: frame.turn,
-                stats: frame.stats().into_owned(),
-                out: frame.out.clone(),
-                seats: times,
-            });
+        let done = self.gathered.steps.len();
+        for (i, frame) in frames.iter().enumerate().take(ready).skip(done) {
+            let turn = i.checked_sub(1).map(|t| turns[t].as_ref());
+            self.gathered.push(info, relaxed, frame, turn);
         }
     }
 
     /// The names of the game's key numbers.
     pub fn stat_names(&self) -> Vec<String> {
-        self.steps
+        self.gathered
+            .steps
             .first()
             .map(|s| s.stats.iter().map(|st| st.name.clone()).collect())
             .unwrap_or_default()
     }
 
     fn seats(&self) -> usize {
-        self.steps.first().map_or(0, |s| s.out.len())
+        self.gathered.steps.first().map_or(0, |s| s.out.len())
     }
 }
 
@@ -133,7 +104,7 @@ pub fn use_series(record: &Rc<Record>) -> SeriesRef {
                 &record.turns,
             );
         }
-        (series.steps.len(), series.generation)
+        (series.gathered.steps.len(), series.generation)
     };
     SeriesRef(cell, len, generation)
 }
@@ -304,10 +275,10 @@ pub fn summaries(game: &str, record: &Record, series: &Series) -> Vec<String> {
     let label = |seat: usize| describe::seat_label(game, seat, &record.names);
     let turn = |step: usize| record.turn_number(step);
     let mut out: Vec<String> = (0..series.stat_names().len())
-        .map(|stat| stat_summary(&series.steps, stat, &label, &turn))
+        .map(|stat| stat_summary(&series.gathered.steps, stat, &label, &turn))
         .collect();
-    if !series.steps.is_empty() {
-        out.push(time_summary(&series.steps, &label, &turn));
+    if !series.gathered.steps.is_empty() {
+        out.push(time_summary(&series.gathered.steps, &label, &turn));
     }
     out
 }
@@ -556,7 +527,7 @@ pub fn charts(props: &Props) -> Html {
         let (drawn, series, record) = (drawn.clone(), series.clone(), record.clone());
         use_effect_with((props.series.clone(), stat, *resizes.borrow()), move |_| {
             let series = series.borrow();
-            let steps = &series.steps;
+            let steps = &series.gathered.steps;
             let turn = |x: &f64| {
                 if x.fract() == 0.0 && *x >= 0.0 {
                     record.turn_number(*x as usize).to_string()
@@ -605,7 +576,7 @@ pub fn charts(props: &Props) -> Html {
         let count = drawn.borrow().count;
         use_effect_with((props.frame, count, stat), move |&(frame, _, stat)| {
             let series = series.borrow();
-            let steps = &series.steps;
+            let steps = &series.gathered.steps;
             let d = drawn.borrow();
             let step = frame.min(steps.len().saturating_sub(1));
             let charts = [
@@ -645,7 +616,7 @@ pub fn charts(props: &Props) -> Html {
                 return;
             };
             let x = plot.x_at(chart_canvas::click_pixel(&c, f64::from(e.client_x())));
-            let steps = series.borrow().steps.len();
+            let steps = series.borrow().gathered.steps.len();
             if steps > 0 {
                 dispatch.emit(Action::Seek(step_at(x, steps)));
             }
@@ -663,19 +634,19 @@ pub fn charts(props: &Props) -> Html {
             let label = |seat: usize| describe::seat_label(record.game, seat, &record.names);
             let turn = |step: usize| record.turn_number(step);
             (
-                stat_summary(&s.steps, stat, &label, &turn),
-                time_summary(&s.steps, &label, &turn),
+                stat_summary(&s.gathered.steps, stat, &label, &turn),
+                time_summary(&s.gathered.steps, &label, &turn),
             )
         })
     };
     let s = series.borrow();
-    if s.steps.is_empty() {
+    if s.gathered.steps.is_empty() {
         return html! {};
     }
     let label = |seat: usize| describe::seat_label(game, seat, &record.names);
     let (stat_text, time_text) = (texts.0.clone(), texts.1.clone());
     let stat_name = names.get(stat).cloned().unwrap_or_default();
-    let step = props.frame.min(s.steps.len() - 1);
+    let step = props.frame.min(s.gathered.steps.len() - 1);
     html! {
         <details id="charts" class="charts" open=true ontoggle={on_toggle}>
             <summary>{ "Charts of the match" }</summary>
@@ -822,25 +793,25 @@ mod tests {
         let mut series = Series::default();
         // Frames arrive in batches; a frame whose turn is not heard yet waits.
         series.follow(&INFO, false, &frames[..2], &turns[..1]);
-        assert_eq!(series.steps.len(), 2);
+        assert_eq!(series.gathered.steps.len(), 2);
         series.follow(&INFO, false, &frames[..3], &turns[..1]);
-        assert_eq!(series.steps.len(), 2);
+        assert_eq!(series.gathered.steps.len(), 2);
         series.follow(&INFO, false, &frames, &turns);
-        assert_eq!(series.steps.len(), 4);
+        assert_eq!(series.gathered.steps.len(), 4);
         let first = series.generation;
-        assert_eq!(series.steps[1].seats[0].unwrap().budget_ms, 1000);
-        assert_eq!(series.steps[2].seats[0].unwrap().budget_ms, 50);
-        assert_eq!(series.steps[3].stats[0].values, vec![42, 18]);
+        assert_eq!(series.gathered.steps[1].seats[0].unwrap().budget_ms, 1000);
+        assert_eq!(series.gathered.steps[2].seats[0].unwrap().budget_ms, 50);
+        assert_eq!(series.gathered.steps[3].stats[0].values, vec![42, 18]);
         assert_eq!(series.stat_names(), vec!["gold", "units"]);
         // The same match again: nothing changes. Another match (relaxed): numbers anew, with
         // budgets ten times longer.
         series.follow(&INFO, false, &frames, &turns);
-        assert_eq!((series.steps.len(), series.generation), (4, first));
+        assert_eq!((series.gathered.steps.len(), series.generation), (4, first));
         let (other, turns) = a_match();
         series.follow(&INFO, true, &other[..2], &turns[..1]);
-        assert_eq!(series.steps.len(), 2);
+        assert_eq!(series.gathered.steps.len(), 2);
         assert_eq!(series.generation, first + 1);
-        assert_eq!(series.steps[1].seats[0].unwrap().budget_ms, 10_000);
+        assert_eq!(series.gathered.steps[1].seats[0].unwrap().budget_ms, 10_000);
     }
 
     #[test]
@@ -849,7 +820,7 @@ mod tests {
         let mut series = Series::default();
         series.follow(&INFO, false, &frames, &turns);
         assert_eq!(
-            events(&series.steps),
+            events(&series.gathered.steps),
             vec![
                 SeatEvent {
                     step: 3,
@@ -871,16 +842,16 @@ mod tests {
         let mut series = Series::default();
         series.follow(&INFO, false, &frames, &turns);
         assert_eq!(
-            stat_summary(&series.steps, 0, &label, &number),
+            stat_summary(&series.gathered.steps, 0, &label, &number),
             "gold at turn 3: red (expander) 42, highest 60 at turn 2; \
              blue (starter) 18, its highest."
         );
         assert_eq!(
-            stat_summary(&series.steps, 1, &label, &number),
+            stat_summary(&series.gathered.steps, 1, &label, &number),
             "units at turn 3: red (expander) 1, its highest; blue (starter) 2, its highest."
         );
         assert_eq!(
-            time_summary(&series.steps, &label, &number),
+            time_summary(&series.gathered.steps, &label, &number),
             "Time per turn: red (expander) at most 700 ms (70% of its 1000 ms budget, turn 1); \
              blue (starter) at most 151 ms (302% of its 50 ms budget, turn 3), a timeout at \
              turn 3, out at turn 3."
@@ -891,7 +862,7 @@ mod tests {
             ["0.2%", "0.0%", "1%", "70%"]
         );
         assert_eq!(
-            time_summary(&series.steps[..1], &label, &number),
+            time_summary(&series.gathered.steps[..1], &label, &number),
             "Time per turn: no turns yet."
         );
     }
@@ -904,8 +875,11 @@ mod tests {
         let (backend, log) = super::super::chart_canvas::tests::Recorder::new(390, 170);
         let turn = |x: &f64| format!("t{x}");
         let root = plotters::prelude::IntoDrawingArea::into_drawing_area(backend);
-        let plot =
-            chart_canvas::draw(&root, &time_spec("ice-and-fire", &series.steps, &turn)).unwrap();
+        let plot = chart_canvas::draw(
+            &root,
+            &time_spec("ice-and-fire", &series.gathered.steps, &turn),
+        )
+        .unwrap();
         let log = log.borrow();
         for label in ["0.1%", "1%", "10%", "100%", "budget"] {
             assert!(
@@ -959,16 +933,16 @@ mod tests {
         let (frames, turns) = a_match();
         let mut series = Series::default();
         series.follow(&INFO, false, &frames, &turns);
-        let gold = stat_range(&series.steps, 0);
+        let gold = stat_range(&series.gathered.steps, 0);
         assert_eq!(gold.start, 0.0);
         assert!(gold.end > 60.0 && gold.end < 70.0, "{gold:?}");
         // The time axis: 0.1% to 250% (the 302% turn), on a log scale.
-        let time = time_range(&series.steps);
+        let time = time_range(&series.gathered.steps);
         assert_eq!(time, -1.0..250f64.log10());
         // Quick bots only: the budget's line is still in sight.
-        assert_eq!(time_range(&series.steps[..2]).end, 130f64.log10());
+        assert_eq!(time_range(&series.gathered.steps[..2]).end, 130f64.log10());
         // The overrun is drawn at the top; a quick turn at the floor; 70% where it is.
-        let lines = time_lines("ice-and-fire", &series.steps, time.end);
+        let lines = time_lines("ice-and-fire", &series.gathered.steps, time.end);
         assert_eq!(lines[1].points.last(), Some(&(3.0, time.end)));
         assert_eq!(time_y(0.0), -1.0);
         assert!((lines[0].points[0].1 - 70f64.log10()).abs() < 1e-12);

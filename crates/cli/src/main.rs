@@ -324,7 +324,7 @@ fn replay_stats(path: &str) -> Result<(), Failure> {
     let info = games::entry(&replay.setup.game)
         .map(|e| e.info)
         .ok_or_else(|| Failure::usage(format!("{path}: unknown game")))?;
-    let steps = engine::stats::steps(info, referee.frames(), referee.turns());
+    let steps = engine::stats::steps(info, replay.relaxed, referee.frames(), referee.turns());
     let mut out = csv::Writer::from_writer(std::io::stdout().lock());
     let write = |e: csv::Error| Failure::runtime(format!("cannot write the table: {e}"));
     let mut header: Vec<String> = ["frame", "turn", "seat", "bot", "out"]

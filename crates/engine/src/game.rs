@@ -57,6 +57,21 @@ pub struct GameInfo {
 }
 
 impl GameInfo {
+    /// A seat's time budget for a turn: the first turn's or a later one's, ten times longer
+    /// when the match's budgets are relaxed ([`crate::referee::RELAXED_FACTOR`]).
+    pub fn budget_ms(&self, first_turn: bool, relaxed: bool) -> u32 {
+        let base = if first_turn {
+            self.first_turn_ms
+        } else {
+            self.turn_ms
+        };
+        if relaxed {
+            base * crate::referee::RELAXED_FACTOR
+        } else {
+            base
+        }
+    }
+
     /// The ruleset with this id, if the game has it.
     pub fn ruleset(&self, id: &str) -> Option<&'static Ruleset> {
         self.rulesets.iter().find(|r| r.id == id)

@@ -155,17 +155,9 @@ impl Referee {
 
     /// The time budget of a seat's next turn.
     pub fn budget_ms(&self, seat: usize) -> u32 {
-        let info = self.game.info();
-        let base = if self.has_played[seat] {
-            info.turn_ms
-        } else {
-            info.first_turn_ms
-        };
-        if self.relaxed {
-            base * RELAXED_FACTOR
-        } else {
-            base
-        }
+        self.game
+            .info()
+            .budget_ms(!self.has_played[seat], self.relaxed)
     }
 
     /// Starts the next turn and returns the prompts to deliver. Empty when the match is over.

@@ -30,39 +30,62 @@ pub struct SeatTime {
 }
 
 /// Every step of a match from its frames and its turn records (frame `i + 1` follows turn
-/// `i`). Frames past the records (none, in a finished match) are left out.
-pub fn steps(info: &GameInfo, frames: &[Frame], turns: &[TurnRecord]) -> Vec<StepStats> {
-    let seats = frames.first().map_or(0, |f| f.out.len());
-    let mut has_played = vec![false; seats];
-    frames
-        .iter()
-        .take(turns.len() + 1)
-        .enumerate()
-        .map(|(i, frame)| {
-            let mut times = vec![None; seats];
-            if let Some(turn) = i.checked_sub(1).and_then(|t| turns.get(t)) {
-                for st in turn.seats.iter().filter(|st| st.seat < seats) {
-                    let first = !std::mem::replace(&mut has_played[st.seat], true);
-                    times[st.seat] = Some(SeatTime {
-                        time_ms: st.time_ms,
-                        budget_ms: if first {
-                            info.first_turn_ms
-                        } else {
-                            info.turn_ms
-                        },
-                        fault: st.fault.as_ref().map(|f| f.kind),
-                    });
-                }
-            }
-            StepStats {
-                frame: i,
-                turn: frame.turn,
-                stats: frame.stats().into_owned(),
-                out: frame.out.clone(),
-                seats: times,
-            }
-        })
-        .collect()
+/// `i`), with the budgets of a match whose budgets were `relaxed` or not. Frames past the
+/// records (none, in a finished match) are left out.
+pub fn steps(
+    info: &GameInfo,
+    relaxed: bool,
+    frames: &[Frame],
+    turns: &[TurnRecord],
+) -> Vec<StepStats> {
+    let mut gathered = Gathered::default();
+    for (i, frame) in frames.iter().enumerate().take(turns.len() + 1) {
+        gathered.push(info, relaxed, frame, i.checked_sub(1).map(|t| &turns[t]));
+    }
+    gathered.steps
+}
+
+/// A match's steps gathered one by one as its frames and turns arrive (the page follows a live
+/// match this way).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Gathered {
+    pub steps: Vec<StepStats>,
+    /// Per seat: it has been asked before (its next turn has the later budget).
+    played: Vec<bool>,
+}
+
+impl Gathered {
+    /// The next step: its frame, and the turn that led to it (none for the first frame).
+    pub fn push(
+        &mut self,
+        info: &GameInfo,
+        relaxed: bool,
+        frame: &Frame,
+        turn: Option<&TurnRecord>,
+    ) {
+        let seats = frame.out.len();
+        self.played.resize(seats.max(self.played.len()), false);
+        let mut times = vec![None; seats];
+        for st in turn
+            .iter()
+            .flat_map(|t| &t.seats)
+            .filter(|st| st.seat < seats)
+        {
+            let first = !std::mem::replace(&mut self.played[st.seat], true);
+            times[st.seat] = Some(SeatTime {
+                time_ms: st.time_ms,
+                budget_ms: info.budget_ms(first, relaxed),
+                fault: st.fault.as_ref().map(|f| f.kind),
+            });
+        }
+        self.steps.push(StepStats {
+            frame: self.steps.len(),
+            turn: frame.turn,
+            stats: frame.stats().into_owned(),
+            out: frame.out.clone(),
+            seats: times,
+        });
+    }
 }
 
 #[cfg(test)]
@@ -130,7 +153,7 @@ mod tests {
                 seats: vec![seat_turn(1, 51.0, Some(FaultKind::Timeout))],
             },
         ];
-        let steps = steps(&INFO, &frames, &turns);
+        let steps = steps(&INFO, false, &frames, &turns);
         assert_eq!(steps.len(), 3);
         assert_eq!(steps[0].seats, vec![None, None]);
         assert_eq!(steps[1].stats, vec![Stat::new("gold", [1, 2])]);
@@ -153,5 +176,8 @@ mod tests {
             "a later turn has the later budget"
         );
         assert_eq!(steps[2].out, vec![false, true]);
+        let relaxed = super::steps(&INFO, true, &frames, &turns);
+        assert_eq!(relaxed[1].seats[0].map(|t| t.budget_ms), Some(10_000));
+        assert_eq!(relaxed[2].seats[1].map(|t| t.budget_ms), Some(500));
     }
 }
