@@ -443,12 +443,10 @@ fn time_dots(game: &str, steps: &[StepStats], step: usize, top: f64) -> Vec<(f64
 
 /// "1000 ms the first turn, 50 ms after" (or one budget when both are the same).
 fn budget_words(info: &GameInfo, relaxed: bool) -> String {
-    let factor = if relaxed {
-        engine::referee::RELAXED_FACTOR
-    } else {
-        1
-    };
-    let (first, later) = (info.first_turn_ms * factor, info.turn_ms * factor);
+    let (first, later) = (
+        info.budget_ms(true, relaxed),
+        info.budget_ms(false, relaxed),
+    );
     if first == later {
         format!("{later} ms a turn")
     } else {
