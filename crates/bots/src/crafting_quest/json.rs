@@ -53,26 +53,11 @@ impl<'a> Reader<'a> {
     }
 
     /// The index of the first `"` or `\\` at or after `from` (the end of the text if none),
-    /// eight bytes at a time.
+    /// found by `memchr` (many bytes at a time).
     #[inline]
-    fn quote_or_backslash(&self, mut from: usize) -> usize {
-        const ONES: u64 = 0x0101_0101_0101_0101;
-        const HIGHS: u64 = 0x8080_8080_8080_8080;
-        while let Some(chunk) = self.s.get(from..from + 8) {
-            let word = u64::from_le_bytes(chunk.try_into().unwrap_or_default());
-            // A zero byte in `word ^ (b * ONES)` marks a byte equal to `b`.
-            let zero = |x: u64| x.wrapping_sub(ONES) & !x & HIGHS;
-            let found =
-                zero(word ^ (u64::from(b'"') * ONES)) | zero(word ^ (u64::from(b'\\') * ONES));
-            if found != 0 {
-                return from + (found.trailing_zeros() / 8) as usize;
-            }
-            from += 8;
-        }
-        while from < self.s.len() && self.s[from] != b'"' && self.s[from] != b'\\' {
-            from += 1;
-        }
-        from
+    fn quote_or_backslash(&self, from: usize) -> usize {
+        let rest = self.s.get(from..).unwrap_or_default();
+        from + memchr::memchr2(b'"', b'\\', rest).unwrap_or(rest.len())
     }
 
     /// Whether only white space is left.
