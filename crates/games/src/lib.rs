@@ -7,6 +7,35 @@
 
 use engine::{Game, GameEntry, Setup, SetupError};
 
+/// `engine::Scene` for a game whose frame keeps a copy of the match: the status lines, text
+/// board, view and key numbers written by the functions of its `view` module (`status`, `text`,
+/// `view`, `stats`), the events by the given method of the game.
+macro_rules! scene_of_a_copy {
+    ($game:ty, $events:ident) => {
+        impl engine::Scene for $game {
+            fn events(&self) -> Vec<String> {
+                self.$events()
+            }
+
+            fn status(&self) -> Vec<String> {
+                view::status(self)
+            }
+
+            fn text(&self) -> String {
+                view::text(self)
+            }
+
+            fn view_json(&self) -> String {
+                serde_json::to_string(&view::view(self)).unwrap_or_default()
+            }
+
+            fn stats(&self) -> Vec<engine::Stat> {
+                view::stats(self)
+            }
+        }
+    };
+}
+
 pub mod crafting_quest;
 pub mod ice_and_fire;
 pub mod java;

@@ -167,8 +167,8 @@
 use std::sync::Arc;
 
 use engine::{
-    FaultKind, Frame, Game, GameEntry, GameInfo, Heard, JavaRandom, Outcome, Rules, Ruleset, Scene,
-    Setup, SetupError, Stat, TurnOrder,
+    FaultKind, Frame, Game, GameEntry, GameInfo, Heard, JavaRandom, Outcome, Rules, Ruleset, Setup,
+    SetupError, TurnOrder,
 };
 
 mod map;
@@ -644,26 +644,13 @@ impl Game for IceAndFire {
     }
 }
 
-/// What a frame of this game writes when read, from the copy of the match it keeps.
-impl Scene for IceAndFire {
-    fn events(&self) -> Vec<String> {
+// What a frame of this game writes when read, from the copy of the match it keeps.
+scene_of_a_copy!(IceAndFire, last_events);
+
+impl IceAndFire {
+    /// The events of the last step, in words.
+    fn last_events(&self) -> Vec<String> {
         self.last_events.to_vec()
-    }
-
-    fn status(&self) -> Vec<String> {
-        view::status(self)
-    }
-
-    fn text(&self) -> String {
-        view::text(self)
-    }
-
-    fn view_json(&self) -> String {
-        serde_json::to_string(&view::view(self)).unwrap_or_default()
-    }
-
-    fn stats(&self) -> Vec<Stat> {
-        view::stats(self)
     }
 }
 

@@ -199,8 +199,8 @@
 use std::sync::{Arc, OnceLock};
 
 use engine::{
-    FaultKind, Frame, Game, GameEntry, GameInfo, Heard, JavaRandom, Outcome, Rules, Ruleset, Scene,
-    Setup, SetupError, Stat, TurnOrder,
+    FaultKind, Frame, Game, GameEntry, GameInfo, Heard, JavaRandom, Outcome, Rules, Ruleset, Setup,
+    SetupError, TurnOrder,
 };
 use serde_json::{Map as JsonMap, Value};
 
@@ -993,26 +993,13 @@ impl Game for Skyport {
     }
 }
 
-/// What a frame of this game writes when read, from the copy of the match it keeps.
-impl Scene for Skyport {
-    fn events(&self) -> Vec<String> {
+// What a frame of this game writes when read, from the copy of the match it keeps.
+scene_of_a_copy!(Skyport, last_events);
+
+impl Skyport {
+    /// The events of the last step, in words.
+    fn last_events(&self) -> Vec<String> {
         self.last_events.to_vec()
-    }
-
-    fn status(&self) -> Vec<String> {
-        view::status(self)
-    }
-
-    fn text(&self) -> String {
-        view::text(self)
-    }
-
-    fn view_json(&self) -> String {
-        serde_json::to_string(&view::view(self)).unwrap_or_default()
-    }
-
-    fn stats(&self) -> Vec<Stat> {
-        view::stats(self)
     }
 }
 

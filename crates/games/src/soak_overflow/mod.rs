@@ -272,8 +272,8 @@
 use std::sync::Arc;
 
 use engine::{
-    FaultKind, Frame, Game, GameEntry, GameInfo, Heard, JavaRandom, Outcome, Rules, Ruleset, Scene,
-    Setup, SetupError, Stat, TurnOrder,
+    FaultKind, Frame, Game, GameEntry, GameInfo, Heard, JavaRandom, Outcome, Rules, Ruleset, Setup,
+    SetupError, TurnOrder,
 };
 
 pub mod league;
@@ -965,28 +965,8 @@ impl Game for SoakOverflow {
     }
 }
 
-/// What a frame of this game writes when read, from the copy of the match it keeps.
-impl Scene for SoakOverflow {
-    fn events(&self) -> Vec<String> {
-        self.last_events()
-    }
-
-    fn status(&self) -> Vec<String> {
-        view::status(self)
-    }
-
-    fn text(&self) -> String {
-        view::text(self)
-    }
-
-    fn view_json(&self) -> String {
-        serde_json::to_string(&view::view(self)).unwrap_or_default()
-    }
-
-    fn stats(&self) -> Vec<Stat> {
-        view::stats(self)
-    }
-}
+// What a frame of this game writes when read, from the copy of the match it keeps.
+scene_of_a_copy!(SoakOverflow, last_events);
 
 impl Rules for SoakOverflow {
     /// One order per line written, in order.
