@@ -310,7 +310,10 @@ fn every_reference_points_inside_the_repository() {
 fn the_checks_catch_what_they_are_for() {
     // A bot's test module may build a game; the bot's own code may not.
     let bots = "crates/bots/src/crafting_quest";
-    assert!(only_for_tests(root(), &format!("{bots}/protocol/decoder_tests.rs")));
+    assert!(only_for_tests(
+        root(),
+        &format!("{bots}/protocol/decoder_tests.rs")
+    ));
     assert!(!only_for_tests(root(), &format!("{bots}/crafter.rs")));
     let tree = Tree {
         files: [
