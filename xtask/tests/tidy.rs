@@ -8,7 +8,8 @@
 //! This test reads every tracked text file (`git ls-files`) and fails on:
 //!
 //! - a mention of the folder of notes kept beside the repository, outside it ([`OUTSIDE`]);
-//! - a mention of `DESIGN.md` or `DECISIONS.md` (documents the repository does not hold);
+//! - a mention of a capitalised markdown document (`NAME.md`, as `README.md`) that the
+//!   repository does not hold (the design notes and rulings kept outside it);
 //! - "rules file" with an item number (`A.5`, `B.6 step 2`), or such an item number on its own
 //!   (a capital A to C, a dot, one or two digits), or "appendix R": items of an outside file;
 //! - (another test) a built-in bot that reaches for more of a game than its pure types and
@@ -34,9 +35,6 @@ const ENDINGS: &[&str] = &[
 
 /// This file, which names what it looks for.
 const SELF: &str = "xtask/tests/tidy.rs";
-
-/// Outside documents no clone has.
-const ABSENT_DOCUMENTS: &[&str] = &["DESIGN.md", "DECISIONS.md"];
 
 /// Folders that builds and package managers make, never tracked: a path into them is fine.
 const GENERATED: &[&str] = &[
@@ -201,6 +199,21 @@ fn outside_item(line: &str) -> bool {
     item || line.to_ascii_lowercase().contains("appendix r")
 }
 
+/// The capitalised markdown documents a line names: `README.md`, `SECURITY.md` (a name of capital
+/// letters, digits and `_`, then `.md`), wherever they stand on the line.
+fn capitalised_documents(line: &str) -> Vec<&str> {
+    line.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == '.'))
+        .filter(|word| {
+            word.strip_suffix(".md").is_some_and(|name| {
+                name.starts_with(|c: char| c.is_ascii_uppercase())
+                    && name
+                        .chars()
+                        .all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || c == '_')
+            })
+        })
+        .collect()
+}
+
 /// The name of the folder of notes kept beside the repository (never part of a clone), as a
 /// path begins with it. Spelled in two pieces so that this file does not name it itself.
 const OUTSIDE: &str = concat!("sha", "red/");
@@ -241,9 +254,9 @@ fn problems(tree: &Tree, path: &str, text: &str) -> Vec<String> {
                 "names the `{OUTSIDE}` folder outside the repository"
             ));
         }
-        for doc in ABSENT_DOCUMENTS {
-            let known = KNOWN.contains(&(path, *doc));
-            if line.contains(doc) && !tree.holds(doc) && !known {
+        for doc in capitalised_documents(line) {
+            let known = KNOWN.contains(&(path, doc));
+            if !tree.holds(doc) && !tree.has_tail(doc) && !known {
                 say(format!("names {doc}, which the repository does not hold"));
             }
         }
@@ -336,13 +349,13 @@ fn the_checks_catch_what_they_are_for() {
         .map(String::from)
         .into(),
     };
-    let outside_rules = format!("// see {OUTSIDE}rules/codingame-games.md");
-    let outside_seed = format!("see `../{OUTSIDE}seeds/001`");
+    let outside_notes = format!("// see {OUTSIDE}notes/a-game.md");
+    let outside_folder = format!("see `../{OUTSIDE}b/001`");
     let bad = [
-        outside_rules.as_str(),
-        outside_seed.as_str(),
-        "as DESIGN.md says",
-        "(DECISIONS.md)",
+        outside_notes.as_str(),
+        outside_folder.as_str(),
+        "as PLAN.md says",
+        "(RULINGS.md)",
         "/// rules file A.5: parsing",
         "/// A.2: the map is 12 × 12.",
         "(C.6 step 5)",
@@ -369,6 +382,7 @@ fn the_checks_catch_what_they_are_for() {
         "`DIR/match-0001.json` `new/estimates.json`: a program's output, not the repository's",
         "`/tmp/x.rs` `https://x.org/a.js` `a.rs` `target/debug/x.json`",
         "version 0.1.2, A.b, B.123, XA.5, v.C.1, the letter C. 5 apples",
+        "see README.md and notes.md, or docs/a.md",
     ];
     for line in good {
         assert_eq!(
