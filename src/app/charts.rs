@@ -350,7 +350,12 @@ pub fn time_range(steps: &[StepStats]) -> std::ops::Range<f64> {
     time_y(FLOOR_PERCENT)..time_y((worst * 1.15).clamp(130.0, 250.0))
 }
 
-fn stat_lines(game: &str, steps: &[StepStats], stat: usize) -> Vec<Line> {
+/// A line per seat in its colour: `value` of each step where it has one.
+fn seat_lines(
+    game: &str,
+    steps: &[StepStats],
+    value: impl Fn(&StepStats, usize) -> Option<f64>,
+) -> Vec<Line> {
     let seats = steps.first().map_or(0, |s| s.out.len());
     (0..seats)
         .map(|seat| Line {
@@ -358,30 +363,23 @@ fn stat_lines(game: &str, steps: &[StepStats], stat: usize) -> Vec<Line> {
             points: steps
                 .iter()
                 .enumerate()
-                .filter_map(|(i, s)| {
-                    let v = s.stats.get(stat)?.values.get(seat)?;
-                    Some((i as f64, *v as f64))
-                })
+                .filter_map(|(i, s)| Some((i as f64, value(s, seat)?)))
                 .collect(),
         })
         .collect()
 }
 
+fn stat_lines(game: &str, steps: &[StepStats], stat: usize) -> Vec<Line> {
+    seat_lines(game, steps, |s, seat| {
+        Some(*s.stats.get(stat)?.values.get(seat)? as f64)
+    })
+}
+
 fn time_lines(game: &str, steps: &[StepStats], top: f64) -> Vec<Line> {
-    let seats = steps.first().map_or(0, |s| s.out.len());
-    (0..seats)
-        .map(|seat| Line {
-            colour: chart_canvas::colour(seat_colour(game, seat)),
-            points: steps
-                .iter()
-                .enumerate()
-                .filter_map(|(i, s)| {
-                    let t = s.seats.get(seat).copied().flatten()?;
-                    Some((i as f64, time_y(share(&t)).min(top)))
-                })
-                .collect(),
-        })
-        .collect()
+    seat_lines(game, steps, |s, seat| {
+        let t = s.seats.get(seat).copied().flatten()?;
+        Some(time_y(share(&t)).min(top))
+    })
 }
 
 fn marks(game: &str, steps: &[StepStats]) -> Vec<Mark> {
