@@ -23,7 +23,7 @@ use wasm_bindgen::JsCast;
 use web_sys::{HtmlIFrameElement, MessageChannel, MessageEvent, MessagePort};
 use yew::Callback;
 
-use crate::match_host::{HostNews, HostStart, Player};
+use crate::match_host::{HostNews, HostStart, Player, TakeOver};
 pub use crate::match_host::{Timings, TurnTiming};
 
 /// The match host's script: put into the frame as it is (its SHA-256 is in the page's policy).
@@ -80,12 +80,14 @@ impl SeatSpec {
 }
 
 /// Everything needed to play a match.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct MatchSpec {
     pub setup: Setup,
     pub seats: Vec<SeatSpec>,
     /// Budgets × 10 (recorded in the replay).
     pub relaxed: bool,
+    /// A recorded match taken over from one of its turns (`None`: a new match).
+    pub from: Option<Rc<TakeOver>>,
 }
 
 /// What the page hears about a match.
@@ -530,6 +532,7 @@ impl Inner {
                     })
                     .collect(),
                 relaxed: inner.spec.relaxed,
+                from: inner.spec.from.as_deref().cloned(),
             };
             let seats = js_sys::Array::new();
             for seat in &inner.spec.seats {

@@ -146,6 +146,7 @@ impl Pool {
                     })
                     .collect(),
                 relaxed: self.relaxed,
+                from: None,
             };
             let me = self.me.clone();
             let index = planned.index;

@@ -398,6 +398,7 @@ async fn play(info: &GameInfo, setup: Setup, bot: &str) -> Result<Played, String
         setup,
         seats,
         relaxed: true,
+        from: None,
     };
     let (sender, receiver) = oneshot::channel::<Result<usize, String>>();
     let sender = RefCell::new(Some(sender));

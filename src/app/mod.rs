@@ -21,6 +21,7 @@ pub mod rules;
 mod sharing;
 mod splitter;
 pub mod state;
+mod take_over;
 mod text_view;
 mod turn_details;
 mod viewer;
@@ -102,15 +103,13 @@ pub fn app() -> Html {
         })
     };
 
-    let on_run = {
+    // Plays a match: the form's (Run) or one taking over the match shown.
+    let start = {
         let state = state.clone();
         let runner = runner.clone();
-        Callback::from(move |_: ()| {
-            let spec = match state.form.spec(state.isolated, state::random_seed) {
-                Ok(spec) => spec,
-                Err(why) => return state.dispatch(Action::Notice(why)),
-            };
-            let replaced_seed = state.form.seed.trim() != spec.setup.seed.to_string();
+        Callback::from(move |spec: crate::runner::MatchSpec| {
+            let replaced_seed =
+                spec.from.is_none() && state.form.seed.trim() != spec.setup.seed.to_string();
             // Stop the previous match first: its workers go away with it.
             if let Some(old) = runner.borrow_mut().take() {
                 old.stop();
@@ -145,6 +144,28 @@ pub fn app() -> Html {
             }
         })
     };
+    let on_run = {
+        let state = state.clone();
+        let start = start.clone();
+        Callback::from(
+            move |_: ()| match state.form.spec(state.isolated, state::random_seed) {
+                Ok(spec) => start.emit(spec),
+                Err(why) => state.dispatch(Action::Notice(why)),
+            },
+        )
+    };
+    let on_take_over = {
+        let state = state.clone();
+        Callback::from(move |picks: Vec<String>| {
+            match state.take_over_spec(state.cursor.frame, &picks) {
+                Ok(spec) => start.emit(spec),
+                Err(why) => state.dispatch(Action::Notice(why)),
+            }
+        })
+    };
+    let take_over_choices = Rc::new(state::take_over::choices(&state.record, &state.form));
+    let take_over_refusal =
+        state::take_over::refusal(&state.record, &state.progress, state.cursor.frame);
 
     // Leaving the page normally (a reload, another address, closing the tab) is not a crash: the
     // note of a link's unfinished run goes. A crashed or frozen tab never gets here.
@@ -276,6 +297,17 @@ pub fn app() -> Html {
                         dispatch={dispatch.clone()}
                         on_pick={human.as_ref().map(|_| on_pick)}
                         selected={human.as_ref().and_then(|h| h.selected_at)}
+                        compare={state.compare.as_ref().map(|c| c.showing_original)}
+                        take_over={html! {
+                            if state.record.setup.is_some() {
+                                <take_over::TakeOver game={state.record.game}
+                                    names={state.record.names.clone()}
+                                    choices={take_over_choices}
+                                    turn={state.record.turn_number(state.cursor.frame)}
+                                    refusal={take_over_refusal}
+                                    on_start={on_take_over} />
+                            }
+                        }}
                     >
                         if let Some(turn) = human {
                             <human_panel::HumanPanel game={state.record.game} {turn}

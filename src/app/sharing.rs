@@ -9,7 +9,7 @@ use wasm_bindgen::JsCast;
 use web_sys::{File, FileReader, HtmlInputElement};
 use yew::prelude::*;
 
-use super::state::{entry, Action, Record};
+use super::state::Action;
 use super::viewer::RecordRef;
 
 /// What to do with the page's fragment: open its link, or say why it cannot be opened.
@@ -50,18 +50,6 @@ impl Drop for HashListener {
             );
         }
     }
-}
-
-/// The replay of the shown match, once it is complete.
-pub fn replay_of(record: &Record) -> Option<Replay> {
-    let setup = record.setup.clone()?;
-    Some(Replay::new(
-        entry(&setup.game).info,
-        setup,
-        record.names.clone(),
-        record.relaxed,
-        record.turns.iter().map(|t| (**t).clone()).collect(),
-    ))
 }
 
 /// Links longer than this are not offered: chat tools and some browsers cut them. The replay
@@ -186,7 +174,7 @@ pub fn sharing(props: &Props) -> Html {
                 setup,
                 relaxed: record.relaxed,
                 bots: record.bots.clone(),
-                replay: if with_match { replay_of(record) } else { None },
+                replay: if with_match { record.replay() } else { None },
                 turn: (with_match && at_turn).then_some(frame),
                 lesson: None,
             };
@@ -224,7 +212,7 @@ pub fn sharing(props: &Props) -> Html {
         let (at_turn, frame) = (*at_turn, props.frame);
         Callback::from(move |_: MouseEvent| {
             let record = &record.0;
-            let (Some(setup), Some(replay)) = (record.setup.clone(), replay_of(record)) else {
+            let (Some(setup), Some(replay)) = (record.setup.clone(), record.replay()) else {
                 return;
             };
             let doc = ShareDoc {
@@ -257,7 +245,7 @@ pub fn sharing(props: &Props) -> Html {
     let on_download = {
         let record = props.record.clone();
         Callback::from(move |_: MouseEvent| {
-            if let Some(replay) = replay_of(&record.0) {
+            if let Some(replay) = record.0.replay() {
                 let setup = &replay.setup;
                 let name = format!("botplay-{}-{}.json", setup.game, setup.seed);
                 download(&name, &replay.to_json());

@@ -27,7 +27,8 @@ fn every_ms(speed: usize) -> f64 {
     PLAY_FRAME_MS / SPEEDS[speed.min(SPEEDS.len() - 1)]
 }
 
-/// What a key does to the playback (space, arrows, Home, End, +, −, f, e).
+/// What a key does to the playback (space, arrows, Home, End, +, −, f, e), or o: the original
+/// match instead of the one that took it over, and back.
 fn key_action(key: &str) -> Option<Action> {
     Some(match key {
         " " => Action::TogglePlay,
@@ -39,6 +40,7 @@ fn key_action(key: &str) -> Option<Action> {
         "-" => Action::ChangeSpeed(-1),
         "f" => Action::NextFault,
         "e" => Action::NextElimination,
+        "o" => Action::SwitchMatch,
         _ => return None,
     })
 }
@@ -69,6 +71,13 @@ pub struct Props {
     /// Shown under the board (the human-turn panel).
     #[prop_or_default]
     pub children: Html,
+    /// A match taken over from a turn of another is shown, or that other: whether it is the
+    /// original (`o` switches).
+    #[prop_or_default]
+    pub compare: Option<bool>,
+    /// Shown after the sharing panel (the take-over panel).
+    #[prop_or_default]
+    pub take_over: Html,
 }
 
 #[component(Viewer)]
@@ -118,6 +127,7 @@ pub fn viewer(props: &Props) -> Html {
     let on_last = emit(|| Action::Seek(usize::MAX));
     let on_next_fault = emit(|| Action::NextFault);
     let on_next_out = emit(|| Action::NextElimination);
+    let on_switch = emit(|| Action::SwitchMatch);
     let on_speed = {
         let dispatch = props.dispatch.clone();
         Callback::from(move |e: Event| {
@@ -276,6 +286,23 @@ pub fn viewer(props: &Props) -> Html {
                 { status_line }
                 if record.relaxed { { " (relaxed time limits)" } }
             </p>
+            if let Some(showing_original) = props.compare {
+                <p id="match-origin" class="match-origin">
+                    { origin_line(showing_original, record) }
+                    { " " }
+                    <button type="button" id="switch-match" onclick={on_switch}
+                        aria-pressed={showing_original.to_string()}
+                        disabled={props.progress.is_live()}
+                        title="The original match or the one that took it over, at the same turn (o)">
+                        { if showing_original { "Show the new match (o)" } else { "Show the original (o)" } }
+                    </button>
+                </p>
+            } else if let Some(from) = &record.from {
+                <p id="match-origin" class="match-origin">
+                    { format!("This match took over another after its turn {}: the turns up to \
+                       there are that match's.", record.turn_number(from.turns)) }
+                </p>
+            }
             // The result above the board: in sight while the match is watched.
             <div id="outcome" class="outcome" aria-live="polite">
                 if let Some(text) = &outcome {
@@ -368,6 +395,20 @@ pub fn viewer(props: &Props) -> Html {
             <Sharing record={props.record.clone()} frame={cursor.frame}
                 turn={record.turn_number(cursor.frame)}
                 live={props.progress.is_live()} dispatch={props.dispatch.clone()} />
+            { props.take_over.clone() }
         </section>
+    }
+}
+
+/// Which of the two matches is shown, and where they part.
+fn origin_line(showing_original: bool, record: &Record) -> String {
+    if showing_original {
+        "The original match.".to_string()
+    } else {
+        let turn = record
+            .from
+            .as_ref()
+            .map_or(0, |from| record.turn_number(from.turns));
+        format!("Taken over after turn {turn}: the turns up to there are the original's.")
     }
 }

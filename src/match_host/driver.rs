@@ -14,10 +14,10 @@
 use std::collections::VecDeque;
 
 use engine::referee::{MAX_AHEAD_BYTES, MAX_AHEAD_LINES, MAX_STDERR_BYTES, MAX_STDERR_FLOOD_BYTES};
-use engine::{Ask, FaultKind, Referee, Verdict};
+use engine::{Ask, FaultKind, Game, Heard, Referee, Verdict};
 
 use super::rings::{Doorbell, Kind, Read, Record};
-use super::{HostNews, HostStart, Player, Timings, TurnTiming, WireTurn, NEWS_EVERY_MS};
+use super::{HostNews, HostStart, Player, TakeOver, Timings, TurnTiming, WireTurn, NEWS_EVERY_MS};
 
 /// How long after a budget the driver still takes lines stamped within it (the bot's worker and
 /// this one share the cores with everything else).
@@ -33,6 +33,9 @@ const MAX_NEED_INPUT: u32 = 4_096;
 const IDLE_WAIT_MS: f64 = 1_000.0;
 /// (Messages) The longest delivery of a turn's input that is not counted as the bot's time.
 const MAX_DELIVERY_MS: f64 = 1_000.0;
+/// How long a bot may take over one earlier turn of a match it takes over. Those turns are
+/// untimed; this only keeps a bot that never answers from holding the match forever.
+const CATCH_UP_LIMIT_MS: f64 = 10_000.0;
 
 /// Where the driver's messages go: the host (`www/match-host.js`) passes news on to the page and
 /// stops the workers it is asked to stop.
@@ -99,11 +102,27 @@ struct Seat {
     ahead: Ahead,
     /// A built-in bot's computing time in the open turn.
     computed_ms: f64,
+    /// While a taken-over match catches up: the copy of the game that hears the bot's lines for
+    /// the earlier turn it is reading (its answers change nothing).
+    rehearsal: Option<Box<dyn Game>>,
+}
+
+/// Where a taken-over match is in re-running its earlier turns.
+struct CatchUp {
+    take_over: TakeOver,
+    /// The turn record being re-run.
+    index: usize,
+    /// The seats asked in it (the referee has begun it once this is not empty).
+    asks: Vec<Ask>,
+    /// When its bots were given their inputs.
+    since: f64,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Phase {
     Starting,
+    /// A taken-over match re-runs its earlier turns while the bots read them ([`CatchUp`]).
+    CatchingUp,
     Running,
     Over,
 }
@@ -115,6 +134,7 @@ pub struct Driver<'a> {
     outbox: &'a dyn Outbox,
     clock: &'a dyn Fn() -> f64,
     phase: Phase,
+    catch_up: Option<CatchUp>,
     queued: Vec<HostNews>,
     sent_frames: usize,
     sent_turns: usize,
@@ -180,9 +200,35 @@ impl<'a> Driver<'a> {
                 early_stderr: Some(String::new()),
                 ahead: Ahead::default(),
                 computed_ms: 0.0,
+                rehearsal: None,
             });
         }
-        let referee = Referee::new(game, start.setup, start.names, start.relaxed);
+        let referee = match &start.from {
+            None => Referee::new(game, start.setup, start.names, start.relaxed),
+            Some(from) => {
+                if from.replay.setup != start.setup {
+                    return Err("the match to take over has another set-up".into());
+                }
+                if from.turns > from.replay.turns.len() {
+                    return Err(format!(
+                        "the match to take over has {} turns, not {}",
+                        from.replay.turns.len(),
+                        from.turns
+                    ));
+                }
+                let entry = games::entry(&start.setup.game)
+                    .ok_or_else(|| format!("there is no game '{}'", start.setup.game))?;
+                from.replay
+                    .start(entry, start.names, start.relaxed)
+                    .map_err(|e| e.to_string())?
+            }
+        };
+        let catch_up = start.from.map(|take_over| CatchUp {
+            take_over,
+            index: 0,
+            asks: Vec::new(),
+            since: 0.0,
+        });
         Ok(Driver {
             referee,
             seats,
@@ -190,6 +236,7 @@ impl<'a> Driver<'a> {
             outbox,
             clock,
             phase: Phase::Starting,
+            catch_up,
             queued: Vec::new(),
             sent_frames: 0,
             sent_turns: 0,
@@ -239,7 +286,11 @@ impl<'a> Driver<'a> {
             let give_up = *self.give_up.get_or_insert(now + START_TIMEOUT_MS);
             self.drain();
             if self.phase == Phase::Starting && self.seats.iter().all(Seat::ready) {
-                self.phase = Phase::Running;
+                self.phase = if self.catch_up.is_some() {
+                    Phase::CatchingUp
+                } else {
+                    Phase::Running
+                };
                 self.timings.started_at = Some(self.now());
                 self.queued.push(HostNews::Started);
             } else if self.phase == Phase::Starting && now > give_up {
@@ -256,6 +307,12 @@ impl<'a> Driver<'a> {
             } else if self.phase == Phase::Starting {
                 self.send_news();
                 return Some(give_up.min(now + IDLE_WAIT_MS));
+            }
+        }
+        if self.phase == Phase::CatchingUp {
+            if let Some(until) = self.catch_up() {
+                self.idle_since = Some(self.now());
+                return Some(until);
             }
         }
         while self.phase == Phase::Running {
@@ -296,6 +353,10 @@ impl<'a> Driver<'a> {
         for (index, seat) in self.seats.iter().enumerate() {
             if let (Some((sent, budget)), Play::Worker { .. }) = (seat.open, &seat.play) {
                 until = until.min(sent + f64::from(budget) + GRACE_MS + 1.0);
+                running |= 1 << index.min(31);
+            }
+            if let (Some(_), Some(catch_up)) = (&seat.rehearsal, &self.catch_up) {
+                until = until.min(catch_up.since + CATCH_UP_LIMIT_MS + 1.0);
                 running |= 1 << index.min(31);
             }
         }
@@ -403,7 +464,9 @@ impl<'a> Driver<'a> {
                     let why = "more than 1 MiB of output written without reading its input";
                     return self.flooded(seat, why.into());
                 }
-                if s.open.is_some() {
+                if s.rehearsal.is_some() {
+                    self.rehearse_line(seat, &record.text);
+                } else if s.open.is_some() {
                     self.hear(seat, record.text, Some(record.stamp));
                 } else if s.unread.len() < MAX_UNREAD_LINES {
                     s.unread.push_back((record.text, record.stamp));
@@ -421,6 +484,8 @@ impl<'a> Driver<'a> {
                     return self.flooded(seat, why.into());
                 }
                 match &mut s.early_stderr {
+                    // The debug log of the earlier turns of a taken-over match is not kept.
+                    _ if self.phase == Phase::CatchingUp => {}
                     Some(early) if early.len() < MAX_STDERR_BYTES => early.push_str(&record.text),
                     Some(_) => {}
                     None => self.referee.stderr(seat, &record.text),
@@ -456,6 +521,115 @@ impl<'a> Driver<'a> {
             Kind::Stop | Kind::Human | Kind::WorkerError => {
                 self.tampered(seat, "it wrote a message only the host may write")
             }
+        }
+    }
+
+    /// Re-runs the earlier turns of a taken-over match as far as the bots let it: each turn is
+    /// begun, every asked bot reads its input and answers a copy of the game, then the record's
+    /// lines are played. Returns when to step again while a bot in a worker is still reading a
+    /// turn, `None` once the catch-up is over (the match then runs, or has failed).
+    fn catch_up(&mut self) -> Option<f64> {
+        loop {
+            self.drain();
+            if self.phase != Phase::CatchingUp {
+                return None;
+            }
+            let now = self.now();
+            let reading = (0..self.seats.len()).find(|&s| self.seats[s].rehearsal.is_some());
+            let catch_up = self.catch_up.as_mut()?;
+            if let Some(seat) = reading {
+                if now - catch_up.since <= CATCH_UP_LIMIT_MS {
+                    if now - self.last_news >= NEWS_EVERY_MS {
+                        self.send_news();
+                    }
+                    return Some(self.wake_at());
+                }
+                self.fail(format!(
+                    "bot {} did not answer one of the match's earlier turns within {} s",
+                    seat + 1,
+                    CATCH_UP_LIMIT_MS / 1000.0
+                ));
+                return None;
+            }
+            if !catch_up.asks.is_empty() {
+                let asks = std::mem::take(&mut catch_up.asks);
+                let index = catch_up.index;
+                catch_up.index += 1;
+                let fed = catch_up
+                    .take_over
+                    .replay
+                    .feed_turn(&mut self.referee, index, &asks);
+                if let Err(why) = fed {
+                    self.fail(format!("the match to take over cannot be re-run: {why}"));
+                    return None;
+                }
+                self.deliver_notices();
+                continue;
+            }
+            if catch_up.index >= catch_up.take_over.turns {
+                self.catch_up = None;
+                self.referee.check_time_from_now();
+                self.phase = Phase::Running;
+                return None;
+            }
+            catch_up.since = now;
+            let asks = self.referee.begin_turn();
+            self.deliver_notices();
+            for ask in &asks {
+                self.rehearse(ask.seat, &ask.input);
+            }
+            if let Some(catch_up) = self.catch_up.as_mut() {
+                catch_up.asks = asks;
+            }
+        }
+    }
+
+    /// One earlier turn for one bot: it reads its input, and a copy of the game hears its lines
+    /// (and answers them) until its turn there is complete. A built-in bot does it at once.
+    fn rehearse(&mut self, seat: usize, input: &str) {
+        let copy = self.referee.game_copy();
+        let s = &mut self.seats[seat];
+        s.ahead = Ahead::default();
+        match &mut s.play {
+            Play::Human => return,
+            Play::Worker { input: ring, .. } => ring.push(input),
+            Play::Builtin(bot) => {
+                let lines = bot.read(input);
+                s.unread.extend(lines.into_iter().map(|line| (line, 0.0)));
+            }
+        }
+        s.rehearsal = Some(copy);
+        // Lines written before it was asked are read first, as from a pipe.
+        while self.seats[seat].rehearsal.is_some() {
+            let Some((line, _)) = self.seats[seat].unread.pop_front() else {
+                break;
+            };
+            self.rehearse_line(seat, &line);
+        }
+        // A built-in bot that wrote all it will write and did not complete its turn there reads
+        // on from the next turn, as it would in a real one.
+        if matches!(self.seats[seat].play, Play::Builtin(_)) {
+            self.seats[seat].rehearsal = None;
+        }
+    }
+
+    /// A line of a bot reading an earlier turn, heard by its copy of the game.
+    fn rehearse_line(&mut self, seat: usize, line: &str) {
+        let s = &mut self.seats[seat];
+        let Some(copy) = s.rehearsal.as_mut() else {
+            return;
+        };
+        match copy.hear(seat, line) {
+            Heard::Reply(text) => match &mut s.play {
+                Play::Worker { input, .. } => input.push(&text),
+                Play::Builtin(bot) => {
+                    let lines = bot.read(&text);
+                    s.unread.extend(lines.into_iter().map(|line| (line, 0.0)));
+                }
+                Play::Human => {}
+            },
+            Heard::More => {}
+            Heard::Done | Heard::Fault(_) => s.rehearsal = None,
         }
     }
 
@@ -658,8 +832,16 @@ impl<'a> Driver<'a> {
         self.ended(seat, message);
     }
 
-    /// The bot plays no more: its worker is stopped.
+    /// The bot plays no more: its worker is stopped. While a taken-over match catches up, that
+    /// ends the match: the earlier turns are the record's, a bot cannot leave them.
     fn put_out(&mut self, seat: usize, why: String) {
+        if self.phase == Phase::CatchingUp {
+            self.fail(format!(
+                "bot {} stopped while reading the earlier turns of the match: {why}",
+                seat + 1
+            ));
+            return;
+        }
         let s = &mut self.seats[seat];
         if s.out.is_some() {
             return;
@@ -787,6 +969,194 @@ mod tests {
         fn kill(&self, _seat: usize) {}
     }
 
+    /// Plays `start` to its end with built-in bots only (and bots in workers that never write);
+    /// what the page heard.
+    fn played(start: HostStart) -> Vec<HostNews> {
+        let seats = start.setup.seats;
+        let channels = Channels {
+            control: Box::new(Mailbox::new()),
+            rings: (0..seats).map(|_| None).collect(),
+        };
+        let time = Cell::new(0.0);
+        let clock = || time.get();
+        let heard = Heard::default();
+        let mut driver = Driver::new(start, channels, &heard, &clock).expect("a match");
+        while driver.step().is_some() {
+            time.set(time.get() + 1.0);
+        }
+        drop(driver);
+        heard.0.into_inner()
+    }
+
+    /// The turn records of a match, as the page heard them.
+    fn turns_of(news: &[HostNews]) -> Vec<engine::TurnRecord> {
+        news.iter()
+            .filter_map(|n| match n {
+                HostNews::Progress { turns, .. } => Some(turns.iter().cloned().map(Into::into)),
+                _ => None,
+            })
+            .flatten()
+            .collect()
+    }
+
+    fn builtins(names: &[&str]) -> Vec<Player> {
+        names
+            .iter()
+            .map(|&name| Player::Builtin { name: name.into() })
+            .collect()
+    }
+
+    /// A match taken over by the same built-in bots in the middle is the same match, line for
+    /// line, in every game: each bot read the earlier turns of its seat as it had played them.
+    #[test]
+    fn a_match_taken_over_by_the_same_bots_is_the_same_match() {
+        let games = [
+            ("ice-and-fire", "expander"),
+            ("soak-overflow", "soaker"),
+            ("micro-rts", "rush"),
+            ("skyport", "gunner"),
+            ("crafting-quest", "crafter"),
+        ];
+        for (game, bot) in games {
+            let entry = games::entry(game).expect("a game");
+            let mut setup = Setup::new(entry.info, 7);
+            if game == "crafting-quest" {
+                setup.options.insert("rounds".into(), "12".into());
+            }
+            let names = vec![bot.to_string(), "random".to_string()];
+            let start = HostStart {
+                setup: setup.clone(),
+                names: names.clone(),
+                players: builtins(&[bot, "random"]),
+                relaxed: false,
+                from: None,
+            };
+            let first = played(start.clone());
+            let records = turns_of(&first);
+            let replay = engine::Replay::new(entry.info, setup, names, false, records.clone());
+            let turns = records.len() / 2;
+            let again = played(HostStart {
+                from: Some(TakeOver { replay, turns }),
+                ..start
+            });
+            let lines = |records: &[engine::TurnRecord]| -> Vec<Vec<Vec<String>>> {
+                records
+                    .iter()
+                    .map(|t| t.seats.iter().map(|s| s.lines.clone()).collect())
+                    .collect()
+            };
+            assert_eq!(lines(&turns_of(&again)), lines(&records), "{game}");
+            let outcome = |news: &[HostNews]| match news.last() {
+                Some(HostNews::Finished { outcome, .. }) => outcome.clone(),
+                other => panic!("{game}: not finished: {other:?}"),
+            };
+            assert_eq!(outcome(&again), outcome(&first), "{game}");
+            assert!(outcome(&first).is_some(), "{game}");
+        }
+    }
+
+    /// A bot in a worker taking over is sent, untimed, every input its seat had in the earlier
+    /// turns, and a copy of the game answers it there (what it writes changes nothing); then it
+    /// plays with the game's budget. A bot that stops reading them ends the match with a reason.
+    #[test]
+    fn a_bot_taking_over_reads_the_earlier_turns_of_its_seat_then_plays() {
+        let entry = games::entry("ice-and-fire").expect("Ice and Fire");
+        let setup = Setup::new(entry.info, 7);
+        let names = vec!["expander".to_string(), "expander".to_string()];
+        let start = HostStart {
+            setup: setup.clone(),
+            names: names.clone(),
+            players: builtins(&["expander", "expander"]),
+            relaxed: false,
+            from: None,
+        };
+        let records = turns_of(&played(start));
+        let replay = engine::Replay::new(entry.info, setup.clone(), names, false, records.clone());
+        let turns = 6;
+        let sent_to_me: Vec<String> = records[..turns]
+            .iter()
+            .flat_map(|t| t.seats.iter().filter(|s| s.seat == 0))
+            .map(|s| s.input.clone())
+            .collect();
+        assert_eq!(sent_to_me.len(), 3, "Ice and Fire alternates its seats");
+        for stops in [false, true] {
+            let take_over = HostStart {
+                setup: setup.clone(),
+                names: vec!["me".into(), "expander".into()],
+                players: vec![
+                    Player::Code,
+                    Player::Builtin {
+                        name: "expander".into(),
+                    },
+                ],
+                relaxed: false,
+                from: Some(TakeOver {
+                    replay: replay.clone(),
+                    turns,
+                }),
+            };
+            let bot = Mailbox::new();
+            let sent = Rc::new(RefCell::new(Vec::new()));
+            let channels = Channels {
+                control: Box::new(Mailbox::new()),
+                rings: vec![
+                    Some((Box::new(Sent(sent.clone())), Box::new(bot.clone()))),
+                    None,
+                ],
+            };
+            let time = Cell::new(0.0);
+            let clock = || time.get();
+            let heard = Heard::default();
+            let mut driver = Driver::new(take_over, channels, &heard, &clock).expect("a match");
+            record(&bot, Kind::Ready, "", 0.0);
+            driver.step();
+            for (read, input) in sent_to_me.iter().enumerate() {
+                assert_eq!(sent.borrow().len(), read + 1, "stops: {stops}");
+                assert_eq!(&sent.borrow()[read], input, "turn {read}");
+                if stops && read == 1 {
+                    record(&bot, Kind::Exit, "it threw", 1.0);
+                    driver.step();
+                    break;
+                }
+                // Whatever it answers there, a minute later: untimed, and dropped.
+                time.set(time.get() + 60.0);
+                record(&bot, Kind::Stderr, "thinking\n", time.get());
+                record(&bot, Kind::Line, "MOVE 1 11 11", time.get());
+                driver.step();
+            }
+            let news = heard.0.borrow();
+            if stops {
+                let Some(HostNews::Failed { why }) = news.last() else {
+                    panic!("not failed: {:?}", news.last());
+                };
+                assert!(
+                    why.contains("bot 1 stopped while reading the earlier turns"),
+                    "{why}"
+                );
+                continue;
+            }
+            // Its first real turn: the input of the record it takes over, timed.
+            assert_eq!(sent.borrow().len(), 4);
+            assert_eq!(sent.borrow()[3], records[turns].seats[0].input);
+            let earlier = turns_of(&news);
+            assert_eq!(earlier.len(), turns, "the earlier turns are the record's");
+            for (new, old) in earlier.iter().zip(&records) {
+                assert_eq!(new.seats[0].lines, old.seats[0].lines);
+                assert!(
+                    new.seats[0].stderr.is_empty(),
+                    "their debug log is not kept"
+                );
+            }
+            drop(news);
+            time.set(time.get() + 200.0);
+            driver.step();
+            let news = heard.0.borrow();
+            let late = turns_of(&news);
+            let fault = late[turns].seats[0].fault.as_ref().expect("a timeout");
+            assert_eq!(fault.kind, FaultKind::Timeout);
+        }
+    }
+
     fn record(bot: &Mailbox, kind: Kind, text: &str, stamp: f64) {
         bot.receive(Some(f64::from(kind as u8)), Some(text.into()), Some(stamp));
     }
@@ -810,6 +1180,7 @@ mod tests {
                 },
             ],
             relaxed: false,
+            from: None,
         };
         let bot = Mailbox::new();
         let sent = Rc::new(RefCell::new(Vec::new()));

@@ -28,7 +28,7 @@ pub mod mailbox;
 
 pub mod driver;
 
-use engine::{Fault, Frame, Outcome, Setup, TurnRecord};
+use engine::{Fault, Frame, Origin, Outcome, Replay, Setup, TurnRecord};
 use serde::{Deserialize, Serialize};
 
 /// How often the page hears about a running match, at most.
@@ -47,12 +47,45 @@ pub enum Player {
 }
 
 /// What the match worker is asked to play.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct HostStart {
     pub setup: Setup,
     pub names: Vec<String>,
     pub players: Vec<Player>,
     pub relaxed: bool,
+    /// A recorded match taken over from one of its turns: its earlier turns are re-run first.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub from: Option<TakeOver>,
+}
+
+/// A recorded match to take over: its first `turns` turn records are re-run as recorded while
+/// each bot reads, untimed, what its seat was sent then (its answers go to a copy of the game
+/// and are dropped); from there on the bots play for real.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct TakeOver {
+    pub replay: Replay,
+    pub turns: usize,
+}
+
+impl TakeOver {
+    /// Where the new match comes from, as its replay records it: the game's turn counter is the
+    /// one the CLI's `play --from REPLAY --turn N` takes (that of the first turn re-played).
+    pub fn origin(&self) -> Origin {
+        let turn = match self.replay.turns.get(self.turns) {
+            Some(record) => record.seats.iter().map(|s| s.turn).min().unwrap_or(0),
+            None => self
+                .replay
+                .turns
+                .last()
+                .and_then(|t| t.seats.iter().map(|s| s.turn + 1).max())
+                .unwrap_or(0),
+        };
+        Origin {
+            replay: self.replay.digest(),
+            turns: self.turns,
+            turn,
+        }
+    }
 }
 
 /// What the page hears from a match host.

@@ -62,7 +62,7 @@ const STEPS: [Step; 10] = [
     },
     Step {
         name: "e2e",
-        title: "node tests/e2e/run.mjs, then embed.mjs and charts.mjs, --dist dist, in headless Chromium",
+        title: "node tests/e2e/run.mjs, then embed.mjs, charts.mjs and take-over.mjs, --dist dist, in headless Chromium",
         needs_browser: true,
         run: end_to_end,
     },
@@ -437,6 +437,14 @@ fn end_to_end(repo: &Repo) -> Result {
         command,
         "read the output above (and tests/e2e/screenshots/charts*.png); `node \
          tests/e2e/charts.mjs --dist dist` runs these checks alone",
+    )?;
+    // A match taken over from a turn, and the original beside it.
+    let mut command = repo.command("node");
+    command.args(["tests/e2e/take-over.mjs", "--dist", "dist"]);
+    common::run(
+        command,
+        "read the output above (and tests/e2e/screenshots/take-over.png); `node \
+         tests/e2e/take-over.mjs --dist dist` runs these checks alone",
     )
 }
 

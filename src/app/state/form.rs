@@ -236,6 +236,7 @@ impl Form {
             setup,
             seats,
             relaxed: self.relaxed,
+            from: None,
         })
     }
 

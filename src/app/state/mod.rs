@@ -1,5 +1,6 @@
 //! The page's state and its reducer, by concern: the match set-up form (`form.rs`), the match
-//! shown and its playback (`record.rs`), the seats played by hand (`human_turns.rs`). The reducer
+//! shown and its playback (`record.rs`), the seats played by hand (`human_turns.rs`), a match
+//! taken over from a turn and the original beside it (`take_over.rs`). The reducer
 //! is a pure function of the state, the action and an environment (`env.rs`: the browser's
 //! storage and random seeds), so that it is tested natively (the tests below).
 
@@ -7,6 +8,7 @@ mod env;
 mod form;
 mod human_turns;
 mod record;
+pub mod take_over;
 
 use std::rc::Rc;
 
@@ -50,6 +52,8 @@ pub struct AppState {
     /// start (`watching` once it has started), not shown at its last frame.
     pub watch_next: bool,
     pub watching: bool,
+    /// A match taken over from a turn of another: the other one, to switch to.
+    pub compare: Option<take_over::Compare>,
 }
 
 pub enum Action {
@@ -104,6 +108,8 @@ pub enum Action {
     UseLinkCode,
     /// Leave the link's code: the person's own saved code comes back.
     BackToMyCode,
+    /// Show the original match instead of the one that took it over, or back (at the same turn).
+    SwitchMatch,
 }
 
 impl AppState {
@@ -137,7 +143,9 @@ impl AppState {
             turns: referee.turns().iter().cloned().map(Rc::new).collect(),
             outcome: referee.outcome(),
             faults: referee.faults().to_vec(),
+            from: replay.from.clone(),
         });
+        self.compare = None;
         self.progress = Progress::Replayed(source.to_string());
         self.cursor = Cursor {
             frame: turn.unwrap_or(0).min(self.last_frame()),
@@ -259,6 +267,7 @@ impl AppState {
             human_inputs: Vec::new(),
             watch_next: false,
             watching: false,
+            compare: None,
         }
     }
 
@@ -340,7 +349,37 @@ impl AppState {
             Action::HumanUndo => self.human_undo(),
             Action::HumanClear => self.human_clear(),
             Action::HumanSent => self.human_sent(),
+            Action::SwitchMatch => self.switch_match(),
         }
+    }
+
+    /// The match that would take over the one shown after its frame `frame`, played as `picks`
+    /// says (one choice per seat, [`take_over::choices`]).
+    pub fn take_over_spec(
+        &self,
+        frame: usize,
+        picks: &[String],
+    ) -> Result<crate::runner::MatchSpec, String> {
+        if let Some(why) = take_over::refusal(&self.record, &self.progress, frame) {
+            return Err(why);
+        }
+        take_over::spec(&self.record, &self.form, frame, picks, self.isolated)
+    }
+
+    /// The original and the match that took it over trade places, at the same turn (not while
+    /// the new match is being played).
+    fn switch_match(&mut self) {
+        if self.progress.is_live() {
+            return;
+        }
+        let Some(compare) = self.compare.as_mut() else {
+            return;
+        };
+        let frame = self.record.same_turn(self.cursor.frame, &compare.other);
+        std::mem::swap(&mut self.record, &mut compare.other);
+        std::mem::swap(&mut self.progress, &mut compare.other_progress);
+        compare.showing_original = !compare.showing_original;
+        self.cursor = Cursor::at(frame);
     }
 }
 

@@ -4,7 +4,7 @@
 
 use std::rc::Rc;
 
-use engine::{Fault, Frame, Outcome, Setup, SharedBot, TurnRecord};
+use engine::{Fault, Frame, Origin, Outcome, Replay, Setup, SharedBot, TurnRecord};
 
 /// Where the shown match is.
 #[derive(Clone, Debug, PartialEq)]
@@ -48,6 +48,8 @@ pub struct Record {
     pub turns: Vec<Rc<TurnRecord>>,
     pub outcome: Option<Outcome>,
     pub faults: Vec<Fault>,
+    /// The match it took over, and where (a match played from a turn of another).
+    pub from: Option<Origin>,
 }
 
 /// The viewer's position and playback.
@@ -72,6 +74,34 @@ impl Cursor {
 }
 
 impl Record {
+    /// The replay of the match (as far as it went), if there is a match.
+    pub fn replay(&self) -> Option<Replay> {
+        let setup = self.setup.clone()?;
+        let mut replay = Replay::new(
+            super::entry(&setup.game).info,
+            setup,
+            self.names.clone(),
+            self.relaxed,
+            self.turns.iter().map(|t| (**t).clone()).collect(),
+        );
+        replay.from = self.from.clone();
+        Some(replay)
+    }
+
+    /// The frame of `other` (a match that shares this one's beginning) at the turn this one
+    /// shows at `frame`: the same frame while both count their turns alike there, else the first
+    /// frame of that turn (or its last frame).
+    pub fn same_turn(&self, frame: usize, other: &Record) -> usize {
+        let turn = self.turn_number(frame);
+        let last = other.frames.len().saturating_sub(1);
+        if frame <= last && other.turn_number(frame) == turn {
+            return frame;
+        }
+        (0..=last)
+            .find(|&f| other.turn_number(f) >= turn)
+            .unwrap_or(last)
+    }
+
     /// The number of the turn that led to `frame`, as the original game counts it: the game's
     /// own count of turns played (`Frame::turn`), so turn 1 is the first the bots play and 0
     /// the start (and, in Skyport, the handshake and the choice of weapons before turn 1). The
@@ -157,11 +187,17 @@ impl super::AppState {
         self.record.frames.len().saturating_sub(1)
     }
 
-    /// A match was started from `spec`: an empty record of it, and the cursor at its start.
+    /// A match was started from `spec`: an empty record of it, and the cursor at its start (or,
+    /// for a match taken over from a turn, at that turn; the match shown is kept to compare).
     pub(super) fn started(&mut self, spec: &crate::runner::MatchSpec) {
         self.run_requested = false;
         self.notice = None;
-        self.progress = Progress::Starting;
+        let previous = std::mem::replace(&mut self.progress, Progress::Starting);
+        self.compare = spec.from.as_ref().map(|_| super::take_over::Compare {
+            other: self.record.clone(),
+            other_progress: previous,
+            showing_original: false,
+        });
         self.record = Rc::new(Record {
             game: super::entry(&spec.setup.game).info.id,
             setup: Some(spec.setup.clone()),
@@ -172,6 +208,7 @@ impl super::AppState {
                 .map(crate::runner::SeatSpec::shared)
                 .collect(),
             relaxed: spec.relaxed,
+            from: spec.from.as_ref().map(|take_over| take_over.origin()),
             ..Record::default()
         });
         // A one-click match plays from its start; any other follows the newest frame.
