@@ -299,14 +299,12 @@ pub fn app() -> Html {
                         selected={human.as_ref().and_then(|h| h.selected_at)}
                         compare={state.compare.as_ref().map(|c| c.showing_original)}
                         take_over={html! {
-                            if state.record.setup.is_some() {
-                                <take_over::TakeOver game={state.record.game}
-                                    names={state.record.names.clone()}
-                                    choices={take_over_choices}
-                                    turn={state.record.turn_number(state.cursor.frame)}
-                                    refusal={take_over_refusal}
-                                    on_start={on_take_over} />
-                            }
+                            <take_over::TakeOver game={state.record.game}
+                                names={state.record.names.clone()}
+                                choices={take_over_choices}
+                                turn={state.record.turn_number(state.cursor.frame)}
+                                refusal={take_over_refusal}
+                                on_start={on_take_over} />
                         }}
                     >
                         if let Some(turn) = human {

@@ -33,6 +33,10 @@ pub fn page(game: &str) -> Option<&'static str> {
     crate::registry::entry(game).map(|g| g.rules)
 }
 
+/// The section every rules page ends with: the charts, taking over a match and embedding one,
+/// with screenshots (the build copies them beside the page).
+pub const LEARNING: &str = include_str!("../../www/rules/learning.html");
+
 /// The sections of a page, from its `<h2 id="…">title</h2>` headings: (id, title).
 pub fn sections(page: &str) -> Vec<(&str, &str)> {
     let mut out = Vec::new();
@@ -272,9 +276,11 @@ pub fn rules(props: &Props) -> Html {
             }
         })
     };
+    let text = text.map(|text| format!("{text}\n{LEARNING}"));
     let contents = {
         let body = body.clone();
-        text.map(|text| sections(text))
+        text.as_deref()
+            .map(sections)
             .unwrap_or_default()
             .into_iter()
             .map(|(id, title)| {
@@ -318,8 +324,9 @@ pub fn rules(props: &Props) -> Html {
                             <ul>{ contents }</ul>
                         </nav>
                         <div class="rules-text">
-                            { Html::from_html_unchecked(AttrValue::Static(text.unwrap_or(
-                                "<p>This game has no rules page yet.</p>"))) }
+                            { Html::from_html_unchecked(text.map_or(
+                                AttrValue::Static("<p>This game has no rules page yet.</p>"),
+                                AttrValue::from)) }
                         </div>
                     }
                 </div>

@@ -75,9 +75,9 @@ pub struct Props {
     /// original (`o` switches).
     #[prop_or_default]
     pub compare: Option<bool>,
-    /// Shown after the sharing panel (the take-over panel).
+    /// The take-over panel, shown after the sharing panel (none in the embed view).
     #[prop_or_default]
-    pub take_over: Html,
+    pub take_over: Option<Html>,
 }
 
 #[component(Viewer)]
@@ -128,6 +128,16 @@ pub fn viewer(props: &Props) -> Html {
     let on_next_fault = emit(|| Action::NextFault);
     let on_next_out = emit(|| Action::NextElimination);
     let on_switch = emit(|| Action::SwitchMatch);
+    // The take-over panel is at the bottom of the viewer: this button brings it into sight.
+    let on_take_over_open = Callback::from(|_: MouseEvent| {
+        let document = web_sys::window().and_then(|w| w.document());
+        if let Some(first) = document.and_then(|d| d.get_element_by_id("take-over-seat-0")) {
+            first.scroll_into_view();
+            if let Some(select) = first.dyn_ref::<web_sys::HtmlElement>() {
+                let _ = select.focus();
+            }
+        }
+    });
     let on_speed = {
         let dispatch = props.dispatch.clone();
         Callback::from(move |e: Event| {
@@ -348,6 +358,12 @@ pub fn viewer(props: &Props) -> Html {
                     aria-controls={text_shown.then_some("text-view")}>
                     { "Text view" }
                 </button>
+                if props.take_over.is_some() && record.setup.is_some() {
+                    <button type="button" id="take-over-open" onclick={on_take_over_open}
+                        title="Play on from the turn shown with other bots: the take-over panel below">
+                        { "Take over…" }
+                    </button>
+                }
             </div>
             <Charts record={props.record.clone()} series={series.clone()} frame={cursor.frame}
                 dispatch={props.dispatch.clone()} />
@@ -395,7 +411,9 @@ pub fn viewer(props: &Props) -> Html {
             <Sharing record={props.record.clone()} frame={cursor.frame}
                 turn={record.turn_number(cursor.frame)}
                 live={props.progress.is_live()} dispatch={props.dispatch.clone()} />
-            { props.take_over.clone() }
+            if let (Some(panel), true) = (&props.take_over, record.setup.is_some()) {
+                { panel.clone() }
+            }
         </section>
     }
 }

@@ -1,5 +1,6 @@
 // The rules pages in the browser: for every game, the Rules button opens a dialog with the
-// game's rules (the same sections for every game), its live mini-boards are drawn by the game's
+// game's rules (the same sections for every game, then Learning from a match with its three
+// screenshots), its live mini-boards are drawn by the game's
 // painter, the dialog closes with Escape and with its Close button and gives the focus back to
 // the button; on a phone-sized screen it fills the screen and nothing spills sideways.
 // Screenshots: tests/e2e/screenshots/rules-<game>.png and rules-phone.png.
@@ -9,8 +10,9 @@
 import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
 
-// The sections of every page, in order (tests/rules_pages.rs checks the same natively).
-const SECTIONS = ["goal", "board", "actions", "turns", "protocol", "end", "rulesets", "changes"].map((s) => `rules-${s}`);
+// The sections of every page, in order (tests/rules_pages.rs checks the same natively), then the
+// one the dialog adds to every page (www/rules/learning.html).
+const SECTIONS = ["goal", "board", "actions", "turns", "protocol", "end", "rulesets", "changes", "learning"].map((s) => `rules-${s}`);
 
 // What the painters drew on each live board of the open dialog: size and main colours.
 async function boardPixels(page) {
@@ -79,15 +81,20 @@ export async function rulesChecks(page, { check, SHOTS }) {
     // The contents jump to a section.
     await page.locator("#rules .rules-contents button").last().click();
     await page.waitForTimeout(200);
-    const jump = await page.locator("#rules h2#rules-changes").evaluate((h) => {
+    const jump = await page.locator("#rules h2#rules-learning").evaluate((h) => {
       const scroll = h.closest(".rules-scroll");
       const top = h.getBoundingClientRect().top - scroll.getBoundingClientRect().top;
       return { top, height: scroll.clientHeight, scrolled: scroll.scrollTop };
     });
     check(
       jump.scrolled > 0 && jump.top >= 0 && jump.top < jump.height - 20,
-      `(rules ${game}) jumping to 'What changed' left it out of sight: ${JSON.stringify(jump)}`,
+      `(rules ${game}) jumping to 'Learning from a match' left it out of sight: ${JSON.stringify(jump)}`,
     );
+    // Its screenshots are there (the build copies them beside the page).
+    const shots = page.locator("#rules .rules-shot img");
+    await page.waitForFunction(() => [...document.querySelectorAll("#rules .rules-shot img")].every((i) => i.complete));
+    const widths = await shots.evaluateAll((imgs) => imgs.map((i) => i.naturalWidth));
+    check(widths.length === 3 && widths.every((w) => w > 300), `(rules ${game}) the learning section's screenshots: ${widths}`);
     await page.locator("#rules .rules-scroll").evaluate((s) => (s.scrollTop = 0));
     await page.screenshot({ path: join(SHOTS, `rules-${game}.png`) });
 

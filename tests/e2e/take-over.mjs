@@ -8,7 +8,8 @@
 //       before the fault, the match is taken over by the fixed bot typed into the editor (the
 //       opponent stays the built-in bot recorded): the fixed bot wins. The turns up to there
 //       are the original's, and the fixed bot had read them (its debug log counts the inputs
-//       it read: the first turn it plays is its fourth input).
+//       it read: the first turn it plays is its fourth input). The viewer's *Take over…* brings
+//       the panel into sight.
 // (to2) `o` (and the button) switches to the original at the same turn and back; the original
 //       still ends in the crash.
 // (to3) The taken-over match is a replay like any other: a share link of it opens, says where it
@@ -103,6 +104,9 @@ export async function takeOverChecks({ dist, check = defaultCheck, docs = proces
     check((await frameShown(page)) === from, `(to1) the scrubber did not go to frame ${from}`);
 
     await setCode(page, walker(0));
+    // The viewer's Take over… brings the panel into sight, its first choice focused.
+    await page.locator("#take-over-open").click();
+    check(await page.locator("#take-over-seat-0").evaluate((e) => e === document.activeElement), "(to1) Take over… did not focus the first seat's choice");
     const picks = await page.locator("#take-over select").evaluateAll((s) => s.map((e) => e.value));
     check(picks.join(",") === "editor-0,recorded", `(to1) the seats' first choices: ${picks}`);
     const options = await page.locator("#take-over-seat-1 option").allInnerTexts();
@@ -137,8 +141,15 @@ export async function takeOverChecks({ dist, check = defaultCheck, docs = proces
     check(/red \(your bot\) wins/.test(await result(page)), "(to2) the new match's result is not shown after switching back");
     await page.locator("#scrub").fill(String(from));
     await mkdir(SHOTS, { recursive: true });
-    await page.locator("#take-over").scrollIntoViewIfNeeded();
-    await page.locator("#viewer").screenshot({ path: join(SHOTS, "take-over.png") });
+    // The new match's result, where it came from and the switch, above its board and controls.
+    await page.locator("#match-status").evaluate((e) => e.scrollIntoView({ block: "start" }));
+    const top = await page.locator("#match-status").boundingBox();
+    const controls = await page.locator("#viewer .controls").boundingBox();
+    const viewer = await page.locator("#viewer").boundingBox();
+    await page.screenshot({
+      path: join(SHOTS, "take-over.png"),
+      clip: { x: viewer.x, y: top.y - 8, width: viewer.width, height: controls.y + controls.height + 8 - (top.y - 8) },
+    });
     if (docs) await copyFile(join(SHOTS, "take-over.png"), join(REPO, "docs", "screenshots", "take-over.png"));
     console.log("ok (to2) o and the button switch between the original and the new match at the same turn");
 
