@@ -39,3 +39,25 @@ fn transcripts_match_the_committed_files() {
         }
     }
 }
+
+/// Each golden match taken over in its middle by the same bots, by the page's match worker: the
+/// very same match (the earlier turns re-run from the record while the bots read them, the rest
+/// played by them again).
+#[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+#[cfg_attr(not(target_arch = "wasm32"), test)]
+fn a_golden_match_taken_over_by_the_same_bots_is_the_same_match() {
+    for golden in common::GOLDEN {
+        let actual = common::taken_over_transcript(golden);
+        let differs = actual
+            .lines()
+            .zip(golden.expected.lines())
+            .position(|(a, e)| a != e);
+        assert!(
+            differs.is_none() && actual.lines().count() == golden.expected.lines().count(),
+            "{}: taken over, the match differs from {} at line {:?}",
+            golden.game,
+            golden.path,
+            differs.map(|i| i + 1)
+        );
+    }
+}

@@ -91,6 +91,81 @@ pub const GOLDEN: &[GoldenMatch] = &[
 
 /// Plays the golden match and writes its transcript.
 pub fn transcript(golden: &GoldenMatch) -> String {
+    let (referee, setup) = played(golden);
+    write_transcript(&referee, &setup)
+}
+
+/// The golden match taken over in its middle by the same bots, played by the page's match
+/// worker (its driver, with a clock of its own): the transcript of what it played, which must be
+/// the golden one.
+pub fn taken_over_transcript(golden: &GoldenMatch) -> String {
+    use botplay_web::match_host::driver::{Channels, Driver, Outbox};
+    use botplay_web::match_host::mailbox::Mailbox;
+    use botplay_web::match_host::{HostNews, HostStart, Player, TakeOver};
+    use std::cell::{Cell, RefCell};
+
+    #[derive(Default)]
+    struct Heard(RefCell<Vec<HostNews>>);
+    impl Outbox for Heard {
+        fn news(&self, news: &HostNews) {
+            self.0.borrow_mut().push(news.clone());
+        }
+        fn kill(&self, _seat: usize) {}
+    }
+
+    let (original, setup) = played(golden);
+    let replay = original.replay();
+    let turns = replay.turns.len() / 2;
+    let start = HostStart {
+        setup: setup.clone(),
+        names: original.names().to_vec(),
+        players: golden
+            .bots
+            .iter()
+            .map(|name| Player::Builtin {
+                name: name.to_string(),
+            })
+            .collect(),
+        relaxed: false,
+        from: Some(TakeOver { replay, turns }),
+    };
+    let channels = Channels {
+        control: Box::new(Mailbox::new()),
+        rings: golden.bots.iter().map(|_| None).collect(),
+    };
+    let time = Cell::new(0.0);
+    let clock = || time.get();
+    let heard = Heard::default();
+    let mut driver = Driver::new(start, channels, &heard, &clock).expect("a match to take over");
+    while driver.step().is_some() {
+        time.set(time.get() + 1.0);
+    }
+    drop(driver);
+    let records = heard
+        .0
+        .into_inner()
+        .into_iter()
+        .filter_map(|news| match news {
+            HostNews::Progress { turns, .. } => Some(turns),
+            _ => None,
+        })
+        .flatten()
+        .map(Into::into)
+        .collect();
+    let entry = games::entry(golden.game).expect("a registered game");
+    let again = engine::Replay::new(
+        entry.info,
+        setup.clone(),
+        original.names().to_vec(),
+        false,
+        records,
+    );
+    let referee = again.rerun(entry).expect("the match taken over re-runs");
+    write_transcript(&referee, &setup)
+}
+
+/// Plays the golden match: the referee at its end, and its set-up.
+fn played(golden: &GoldenMatch) -> (Referee, Setup) {
     let entry = games::entry(golden.game).expect("a registered game");
     let mut setup = Setup::new(entry.info, golden.seed);
     if let Some(ruleset) = golden.ruleset {
@@ -112,7 +187,7 @@ pub fn transcript(golden: &GoldenMatch) -> String {
         })
         .collect();
     bots::local::play(&mut referee, bots);
-    write_transcript(&referee, &setup)
+    (referee, setup)
 }
 
 fn write_transcript(referee: &Referee, setup: &Setup) -> String {
