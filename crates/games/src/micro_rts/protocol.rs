@@ -427,12 +427,17 @@ pub fn init_text(arena: &Arena) -> String {
 
 /// A seat's turn block (rulebook: *Protocol*): the count and both players' resources, then every non-empty
 /// tile, x outer and y inner, with the owner seen from the seat (−1 neutral, 0 you, 1 enemy).
+///
+/// This is most of the referee's work in a match (hundreds of tiles, walls included, for each
+/// seat every turn), so the tiles' lines are written straight into a byte buffer kept long
+/// enough for the next line, their numbers digit by digit (they are all small, see
+/// [`put_small`]).
 pub fn turn_text(arena: &Arena, seat: usize) -> String {
     let seat = seat.min(1);
     let other = 1 - seat;
-    let mut out = String::with_capacity(32 + 14 * arena.entities.len());
+    let mut head = String::with_capacity(32);
     push_ints_line(
-        &mut out,
+        &mut head,
         &[
             arena.entities.len() as i64,
             arena.gold[seat].into(),
@@ -441,21 +446,74 @@ pub fn turn_text(arena: &Arena, seat: usize) -> String {
             arena.wood[other].into(),
         ],
     );
-    for x in 0..arena.width {
-        for y in 0..arena.height {
-            let t = arena.tile(x, y);
+    let mut end = head.len();
+    let mut out = head.into_bytes();
+    // The owner as this seat reads it, by the tile's owner number (neutral, seat 0, seat 1).
+    let owners: [i32; 3] = [-1, i32::from(seat != 0), i32::from(seat != 1)];
+    let height = arena.height.max(1) as usize;
+    for (x, column) in arena.tiles().chunks(height).enumerate() {
+        for (y, t) in column.iter().enumerate() {
             if t.is_empty() {
                 continue;
             }
-            let owner = match t.seat() {
-                None => -1,
-                Some(s) => i64::from(s != seat),
-            };
-            push_ints_line(
-                &mut out,
-                &[x.into(), y.into(), owner, t.kind.into(), t.health.into()],
-            );
+            if out.len() < end + LINE {
+                out.resize(2 * out.len() + 16 * LINE, 0);
+            }
+            let owner = owners.get(usize::from(t.owner)).copied().unwrap_or(-1);
+            end = put_small(&mut out, end, x as i32);
+            out[end] = b' ';
+            end = put_small(&mut out, end + 1, y as i32);
+            out[end] = b' ';
+            end = put_small(&mut out, end + 1, owner);
+            out[end] = b' ';
+            end = put_small(&mut out, end + 1, i32::from(t.kind));
+            out[end] = b' ';
+            end = put_small(&mut out, end + 1, t.health);
+            out[end] = b'\n';
+            end += 1;
         }
     }
-    out
+    out.truncate(end);
+    // Only ASCII digits, signs, spaces and newlines were written: always valid.
+    String::from_utf8(out).unwrap_or_default()
+}
+
+/// The most a tile's line takes: five numbers of at most 11 characters (`-2147483648`), four
+/// spaces and the newline.
+const LINE: usize = 5 * 11 + 5;
+
+/// Writes `v` into `out` from `at`, exactly as `Display` writes it, and returns where it
+/// ends: −1 and 0 to 99 (every coordinate, owner and type, and the healths) directly,
+/// anything else through the general writer. `out` has room for 11 characters from `at`.
+#[inline(always)]
+fn put_small(out: &mut [u8], at: usize, v: i32) -> usize {
+    match v {
+        0..=9 => {
+            out[at] = b'0' + v as u8;
+            at + 1
+        }
+        10..=99 => {
+            out[at] = b'0' + (v / 10) as u8;
+            out[at + 1] = b'0' + (v % 10) as u8;
+            at + 2
+        }
+        -1 => {
+            out[at] = b'-';
+            out[at + 1] = b'1';
+            at + 2
+        }
+        _ => put_any(out, at, v),
+    }
+}
+
+/// [`put_small`] for any other number (never on real maps).
+#[cold]
+fn put_any(out: &mut [u8], at: usize, v: i32) -> usize {
+    let mut text = String::new();
+    engine::int_text::push_int(&mut text, v);
+    let end = at + text.len();
+    if let Some(room) = out.get_mut(at..end) {
+        room.copy_from_slice(text.as_bytes());
+    }
+    end
 }

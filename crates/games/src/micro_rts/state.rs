@@ -320,6 +320,11 @@ impl Arena {
         self.inside(x, y).then(|| (x * self.height + y) as usize)
     }
 
+    /// Every tile, x outer and y inner (column-major), as the protocol lists them.
+    pub fn tiles(&self) -> &[Tile] {
+        &self.tiles
+    }
+
     /// The tile at (x, y); off the map, an empty tile.
     #[inline]
     pub fn tile(&self, x: i32, y: i32) -> Tile {
