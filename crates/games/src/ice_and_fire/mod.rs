@@ -379,17 +379,36 @@ impl IceAndFire {
     }
 
     /// Runs the current player's commands in order (rulebook: *A player's turn*); stops at an HQ capture.
+    ///
+    /// The referee recomputes both incomes after each successful action, but no action reads
+    /// them (they count only at a turn's start), so they are computed once, after the last
+    /// action: the same values, for a fraction of the work. When every action failed they are
+    /// left alone, as the referee leaves them (after a bankruptcy they are stale on purpose).
     fn execute(&mut self, seat: usize) {
+        if self.run_commands(seat) {
+            self.board.compute_incomes();
+        }
+    }
+
+    /// [`IceAndFire::execute`]'s commands, each without the incomes; whether one succeeded.
+    fn run_commands(&mut self, seat: usize) -> bool {
+        let mut acted = false;
         let commands = std::mem::take(&mut self.pending);
         for (i, command) in commands.iter().enumerate() {
+            let board = &mut self.board;
             let result = match *command {
-                Command::Move { id, x, y } => self.board.move_unit(seat, id, x, y),
-                Command::Train { level, x, y } => self.board.train(seat, level, x, y),
-                Command::Build { kind, x, y } => self.board.build(seat, kind.building(), x, y),
+                Command::Move { id, x, y } => board.move_leaving_incomes(seat, id, x, y),
+                Command::Train { level, x, y } => board.train_leaving_incomes(seat, level, x, y),
+                Command::Build { kind, x, y } => {
+                    board.build_leaving_incomes(seat, kind.building(), x, y)
+                }
                 Command::Wait | Command::Msg(_) => continue,
             };
             match result {
-                Ok(text) => self.events.push(text),
+                Ok(text) => {
+                    acted = true;
+                    self.events.push(text);
+                }
                 Err(why) => {
                     self.events
                         .push(format!("{}: {command} skipped: {why}", name(seat)));
@@ -408,9 +427,10 @@ impl IceAndFire {
                 self.hq_captured = Some(loser);
                 let event = format!("{}'s HQ is captured: {} wins", name(loser), name(1 - loser));
                 self.lose(loser, "HQ captured", event);
-                return;
+                return acted;
             }
         }
+        acted
     }
 
     /// A random mostly legal line for the current player (see [`Rules::random_action`]).

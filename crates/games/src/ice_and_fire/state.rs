@@ -336,8 +336,34 @@ impl Board {
         what
     }
 
-    /// Rulebook, *Rules*, TRAIN, checked in the referee's order.
-    pub fn train(&mut self, seat: usize, level: i32, x: i32, y: i32) -> Done {
+    /// Rulebook, *Rules*, BUILD, checked in the referee's order; the incomes are recomputed
+    /// after it, as the referee does after each action (the tests' way to run one action).
+    #[cfg(test)]
+    pub fn build(&mut self, seat: usize, kind: BuildingKind, x: i32, y: i32) -> Done {
+        self.then_incomes(|b| b.build_leaving_incomes(seat, kind, x, y))
+    }
+
+    /// Rulebook, *Rules*, MOVE, checked in the referee's order; the incomes are recomputed
+    /// after it.
+    #[cfg(test)]
+    pub fn move_unit(&mut self, seat: usize, id: i32, x: i32, y: i32) -> Done {
+        self.then_incomes(|b| b.move_leaving_incomes(seat, id, x, y))
+    }
+
+    /// The action, then the incomes when it succeeded (as the referee recomputes them).
+    #[cfg(test)]
+    fn then_incomes(&mut self, action: impl FnOnce(&mut Board) -> Done) -> Done {
+        let done = action(self);
+        if done.is_ok() {
+            self.compute_incomes();
+        }
+        done
+    }
+
+    /// Rulebook, *Rules*, TRAIN, checked in the referee's order, without the incomes: the
+    /// referee recomputes them after each action, but a match runs a line's actions with this
+    /// and its two siblings and computes them once after the last (see `IceAndFire::execute`).
+    pub fn train_leaving_incomes(&mut self, seat: usize, level: i32, x: i32, y: i32) -> Done {
         let c = self.cell_of(x, y)?;
         if !self.playable(c, seat) {
             return Err(format!(
@@ -375,15 +401,20 @@ impl Board {
         if taken {
             self.compute_activity();
         }
-        self.compute_incomes();
         Ok(format!(
             "{} trains a level-{level} unit (id {id}) at ({x},{y}){what}",
             name(seat)
         ))
     }
 
-    /// Rulebook, *Rules*, BUILD, checked in the referee's order.
-    pub fn build(&mut self, seat: usize, kind: BuildingKind, x: i32, y: i32) -> Done {
+    /// Rulebook, *Rules*, BUILD without the incomes (see [`Board::train_leaving_incomes`]).
+    pub fn build_leaving_incomes(
+        &mut self,
+        seat: usize,
+        kind: BuildingKind,
+        x: i32,
+        y: i32,
+    ) -> Done {
         let c = self.cell_of(x, y)?;
         if !self.playable(c, seat) {
             return Err(format!(
@@ -424,7 +455,6 @@ impl Board {
             kind,
             cell: c,
         });
-        self.compute_incomes();
         Ok(format!(
             "{} builds a {} at ({x},{y})",
             name(seat),
@@ -432,8 +462,8 @@ impl Board {
         ))
     }
 
-    /// Rulebook, *Rules*, MOVE, checked in the referee's order.
-    pub fn move_unit(&mut self, seat: usize, id: i32, x: i32, y: i32) -> Done {
+    /// Rulebook, *Rules*, MOVE without the incomes (see [`Board::train_leaving_incomes`]).
+    pub fn move_leaving_incomes(&mut self, seat: usize, id: i32, x: i32, y: i32) -> Done {
         let target = self.cell_of(x, y)?;
         let Some(unit) = self.unit_by_id(id).filter(|u| u.owner == seat).cloned() else {
             return Err(format!("{} has no unit {id}", name(seat)));
@@ -465,7 +495,6 @@ impl Board {
         if taken {
             self.compute_activity();
         }
-        self.compute_incomes();
         let (nx, ny) = xy(next);
         Ok(format!(
             "{}'s unit {id} moves to ({nx},{ny}){what}",
