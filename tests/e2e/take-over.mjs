@@ -6,7 +6,8 @@
 //
 // (to1) A typed Ice and Fire bot crashes in its fifth turn and loses. Shown two of its turns
 //       before the fault, the match is taken over by the fixed bot typed into the editor (the
-//       opponent stays the built-in bot recorded): the fixed bot wins. The turns up to there
+//       opponent stays the built-in bot recorded): the fixed bot wins, and the new match is
+//       played back from the turn taken over. The turns up to there
 //       are the original's, and the fixed bot had read them (its debug log counts the inputs
 //       it read: the first turn it plays is its fourth input). The viewer's *Take over…* brings
 //       the panel into sight.
@@ -114,6 +115,9 @@ export async function takeOverChecks({ dist, check = defaultCheck, docs = proces
     const shownTurn = await page.locator("#turn-label").innerText();
     await page.locator("#take-over-start").click();
     await page.locator("#outcome .result").waitFor({ timeout: 120_000 });
+    // It is played back from the turn taken over.
+    const watchedFrom = await frameShown(page);
+    check(watchedFrom >= from, `(to1) the new match is shown at frame ${watchedFrom}, before the turn taken over (${from})`);
     const won = await result(page);
     check(/red \(your bot\) wins/.test(won), `(to1) the fixed bot's match: '${won}'`);
     const origin = await page.locator("#match-origin").innerText();

@@ -211,10 +211,11 @@ impl super::AppState {
             from: spec.from.as_ref().map(|take_over| take_over.origin()),
             ..Record::default()
         });
-        // A one-click match plays from its start; any other follows the newest frame.
-        self.watching = std::mem::take(&mut self.watch_next);
+        // A one-click match plays from its start, a match taken over from the turn taken over;
+        // any other follows the newest frame.
+        self.watching = std::mem::take(&mut self.watch_next) || spec.from.is_some();
         self.cursor = Cursor {
-            frame: 0,
+            frame: spec.from.as_ref().map_or(0, |take_over| take_over.turns),
             follow: !self.watching,
             playing: self.watching,
         };

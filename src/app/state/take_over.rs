@@ -301,6 +301,8 @@ mod tests {
         );
         assert_eq!(spec.seats[1].source, BotSource::Builtin("expander".into()));
         state.apply(Action::Started(spec), &mut env);
+        // It is watched from the turn taken over.
+        assert_eq!((state.cursor.frame, state.cursor.playing), (frame, true));
         let origin = state.record.from.clone().expect("an origin");
         assert_eq!(
             (origin.turns, &origin.replay),
