@@ -20,7 +20,8 @@
 // bot; built-in against built-in where editor bots cannot run); (x4) a Python bot loads and plays
 // a whole match; (x5) a looping bot is stopped at its 50 ms budget and the page answers; (x6) a
 // share link opens in a fresh profile with the same board; (x7) the editor takes typing;
-// (x8) offline, the page reloads from its service worker and plays a match. Whole-viewport
+// (x8) offline, the page reloads from its service worker and plays a match; (x11) a match taken
+// over from a turn by the same bots ends the same. Whole-viewport
 // screenshots go to tests/e2e/screenshots/xb-<browser>-*.png. At the end, a table of figures.
 // The default set is firefox, webkit, webkit-sab, chromium-no-sab, chromium-no-route; --full
 // adds chromium-plain, plain Chromium, firefox-static and webkit-static.
@@ -282,6 +283,18 @@ async function suite(name, figures) {
       await fresh.close();
     }
     console.log(`ok (x6) ${name}: a share link (${link.length} characters) opens in a fresh profile in ${fig.link.toFixed(0)} ms, the same board at turn 5, and Run again plays to the same end`);
+
+    // (x11) Taken over at turn 5 by the same bots (the editor's starter, or the built-in bot
+    // recorded where editor bots cannot run): each reads the turns so far, then plays on to the
+    // very same end.
+    if (!expect.code) await page.select("#take-over-seat-0", "recorded");
+    t = performance.now();
+    const taken = await play(page, "#take-over-start", "(x11) the match taken over");
+    fig.takeOver = performance.now() - t;
+    check(taken.outcome === played.outcome, `(x11) taken over by the same bots, the match ended '${taken.outcome}', not '${played.outcome}'`);
+    const origin = await page.evaluate(() => document.querySelector("#match-origin")?.innerText ?? "");
+    check(origin.startsWith("Taken over after turn 5:"), `(x11) the origin line: '${origin}'`);
+    console.log(`ok (x11) ${name}: taken over at turn 5 by the same bots, in ${fig.takeOver.toFixed(0)} ms, to the same end`);
 
     if (expect.code) {
       // (x4) Python: Pyodide loads, and its starter plays a whole match.
