@@ -190,33 +190,74 @@ impl Board {
     /// Rulebook, *Territory*: BFS from each HQ over 4-neighbours owned by the same player. Owned cells not
     /// reached are inactive; neutral cells keep the flag set (rulebook: *Territory*).
     ///
-    /// Activity depends on the owners alone, so TRAIN and MOVE recompute it only when they
-    /// change a cell's owner: the original recomputes after every action, with the same result.
+    /// Activity depends on the owners alone, so TRAIN and MOVE update it only when they
+    /// change a cell's owner (see [`Board::activity_after_taking`]): the original recomputes
+    /// after every action, with the same result.
     pub fn compute_activity(&mut self) {
         for c in 0..CELLS {
             self.active[c] = self.owner[c].is_none();
         }
         for seat in 0..PLAYERS {
-            let hq = self.hq_cell(seat);
-            if self.owner[hq] != Some(seat) {
-                continue;
-            }
-            // A depth-first walk; each cell enters the stack at most once.
-            let mut stack = [0usize; CELLS];
-            stack[0] = hq;
-            let mut len = 1;
-            self.active[hq] = true;
-            while len > 0 {
-                len -= 1;
-                let c = stack[len];
-                for &n in &ADJACENT[c] {
-                    if n != NONE && self.owner[n] == Some(seat) && !self.active[n] {
-                        self.active[n] = true;
-                        stack[len] = n;
-                        len += 1;
-                    }
+            self.activate_from_hq(seat);
+        }
+    }
+
+    /// The seat's cells connected to its HQ (while it owns its HQ cell) become active; the
+    /// others are left as they are.
+    fn activate_from_hq(&mut self, seat: usize) {
+        let hq = self.hq_cell(seat);
+        if self.owner[hq] == Some(seat) {
+            self.activate_from(hq, seat);
+        }
+    }
+
+    /// Marks `start` active, and every inactive cell of `seat` connected to it through such
+    /// cells.
+    fn activate_from(&mut self, start: usize, seat: usize) {
+        // A depth-first walk; each cell enters the stack at most once.
+        let mut stack = [0usize; CELLS];
+        stack[0] = start;
+        let mut len = 1;
+        self.active[start] = true;
+        while len > 0 {
+            len -= 1;
+            let c = stack[len];
+            for &n in &ADJACENT[c] {
+                if n != NONE && self.owner[n] == Some(seat) && !self.active[n] {
+                    self.active[n] = true;
+                    stack[len] = n;
+                    len += 1;
                 }
             }
+        }
+    }
+
+    /// Activity after `seat` took cell `c` from `before` (its owner until then, `None` for a
+    /// neutral cell): what [`Board::compute_activity`] would find, visiting only what can
+    /// change. Activity is each player's cells reachable from its HQ, so:
+    /// - the loser's reachable cells change only if `c` was one of them (then its cells are
+    ///   walked again from its HQ);
+    /// - the taker's grow by `c` and what `c` connects, if `c` touches one of them (a path
+    ///   from the HQ to `c` enters it from such a neighbour) or is its HQ cell;
+    /// - every other cell keeps its activity.
+    fn activity_after_taking(&mut self, c: usize, seat: usize, before: Option<usize>) {
+        if let Some(loser) = before.filter(|&l| l != seat) {
+            if self.active[c] {
+                for cell in 0..CELLS {
+                    if self.owner[cell] == Some(loser) {
+                        self.active[cell] = false;
+                    }
+                }
+                self.activate_from_hq(loser);
+            }
+        }
+        self.active[c] = false;
+        let joins = c == self.hq_cell(seat)
+            || ADJACENT[c]
+                .iter()
+                .any(|&n| n != NONE && self.owned_active(n, seat));
+        if joins {
+            self.activate_from(c, seat);
         }
     }
 
@@ -386,7 +427,7 @@ impl Board {
             return Err(format!("a level-{level} unit cannot take ({x},{y})"));
         }
         self.gold[seat] -= cost;
-        let taken = self.owner[c] != Some(seat);
+        let before = self.owner[c];
         let what = self.capture(c, seat);
         let id = self.next_id;
         self.next_id = self.next_id.saturating_add(1);
@@ -398,8 +439,8 @@ impl Board {
             moved: false,
             fresh: true,
         });
-        if taken {
-            self.compute_activity();
+        if before != Some(seat) {
+            self.activity_after_taking(c, seat, before);
         }
         Ok(format!(
             "{} trains a level-{level} unit (id {id}) at ({x},{y}){what}",
@@ -486,14 +527,14 @@ impl Board {
                 "unit {id} stays still: no cell towards ({x},{y}) it can take"
             ));
         }
-        let taken = self.owner[next] != Some(seat);
+        let before = self.owner[next];
         let what = self.capture(next, seat);
         if let Some(u) = self.units.iter_mut().find(|u| u.id == id) {
             u.cell = next;
             u.moved = true;
         }
-        if taken {
-            self.compute_activity();
+        if before != Some(seat) {
+            self.activity_after_taking(next, seat, before);
         }
         let (nx, ny) = xy(next);
         Ok(format!(
