@@ -130,12 +130,17 @@ pub fn viewer(props: &Props) -> Html {
     let on_switch = emit(|| Action::SwitchMatch);
     // The take-over panel is at the bottom of the viewer: this button brings it into sight.
     let on_take_over_open = Callback::from(|_: MouseEvent| {
-        let document = web_sys::window().and_then(|w| w.document());
-        if let Some(first) = document.and_then(|d| d.get_element_by_id("take-over-seat-0")) {
-            first.scroll_into_view();
+        let Some(document) = web_sys::window().and_then(|w| w.document()) else {
+            return;
+        };
+        if let Some(first) = document.get_element_by_id("take-over-seat-0") {
             if let Some(select) = first.dyn_ref::<web_sys::HtmlElement>() {
                 let _ = select.focus();
             }
+        }
+        // The whole panel in sight, its heading first (focusing scrolled only to the choice).
+        if let Some(panel) = document.get_element_by_id("take-over") {
+            panel.scroll_into_view();
         }
     });
     let on_speed = {
