@@ -90,13 +90,13 @@ impl PartialEq for SeriesRef {
     }
 }
 
-/// The numbers of the match shown, kept up to date with it.
+/// The numbers of the match shown, kept up to date with it (none are gathered unless `charted`).
 #[hook]
-pub fn use_series(record: &Rc<Record>) -> SeriesRef {
+pub fn use_series(record: &Rc<Record>, charted: bool) -> SeriesRef {
     let cell = use_mut_ref(Series::default);
     let (len, generation) = {
         let mut series = cell.borrow_mut();
-        if !record.game.is_empty() {
+        if charted && !record.game.is_empty() {
             series.follow(
                 entry(record.game).info,
                 record.relaxed,

@@ -318,7 +318,7 @@ pub fn embed() -> Html {
         <main class={classes!("embed", (frame == last && !record.frames.is_empty()).then_some("at-end"))}
             aria-label={format!("{game_name}: a match played back")}>
             <Viewer record={RecordRef(record.clone())} progress={state.progress.clone()}
-                cursor={state.cursor} speed={state.speed} {dispatch} />
+                cursor={state.cursor} speed={state.speed} {dispatch} charts={false} />
             <a class="embed-open" href={open_href} target="_blank" rel="noopener"
                 title="Open this match in botplay (a new tab)">{ "botplay ↗" }</a>
         </main>

@@ -78,6 +78,9 @@ pub struct Props {
     /// The take-over panel, shown after the sharing panel (none in the embed view).
     #[prop_or_default]
     pub take_over: Option<Html>,
+    /// The charts under the timeline (the embed view has no room for them).
+    #[prop_or(true)]
+    pub charts: bool,
 }
 
 #[component(Viewer)]
@@ -90,7 +93,7 @@ pub fn viewer(props: &Props) -> Html {
     // The text view of the board (remembered in the browser).
     let text_shown = use_state(text_view::load_shown);
     // The match's numbers per step, for the charts and their sentences in the text view.
-    let series = charts::use_series(record);
+    let series = charts::use_series(record, props.charts);
     let on_text_view = {
         let text_shown = text_shown.clone();
         Callback::from(move |_: MouseEvent| {
@@ -370,8 +373,10 @@ pub fn viewer(props: &Props) -> Html {
                     </button>
                 }
             </div>
-            <Charts record={props.record.clone()} series={series.clone()} frame={cursor.frame}
-                dispatch={props.dispatch.clone()} />
+            if props.charts {
+                <Charts record={props.record.clone()} series={series.clone()} frame={cursor.frame}
+                    dispatch={props.dispatch.clone()} />
+            }
             if *text_shown {
                 <TextView {game} names={record.names.clone()} frame={frame.clone()}
                     index={cursor.frame} last={record.last_turn_number()}
