@@ -937,6 +937,32 @@ impl Seat {
     }
 }
 
+/// What the page would hear of a match of built-in bots only, played to its end at once on a
+/// clock of its own (a millisecond per step): for tests, natively and in wasm.
+pub fn play_builtins(start: HostStart) -> Result<Vec<HostNews>, String> {
+    /// Keeps every piece of news.
+    struct Kept(std::cell::RefCell<Vec<HostNews>>);
+    impl Outbox for Kept {
+        fn news(&self, news: &HostNews) {
+            self.0.borrow_mut().push(news.clone());
+        }
+        fn kill(&self, _seat: usize) {}
+    }
+    let channels = Channels {
+        control: Box::new(super::mailbox::Mailbox::new()),
+        rings: (0..start.setup.seats).map(|_| None).collect(),
+    };
+    let time = std::cell::Cell::new(0.0);
+    let clock = || time.get();
+    let kept = Kept(std::cell::RefCell::new(Vec::new()));
+    let mut driver = Driver::new(start, channels, &kept, &clock)?;
+    while driver.step().is_some() {
+        time.set(time.get() + 1.0);
+    }
+    drop(driver);
+    Ok(kept.0.into_inner())
+}
+
 #[cfg(test)]
 mod tests {
     use std::cell::{Cell, RefCell};
@@ -969,23 +995,8 @@ mod tests {
         fn kill(&self, _seat: usize) {}
     }
 
-    /// Plays `start` to its end with built-in bots only (and bots in workers that never write);
-    /// what the page heard.
     fn played(start: HostStart) -> Vec<HostNews> {
-        let seats = start.setup.seats;
-        let channels = Channels {
-            control: Box::new(Mailbox::new()),
-            rings: (0..seats).map(|_| None).collect(),
-        };
-        let time = Cell::new(0.0);
-        let clock = || time.get();
-        let heard = Heard::default();
-        let mut driver = Driver::new(start, channels, &heard, &clock).expect("a match");
-        while driver.step().is_some() {
-            time.set(time.get() + 1.0);
-        }
-        drop(driver);
-        heard.0.into_inner()
+        play_builtins(start).expect("a match")
     }
 
     /// The turn records of a match, as the page heard them.
@@ -1095,15 +1106,7 @@ mod tests {
                     turns,
                 }),
             };
-            let bot = Mailbox::new();
-            let sent = Rc::new(RefCell::new(Vec::new()));
-            let channels = Channels {
-                control: Box::new(Mailbox::new()),
-                rings: vec![
-                    Some((Box::new(Sent(sent.clone())), Box::new(bot.clone()))),
-                    None,
-                ],
-            };
+            let (bot, sent, channels) = code_in_seat_1();
             let time = Cell::new(0.0);
             let clock = || time.get();
             let heard = Heard::default();
@@ -1157,6 +1160,21 @@ mod tests {
         }
     }
 
+    /// The channels of a two-seat match whose first seat is a bot in a worker (on messages):
+    /// its records' mailbox, what it was sent, and the channels.
+    fn code_in_seat_1() -> (Mailbox, Rc<RefCell<Vec<String>>>, Channels) {
+        let bot = Mailbox::new();
+        let sent = Rc::new(RefCell::new(Vec::new()));
+        let channels = Channels {
+            control: Box::new(Mailbox::new()),
+            rings: vec![
+                Some((Box::new(Sent(sent.clone())), Box::new(bot.clone()))),
+                None,
+            ],
+        };
+        (bot, sent, channels)
+    }
+
     fn record(bot: &Mailbox, kind: Kind, text: &str, stamp: f64) {
         bot.receive(Some(f64::from(kind as u8)), Some(text.into()), Some(stamp));
     }
@@ -1182,15 +1200,7 @@ mod tests {
             relaxed: false,
             from: None,
         };
-        let bot = Mailbox::new();
-        let sent = Rc::new(RefCell::new(Vec::new()));
-        let channels = Channels {
-            control: Box::new(Mailbox::new()),
-            rings: vec![
-                Some((Box::new(Sent(sent.clone())), Box::new(bot.clone()))),
-                None,
-            ],
-        };
+        let (bot, sent, channels) = code_in_seat_1();
         let time = Cell::new(0.0);
         let clock = || time.get();
         let heard = Heard::default();

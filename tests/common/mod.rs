@@ -99,19 +99,7 @@ pub fn transcript(golden: &GoldenMatch) -> String {
 /// worker (its driver, with a clock of its own): the transcript of what it played, which must be
 /// the golden one.
 pub fn taken_over_transcript(golden: &GoldenMatch) -> String {
-    use botplay_web::match_host::driver::{Channels, Driver, Outbox};
-    use botplay_web::match_host::mailbox::Mailbox;
-    use botplay_web::match_host::{HostNews, HostStart, Player, TakeOver};
-    use std::cell::{Cell, RefCell};
-
-    #[derive(Default)]
-    struct Heard(RefCell<Vec<HostNews>>);
-    impl Outbox for Heard {
-        fn news(&self, news: &HostNews) {
-            self.0.borrow_mut().push(news.clone());
-        }
-        fn kill(&self, _seat: usize) {}
-    }
+    use botplay_web::match_host::{driver, HostNews, HostStart, Player, TakeOver};
 
     let (original, setup) = played(golden);
     let replay = original.replay();
@@ -129,21 +117,8 @@ pub fn taken_over_transcript(golden: &GoldenMatch) -> String {
         relaxed: false,
         from: Some(TakeOver { replay, turns }),
     };
-    let channels = Channels {
-        control: Box::new(Mailbox::new()),
-        rings: golden.bots.iter().map(|_| None).collect(),
-    };
-    let time = Cell::new(0.0);
-    let clock = || time.get();
-    let heard = Heard::default();
-    let mut driver = Driver::new(start, channels, &heard, &clock).expect("a match to take over");
-    while driver.step().is_some() {
-        time.set(time.get() + 1.0);
-    }
-    drop(driver);
-    let records = heard
-        .0
-        .into_inner()
+    let news = driver::play_builtins(start).expect("a match to take over");
+    let records = news
         .into_iter()
         .filter_map(|news| match news {
             HostNews::Progress { turns, .. } => Some(turns),

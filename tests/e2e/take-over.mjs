@@ -24,39 +24,11 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { defaultCheck, launch, runAlone, setCode } from "./browser.mjs";
+import { iceAndFireWalker } from "./bots.mjs";
 import { serve } from "./serve.mjs";
 
 const REPO = resolve(fileURLToPath(new URL("../..", import.meta.url)));
 const SHOTS = join(REPO, "tests", "e2e", "screenshots");
-
-/** Ice and Fire: every unit walks to the enemy HQ, a unit is trained beside the HQ while there
- * is gold; each turn logs how many inputs it has read. With `crashAt`, it throws on that input. */
-function walker(crashAt) {
-  return `
-const spots = parseInt(readline());
-for (let i = 0; i < spots; i++) readline();
-let read = 0;
-while (true) {
-  const gold = parseInt(readline());
-  read++;
-  readline(); readline(); readline();
-  for (let y = 0; y < 12; y++) readline();
-  const buildings = [];
-  for (let n = parseInt(readline()), i = 0; i < n; i++) buildings.push(readline().split(" ").map(Number));
-  const units = [];
-  for (let n = parseInt(readline()), i = 0; i < n; i++) units.push(readline().split(" ").map(Number));
-  console.error("inputs read: " + read);
-  ${crashAt ? `if (read === ${crashAt}) throw new Error("a bug on input " + read);` : ""}
-  const mine = buildings.find(([o, t]) => o === 0 && t === 0);
-  const theirs = buildings.find(([o, t]) => o === 1 && t === 0);
-  const out = units.filter(([o]) => o === 0).map(([, id]) => "MOVE " + id + " " + theirs[2] + " " + theirs[3]);
-  const beside = mine[2] === 0 ? [[1, 0], [0, 1]] : [[10, 11], [11, 10]];
-  const free = beside.find(([x, y]) => !units.some((u) => u[3] === x && u[4] === y));
-  if (gold >= 10 && free) out.push("TRAIN 1 " + free[0] + " " + free[1]);
-  console.log(out.length ? out.join(";") : "WAIT");
-}
-`;
-}
 
 async function frameShown(page) {
   return Number(await page.locator("#scrub").inputValue());
@@ -87,7 +59,7 @@ export async function takeOverChecks({ dist, check = defaultCheck, docs = proces
     await page.locator("#games .game-choice").first().waitFor({ timeout: 30_000 });
 
     // The original: the bot crashes on its fifth input.
-    await setCode(page, walker(5));
+    await setCode(page, iceAndFireWalker({ reads: true, crashAt: 5 }));
     await page.locator("#opponent").selectOption("wait");
     await page.locator("#seed").fill("7");
     await page.locator("#run").click();
@@ -104,7 +76,7 @@ export async function takeOverChecks({ dist, check = defaultCheck, docs = proces
     await page.locator("#scrub").fill(String(from));
     check((await frameShown(page)) === from, `(to1) the scrubber did not go to frame ${from}`);
 
-    await setCode(page, walker(0));
+    await setCode(page, iceAndFireWalker({ reads: true }));
     // The viewer's Take over… brings the panel into sight, its first choice focused.
     await page.locator("#take-over-open").click();
     check(await page.locator("#take-over-seat-0").evaluate((e) => e === document.activeElement), "(to1) Take over… did not focus the first seat's choice");
