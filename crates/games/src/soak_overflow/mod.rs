@@ -290,7 +290,7 @@ mod tests;
 
 use league::{League, Objective};
 use map::Grid;
-use protocol::{apply, init_text, orders_text, parse_lines, turn_text, InitAgent};
+use protocol::{apply, init_text, orders_text, parse_lines, read_slots, turn_text, InitAgent};
 pub use protocol::{Command, Order};
 use state::{name, plural, Agent, Board, TurnLog, PLAYERS};
 pub use view::View;
@@ -482,18 +482,21 @@ impl SoakOverflow {
         }
     }
 
-    /// The seat's lines are all in: parse them and give the orders to its agents.
+    /// The seat's lines are all in: parse them and give the orders to its agents. What the
+    /// lines give each agent replaces, slot by slot, what it was told before (nothing: its
+    /// orders are cleared when a turn starts), as putting the commands in one by one would.
     fn take_orders(&mut self, seat: usize) -> Option<String> {
         let own = self.own_ids(seat);
-        let parsed = parse_lines(&self.heard[seat], &own);
-        for (id, order) in &parsed.orders {
+        let (slots, error) = read_slots(&self.heard[seat], &own);
+        for (id, given) in own.iter().zip(slots) {
             if let Some(agent) = self.board.agents.iter_mut().find(|a| a.id == *id) {
-                for command in &order.commands {
-                    apply(&mut agent.orders, command);
-                }
+                let orders = &mut agent.orders;
+                orders.to = given.to.or(orders.to);
+                orders.combat = given.combat.or(orders.combat.take());
+                orders.message = given.message.or(orders.message.take());
             }
         }
-        parsed.error
+        error
     }
 
     /// Rulebook, *End and scoring* (the referee's `onEnd`): ends the game if it is over. `occupied` marks the tiles that

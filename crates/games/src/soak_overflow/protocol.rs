@@ -4,7 +4,7 @@
 use std::fmt;
 
 use crate::java;
-use engine::int_text::{push_int, push_ints_line};
+use engine::int_text::push_int;
 
 use super::map::{Coord, Grid};
 use super::state::{Board, Combat, Slots, PLAYERS};
@@ -84,19 +84,25 @@ pub fn parse_piece(piece: &str) -> Option<Command> {
         }
         return Some(Command::Message(java::trim(text).to_string()));
     }
-    let words: Vec<&str> = piece.split(' ').collect();
-    let keyword = |k: &str| words[0].eq_ignore_ascii_case(k);
-    match words.as_slice() {
-        [_, x, y] if keyword("MOVE") => Some(Command::Move {
-            x: java::digits(x)?,
+    // One to three words (counted without collecting them: this runs for every piece).
+    let mut words = piece.split(' ');
+    let (keyword, first) = (words.next()?, words.next()?);
+    let second = words.next();
+    if words.next().is_some() {
+        return None;
+    }
+    let keyword = |k: &str| keyword.eq_ignore_ascii_case(k);
+    match second {
+        Some(y) if keyword("MOVE") => Some(Command::Move {
+            x: java::digits(first)?,
             y: java::digits(y)?,
         }),
-        [_, x, y] if keyword("THROW") => Some(Command::Throw {
-            x: java::signed_digits(x)?,
+        Some(y) if keyword("THROW") => Some(Command::Throw {
+            x: java::signed_digits(first)?,
             y: java::signed_digits(y)?,
         }),
-        [_, id] if keyword("SHOOT") => Some(Command::Shoot {
-            id: java::digits(id)?,
+        None if keyword("SHOOT") => Some(Command::Shoot {
+            id: java::digits(first)?,
         }),
         _ => None,
     }
@@ -142,84 +148,152 @@ pub fn apply(slots: &mut Slots, command: &Command) {
 /// is not read. Every error disqualifies; the other lines and the pieces before the error
 /// still count.
 pub fn parse_lines(lines: &[String], own: &[i32]) -> Parsed {
-    let mut out = Parsed::default();
-    let mut slots: Vec<Slots> = vec![Slots::default(); own.len()];
-    let fail = |out: &mut Parsed, why: String| {
-        if out.error.is_none() {
-            out.error = Some(why);
+    let mut slots = vec![Slots::default(); own.len()];
+    let mut orders: Vec<(i32, Order)> = Vec::new();
+    let error = read_lines(lines, own, &mut slots, |read| match read {
+        Read::Line { agent, written } => orders.push((
+            agent,
+            Order {
+                agent: written,
+                commands: Vec::new(),
+            },
+        )),
+        Read::Command(command) => {
+            if let Some((_, order)) = orders.last_mut() {
+                order.commands.push(command);
+            }
+        }
+    });
+    Parsed { orders, error }
+}
+
+/// [`parse_lines`] for the referee, which needs only what the lines give each agent: the
+/// slots of each of `own` (in its order), and the first reason for disqualification. The
+/// same reading without keeping each line's commands.
+pub fn read_slots(lines: &[String], own: &[i32]) -> (Vec<Slots>, Option<String>) {
+    let mut slots = vec![Slots::default(); own.len()];
+    let error = read_lines(lines, own, &mut slots, |_| {});
+    (slots, error)
+}
+
+/// What [`read_lines`] reports, in line order: an accepted line (the agent it is for, and the
+/// id written on it if any), then each command it recognised on that line.
+enum Read {
+    Line { agent: i32, written: Option<i32> },
+    Command(Command),
+}
+
+/// The reading of [`parse_lines`]: each command is put into `slots` (one per agent of `own`)
+/// and reported to `each`; returns the first reason for disqualification.
+fn read_lines(
+    lines: &[String],
+    own: &[i32],
+    slots: &mut [Slots],
+    mut each: impl FnMut(Read),
+) -> Option<String> {
+    let mut error = None;
+    let mut fail = |why: String| {
+        if error.is_none() {
+            error = Some(why);
         }
     };
     for (k, line) in lines.iter().enumerate() {
-        let pieces = java::split(line, ';');
-        let named = if pieces.len() >= 2 {
-            java::parse_ascii_int(pieces[0])
+        let mut pieces = line_pieces(line);
+        let first = pieces.next();
+        let named = if pieces.clone().next().is_some() {
+            first.and_then(java::parse_ascii_int)
         } else {
             None
         };
+        // The pieces that are actions: those after the agent's id, or all of them.
         let (agent, written, actions) = match named {
-            Some(id) => (Some(id), Some(id), &pieces[1..]),
-            None => (own.get(k).copied(), None, &pieces[..]),
+            Some(id) => (Some(id), Some(id), pieces),
+            None => (own.get(k).copied(), None, line_pieces(line)),
         };
         let Some(agent) = agent else {
-            fail(&mut out, format!("line {} names no agent", k + 1));
+            fail(format!("line {} names no agent", k + 1));
             continue;
         };
         let Some(slot) = own.iter().position(|&id| id == agent) else {
-            fail(
-                &mut out,
-                format!("agent {agent} is not one of your agents on the grid"),
-            );
+            fail(format!(
+                "agent {agent} is not one of your agents on the grid"
+            ));
             continue;
         };
-        let mut order = Order {
-            agent: written,
-            commands: Vec::new(),
-        };
+        each(Read::Line { agent, written });
         for piece in actions {
             let piece = java::trim(piece);
             match parse_piece(piece) {
                 Some(command) => {
                     apply(&mut slots[slot], &command);
-                    order.commands.push(command);
+                    each(Read::Command(command));
                     if slots[slot].full() {
                         break;
                     }
                 }
                 None => {
-                    fail(
-                        &mut out,
-                        format!(
-                            "invalid action {} (expected MOVE x y | SHOOT id | THROW x y | \
-                             HUNKER_DOWN | MESSAGE text)",
-                            quote(piece)
-                        ),
-                    );
+                    fail(format!(
+                        "invalid action {} (expected MOVE x y | SHOOT id | THROW x y | \
+                         HUNKER_DOWN | MESSAGE text)",
+                        quote(piece)
+                    ));
                     break;
                 }
             }
         }
-        out.orders.push((agent, order));
     }
-    out
+    error
+}
+
+/// The pieces of a line as Java's `line.split(";")` gives them (see `java::split`), without
+/// collecting them: with a `;` in the line, trailing empty pieces are dropped (`";"` has
+/// none); without one, the whole line is the one piece (even when empty).
+fn line_pieces(line: &str) -> std::str::Split<'_, char> {
+    let kept = if line.contains(';') {
+        line.trim_end_matches(';')
+    } else {
+        line
+    };
+    let mut pieces = kept.split(';');
+    if kept.is_empty() && !line.is_empty() {
+        // Only separators: no piece at all.
+        pieces.next();
+    }
+    pieces
 }
 
 /// The initialisation block (rulebook: *Protocol*): `myId`, the agents of both seats with their classes'
 /// numbers, `width height`, then one line per row of `x y tileType` triples.
 pub fn init_text(board: &Board, initial: &[InitAgent], seat: usize) -> String {
     let grid: &Grid = &board.grid;
-    let mut out = format!("{seat}\n{}\n", initial.len());
+    let mut out = String::with_capacity(64 + 24 * initial.len() + 8 * grid.cells());
+    push_line(&mut out, &[seat as i32]);
+    push_line(&mut out, &[initial.len() as i32]);
     for a in initial {
-        out.push_str(&format!(
-            "{} {} {} {} {} {}\n",
-            a.id, a.owner, a.shoot_cooldown, a.optimal_range, a.soaking_power, a.bombs
-        ));
+        push_line(
+            &mut out,
+            &[
+                a.id,
+                a.owner as i32,
+                a.shoot_cooldown,
+                a.optimal_range,
+                a.soaking_power,
+                a.bombs,
+            ],
+        );
     }
-    out.push_str(&format!("{} {}\n", grid.width, grid.height));
+    push_line(&mut out, &[grid.width, grid.height]);
     for y in 0..grid.height {
-        let row: Vec<String> = (0..grid.width)
-            .map(|x| format!("{x} {y} {}", grid.tile(Coord::new(x, y))))
-            .collect();
-        out.push_str(&row.join(" "));
+        for x in 0..grid.width {
+            if x > 0 {
+                out.push(' ');
+            }
+            push_num(&mut out, x);
+            out.push(' ');
+            push_num(&mut out, y);
+            out.push(' ');
+            push_num(&mut out, i32::from(grid.tile(Coord::new(x, y))));
+        }
         out.push('\n');
     }
     out
@@ -240,22 +314,51 @@ pub struct InitAgent {
 /// `agentId x y cooldown splashBombs wetness`, then the number of the seat's own agents.
 pub fn turn_text(board: &Board, seat: usize) -> String {
     let live = || board.agents.iter().filter(|a| !a.dying);
-    // Written number by number (engine::int_text): this text is written for each seat every turn.
     let mut out = String::with_capacity(16 + 24 * board.agents.len());
-    push_int(&mut out, live().count() as i64);
-    out.push('\n');
+    push_line(&mut out, &[live().count() as i32]);
     for a in live() {
-        push_ints_line(
+        push_line(
             &mut out,
             &[a.id, a.at.x, a.at.y, a.cooldown, a.bombs, a.wetness],
         );
     }
-    push_int(
-        &mut out,
-        live().filter(|a| a.owner == seat % PLAYERS).count() as i64,
-    );
-    out.push('\n');
+    let own = live().filter(|a| a.owner == seat % PLAYERS).count();
+    push_line(&mut out, &[own as i32]);
     out
+}
+
+/// Appends the numbers separated by single spaces, then a newline: one protocol line, as
+/// `engine::int_text::push_ints_line` writes it. The inputs are written for each seat every
+/// turn, and their numbers (ids, coordinates, cooldowns, bombs, wetness) are nearly all below
+/// 1000: written digit by digit ([`push_num`]), they cost a fraction of the general writer.
+fn push_line(out: &mut String, values: &[i32]) {
+    for (i, &v) in values.iter().enumerate() {
+        if i > 0 {
+            out.push(' ');
+        }
+        push_num(out, v);
+    }
+    out.push('\n');
+}
+
+/// Appends `v` exactly as `Display` writes it: 0 to 999 digit by digit, anything else through
+/// the general writer.
+#[inline(always)]
+fn push_num(out: &mut String, v: i32) {
+    let digit = |d: i32| char::from(b'0' + d as u8);
+    match v {
+        0..=9 => out.push(digit(v)),
+        10..=99 => {
+            out.push(digit(v / 10));
+            out.push(digit(v % 10));
+        }
+        100..=999 => {
+            out.push(digit(v / 100));
+            out.push(digit(v / 10 % 10));
+            out.push(digit(v % 10));
+        }
+        _ => push_int(out, v),
+    }
 }
 
 /// Leagues 2–4, the opponent's input only (our addition: the original's opponent is part of
