@@ -348,8 +348,7 @@ impl Board {
                 log.soaked.push(a.id);
             }
         }
-        self.update_control();
-        let tiles = self.tiles();
+        let tiles = self.control_counted();
         for seat in 0..PLAYERS {
             let diff = tiles[seat] as i64 - tiles[1 - seat] as i64;
             if diff > 0 {
@@ -562,30 +561,57 @@ impl Board {
     /// Rulebook, *Territory and points*: each tile (covers too) goes to the seat whose non-soaked agents are all the
     /// nearest ones by territory distance; a tie between seats leaves it to nobody.
     pub fn update_control(&mut self) {
+        self.control_counted();
+    }
+
+    /// [`Board::update_control`], returning [`Board::tiles`] counted on the way.
+    fn control_counted(&mut self) -> [usize; PLAYERS] {
         if !self.league.has_territory() {
-            return;
+            return self.tiles();
         }
         // Per seat and tile: the territory distance of the seat's nearest agent, agent by agent
-        // over whole rows (a loop the compiler vectorises).
+        // over whole rows. Along a row, an agent's distance falls by its factor per tile up to
+        // its column and then rises by it, so each row is two ramps: no absolute value or
+        // product per tile.
         let width = self.grid.width.max(0) as usize;
-        let tiles = self.control.len();
-        let mut nearest = [vec![i32::MAX; tiles], vec![i32::MAX; tiles]];
+        let cells = self.control.len();
+        let mut nearest = vec![i32::MAX; 2 * cells];
+        let (red, blue) = nearest.split_at_mut(cells);
         for a in self.agents.iter().filter(|a| !a.dying) {
+            let seat = if a.owner == 0 { &mut *red } else { &mut *blue };
             let factor = a.zone_factor() as i32;
-            for (y, row) in nearest[a.owner].chunks_mut(width.max(1)).enumerate() {
-                let dy = (a.at.y - y as i32).abs();
-                for (x, d) in row.iter_mut().enumerate() {
-                    *d = (*d).min(factor * ((a.at.x - x as i32).abs() + dy));
+            let ax = a.at.x;
+            // The tiles of a row left of the agent's column.
+            let split = ax.clamp(0, width as i32);
+            for (y, row) in seat.chunks_mut(width.max(1)).enumerate() {
+                let base = factor * (a.at.y - y as i32).abs();
+                let (left, right) = row.split_at_mut((split as usize).min(row.len()));
+                let mut v = base + factor * (ax - split);
+                for d in left.iter_mut().rev() {
+                    v += factor;
+                    *d = (*d).min(v);
+                }
+                let mut v = base + factor * (split - ax);
+                for d in right {
+                    *d = (*d).min(v);
+                    v += factor;
                 }
             }
         }
-        for (i, slot) in self.control.iter_mut().enumerate() {
+        let mut tiles = [0; PLAYERS];
+        for ((slot, r), b) in self.control.iter_mut().zip(red.iter()).zip(blue.iter()) {
             // The nearer seat takes the tile; a tie leaves it.
-            *slot = match nearest[0][i].cmp(&nearest[1][i]) {
-                std::cmp::Ordering::Less => Some(0),
-                std::cmp::Ordering::Greater => Some(1),
-                std::cmp::Ordering::Equal => None,
+            let seat = match r.cmp(b) {
+                std::cmp::Ordering::Less => 0,
+                std::cmp::Ordering::Greater => 1,
+                std::cmp::Ordering::Equal => {
+                    *slot = None;
+                    continue;
+                }
             };
+            *slot = Some(seat);
+            tiles[seat] += 1;
         }
+        tiles
     }
 }
