@@ -142,12 +142,13 @@ impl Agent {
 
     /// "agent 3 (red bomber)".
     pub fn label(&self) -> String {
-        format!(
-            "agent {} ({} {})",
-            self.id,
-            name(self.owner),
-            self.class.word()
-        )
+        self.named().to_string()
+    }
+
+    /// [`Agent::label`] written only where it is displayed: the resolution names an agent in
+    /// each failure it logs, but most actions do not fail.
+    pub fn named(&self) -> Named<'_> {
+        Named(self)
     }
 
     /// The territory distance to a tile is the Manhattan distance times this factor: doubled
@@ -158,6 +159,16 @@ impl Agent {
         } else {
             1
         }
+    }
+}
+
+/// An agent's label as [`std::fmt::Display`] writes it (see [`Agent::named`]).
+pub struct Named<'a>(&'a Agent);
+
+impl std::fmt::Display for Named<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let a = self.0;
+        write!(f, "agent {} ({} {})", a.id, name(a.owner), a.class.word())
     }
 }
 
@@ -375,7 +386,7 @@ impl Board {
             if !self.league.allows_move() {
                 log.failures.push(format!(
                     "{} cannot move: moving is off in this league",
-                    a.label()
+                    a.named()
                 ));
                 continue;
             }
@@ -383,7 +394,7 @@ impl Board {
                 Some(step) => moves.push((i, a.at, step)),
                 None if a.at != target => log.failures.push(format!(
                     "{} cannot move towards {target}: it is already as close as it can get",
-                    a.label()
+                    a.named()
                 )),
                 None => {}
             }
@@ -459,7 +470,7 @@ impl Board {
                 continue;
             };
             let shooter = &self.agents[i];
-            let label = shooter.label();
+            let label = shooter.named();
             if !self.league.allows_shoot() {
                 log.failures.push(format!(
                     "{label} cannot shoot: shooting is off in this league"
@@ -515,7 +526,7 @@ impl Board {
                 continue;
             };
             let thrower = &self.agents[i];
-            let label = thrower.label();
+            let label = thrower.named();
             if !self.league.allows_throw() {
                 log.failures.push(format!(
                     "{label} cannot throw a splash bomb: bombs are off in this league"
