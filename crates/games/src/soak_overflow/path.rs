@@ -92,15 +92,19 @@ struct Search {
 
 fn search(grid: &Grid, occupied: &[bool], from: Coord, to: Coord) -> Search {
     let mut closed = vec![false; grid.cells()];
-    let mut nodes = vec![Node {
+    // Room for a short search without growing (most are: a step or a few towards a target).
+    let mut nodes = Vec::with_capacity(64);
+    nodes.push(Node {
         at: from,
         length: 0,
         priority: 0,
         parent: None,
-    }];
-    let mut heap = JavaHeap { heap: Vec::new() };
+    });
+    let mut heap = JavaHeap {
+        heap: Vec::with_capacity(64),
+    };
     heap.push(&nodes, 0);
-    let mut expanded = Vec::new();
+    let mut expanded = Vec::with_capacity(32);
     while let Some(item) = heap.pop(&nodes) {
         let node = nodes[item];
         let i = grid.index(node.at);
@@ -122,7 +126,14 @@ fn search(grid: &Grid, occupied: &[bool], from: Coord, to: Coord) -> Search {
                 expanded,
             };
         }
-        let mut next: Vec<Coord> = grid.neighbours4(node.at).collect();
+        // At most four neighbours: kept on the stack (this runs for every tile expanded).
+        let mut around = [node.at; 4];
+        let mut count = 0;
+        for n in grid.neighbours4(node.at) {
+            around[count] = n;
+            count += 1;
+        }
+        let next = &mut around[..count];
         next.sort_by(|a, b| {
             let (oa, ob) = (occupied[grid.index(*a)], occupied[grid.index(*b)]);
             oa.cmp(&ob).then_with(|| {
@@ -131,7 +142,7 @@ fn search(grid: &Grid, occupied: &[bool], from: Coord, to: Coord) -> Search {
                     .unwrap_or(Ordering::Equal)
             })
         });
-        for n in next {
+        for &mut n in next {
             let j = grid.index(n);
             if grid.is_cover(n) || closed[j] {
                 continue;
