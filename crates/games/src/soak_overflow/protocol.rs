@@ -85,7 +85,7 @@ pub fn parse_piece(piece: &str) -> Option<Command> {
         return Some(Command::Message(java::trim(text).to_string()));
     }
     // One to three words (counted without collecting them: this runs for every piece).
-    let mut words = piece.split(' ');
+    let mut words = Pieces::new(piece, b' ');
     let (keyword, first) = (words.next()?, words.next()?);
     let second = words.next();
     if words.next().is_some() {
@@ -248,18 +248,55 @@ fn read_lines(
 /// The pieces of a line as Java's `line.split(";")` gives them (see `java::split`), without
 /// collecting them: with a `;` in the line, trailing empty pieces are dropped (`";"` has
 /// none); without one, the whole line is the one piece (even when empty).
-fn line_pieces(line: &str) -> std::str::Split<'_, char> {
+fn line_pieces(line: &str) -> Pieces<'_> {
     let kept = if line.contains(';') {
         line.trim_end_matches(';')
     } else {
         line
     };
-    let mut pieces = kept.split(';');
+    let mut pieces = Pieces::new(kept, b';');
     if kept.is_empty() && !line.is_empty() {
         // Only separators: no piece at all.
         pieces.next();
     }
     pieces
+}
+
+/// `text.split(sep)` for an ASCII separator, looked for byte by byte: a line's pieces and
+/// words are a few characters long, for which this costs less than the general search.
+#[derive(Clone, Debug)]
+struct Pieces<'a> {
+    /// What is left to split; `None` once the last piece is out.
+    rest: Option<&'a str>,
+    sep: u8,
+}
+
+impl<'a> Pieces<'a> {
+    fn new(text: &'a str, sep: u8) -> Pieces<'a> {
+        Pieces {
+            rest: Some(text),
+            sep,
+        }
+    }
+}
+
+impl<'a> Iterator for Pieces<'a> {
+    type Item = &'a str;
+
+    fn next(&mut self) -> Option<&'a str> {
+        let rest = self.rest?;
+        match rest.bytes().position(|b| b == self.sep) {
+            // An ASCII separator: both cuts fall on character boundaries.
+            Some(i) => {
+                self.rest = rest.get(i + 1..);
+                rest.get(..i)
+            }
+            None => {
+                self.rest = None;
+                Some(rest)
+            }
+        }
+    }
 }
 
 /// The initialisation block (rulebook: *Protocol*): `myId`, the agents of both seats with their classes'
