@@ -455,11 +455,13 @@ impl Game for MicroRts {
         if seat >= PLAYERS {
             return String::new();
         }
-        let mut text = String::new();
-        if self.turns_done == 0 {
-            text.push_str(&init_text(&self.arena));
+        let turn = turn_text(&self.arena, seat);
+        if self.turns_done > 0 {
+            // Every turn but the first: the turn block alone, as written (no copy).
+            return turn;
         }
-        text.push_str(&turn_text(&self.arena, seat));
+        let mut text = init_text(&self.arena);
+        text.push_str(&turn);
         text
     }
 
