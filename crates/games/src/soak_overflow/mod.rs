@@ -949,7 +949,8 @@ impl Game for SoakOverflow {
             .collect();
         self.last_log = Arc::new(log);
         self.board.start_turn();
-        self.heard = [Vec::new(), Vec::new()];
+        // Emptied, keeping their room for the next turn's lines.
+        self.heard.iter_mut().for_each(Vec::clear);
         self.complete = [false; PLAYERS];
         self.close_events(true, before);
     }

@@ -399,19 +399,19 @@ impl Board {
                 None => {}
             }
         }
-        let moving: Vec<usize> = moves.iter().map(|m| m.0).collect();
-        let statics: Vec<Coord> = self
-            .agents
-            .iter()
-            .enumerate()
-            .filter(|(i, _)| !moving.contains(i))
-            .map(|(_, a)| a.at)
-            .collect();
+        // Whether an agent that does not move stands on the tile (looked up in place: a few
+        // agents, and most turns few moves).
+        let held_still = |to: Coord| {
+            self.agents
+                .iter()
+                .enumerate()
+                .any(|(i, a)| a.at == to && !moves.iter().any(|m| m.0 == i))
+        };
         let n = moves.len();
         let mut cancelled = vec![false; n];
         let mut wave: Vec<usize> = Vec::new();
         for (k, m) in moves.iter().enumerate() {
-            if statics.contains(&m.2) {
+            if held_still(m.2) {
                 cancelled[k] = true;
                 wave.push(k);
             }
