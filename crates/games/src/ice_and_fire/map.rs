@@ -195,24 +195,26 @@ impl Map {
 
     /// A map from its terrain and spots (tests build positions with it).
     pub fn from_parts(void: [bool; CELLS], spot: [bool; CELLS]) -> Map {
+        // A breadth-first search from every cell (each match makes its map, so this is part
+        // of every match's cost): the neighbours from the static table, the queue an array.
         let mut dist = vec![UNREACHABLE; CELLS * CELLS];
-        let mut queue = Vec::with_capacity(CELLS);
-        for from in 0..CELLS {
+        let mut queue = [0usize; CELLS];
+        for (from, row) in dist.chunks_exact_mut(CELLS).enumerate() {
             if void[from] {
                 continue;
             }
-            let row = &mut dist[from * CELLS..(from + 1) * CELLS];
             row[from] = 0;
-            queue.clear();
-            queue.push(from);
-            let mut head = 0;
-            while head < queue.len() {
+            queue[0] = from;
+            let (mut head, mut len) = (0, 1);
+            while head < len {
                 let c = queue[head];
                 head += 1;
-                for n in neighbours(c).into_iter().flatten() {
-                    if !void[n] && row[n] == UNREACHABLE {
-                        row[n] = row[c] + 1;
-                        queue.push(n);
+                let next = row[c] + 1;
+                for &n in &ADJACENT[c] {
+                    if n != NONE && !void[n] && row[n] == UNREACHABLE {
+                        row[n] = next;
+                        queue[len] = n;
+                        len += 1;
                     }
                 }
             }
