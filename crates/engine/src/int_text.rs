@@ -2,8 +2,30 @@
 //! numbers, and `format!` costs an allocation and the formatting machinery for each.
 
 /// Appends the decimal form of `v`, exactly as `Display` writes it.
+#[inline(always)]
 pub fn push_int(out: &mut String, v: impl Into<i64>) {
     let v: i64 = v.into();
+    // Nearly every number of a protocol (coordinates, ids, levels, counts) is below 1000:
+    // written digit by digit, without the general loop.
+    let digit = |d: i64| char::from(b'0' + d as u8);
+    match v {
+        0..=9 => out.push(digit(v)),
+        10..=99 => {
+            out.push(digit(v / 10));
+            out.push(digit(v % 10));
+        }
+        100..=999 => {
+            out.push(digit(v / 100));
+            out.push(digit(v / 10 % 10));
+            out.push(digit(v % 10));
+        }
+        _ => push_any_int(out, v),
+    }
+}
+
+/// [`push_int`] for the rarer numbers: negative, or of four digits or more.
+#[cold]
+fn push_any_int(out: &mut String, v: i64) {
     if v < 0 {
         out.push('-');
     }
@@ -24,6 +46,7 @@ pub fn push_int(out: &mut String, v: impl Into<i64>) {
 }
 
 /// Appends the numbers separated by single spaces, then a newline: one protocol line.
+#[inline]
 pub fn push_ints_line<T: Into<i64> + Copy>(out: &mut String, values: &[T]) {
     for (i, &v) in values.iter().enumerate() {
         if i > 0 {

@@ -3,7 +3,7 @@
 
 use std::fmt;
 
-use engine::int_text::push_int;
+use engine::int_text::push_ints_line;
 
 use crate::java;
 
@@ -145,10 +145,10 @@ pub fn write_line(commands: &[Command]) -> String {
 pub fn init_text(board: &Board) -> String {
     let spots = board.map.spots();
     let mut out = String::with_capacity(8 + 6 * spots.len());
-    push_line(&mut out, &[spots.len() as i32]);
+    push_ints_line(&mut out, &[spots.len() as i32]);
     for c in spots {
         let (x, y) = xy(c);
-        push_line(&mut out, &[x as i32, y as i32]);
+        push_ints_line(&mut out, &[x as i32, y as i32]);
     }
     out
 }
@@ -165,7 +165,7 @@ pub fn turn_text(board: &Board, seat: usize) -> String {
         board.gold[other],
         board.income[other],
     ] {
-        push_line(&mut out, &[v]);
+        push_ints_line(&mut out, &[v]);
     }
     for y in 0..HEIGHT {
         for x in 0..WIDTH {
@@ -191,49 +191,22 @@ pub fn turn_text(board: &Board, seat: usize) -> String {
         let (x, y) = xy(b.cell);
         (b.owner != seat, b.kind.code(), x, y)
     });
-    push_line(&mut out, &[buildings.len() as i32]);
+    push_ints_line(&mut out, &[buildings.len() as i32]);
     for b in buildings {
         let (x, y) = xy(b.cell);
         let owner = i32::from(b.owner != seat);
-        push_line(&mut out, &[owner, b.kind.code().into(), x as i32, y as i32]);
+        push_ints_line(&mut out, &[owner, b.kind.code().into(), x as i32, y as i32]);
     }
     // Own units first, then by id: the board keeps its units in id order, so the seat's, then
     // the others' (no sort needed).
     debug_assert!(board.units.windows(2).all(|w| w[0].id < w[1].id));
     let own = board.units.iter().filter(|u| u.owner == seat);
     let others = board.units.iter().filter(|u| u.owner != seat);
-    push_line(&mut out, &[board.units.len() as i32]);
+    push_ints_line(&mut out, &[board.units.len() as i32]);
     for u in own.chain(others) {
         let (x, y) = xy(u.cell);
         let owner = i32::from(u.owner != seat);
-        push_line(&mut out, &[owner, u.id, u.level.into(), x as i32, y as i32]);
+        push_ints_line(&mut out, &[owner, u.id, u.level.into(), x as i32, y as i32]);
     }
     out
-}
-
-/// Appends the numbers separated by single spaces, then a newline: one protocol line, as
-/// `engine::int_text::push_ints_line` writes it. Each seat's input is written every turn, and
-/// its numbers (coordinates, levels, ids, gold) are nearly all below 1000: written digit by
-/// digit, they cost a fraction of the general writer.
-fn push_line(out: &mut String, values: &[i32]) {
-    for (i, &v) in values.iter().enumerate() {
-        if i > 0 {
-            out.push(' ');
-        }
-        let digit = |d: i32| char::from(b'0' + d as u8);
-        match v {
-            0..=9 => out.push(digit(v)),
-            10..=99 => {
-                out.push(digit(v / 10));
-                out.push(digit(v % 10));
-            }
-            100..=999 => {
-                out.push(digit(v / 100));
-                out.push(digit(v / 10 % 10));
-                out.push(digit(v % 10));
-            }
-            _ => push_int(out, v),
-        }
-    }
-    out.push('\n');
 }

@@ -4,7 +4,7 @@
 use std::fmt;
 
 use crate::java;
-use engine::int_text::push_int;
+use engine::int_text::{push_int, push_ints_line};
 
 use super::map::{Coord, Grid};
 use super::state::{Board, Combat, Slots, PLAYERS};
@@ -304,10 +304,10 @@ impl<'a> Iterator for Pieces<'a> {
 pub fn init_text(board: &Board, initial: &[InitAgent], seat: usize) -> String {
     let grid: &Grid = &board.grid;
     let mut out = String::with_capacity(64 + 24 * initial.len() + 8 * grid.cells());
-    push_line(&mut out, &[seat as i32]);
-    push_line(&mut out, &[initial.len() as i32]);
+    push_ints_line(&mut out, &[seat as i32]);
+    push_ints_line(&mut out, &[initial.len() as i32]);
     for a in initial {
-        push_line(
+        push_ints_line(
             &mut out,
             &[
                 a.id,
@@ -319,17 +319,17 @@ pub fn init_text(board: &Board, initial: &[InitAgent], seat: usize) -> String {
             ],
         );
     }
-    push_line(&mut out, &[grid.width, grid.height]);
+    push_ints_line(&mut out, &[grid.width, grid.height]);
     for y in 0..grid.height {
         for x in 0..grid.width {
             if x > 0 {
                 out.push(' ');
             }
-            push_num(&mut out, x);
+            push_int(&mut out, x);
             out.push(' ');
-            push_num(&mut out, y);
+            push_int(&mut out, y);
             out.push(' ');
-            push_num(&mut out, i32::from(grid.tile(Coord::new(x, y))));
+            push_int(&mut out, i32::from(grid.tile(Coord::new(x, y))));
         }
         out.push('\n');
     }
@@ -352,50 +352,16 @@ pub struct InitAgent {
 pub fn turn_text(board: &Board, seat: usize) -> String {
     let live = || board.agents.iter().filter(|a| !a.dying);
     let mut out = String::with_capacity(16 + 24 * board.agents.len());
-    push_line(&mut out, &[live().count() as i32]);
+    push_ints_line(&mut out, &[live().count() as i32]);
     for a in live() {
-        push_line(
+        push_ints_line(
             &mut out,
             &[a.id, a.at.x, a.at.y, a.cooldown, a.bombs, a.wetness],
         );
     }
     let own = live().filter(|a| a.owner == seat % PLAYERS).count();
-    push_line(&mut out, &[own as i32]);
+    push_ints_line(&mut out, &[own as i32]);
     out
-}
-
-/// Appends the numbers separated by single spaces, then a newline: one protocol line, as
-/// `engine::int_text::push_ints_line` writes it. The inputs are written for each seat every
-/// turn, and their numbers (ids, coordinates, cooldowns, bombs, wetness) are nearly all below
-/// 1000: written digit by digit ([`push_num`]), they cost a fraction of the general writer.
-fn push_line(out: &mut String, values: &[i32]) {
-    for (i, &v) in values.iter().enumerate() {
-        if i > 0 {
-            out.push(' ');
-        }
-        push_num(out, v);
-    }
-    out.push('\n');
-}
-
-/// Appends `v` exactly as `Display` writes it: 0 to 999 digit by digit, anything else through
-/// the general writer.
-#[inline(always)]
-fn push_num(out: &mut String, v: i32) {
-    let digit = |d: i32| char::from(b'0' + d as u8);
-    match v {
-        0..=9 => out.push(digit(v)),
-        10..=99 => {
-            out.push(digit(v / 10));
-            out.push(digit(v % 10));
-        }
-        100..=999 => {
-            out.push(digit(v / 100));
-            out.push(digit(v / 10 % 10));
-            out.push(digit(v % 10));
-        }
-        _ => push_int(out, v),
-    }
 }
 
 /// Leagues 2–4, the opponent's input only (our addition: the original's opponent is part of
