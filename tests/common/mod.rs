@@ -2,7 +2,8 @@
 //!
 //! A transcript is plain text meant to be read in review: the setup, then per turn what each
 //! seat was sent (first turns only, to keep files small) and wrote, the events in words, the
-//! status of each seat, the board every 20 turns and at the end, and the outcome.
+//! status of each seat, the board every 20 turns and at the end, a checksum of every text the
+//! seats were sent, and the outcome.
 
 use std::fmt::Write as _;
 
@@ -228,6 +229,24 @@ fn write_transcript(referee: &Referee, setup: &Setup) -> String {
         "\n== share link with the replay: {} characters, checksum {:016x}",
         link.len(),
         engine::fnv1a(link.as_bytes())
+    );
+    // Every text the seats were sent (inputs and the game's answers), pinned as a whole: the
+    // transcript prints the inputs of the first two records only.
+    let mut sent = String::new();
+    for turn in referee.turns() {
+        for st in &turn.seats {
+            let _ = writeln!(sent, "{} {}", st.seat, st.turn);
+            sent.push_str(&st.input);
+            for reply in &st.replies {
+                sent.push_str(reply);
+            }
+        }
+    }
+    let _ = writeln!(
+        out,
+        "\n== every text the seats were sent: {} bytes, checksum {:016x}",
+        sent.len(),
+        engine::fnv1a(sent.as_bytes())
     );
     match referee.outcome() {
         Some(o) => {
