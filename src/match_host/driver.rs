@@ -573,7 +573,16 @@ impl<'a> Driver<'a> {
                 return None;
             }
             catch_up.since = now;
+            let index = catch_up.index;
             let asks = self.referee.begin_turn();
+            if asks.is_empty() {
+                // A record the game asks no one to play: the record does not fit the match.
+                self.fail(format!(
+                    "the match to take over cannot be re-run: no seat is asked in its turn record {}",
+                    index + 1
+                ));
+                return None;
+            }
             self.deliver_notices();
             for ask in &asks {
                 self.rehearse(ask.seat, &ask.input);
@@ -1064,6 +1073,34 @@ mod tests {
             assert_eq!(outcome(&again), outcome(&first), "{game}");
             assert!(outcome(&first).is_some(), "{game}");
         }
+    }
+
+    /// A record the game asks no one to play (here, one past the end of the match) fails the
+    /// match with a reason, instead of waiting for it forever.
+    #[test]
+    fn a_record_past_the_end_of_the_match_fails_the_take_over() {
+        let entry = games::entry("ice-and-fire").expect("Ice and Fire");
+        let setup = Setup::new(entry.info, 7);
+        let names = vec!["expander".to_string(), "random".to_string()];
+        let start = HostStart {
+            setup: setup.clone(),
+            names: names.clone(),
+            players: builtins(&["expander", "random"]),
+            relaxed: false,
+            from: None,
+        };
+        let mut records = turns_of(&played(start.clone()));
+        records.push(records[records.len() - 1].clone());
+        let turns = records.len();
+        let replay = engine::Replay::new(entry.info, setup, names, false, records);
+        let news = played(HostStart {
+            from: Some(TakeOver { replay, turns }),
+            ..start
+        });
+        let Some(HostNews::Failed { why }) = news.last() else {
+            panic!("not failed: {:?}", news.last());
+        };
+        assert!(why.contains("no seat is asked"), "{why}");
     }
 
     /// A bot in a worker taking over is sent, untimed, every input its seat had in the earlier
