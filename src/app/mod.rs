@@ -154,12 +154,16 @@ pub fn app() -> Html {
             },
         )
     };
+    // The panel shows why a match cannot be taken over as chosen, beside its button.
     let on_take_over = {
         let state = state.clone();
         Callback::from(move |picks: Vec<String>| {
             match state.take_over_spec(state.cursor.frame, &picks) {
-                Ok(spec) => start.emit(spec),
-                Err(why) => state.dispatch(Action::Notice(why)),
+                Ok(spec) => {
+                    start.emit(spec);
+                    None
+                }
+                Err(why) => Some(why),
             }
         })
     };

@@ -19,23 +19,28 @@ pub struct Props {
     pub turn: u32,
     /// Why the match cannot be taken over here, if it cannot.
     pub refusal: Option<String>,
-    /// The choices made, one per seat.
-    pub on_start: Callback<Vec<String>>,
+    /// The choices made, one per seat; why the match cannot be played so, if it cannot.
+    pub on_start: Callback<Vec<String>, Option<String>>,
 }
 
 #[component(TakeOver)]
 pub fn take_over(props: &Props) -> Html {
     let defaults = || -> Vec<String> { props.choices.iter().map(|c| c.default.clone()).collect() };
     let picks = use_state(defaults);
+    let error = use_state(|| None::<String>);
     // Another match, other seats: the choices start again from their defaults.
     {
-        let picks = picks.clone();
+        let (picks, error) = (picks.clone(), error.clone());
         let defaults = defaults();
-        use_effect_with(props.choices.clone(), move |_| picks.set(defaults));
+        use_effect_with(props.choices.clone(), move |_| {
+            picks.set(defaults);
+            error.set(None);
+        });
     }
     let on_pick = |seat: usize| {
-        let picks = picks.clone();
+        let (picks, error) = (picks.clone(), error.clone());
         Callback::from(move |e: Event| {
+            error.set(None);
             let value = e
                 .target_unchecked_into::<web_sys::HtmlSelectElement>()
                 .value();
@@ -47,8 +52,8 @@ pub fn take_over(props: &Props) -> Html {
         })
     };
     let on_start = {
-        let (picks, on_start) = (picks.clone(), props.on_start.clone());
-        Callback::from(move |_: MouseEvent| on_start.emit((*picks).clone()))
+        let (picks, error, on_start) = (picks.clone(), error.clone(), props.on_start.clone());
+        Callback::from(move |_: MouseEvent| error.set(on_start.emit((*picks).clone())))
     };
     html! {
         <div id="take-over" class="panel take-over">
@@ -81,8 +86,8 @@ pub fn take_over(props: &Props) -> Html {
                     onclick={on_start}>
                     { "Play on from here" }
                 </button>
-                if let Some(why) = &props.refusal {
-                    <span id="take-over-refusal" class="note">{ why.clone() }</span>
+                if let Some(why) = props.refusal.as_ref().or(error.as_ref()) {
+                    <span id="take-over-refusal" class="note" role="status">{ why.clone() }</span>
                 }
             </div>
         </div>

@@ -287,7 +287,13 @@ async function suite(name, figures) {
     // (x11) Taken over at turn 5 by the same bots (the editor's starter, or the built-in bot
     // recorded where editor bots cannot run): each reads the turns so far, then plays on to the
     // very same end.
-    if (!expect.code) await page.select("#take-over-seat-0", "recorded");
+    if (!expect.code) {
+      // The editor's bot cannot run here: the panel says why, beside its button.
+      await page.click("#take-over-start");
+      const said = await page.until(() => document.querySelector("#take-over-refusal")?.innerText, null, { what: "the take-over's refusal" });
+      check(expect.why.test(said), `(x11) the editor's bot taking over is refused without the reason: '${said}'`);
+      await page.select("#take-over-seat-0", "recorded");
+    }
     t = performance.now();
     const taken = await play(page, "#take-over-start", "(x11) the match taken over");
     fig.takeOver = performance.now() - t;
