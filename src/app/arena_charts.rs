@@ -106,24 +106,11 @@ pub fn arena_charts(props: &Props) -> Html {
         .map(|ratings| ratings.iter().map(|r| r.rating).collect())
         .collect();
     let summary = stats::summarize(bots, &refs);
-    let resizes = use_mut_ref(|| 0u32);
-    let redraw = use_force_update();
-    {
-        let (resizes, redraw) = (resizes.clone(), redraw.clone());
-        use_effect_with((), move |_| {
-            let listener = web_sys::window().map(|w| {
-                gloo_events::EventListener::new(&w, "resize", move |_| {
-                    *resizes.borrow_mut() += 1;
-                    redraw.force_update();
-                })
-            });
-            move || drop(listener)
-        });
-    }
+    let redraws = chart_canvas::use_redraws();
     {
         let canvas = canvas.clone();
         let history = history.clone();
-        let key = (props.results.len(), props.names.clone(), *resizes.borrow());
+        let key = (props.results.len(), props.names.clone(), redraws.count());
         use_effect_with(key, move |_| {
             let Some(canvas) = canvas.cast::<HtmlCanvasElement>() else {
                 return;

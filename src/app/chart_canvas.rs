@@ -103,6 +103,45 @@ impl Plot {
     }
 }
 
+/// Asks for a component's charts to be drawn again at their new size: at each resize of the
+/// window (kept up by the hook) and whenever [`Redraws::again`] is called (a chart unfolded).
+#[derive(Clone)]
+pub struct Redraws {
+    count: std::rc::Rc<std::cell::RefCell<u32>>,
+    redraw: yew::functional::UseForceUpdateHandle,
+}
+
+impl Redraws {
+    /// How many times the charts were asked to be drawn again: a key for the effect that draws.
+    pub fn count(&self) -> u32 {
+        *self.count.borrow()
+    }
+
+    /// The charts are drawn again at the next render, which comes at once.
+    pub fn again(&self) {
+        *self.count.borrow_mut() += 1;
+        self.redraw.force_update();
+    }
+}
+
+/// [`Redraws`] of the calling component, with its window resize listener.
+#[yew::hook]
+pub fn use_redraws() -> Redraws {
+    let redraws = Redraws {
+        count: yew::use_mut_ref(|| 0u32),
+        redraw: yew::functional::use_force_update(),
+    };
+    {
+        let redraws = redraws.clone();
+        yew::use_effect_with((), move |_| {
+            let listener = web_sys::window()
+                .map(|w| gloo_events::EventListener::new(&w, "resize", move |_| redraws.again()));
+            move || drop(listener)
+        });
+    }
+    redraws
+}
+
 /// "#d8413a" as a plotters colour (grey when it is not one).
 pub fn colour(hex: &str) -> RGBColor {
     let channel = |i: usize| {

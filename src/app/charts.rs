@@ -492,28 +492,12 @@ pub fn charts(props: &Props) -> Html {
     let time_canvas = use_node_ref();
     let time_overlay = use_node_ref();
     let drawn = use_mut_ref(Drawn::default);
-    // Counts window resizes and unfoldings: the charts are drawn again at their new size
-    // (folded, they have no size to draw at).
-    let resizes = use_mut_ref(|| 0u32);
-    let redraw = use_force_update();
-    {
-        let (resizes, redraw) = (resizes.clone(), redraw.clone());
-        use_effect_with((), move |_| {
-            let listener = web_sys::window().map(|w| {
-                gloo_events::EventListener::new(&w, "resize", move |_| {
-                    *resizes.borrow_mut() += 1;
-                    redraw.force_update();
-                })
-            });
-            move || drop(listener)
-        });
-    }
+    // Window resizes and unfoldings: the charts are drawn again at their new size (folded, they
+    // have no size to draw at).
+    let redraws = chart_canvas::use_redraws();
     let on_toggle = {
-        let (resizes, redraw) = (resizes.clone(), redraw.clone());
-        Callback::from(move |_: Event| {
-            *resizes.borrow_mut() += 1;
-            redraw.force_update();
-        })
+        let redraws = redraws.clone();
+        Callback::from(move |_: Event| redraws.again())
     };
 
     let info = entry(game).info;
@@ -521,7 +505,7 @@ pub fn charts(props: &Props) -> Html {
     {
         let (stat_canvas, time_canvas) = (stat_canvas.clone(), time_canvas.clone());
         let (drawn, series, record) = (drawn.clone(), series.clone(), record.clone());
-        use_effect_with((props.series.clone(), stat, *resizes.borrow()), move |_| {
+        use_effect_with((props.series.clone(), stat, redraws.count()), move |_| {
             let series = series.borrow();
             let steps = &series.gathered.steps;
             let turn = |x: &f64| {
