@@ -422,30 +422,26 @@ fn end_to_end(repo: &Repo) -> Result {
         command,
         "read the output above; `cargo xtask test build e2e` repeats the build and these tests",
     )?;
-    // The embed view, framed by a page of another origin (a server of its own).
-    let mut command = repo.command("node");
-    command.args(["tests/e2e/embed.mjs", "--dist", "dist"]);
-    common::run(
-        command,
-        "read the output above (and tests/e2e/screenshots/embed-*.png); `node \
-         tests/e2e/embed.mjs --dist dist` runs these checks alone",
-    )?;
-    // The charts of a match and of the arena.
-    let mut command = repo.command("node");
-    command.args(["tests/e2e/charts.mjs", "--dist", "dist"]);
-    common::run(
-        command,
-        "read the output above (and tests/e2e/screenshots/charts*.png); `node \
-         tests/e2e/charts.mjs --dist dist` runs these checks alone",
-    )?;
-    // A match taken over from a turn, and the original beside it.
-    let mut command = repo.command("node");
-    command.args(["tests/e2e/take-over.mjs", "--dist", "dist"]);
-    common::run(
-        command,
-        "read the output above (and tests/e2e/screenshots/take-over.png); `node \
-         tests/e2e/take-over.mjs --dist dist` runs these checks alone",
-    )
+    // Each in a browser and on a server of its own: the embed view framed by a page of another
+    // origin; the charts of a match and of the arena; a match taken over from a turn, and the
+    // original beside it. Each with the screenshots it takes.
+    for (name, screenshots) in [
+        ("embed", "embed-*.png"),
+        ("charts", "charts*.png"),
+        ("take-over", "take-over.png"),
+    ] {
+        let script = format!("tests/e2e/{name}.mjs");
+        let mut command = repo.command("node");
+        command.args([script.as_str(), "--dist", "dist"]);
+        common::run(
+            command,
+            &format!(
+                "read the output above (and tests/e2e/screenshots/{screenshots}); `node \
+                 {script} --dist dist` runs these checks alone"
+            ),
+        )?;
+    }
+    Ok(())
 }
 
 fn hostile_bots(repo: &Repo) -> Result {
