@@ -663,5 +663,5 @@ fn tutorial_frames_show_the_objective_and_no_territory() {
         serde_json::from_str::<serde_json::Value>(&frame.view_json()).expect("JSON")["max_turns"],
         20
     );
-    assert!(g.board.control.iter().all(Option::is_none));
+    assert!(g.board.control().iter().all(Option::is_none));
 }

@@ -281,6 +281,7 @@ pub mod map;
 pub mod path;
 mod protocol;
 mod state;
+mod territory;
 pub mod view;
 
 #[cfg(test)]

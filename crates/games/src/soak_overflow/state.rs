@@ -8,6 +8,7 @@ use crate::java;
 use super::league::League;
 use super::map::{Coord, Grid};
 use super::path::next_step;
+use super::territory;
 
 /// Two seats: 0 and 1.
 pub const PLAYERS: usize = 2;
@@ -265,8 +266,8 @@ pub struct Board {
     pub grid: Arc<Grid>,
     /// Every agent on the grid, seat 0's first, each seat's in id order.
     pub agents: Vec<Agent>,
-    /// Per tile, the seat controlling it.
-    pub control: Vec<Option<usize>>,
+    /// Tiles controlled per seat (see [`Board::control`]), as of the last resolution.
+    tiles: [usize; PLAYERS],
     pub points: [i64; PLAYERS],
     /// Which actions do something, and whether there is territory.
     pub league: League,
@@ -294,7 +295,7 @@ impl Board {
     /// A board with its agents given, in list order (seat 0's first), for a league.
     pub fn with_agents(grid: Arc<Grid>, agents: Vec<Agent>, league: League) -> Board {
         let mut board = Board {
-            control: vec![None; grid.cells()],
+            tiles: [0; PLAYERS],
             grid,
             agents,
             points: [0; PLAYERS],
@@ -321,11 +322,7 @@ impl Board {
 
     /// Tiles controlled per seat.
     pub fn tiles(&self) -> [usize; PLAYERS] {
-        let mut n = [0; PLAYERS];
-        for s in self.control.iter().flatten() {
-            n[*s] += 1;
-        }
-        n
+        self.tiles
     }
 
     /// The start of a turn (rulebook: *A turn*, *Soaked*): soaked agents leave; orders and hunkering are cleared; cooldowns tick.
@@ -359,7 +356,8 @@ impl Board {
                 log.soaked.push(a.id);
             }
         }
-        let tiles = self.control_counted();
+        self.update_control();
+        let tiles = self.tiles;
         for seat in 0..PLAYERS {
             let diff = tiles[seat] as i64 - tiles[1 - seat] as i64;
             if diff > 0 {
@@ -569,60 +567,24 @@ impl Board {
         }
     }
 
-    /// Rulebook, *Territory and points*: each tile (covers too) goes to the seat whose non-soaked agents are all the
-    /// nearest ones by territory distance; a tie between seats leaves it to nobody.
+    /// Rulebook, *Territory and points*: counts again the tiles each seat controls (see
+    /// [`Board::control`]).
     pub fn update_control(&mut self) {
-        self.control_counted();
+        self.tiles = if self.league.has_territory() {
+            territory::counts(&self.grid, &self.agents)
+        } else {
+            [0; PLAYERS]
+        };
     }
 
-    /// [`Board::update_control`], returning [`Board::tiles`] counted on the way.
-    fn control_counted(&mut self) -> [usize; PLAYERS] {
-        if !self.league.has_territory() {
-            return self.tiles();
+    /// Per tile, row by row: the seat controlling it now (`None`: nobody). Worked out when asked
+    /// (for the viewer): the territory changes only with the agents, and the turn itself needs
+    /// only [`Board::tiles`].
+    pub fn control(&self) -> Vec<Option<usize>> {
+        if self.league.has_territory() {
+            territory::control(&self.grid, &self.agents)
+        } else {
+            vec![None; self.grid.cells()]
         }
-        // Per seat and tile: the territory distance of the seat's nearest agent, agent by agent
-        // over whole rows. Along a row, an agent's distance falls by its factor per tile up to
-        // its column and then rises by it, so each row is two ramps: no absolute value or
-        // product per tile.
-        let width = self.grid.width.max(0) as usize;
-        let cells = self.control.len();
-        let mut nearest = vec![i32::MAX; 2 * cells];
-        let (red, blue) = nearest.split_at_mut(cells);
-        for a in self.agents.iter().filter(|a| !a.dying) {
-            let seat = if a.owner == 0 { &mut *red } else { &mut *blue };
-            let factor = a.zone_factor() as i32;
-            let ax = a.at.x;
-            // The tiles of a row left of the agent's column.
-            let split = ax.clamp(0, width as i32);
-            for (y, row) in seat.chunks_mut(width.max(1)).enumerate() {
-                let base = factor * (a.at.y - y as i32).abs();
-                let (left, right) = row.split_at_mut((split as usize).min(row.len()));
-                let mut v = base + factor * (ax - split);
-                for d in left.iter_mut().rev() {
-                    v += factor;
-                    *d = (*d).min(v);
-                }
-                let mut v = base + factor * (split - ax);
-                for d in right {
-                    *d = (*d).min(v);
-                    v += factor;
-                }
-            }
-        }
-        let mut tiles = [0; PLAYERS];
-        for ((slot, r), b) in self.control.iter_mut().zip(red.iter()).zip(blue.iter()) {
-            // The nearer seat takes the tile; a tie leaves it.
-            let seat = match r.cmp(b) {
-                std::cmp::Ordering::Less => 0,
-                std::cmp::Ordering::Greater => 1,
-                std::cmp::Ordering::Equal => {
-                    *slot = None;
-                    continue;
-                }
-            };
-            *slot = Some(seat);
-            tiles[seat] += 1;
-        }
-        tiles
     }
 }

@@ -158,14 +158,7 @@ fn position(rows: &[&str], agents: &[(i32, usize, Class, i32, i32)]) -> SoakOver
         .iter()
         .map(|&(id, owner, class, x, y)| Agent::new(id, owner, class, c(x, y)))
         .collect();
-    let mut board = Board {
-        control: vec![None; grid.cells()],
-        grid,
-        agents,
-        points: [0; PLAYERS],
-        league: League::FULL,
-    };
-    board.update_control();
+    let board = Board::with_agents(grid, agents, League::FULL);
     SoakOverflow::from_board(board, Objective::None)
 }
 

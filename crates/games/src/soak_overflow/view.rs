@@ -174,7 +174,7 @@ pub(super) fn view(game: &SoakOverflow) -> View {
         turn: game.turns_done,
         max_turns: game.board.league.max_turns(),
         tiles: grid.tiles.clone(),
-        control: board.control.clone(),
+        control: board.control(),
         agents: shown_agents(game)
             .into_iter()
             .map(|(a, soaked)| agent_view(a, game, soaked))
@@ -241,12 +241,13 @@ pub(super) fn text(game: &SoakOverflow) -> String {
         push_right(&mut out, x, 3);
     }
     out.push('\n');
+    let control = board.control();
     for y in 0..grid.height {
         push_right(&mut out, y, 2);
         out.push(' ');
         for x in 0..grid.width {
             let c = Coord::new(x, y);
-            out.push(match board.control[grid.index(c)] {
+            out.push(match control[grid.index(c)] {
                 Some(0) => 'r',
                 Some(_) => 'b',
                 None => '.',
