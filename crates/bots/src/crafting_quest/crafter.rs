@@ -22,7 +22,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use super::memory::{Memory, Paths, NEIGHBOURS, UNKNOWN};
+use super::memory::{Field, Memory, Paths, NEIGHBOURS, UNKNOWN};
 use super::protocol::{energy_to_kill, write, Decoder, Kind, State, UnitInfo, GOLD, RECIPES};
 use crate::Bot;
 
@@ -48,6 +48,17 @@ const MOST: u64 = 130;
 /// The quantity guessed for a resource cell not dug yet.
 const GUESS: u32 = 40;
 
+// `Fields::compute` passes over the cells that offer nothing: the first recipes need some of
+// every ingredient it looks for.
+const _: () = assert!(
+    RECIPES[0][0][WOOD] > 0
+        && RECIPES[0][0][STONE] > 0
+        && RECIPES[0][0][IRON] > 0
+        && RECIPES[1][0][WOOD] > 0
+        && RECIPES[1][0][STONE] > 0
+        && RECIPES[1][0][LEATHER] > 0
+);
+
 pub struct Crafter {
     /// Reads the referee's lines, reusing its buffers.
     decoder: Decoder,
@@ -65,7 +76,7 @@ pub struct Crafter {
     /// (unit, cell) where a unit picked up this turn since its last dig.
     picked: BTreeSet<(usize, usize)>,
     /// Per recipe (sword, armour): the crafting fields of this turn.
-    fields: [Option<Fields>; 2],
+    fields: [Fields; 2],
     /// Per unit: the rest of the route to its target this turn.
     routes: BTreeMap<usize, Vec<usize>>,
     /// Units on a crafting round (at most [`CRAFTERS`]), from turn to turn.
@@ -78,44 +89,80 @@ pub struct Crafter {
 /// Costs to finish a crafting round from each cell, by what the unit already carries (wood and
 /// stone first, in either order, then the heavy ingredient, where the recipe is crafted). Steps
 /// cost what a unit carrying only the ingredients pays: 20 empty, 60 with one light
-/// ingredient, 100 with both.
+/// ingredient, 100 with both. Only costs within the recipe's budget are worked out (the others
+/// are `u32::MAX`): a unit never starts or goes on with a dearer round, and goes downhill only
+/// from a cell within the budget, to cells cheaper still.
+#[derive(Default)]
 struct Fields {
-    /// The round it was computed in.
-    round: u32,
-    both: Vec<u32>,
-    need_wood: Vec<u32>,
-    need_stone: Vec<u32>,
-    need_both: Vec<u32>,
+    /// The round it was computed in, if it was.
+    round: Option<u32>,
+    both: Field,
+    need_wood: Field,
+    need_stone: Field,
+    need_both: Field,
+    /// The cells offering enough wood, and stone (buffers kept from one computation to the next).
+    wood: Vec<u32>,
+    stone: Vec<u32>,
 }
 
 impl Fields {
-    fn new(memory: &Memory, avail: &[[u32; 7]], kind: usize, round: u32) -> Fields {
+    fn compute(&mut self, memory: &Memory, kind: usize, round: u32) {
         let recipe = RECIPES[kind][0];
         let heavy = if kind == 0 { IRON } else { LEATHER };
+        let limit = budget(kind);
         let n = memory.cells();
-        let sources = |r: usize, from: &[u32]| -> Vec<u32> {
-            avail
-                .iter()
-                .zip(from)
-                .map(|(a, &f)| if a[r] >= recipe[r] { f } else { u32::MAX })
-                .collect()
+        self.round = Some(round);
+        for f in [
+            &mut self.both,
+            &mut self.need_wood,
+            &mut self.need_stone,
+            &mut self.need_both,
+        ] {
+            f.clear(n);
+        }
+        self.wood.clear();
+        self.stone.clear();
+        for c in 0..n {
+            // Most cells have nothing to offer: one look at them.
+            if memory.offers_nothing(c) {
+                continue;
+            }
+            if memory.offers(c, heavy, recipe[heavy]) {
+                self.both.add_source(c, 0);
+            }
+            if memory.offers(c, WOOD, recipe[WOOD]) {
+                self.wood.push(c as u32);
+            }
+            if memory.offers(c, STONE, recipe[STONE]) {
+                self.stone.push(c as u32);
+            }
+        }
+        memory.spread(&mut self.both, 100, limit);
+        // A light ingredient's cells start where the rest of the round costs what `from` says.
+        let add = |to: &mut Field, cells: &[u32], from: &Field| {
+            for &c in cells {
+                let start = from.cost[c as usize];
+                if start != u32::MAX {
+                    to.add_source(c as usize, start);
+                }
+            }
         };
-        let zero = vec![0u32; n];
-        let both = memory.field(&sources(heavy, &zero), 100);
-        let need_wood = memory.field(&sources(WOOD, &both), 60);
-        let need_stone = memory.field(&sources(STONE, &both), 60);
-        let mut start = sources(WOOD, &need_stone);
-        for (s, &v) in start.iter_mut().zip(&sources(STONE, &need_wood)) {
-            *s = (*s).min(v);
-        }
-        let need_both = memory.field(&start, 20);
-        Fields {
-            round,
-            both,
-            need_wood,
-            need_stone,
-            need_both,
-        }
+        add(&mut self.need_wood, &self.wood, &self.both);
+        memory.spread(&mut self.need_wood, 60, limit);
+        add(&mut self.need_stone, &self.stone, &self.both);
+        memory.spread(&mut self.need_stone, 60, limit);
+        add(&mut self.need_both, &self.wood, &self.need_stone);
+        add(&mut self.need_both, &self.stone, &self.need_wood);
+        memory.spread(&mut self.need_both, 20, limit);
+    }
+}
+
+/// The most a crafting round of a kind (0 sword, 1 armour) may cost.
+fn budget(kind: usize) -> u32 {
+    if kind == 0 {
+        SWORD_BUDGET
+    } else {
+        ARMOUR_BUDGET
     }
 }
 
@@ -143,7 +190,7 @@ impl Crafter {
             done: BTreeSet::new(),
             claims: BTreeMap::new(),
             picked: BTreeSet::new(),
-            fields: [None, None],
+            fields: [Fields::default(), Fields::default()],
             routes: BTreeMap::new(),
             crafters: BTreeSet::new(),
             paths: Paths::default(),
@@ -372,15 +419,11 @@ impl Crafter {
     /// The crafting fields of a recipe (see [`Fields`]), computed at most every other turn.
     fn ensure_field(&mut self, kind: usize) {
         let round = self.me.round;
-        if self.fields[kind]
-            .as_ref()
-            .is_some_and(|f| f.round + 1 >= round)
-        {
+        if self.fields[kind].round.is_some_and(|r| r + 1 >= round) {
             return;
         }
         let Some(memory) = &self.memory else { return };
-        let avail = memory.availability();
-        self.fields[kind] = Some(Fields::new(memory, &avail, kind, round));
+        self.fields[kind].compute(memory, kind, round);
     }
 
     /// The crafting field a unit follows now, if it is on a crafting round or may start one:
@@ -398,11 +441,7 @@ impl Crafter {
         let field = self.field(u)?;
         let here = memory.cell(u.x, u.y)?;
         let cost = field[here];
-        let budget = if kind == 0 {
-            SWORD_BUDGET
-        } else {
-            ARMOUR_BUDGET
-        };
+        let budget = budget(kind);
         let at_stop = cost == 0 && memory.piles[here][heavy] > 0;
         let leads = at_stop || self.downhill(u, field).is_some();
         if cost <= budget && leads && (on || self.crafters.len() < CRAFTERS) {
@@ -415,17 +454,17 @@ impl Crafter {
     }
 
     /// The crafting field for what the unit carries now.
-    fn field(&self, u: &UnitInfo) -> Option<&Vec<u32>> {
+    fn field(&self, u: &UnitInfo) -> Option<&[u32]> {
         let (kind, recipe, _) = wish(u);
-        let fields = self.fields[kind].as_ref()?;
-        Some(
-            match (u.res[WOOD] >= recipe[WOOD], u.res[STONE] >= recipe[STONE]) {
-                (true, true) => &fields.both,
-                (true, false) => &fields.need_stone,
-                (false, true) => &fields.need_wood,
-                (false, false) => &fields.need_both,
-            },
-        )
+        let fields = &self.fields[kind];
+        fields.round?;
+        let field = match (u.res[WOOD] >= recipe[WOOD], u.res[STONE] >= recipe[STONE]) {
+            (true, true) => &fields.both,
+            (true, false) => &fields.need_stone,
+            (false, true) => &fields.need_wood,
+            (false, false) => &fields.need_both,
+        };
+        Some(&field.cost)
     }
 
     /// The neighbouring cell that goes down a field.

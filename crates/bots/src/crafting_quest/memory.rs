@@ -241,6 +241,13 @@ impl Memory {
         pile + buried >= need
     }
 
+    /// Whether a cell is known to offer nothing at all: no letter, nothing dug, no pile
+    /// ([`Memory::offers`] is then false for every type and every need above zero).
+    #[inline]
+    pub fn offers_nothing(&self, c: usize) -> bool {
+        !self.has_resources(c) && self.qty[c].is_none() && self.piles[c] == [0; 7]
+    }
+
     #[inline]
     pub fn has_resources(&self, c: usize) -> bool {
         let g = self.ground[c];
@@ -265,55 +272,97 @@ pub const NEIGHBOURS: [(i32, i32); 8] = [
     (-1, -1),
 ];
 
+/// A cost map over the cells, filled by [`Memory::spread`]. It keeps the buffers of its search
+/// from one computation to the next, and [`Field::clear`] resets only the cells the last one
+/// reached (a bounded search reaches a small part of the map).
+#[derive(Clone, Debug, Default)]
+pub struct Field {
+    /// Per cell: the cheapest cost, or `u32::MAX` (unreachable, or dearer than the limit).
+    pub cost: Vec<u32>,
+    /// The sources, as `start << 32 | cell` (sorted by start in [`Memory::spread`]).
+    sources: Vec<u64>,
+    /// The cells the search reached, in the order reached (also its first-in first-out queue).
+    reached: Vec<u32>,
+}
+
+impl Field {
+    /// Starts again over `n` cells: no sources, every cost `u32::MAX`.
+    pub fn clear(&mut self, n: usize) {
+        if self.cost.len() == n {
+            for &s in &self.sources {
+                self.cost[s as u32 as usize] = u32::MAX;
+            }
+            for &c in &self.reached {
+                self.cost[c as usize] = u32::MAX;
+            }
+        } else {
+            self.cost.clear();
+            self.cost.resize(n, u32::MAX);
+        }
+        self.sources.clear();
+        self.reached.clear();
+    }
+
+    /// Makes cell `c` a source that starts at `start` (the cheaper start, if it is one already).
+    pub fn add_source(&mut self, c: usize, start: u32) {
+        if start < self.cost[c] {
+            self.cost[c] = start;
+            self.sources.push(u64::from(start) << 32 | c as u64);
+        }
+    }
+}
+
 impl Memory {
-    /// Cheapest costs to a goal: each cell starts at `start[c]` (`u32::MAX`: not a source) and
-    /// every step costs `step`, over passable cells with 8-neighbour moves. (Steps cost the
-    /// same everywhere, so a breadth-first walk merging the sorted sources is exact.)
-    pub fn field(&self, start: &[u32], step: u32) -> Vec<u32> {
-        let mut cost = start.to_vec();
-        let mut sources: Vec<(u32, u32)> = cost
-            .iter()
-            .zip(0..)
-            .filter(|(&v, _)| v != u32::MAX)
-            .map(|(&v, c)| (v, c))
-            .collect();
+    /// Cheapest costs to a goal, up to `limit`: each source starts at its start (see
+    /// [`Field::add_source`]) and every step costs `step`, over passable cells with 8-neighbour
+    /// moves; the cells dearer than `limit` are left at `u32::MAX`. (Steps cost the same
+    /// everywhere, so a breadth-first walk merging the sorted sources is exact, and the costs
+    /// it takes come in order: it stops at the first one past the limit.)
+    pub fn spread(&self, field: &mut Field, step: u32, limit: u32) {
+        let Field {
+            cost,
+            sources,
+            reached,
+        } = field;
         sources.sort_unstable();
-        let mut next_source = 0;
-        // A first-in first-out queue: `head` is its front.
-        let mut queue: Vec<(u32, u32)> = Vec::with_capacity(cost.len());
-        let mut head = 0;
+        reached.reserve(cost.len());
+        let (mut next_source, mut head) = (0, 0);
         loop {
-            // The cheaper of the next source and the queue's front (the source on a tie).
-            let (v, c) = match (sources.get(next_source), queue.get(head)) {
-                (Some(&s), Some(&q)) if s.0 > q.0 => {
+            // The cheaper of the next source and the queue's front (the source on a tie). A
+            // queued cell's cost never changes once queued (later costs are never cheaper), so
+            // the queue holds cells only, each at most once.
+            let c = match (sources.get(next_source), reached.get(head)) {
+                (Some(&s), Some(&q)) if (s >> 32) as u32 > cost[q as usize] => {
                     head += 1;
-                    q
+                    q as usize
                 }
                 (Some(&s), _) => {
                     next_source += 1;
-                    s
+                    let c = s as u32 as usize;
+                    // A source reached more cheaply from another, or listed twice.
+                    if (s >> 32) as u32 > cost[c] {
+                        continue;
+                    }
+                    c
                 }
                 (None, Some(&q)) => {
                     head += 1;
-                    q
+                    q as usize
                 }
                 (None, None) => break,
             };
-            let c = c as usize;
-            if v > cost[c] {
-                continue;
+            let w = cost[c].saturating_add(step);
+            if w > limit {
+                break;
             }
-            let w = v.saturating_add(step);
             for &n in self.open_neighbours(c) {
-                if let Some(slot) = cost.get_mut(n as usize) {
-                    if w < *slot {
-                        *slot = w;
-                        queue.push((w, n));
-                    }
+                let slot = &mut cost[n as usize];
+                if w < *slot {
+                    *slot = w;
+                    reached.push(n);
                 }
             }
         }
-        cost
     }
 }
 
