@@ -291,7 +291,9 @@ mod tests;
 
 use league::{League, Objective};
 use map::Grid;
-use protocol::{apply, init_text, orders_text, parse_lines, read_slots, turn_text, InitAgent};
+use protocol::{
+    apply, init_len, orders_text, parse_lines, push_init, push_turn, turn_len, InitAgent, Reading,
+};
 pub use protocol::{Command, Order};
 use state::{name, plural, Agent, Board, TurnLog, PLAYERS};
 pub use view::View;
@@ -368,8 +370,8 @@ pub struct SoakOverflow {
     turns_done: u32,
     /// Per seat: why it lost by a fault.
     lost: [Option<String>; PLAYERS],
-    /// Per seat: the lines written this turn.
-    heard: [Vec<String>; PLAYERS],
+    /// Per seat: its lines of this turn, read so far.
+    heard: [Reading; PLAYERS],
     /// Per seat: its turn is complete (all its lines, or a fault).
     complete: [bool; PLAYERS],
     outcome: Option<Outcome>,
@@ -382,20 +384,33 @@ pub struct SoakOverflow {
     /// What the last step's resolution did.
     last_log: Arc<TurnLog>,
     /// The agents soaked in the last step (they have left the board).
-    last_soaked: Arc<[Agent]>,
+    last_soaked: Arc<Vec<Agent>>,
     /// The messages of the last step, by agent id.
-    last_messages: Arc<[(i32, String)]>,
+    last_messages: Arc<Vec<(i32, String)>>,
     /// Every agent's label ("agent 3 (red bomber)") by id, for the events.
     labels: Arc<[(i32, String)]>,
 }
 
-/// The words of a step's events, apart from its resolution's.
+/// The words of a step's events, apart from its resolution's (most steps have none: a copy of
+/// an empty list costs nothing).
 #[derive(Clone, Debug, Default)]
 struct LastEvents {
     /// Whether the step resolved a turn (its events include the resolution's).
     resolved: bool,
-    before: Arc<[String]>,
-    after: Arc<[String]>,
+    before: Vec<String>,
+    after: Vec<String>,
+}
+
+/// `shared` emptied and refilled with `items`: in place while no copy of the match shares it
+/// (a referee that keeps no frames), else in a new list (a frame keeps the old one).
+fn refill<T: Clone>(shared: &mut Arc<Vec<T>>, items: impl Iterator<Item = T>) {
+    match Arc::get_mut(shared) {
+        Some(list) => {
+            list.clear();
+            list.extend(items);
+        }
+        None => *shared = Arc::new(items.collect()),
+    }
 }
 
 impl SoakOverflow {
@@ -418,7 +433,7 @@ impl SoakOverflow {
             initial: Arc::new(initial),
             turns_done: 0,
             lost: [None, None],
-            heard: [Vec::new(), Vec::new()],
+            heard: Default::default(),
             complete: [false; PLAYERS],
             outcome: None,
             labels: board.agents.iter().map(|a| (a.id, a.label())).collect(),
@@ -426,14 +441,14 @@ impl SoakOverflow {
             events: Vec::new(),
             last_events: LastEvents::default(),
             last_log: Arc::default(),
-            last_soaked: Arc::new([]),
-            last_messages: Arc::new([]),
+            last_soaked: Arc::default(),
+            last_messages: Arc::default(),
         }
     }
 
     /// The events of the last step, in words.
     fn last_events(&self) -> Vec<String> {
-        let mut out = self.last_events.before.to_vec();
+        let mut out = self.last_events.before.clone();
         if self.last_events.resolved {
             self.log_events(&self.last_log, &mut out);
         }
@@ -445,8 +460,8 @@ impl SoakOverflow {
     fn close_events(&mut self, resolved: bool, before: Vec<String>) {
         self.last_events = LastEvents {
             resolved,
-            before: before.into(),
-            after: std::mem::take(&mut self.events).into(),
+            before,
+            after: std::mem::take(&mut self.events),
         };
     }
 
@@ -487,17 +502,16 @@ impl SoakOverflow {
     /// lines give each agent replaces, slot by slot, what it was told before (nothing: its
     /// orders are cleared when a turn starts), as putting the commands in one by one would.
     fn take_orders(&mut self, seat: usize) -> Option<String> {
-        let own = self.own_ids(seat);
-        let (slots, error) = read_slots(&self.heard[seat], &own);
-        for (id, given) in own.iter().zip(slots) {
+        let heard = &mut self.heard[seat];
+        for (id, given) in heard.own.iter().zip(&mut heard.slots) {
             if let Some(agent) = self.board.agents.iter_mut().find(|a| a.id == *id) {
                 let orders = &mut agent.orders;
                 orders.to = given.to.or(orders.to);
-                orders.combat = given.combat.or(orders.combat.take());
-                orders.message = given.message.or(orders.message.take());
+                orders.combat = given.combat.take().or(orders.combat.take());
+                orders.message = given.message.take().or(orders.message.take());
             }
         }
-        error
+        heard.error.take()
     }
 
     /// Rulebook, *End and scoring* (the referee's `onEnd`): ends the game if it is over. `occupied` marks the tiles that
@@ -851,11 +865,18 @@ impl Game for SoakOverflow {
         if seat >= PLAYERS {
             return String::new();
         }
-        let mut text = String::new();
-        if self.turns_done == 0 {
-            text.push_str(&init_text(&self.board, &self.initial, seat));
+        let first = self.turns_done == 0;
+        let room = turn_len(&self.board)
+            + if first {
+                init_len(&self.board, &self.initial)
+            } else {
+                0
+            };
+        let mut text = String::with_capacity(room);
+        if first {
+            push_init(&mut text, &self.board, &self.initial, seat);
         }
-        text.push_str(&turn_text(&self.board, seat));
+        push_turn(&mut text, &self.board, seat);
         if seat == 1 && self.board.league.opponent_follows() {
             text.push_str(&orders_text(&self.board, 0));
         }
@@ -866,8 +887,10 @@ impl Game for SoakOverflow {
         if !self.asks(seat) || self.complete[seat] {
             return Heard::Done;
         }
-        self.heard[seat].push(line.to_string());
-        if self.heard[seat].len() < self.board.live_count(seat) {
+        // Read at once (nothing is kept of the line); the orders are given when all are in.
+        let own = self.board.live(seat).map(|a| a.id);
+        self.heard[seat].read(line, own);
+        if self.heard[seat].lines < self.board.live_count(seat) {
             return Heard::More;
         }
         self.complete[seat] = true;
@@ -886,7 +909,7 @@ impl Game for SoakOverflow {
         }
         if !self.complete[seat] {
             // The lines written so far are not read (the original reads none of them).
-            self.heard[seat].clear();
+            self.heard[seat].lines = 0;
             self.complete[seat] = true;
         }
         let why = match kind {
@@ -910,8 +933,8 @@ impl Game for SoakOverflow {
             // Red's orders are in; the opponent answers next, told them. Nothing moves yet.
             self.red_ready = true;
             self.last_log = Arc::default();
-            self.last_soaked = Arc::new([]);
-            self.last_messages = Arc::new([]);
+            self.last_soaked = Arc::default();
+            self.last_messages = Arc::default();
             self.events
                 .push("red has given its orders: blue answers, told them".to_string());
             self.close_events(false, Vec::new());
@@ -930,28 +953,33 @@ impl Game for SoakOverflow {
         } else {
             Vec::new()
         };
-        self.last_messages = self
-            .board
-            .agents
-            .iter()
-            .filter_map(|a| a.orders.message.clone().map(|m| (a.id, m)))
-            .collect();
-        let log = self.board.resolve();
+        refill(
+            &mut self.last_messages,
+            self.board
+                .agents
+                .iter()
+                .filter_map(|a| a.orders.message.clone().map(|m| (a.id, m))),
+        );
+        // The last turn's log is reused in place unless a frame keeps it.
+        match Arc::get_mut(&mut self.last_log) {
+            Some(log) => self.board.resolve(log),
+            None => {
+                let mut log = TurnLog::default();
+                self.board.resolve(&mut log);
+                self.last_log = Arc::new(log);
+            }
+        }
         self.turns_done += 1;
         // The events so far (faults) come before the resolution's, the end's after them.
         let before = std::mem::take(&mut self.events);
         self.check_end(&occupied);
-        self.last_soaked = self
-            .board
-            .agents
-            .iter()
-            .filter(|a| a.dying)
-            .cloned()
-            .collect();
-        self.last_log = Arc::new(log);
+        refill(
+            &mut self.last_soaked,
+            self.board.agents.iter().filter(|a| a.dying).cloned(),
+        );
         self.board.start_turn();
         // Emptied, keeping their room for the next turn's lines.
-        self.heard.iter_mut().for_each(Vec::clear);
+        self.heard.iter_mut().for_each(|h| h.lines = 0);
         self.complete = [false; PLAYERS];
         self.close_events(true, before);
     }
@@ -1033,7 +1061,7 @@ impl Rules for SoakOverflow {
             return Ok(());
         }
         let live = self.board.live_count(seat);
-        if action.len() < live || !self.heard[seat].is_empty() {
+        if action.len() < live || self.heard[seat].lines > 0 {
             // Short of one line per agent (or after lines already heard): `hear` waits for the
             // rest, as it does for text.
             for line in self.write_action(seat, action) {

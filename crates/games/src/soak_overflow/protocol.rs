@@ -167,15 +167,6 @@ pub fn parse_lines(lines: &[String], own: &[i32]) -> Parsed {
     Parsed { orders, error }
 }
 
-/// [`parse_lines`] for the referee, which needs only what the lines give each agent: the
-/// slots of each of `own` (in its order), and the first reason for disqualification. The
-/// same reading without keeping each line's commands.
-pub fn read_slots(lines: &[String], own: &[i32]) -> (Vec<Slots>, Option<String>) {
-    let mut slots = vec![Slots::default(); own.len()];
-    let error = read_lines(lines, own, &mut slots, |_| {});
-    (slots, error)
-}
-
 /// What [`read_lines`] reports, in line order: an accepted line (the agent it is for, and the
 /// id written on it if any), then each command it recognised on that line.
 enum Read {
@@ -192,57 +183,109 @@ fn read_lines(
     mut each: impl FnMut(Read),
 ) -> Option<String> {
     let mut error = None;
+    for (k, line) in lines.iter().enumerate() {
+        read_line(k, line, own, slots, &mut error, &mut each);
+    }
+    error
+}
+
+/// Line `k` (from 0) of [`read_lines`]; a reason for disqualification goes to `error` unless it
+/// holds one already.
+fn read_line(
+    k: usize,
+    line: &str,
+    own: &[i32],
+    slots: &mut [Slots],
+    error: &mut Option<String>,
+    mut each: impl FnMut(Read),
+) {
     let mut fail = |why: String| {
         if error.is_none() {
-            error = Some(why);
+            *error = Some(why);
         }
     };
-    for (k, line) in lines.iter().enumerate() {
-        let mut pieces = line_pieces(line);
-        let first = pieces.next();
-        let named = if pieces.clone().next().is_some() {
-            first.and_then(java::parse_ascii_int)
-        } else {
-            None
-        };
-        // The pieces that are actions: those after the agent's id, or all of them.
-        let (agent, written, actions) = match named {
-            Some(id) => (Some(id), Some(id), pieces),
-            None => (own.get(k).copied(), None, line_pieces(line)),
-        };
-        let Some(agent) = agent else {
-            fail(format!("line {} names no agent", k + 1));
-            continue;
-        };
-        let Some(slot) = own.iter().position(|&id| id == agent) else {
-            fail(format!(
-                "agent {agent} is not one of your agents on the grid"
-            ));
-            continue;
-        };
-        each(Read::Line { agent, written });
-        for piece in actions {
-            let piece = java::trim(piece);
-            match parse_piece(piece) {
-                Some(command) => {
-                    apply(&mut slots[slot], &command);
-                    each(Read::Command(command));
-                    if slots[slot].full() {
-                        break;
-                    }
-                }
-                None => {
-                    fail(format!(
-                        "invalid action {} (expected MOVE x y | SHOOT id | THROW x y | \
-                         HUNKER_DOWN | MESSAGE text)",
-                        quote(piece)
-                    ));
+    let mut pieces = line_pieces(line);
+    let first = pieces.next();
+    let named = if pieces.clone().next().is_some() {
+        first.and_then(java::parse_ascii_int)
+    } else {
+        None
+    };
+    // The pieces that are actions: those after the agent's id, or all of them.
+    let (agent, written, actions) = match named {
+        Some(id) => (Some(id), Some(id), pieces),
+        None => (own.get(k).copied(), None, line_pieces(line)),
+    };
+    let Some(agent) = agent else {
+        fail(format!("line {} names no agent", k + 1));
+        return;
+    };
+    let Some(slot) = own.iter().position(|&id| id == agent) else {
+        fail(format!(
+            "agent {agent} is not one of your agents on the grid"
+        ));
+        return;
+    };
+    each(Read::Line { agent, written });
+    for piece in actions {
+        let piece = java::trim(piece);
+        match parse_piece(piece) {
+            Some(command) => {
+                apply(&mut slots[slot], &command);
+                each(Read::Command(command));
+                if slots[slot].full() {
                     break;
                 }
             }
+            None => {
+                fail(format!(
+                    "invalid action {} (expected MOVE x y | SHOOT id | THROW x y | \
+                     HUNKER_DOWN | MESSAGE text)",
+                    quote(piece)
+                ));
+                break;
+            }
         }
     }
-    error
+}
+
+/// A seat's answer read line by line as its lines arrive, as [`parse_lines`] reads them, for
+/// the referee, which needs only what the lines give each agent (its slots) and the first
+/// reason for disqualification.
+#[derive(Clone, Debug, Default)]
+pub struct Reading {
+    /// The lines read this turn.
+    pub lines: usize,
+    /// The ids of the seat's agents on the grid, in list order, when the turn's first line came.
+    pub own: Vec<i32>,
+    /// What the lines give each agent of `own`.
+    pub slots: Vec<Slots>,
+    /// The first reason for disqualification.
+    pub error: Option<String>,
+}
+
+impl Reading {
+    /// Reads the next line of a seat whose agents on the grid are `own` (used for the turn's
+    /// first line only: they stay the same all turn).
+    pub fn read(&mut self, line: &str, own: impl Iterator<Item = i32>) {
+        if self.lines == 0 {
+            // A new turn: the room of the last one is kept.
+            self.own.clear();
+            self.own.extend(own);
+            self.slots.clear();
+            self.slots.resize(self.own.len(), Slots::default());
+            self.error = None;
+        }
+        read_line(
+            self.lines,
+            line,
+            &self.own,
+            &mut self.slots,
+            &mut self.error,
+            |_| {},
+        );
+        self.lines += 1;
+    }
 }
 
 /// The pieces of a line as Java's `line.split(";")` gives them (see `java::split`), without
@@ -299,16 +342,20 @@ impl<'a> Iterator for Pieces<'a> {
     }
 }
 
-/// The initialisation block (rulebook: *Protocol*): `myId`, the agents of both seats with their classes'
-/// numbers, `width height`, then one line per row of `x y tileType` triples.
-pub fn init_text(board: &Board, initial: &[InitAgent], seat: usize) -> String {
+/// The room [`push_init`] takes.
+pub fn init_len(board: &Board, initial: &[InitAgent]) -> usize {
+    64 + 24 * initial.len() + 8 * board.grid.cells()
+}
+
+/// Appends the initialisation block (rulebook: *Protocol*): `myId`, the agents of both seats
+/// with their classes' numbers, `width height`, then one line per row of `x y tileType` triples.
+pub fn push_init(out: &mut String, board: &Board, initial: &[InitAgent], seat: usize) {
     let grid: &Grid = &board.grid;
-    let mut out = String::with_capacity(64 + 24 * initial.len() + 8 * grid.cells());
-    push_ints_line(&mut out, &[seat as i32]);
-    push_ints_line(&mut out, &[initial.len() as i32]);
+    push_ints_line(out, &[seat as i32]);
+    push_ints_line(out, &[initial.len() as i32]);
     for a in initial {
         push_ints_line(
-            &mut out,
+            out,
             &[
                 a.id,
                 a.owner as i32,
@@ -319,21 +366,20 @@ pub fn init_text(board: &Board, initial: &[InitAgent], seat: usize) -> String {
             ],
         );
     }
-    push_ints_line(&mut out, &[grid.width, grid.height]);
+    push_ints_line(out, &[grid.width, grid.height]);
     for y in 0..grid.height {
         for x in 0..grid.width {
             if x > 0 {
                 out.push(' ');
             }
-            push_int(&mut out, x);
+            push_int(out, x);
             out.push(' ');
-            push_int(&mut out, y);
+            push_int(out, y);
             out.push(' ');
-            push_int(&mut out, i32::from(grid.tile(Coord::new(x, y))));
+            push_int(out, i32::from(grid.tile(Coord::new(x, y))));
         }
         out.push('\n');
     }
-    out
 }
 
 /// An agent as the initialisation block describes it.
@@ -347,21 +393,25 @@ pub struct InitAgent {
     pub bombs: i32,
 }
 
-/// The per-turn block (rulebook: *Protocol*): the agents on the grid (soaked ones are gone), seat 0's first,
-/// `agentId x y cooldown splashBombs wetness`, then the number of the seat's own agents.
-pub fn turn_text(board: &Board, seat: usize) -> String {
+/// The room [`push_turn`] takes.
+pub fn turn_len(board: &Board) -> usize {
+    16 + 24 * board.agents.len()
+}
+
+/// Appends the per-turn block (rulebook: *Protocol*): the agents on the grid (soaked ones are
+/// gone), seat 0's first, `agentId x y cooldown splashBombs wetness`, then the number of the
+/// seat's own agents.
+pub fn push_turn(out: &mut String, board: &Board, seat: usize) {
     let live = || board.agents.iter().filter(|a| !a.dying);
-    let mut out = String::with_capacity(16 + 24 * board.agents.len());
-    push_ints_line(&mut out, &[live().count() as i32]);
+    push_ints_line(out, &[live().count() as i32]);
     for a in live() {
         push_ints_line(
-            &mut out,
+            out,
             &[a.id, a.at.x, a.at.y, a.cooldown, a.bombs, a.wetness],
         );
     }
     let own = live().filter(|a| a.owner == seat % PLAYERS).count();
-    push_ints_line(&mut out, &[own as i32]);
-    out
+    push_ints_line(out, &[own as i32]);
 }
 
 /// Leagues 2–4, the opponent's input only (our addition: the original's opponent is part of

@@ -260,6 +260,19 @@ pub struct TurnLog {
     pub gained: [i64; PLAYERS],
 }
 
+impl TurnLog {
+    /// Empties the log, keeping the room of its lists.
+    fn clear(&mut self) {
+        self.moves.clear();
+        self.hunkered.clear();
+        self.shots.clear();
+        self.throws.clear();
+        self.soaked.clear();
+        self.failures.clear();
+        self.gained = [0; PLAYERS];
+    }
+}
+
 /// The grid, the agents and the territory.
 #[derive(Clone, Debug)]
 pub struct Board {
@@ -335,12 +348,14 @@ impl Board {
         }
     }
 
-    /// Rulebook, *A turn*: resolves the orders given. The league may switch actions off: a move,
-    /// shot or throw it does not allow is skipped and reported, hunkering silently does nothing,
-    /// and without territory no tile is controlled and nobody scores.
-    pub fn resolve(&mut self) -> TurnLog {
-        let mut log = TurnLog::default();
-        self.do_moves(&mut log);
+    /// Rulebook, *A turn*: resolves the orders given, into `log` (emptied first). The league may
+    /// switch actions off: a move, shot or throw it does not allow is skipped and reported,
+    /// hunkering silently does nothing, and without territory no tile is controlled and nobody
+    /// scores.
+    pub fn resolve(&mut self, log: &mut TurnLog) {
+        log.clear();
+        let log = &mut *log;
+        self.do_moves(log);
         let hunker = self.league.allows_hunker();
         for a in &mut self.agents {
             if hunker && a.orders.combat == Some(Combat::Hunker) {
@@ -348,8 +363,8 @@ impl Board {
                 log.hunkered.push(a.id);
             }
         }
-        self.do_shots(&mut log);
-        self.do_throws(&mut log);
+        self.do_shots(log);
+        self.do_throws(log);
         for a in &mut self.agents {
             if a.wetness >= SOAKED && !a.dying {
                 a.dying = true;
@@ -365,7 +380,6 @@ impl Board {
                 log.gained[seat] = diff;
             }
         }
-        log
     }
 
     /// Rulebook, *Moving*: every mover takes one step along its path; then collisions cancel moves.
