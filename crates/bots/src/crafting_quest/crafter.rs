@@ -83,7 +83,7 @@ pub struct Crafter {
     crafters: BTreeSet<usize>,
     /// The buffers of [`Crafter::plan`]'s walks.
     paths: Paths,
-    queue: Vec<usize>,
+    queue: Vec<u32>,
 }
 
 /// Costs to finish a crafting round from each cell, by what the unit already carries (wood and
@@ -487,16 +487,24 @@ impl Crafter {
         let start = memory.cell(u.x, u.y)?;
         let n = memory.cells();
         let (resource_cells, unknown_cells) = memory.counts();
-        // The walk's buffers are kept from one plan to the next.
+        // The walk's buffers are kept from one plan to the next: the cells the last walk
+        // reached (all in its queue) are unreached again.
         let Paths { dist, parent } = &mut self.paths;
-        dist.resize(n, u32::MAX);
-        dist.fill(u32::MAX);
-        parent.resize(n, usize::MAX);
-        dist[start] = 0;
-        // A first-in first-out queue: `head` is its front.
         let queue = &mut self.queue;
+        if dist.len() == n {
+            for &c in queue.iter() {
+                dist[c as usize] = u32::MAX;
+            }
+        } else {
+            dist.clear();
+            dist.resize(n, u32::MAX);
+            parent.resize(n, u32::MAX);
+        }
+        dist[start] = 0;
+        // A first-in first-out queue: `head` is its front. Each cell enters it at most once.
         queue.clear();
-        queue.push(start);
+        queue.reserve(n);
+        queue.push(start as u32);
         let mut head = 0;
         let step = u64::from(u.move_cost.max(20) as u32);
         let mut best: Option<(u64, usize)> = None;
@@ -505,6 +513,7 @@ impl Crafter {
         let (mut resources_met, mut unknown_met) = (0, 0);
         while let Some(&c) = queue.get(head) {
             head += 1;
+            let c = c as usize;
             let d = u64::from(dist[c]);
             if let Some((value, _)) = best {
                 // A cell counts for at most `MOST` units: no farther cell can beat `value`.
@@ -543,10 +552,10 @@ impl Crafter {
             }
             let next = dist[c] + 1;
             for &m in memory.open_neighbours(c) {
-                let m = m as usize;
-                if dist[m] == u32::MAX {
-                    dist[m] = next;
-                    parent[m] = c;
+                let slot = &mut dist[m as usize];
+                if *slot == u32::MAX {
+                    *slot = next;
+                    parent[m as usize] = c as u32;
                     queue.push(m);
                 }
             }
@@ -567,10 +576,29 @@ fn learn_dig(memory: &mut Memory, u: &UnitInfo) {
     }
 }
 
+/// The lines of a text, as [`str::lines`] splits them, each end found by `memchr` (many bytes
+/// at a time: an answer is one line of about 2 KB).
+fn lines(text: &str) -> impl Iterator<Item = &str> {
+    let mut rest = text;
+    std::iter::from_fn(move || {
+        if rest.is_empty() {
+            return None;
+        }
+        match memchr::memchr(b'\n', rest.as_bytes()) {
+            Some(i) => {
+                let line = &rest[..i];
+                rest = &rest[i + 1..];
+                Some(line.strip_suffix('\r').unwrap_or(line))
+            }
+            None => Some(std::mem::take(&mut rest)),
+        }
+    })
+}
+
 impl Bot for Crafter {
     fn read(&mut self, input: &str) -> Vec<String> {
         let mut out = Vec::new();
-        for line in input.lines() {
+        for line in lines(input) {
             match self.decoder.read(line) {
                 Kind::Turn => {
                     let state = &mut self.decoder.state;
@@ -623,5 +651,29 @@ impl Bot for Crafter {
             }
         }
         out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn lines_split_as_str_lines_does() {
+        for text in [
+            "",
+            "\n",
+            "a",
+            "a\n",
+            "a\r\n",
+            "a\r",
+            "\r\n\r\n",
+            "a\nb",
+            "a\r\nb\r",
+            "a\n\nb\n",
+            "é\r\r\nx",
+        ] {
+            let ours: Vec<&str> = super::lines(text).collect();
+            let std: Vec<&str> = text.lines().collect();
+            assert_eq!(ours, std, "{text:?}");
+        }
     }
 }

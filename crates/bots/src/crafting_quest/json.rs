@@ -53,11 +53,28 @@ impl<'a> Reader<'a> {
     }
 
     /// The index of the first `"` or `\\` at or after `from` (the end of the text if none),
-    /// found by `memchr` (many bytes at a time).
+    /// looked for eight bytes at a time (keys and rows are short: cheaper than a call to
+    /// `memchr`).
     #[inline]
     fn quote_or_backslash(&self, from: usize) -> usize {
-        let rest = self.s.get(from..).unwrap_or_default();
-        from + memchr::memchr2(b'"', b'\\', rest).unwrap_or(rest.len())
+        const ONES: u64 = 0x0101_0101_0101_0101;
+        const HIGH: u64 = 0x8080_8080_8080_8080;
+        // The high bit of each byte that is zero, and maybe of bytes after the first zero one:
+        // the lowest bit set is exact.
+        let zeros = |v: u64| v.wrapping_sub(ONES) & !v & HIGH;
+        let mut i = from;
+        while let Some(chunk) = self.s.get(i..).and_then(<[u8]>::first_chunk::<8>) {
+            let v = u64::from_le_bytes(*chunk);
+            let found = zeros(v ^ (ONES * u64::from(b'"'))) | zeros(v ^ (ONES * u64::from(b'\\')));
+            if found != 0 {
+                return i + (found.trailing_zeros() / 8) as usize;
+            }
+            i += 8;
+        }
+        while self.s.get(i).is_some_and(|&b| b != b'"' && b != b'\\') {
+            i += 1;
+        }
+        i
     }
 
     /// Whether only white space is left.
@@ -84,13 +101,16 @@ impl<'a> Reader<'a> {
     /// and [`Reader::plain_key`], for reading what the referee writes in the order it writes it,
     /// without looking up every key: a caller that finds something else goes back to its mark
     /// and reads the value field by field.
+    ///
+    /// (The length is a constant: the comparison is a few loads, not a call.)
     #[inline]
-    pub fn lit(&mut self, text: &[u8]) -> Option<()> {
-        if self.s.get(self.i..self.i + text.len()) == Some(text) {
-            self.i += text.len();
-            Some(())
-        } else {
-            None
+    pub fn lit<const N: usize>(&mut self, text: &[u8; N]) -> Option<()> {
+        match self.s.get(self.i..self.i + N) {
+            Some(here) if here == text => {
+                self.i += N;
+                Some(())
+            }
+            _ => None,
         }
     }
 
@@ -238,28 +258,31 @@ impl<'a> Reader<'a> {
         }
     }
 
+    #[inline]
     fn number(&mut self) -> Option<i64> {
+        let s = self.s;
         let start = self.i;
-        let negative = self.s.get(self.i) == Some(&b'-');
-        if negative {
-            self.i += 1;
-        }
-        let digits = self.i;
+        let negative = s.get(start) == Some(&b'-');
+        let digits = start + usize::from(negative);
+        let mut i = digits;
         // Most numbers fit: add up the digits as they come, and let `parse` judge the others.
         let mut n: i64 = 0;
-        while self.i < self.s.len() && self.s[self.i].is_ascii_digit() {
-            n = n
-                .wrapping_mul(10)
-                .wrapping_add(i64::from(self.s[self.i] - b'0'));
-            self.i += 1;
+        while let Some(&b) = s.get(i) {
+            let d = b.wrapping_sub(b'0');
+            if d > 9 {
+                break;
+            }
+            n = n.wrapping_mul(10).wrapping_add(i64::from(d));
+            i += 1;
         }
-        if self.i == digits || matches!(self.s.get(self.i), Some(b'.' | b'e' | b'E')) {
+        self.i = i;
+        if i == digits || matches!(s.get(i), Some(b'.' | b'e' | b'E')) {
             return None;
         }
-        if self.i - digits < 18 {
+        if i - digits < 18 {
             return Some(if negative { -n } else { n });
         }
-        self.text.get(start..self.i)?.parse().ok()
+        self.text.get(start..i)?.parse().ok()
     }
 
     /// A key: a string without escapes, borrowed.

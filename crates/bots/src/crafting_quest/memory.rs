@@ -41,7 +41,7 @@ pub const OFF: u32 = u32::MAX;
 #[derive(Clone, Debug, Default)]
 pub struct Paths {
     pub dist: Vec<u32>,
-    pub parent: Vec<usize>,
+    pub parent: Vec<u32>,
 }
 
 impl Memory {
@@ -378,7 +378,7 @@ impl Paths {
         }
         let mut out = vec![target];
         while self.dist[target] > 1 {
-            target = self.parent[target];
+            target = self.parent[target] as usize;
             out.push(target);
         }
         out.reverse();
