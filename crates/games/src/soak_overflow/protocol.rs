@@ -57,11 +57,16 @@ impl fmt::Display for Order {
     }
 }
 
-/// The part of `s` after a case-insensitive ASCII keyword.
+/// Whether `s` is the ASCII `keyword` (written in capitals) in any case. Bots mostly write
+/// capitals: comparing those first, all at once, saves folding the case byte by byte.
+fn is_keyword(s: &str, keyword: &str) -> bool {
+    s == keyword || s.eq_ignore_ascii_case(keyword)
+}
+
+/// The part of `s` after a case-insensitive ASCII keyword (written in capitals).
 fn after_keyword<'a>(s: &'a str, keyword: &str) -> Option<&'a str> {
     let head = s.get(..keyword.len())?;
-    head.eq_ignore_ascii_case(keyword)
-        .then(|| &s[keyword.len()..])
+    is_keyword(head, keyword).then(|| &s[keyword.len()..])
 }
 
 /// Java's `.` does not match these.
@@ -72,40 +77,58 @@ fn is_line_terminator(c: char) -> bool {
 /// One trimmed piece, matched as a whole and case-insensitively; words are separated by single
 /// spaces and numbers are ASCII digits (rulebook: *Protocol*).
 pub fn parse_piece(piece: &str) -> Option<Command> {
-    if piece.eq_ignore_ascii_case("HUNKER_DOWN") {
-        return Some(Command::HunkerDown);
-    }
-    if piece.eq_ignore_ascii_case("WAIT") {
-        return Some(Command::Wait);
-    }
-    if let Some(text) = after_keyword(piece, "MESSAGE ") {
-        if text.is_empty() || text.chars().any(is_line_terminator) {
-            return None;
+    // Each action has its own first letter, so that letter says which one the piece can be.
+    match piece.as_bytes().first()?.to_ascii_uppercase() {
+        b'H' => is_keyword(piece, "HUNKER_DOWN").then_some(Command::HunkerDown),
+        b'W' => is_keyword(piece, "WAIT").then_some(Command::Wait),
+        b'M' => match after_keyword(piece, "MESSAGE ") {
+            Some(text) => {
+                if text.is_empty() || text.chars().any(is_line_terminator) {
+                    return None;
+                }
+                Some(Command::Message(java::trim(text).to_string()))
+            }
+            None => {
+                let (x, y) = two_words(after_keyword(piece, "MOVE ")?)?;
+                Some(Command::Move {
+                    x: java::digits(x)?,
+                    y: java::digits(y)?,
+                })
+            }
+        },
+        b'T' => {
+            let (x, y) = two_words(after_keyword(piece, "THROW ")?)?;
+            Some(Command::Throw {
+                x: java::signed_digits(x)?,
+                y: java::signed_digits(y)?,
+            })
         }
-        return Some(Command::Message(java::trim(text).to_string()));
-    }
-    // One to three words (counted without collecting them: this runs for every piece).
-    let mut words = Pieces::new(piece, b' ');
-    let (keyword, first) = (words.next()?, words.next()?);
-    let second = words.next();
-    if words.next().is_some() {
-        return None;
-    }
-    let keyword = |k: &str| keyword.eq_ignore_ascii_case(k);
-    match second {
-        Some(y) if keyword("MOVE") => Some(Command::Move {
-            x: java::digits(first)?,
-            y: java::digits(y)?,
-        }),
-        Some(y) if keyword("THROW") => Some(Command::Throw {
-            x: java::signed_digits(first)?,
-            y: java::signed_digits(y)?,
-        }),
-        None if keyword("SHOOT") => Some(Command::Shoot {
-            id: java::digits(first)?,
+        // A second word would hold a space, which is not a digit.
+        b'S' => Some(Command::Shoot {
+            id: java::digits(after_keyword(piece, "SHOOT ")?)?,
         }),
         _ => None,
     }
+}
+
+/// The two words of `text`, split at its first space. A third word stays in the second, where
+/// it makes a number fail (a space is not a digit), as it must.
+fn two_words(text: &str) -> Option<(&str, &str)> {
+    let space = text.bytes().position(|b| b == b' ')?;
+    // An ASCII space: both cuts fall on character boundaries.
+    Some((text.get(..space)?, text.get(space + 1..)?))
+}
+
+/// [`java::trim`] (Java's `trim`: every character up to the space off both ends), on bytes:
+/// those characters are ASCII, so no byte of a longer character is one of them.
+fn trim(s: &str) -> &str {
+    let bytes = s.as_bytes();
+    let start = bytes.iter().position(|&b| b > b' ').unwrap_or(bytes.len());
+    let end = bytes
+        .iter()
+        .rposition(|&b| b > b' ')
+        .map_or(start, |i| i + 1);
+    s.get(start..end).unwrap_or_default()
 }
 
 /// How much of a bad piece an error message quotes.
@@ -206,7 +229,7 @@ fn read_line(
     };
     let mut pieces = line_pieces(line);
     let first = pieces.next();
-    let named = if pieces.clone().next().is_some() {
+    let named = if pieces.rest.is_some() {
         first.and_then(java::parse_ascii_int)
     } else {
         None
@@ -228,7 +251,7 @@ fn read_line(
     };
     each(Read::Line { agent, written });
     for piece in actions {
-        let piece = java::trim(piece);
+        let piece = trim(piece);
         match parse_piece(piece) {
             Some(command) => {
                 apply(&mut slots[slot], &command);
@@ -292,8 +315,11 @@ impl Reading {
 /// collecting them: with a `;` in the line, trailing empty pieces are dropped (`";"` has
 /// none); without one, the whole line is the one piece (even when empty).
 fn line_pieces(line: &str) -> Pieces<'_> {
-    let kept = if line.contains(';') {
-        line.trim_end_matches(';')
+    let bytes = line.as_bytes();
+    let kept = if bytes.contains(&b';') {
+        let end = bytes.iter().rposition(|&b| b != b';').map_or(0, |i| i + 1);
+        // Before an ASCII `;` (or the whole line): a character boundary.
+        line.get(..end).unwrap_or(line)
     } else {
         line
     };
@@ -309,7 +335,8 @@ fn line_pieces(line: &str) -> Pieces<'_> {
 /// words are a few characters long, for which this costs less than the general search.
 #[derive(Clone, Debug)]
 struct Pieces<'a> {
-    /// What is left to split; `None` once the last piece is out.
+    /// What is left to split; `None` once the last piece is out (so `Some` while there is a
+    /// piece to come, even an empty one).
     rest: Option<&'a str>,
     sep: u8,
 }
@@ -326,6 +353,7 @@ impl<'a> Pieces<'a> {
 impl<'a> Iterator for Pieces<'a> {
     type Item = &'a str;
 
+    #[inline]
     fn next(&mut self) -> Option<&'a str> {
         let rest = self.rest?;
         match rest.bytes().position(|b| b == self.sep) {
@@ -405,10 +433,7 @@ pub fn push_turn(out: &mut String, board: &Board, seat: usize) {
     let live = || board.agents.iter().filter(|a| !a.dying);
     push_ints_line(out, &[live().count() as i32]);
     for a in live() {
-        push_ints_line(
-            out,
-            &[a.id, a.at.x, a.at.y, a.cooldown, a.bombs, a.wetness],
-        );
+        push_ints_line(out, &[a.id, a.at.x, a.at.y, a.cooldown, a.bombs, a.wetness]);
     }
     let own = live().filter(|a| a.owner == seat % PLAYERS).count();
     push_ints_line(out, &[own as i32]);
