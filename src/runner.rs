@@ -97,11 +97,14 @@ pub enum MatchNews {
     Loading(String),
     /// Every bot has started; the first turn is being played.
     Started,
-    /// Frames and turn records completed since the last news (in order, none skipped).
+    /// Frames and turn records completed since the last news (in order, none skipped). Only
+    /// the newest frame has its picture; [`Runner::pictures`] asks for others.
     Progress {
         frames: Vec<Frame>,
         turns: Vec<TurnRecord>,
     },
+    /// The pictures asked for: frames `first..first + frames.len()`, in full.
+    Pictures { first: usize, frames: Vec<Frame> },
     /// The match is over (or was stopped); no more news follows.
     Finished {
         outcome: Option<Outcome>,
@@ -171,6 +174,8 @@ struct Inner {
     over: bool,
     frames_heard: usize,
     turns_heard: usize,
+    /// The frames whose pictures were asked for (each is asked for once).
+    pictures_asked: std::collections::BTreeSet<usize>,
     faults_heard: Vec<Fault>,
     timings: Timings,
     /// When the host last said anything, which seats it said were computing, and when the
@@ -212,6 +217,7 @@ impl Runner {
                 over: false,
                 frames_heard: 0,
                 turns_heard: 0,
+                pictures_asked: Default::default(),
                 faults_heard: Vec::new(),
                 timings: Timings::default(),
                 heard_at: now_ms(),
@@ -244,6 +250,30 @@ impl Runner {
         set(&message, "type", &"human".into());
         set(&message, "seat", &(seat as f64).into());
         set(&message, "lines", &lines.join("\n").into());
+        inner.post(&message);
+    }
+
+    /// Asks the match worker for the pictures of `frames` (frames heard without theirs, which
+    /// the viewer is about to show); they come as [`MatchNews::Pictures`]. Each frame is asked
+    /// for once; nothing is asked once the match is over (the page then re-runs its record).
+    pub fn pictures(&self, frames: std::ops::Range<usize>) {
+        let mut inner = self.inner.borrow_mut();
+        if inner.over {
+            return;
+        }
+        let end = frames.end.min(inner.frames_heard);
+        let wanted: Vec<usize> = (frames.start..end)
+            .filter(|&f| !inner.pictures_asked.contains(&f))
+            .collect();
+        let (Some(&first), Some(&last)) = (wanted.first(), wanted.last()) else {
+            return;
+        };
+        let count = (last + 1 - first).min(crate::match_host::MAX_PICTURES);
+        inner.pictures_asked.extend(first..first + count);
+        let message = js_sys::Object::new();
+        set(&message, "type", &"pictures".into());
+        set(&message, "first", &(first as f64).into());
+        set(&message, "count", &(count as f64).into());
         inner.post(&message);
     }
 
@@ -677,6 +707,7 @@ impl Inner {
                 }
                 vec![MatchNews::Progress { frames, turns }]
             }
+            HostNews::Pictures { first, frames } => vec![MatchNews::Pictures { first, frames }],
             HostNews::Human { seat, input } => {
                 if let Some(hear) = &self.human_news {
                     let hear = hear.clone();

@@ -18,7 +18,8 @@
 //                   kind: "javascript", "python", "builtin" or "human"; files: {matchJs,
 //                   matchWasm, runtime, pyodide: {name: ArrayBuffer} | null}
 //                   mode: "messages" where there is no shared memory (below)
-//                 {type: "stop"}, {type: "human", seat, lines}, {type: "end"}
+//                 {type: "stop"}, {type: "human", seat, lines}, {type: "end"},
+//                 {type: "pictures", first, count} (frames the page shows without their pictures)
 //   host -> page  {type: "news", json} (src/match_host/mod.rs HostNews), and every 100 ms
 //                 {type: "alive", running} (a bit per seat computing now)
 // Workers are started from blob: URLs of the texts the page sent (a sandboxed frame has no
@@ -38,7 +39,7 @@
 
 (() => {
   const RING_BYTES = 16 + (1 << 20);
-  const KIND = { stop: 20, human: 21, workerError: 22 };
+  const KIND = { stop: 20, human: 21, workerError: 22, pictures: 23 };
   const encoder = new TextEncoder();
 
   const blobUrl = (text) => URL.createObjectURL(new Blob([text], { type: "text/javascript" }));
@@ -168,6 +169,8 @@
       else if (message.type === "stop") control?.(KIND.stop, 0, "");
       else if (message.type === "human") {
         control?.(KIND.human, Number(message.seat) | 0, String(message.lines));
+      } else if (message.type === "pictures") {
+        control?.(KIND.pictures, Number(message.first) >>> 0, String(Number(message.count) >>> 0));
       } else if (message.type === "end") end();
     };
     let control = null;

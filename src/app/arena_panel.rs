@@ -217,7 +217,7 @@ impl Pool {
                 self.table.dispatch(TableAction::Failed(index, why));
                 self.pump();
             }
-            MatchNews::Loading(_) | MatchNews::Started => {}
+            MatchNews::Loading(_) | MatchNews::Started | MatchNews::Pictures { .. } => {}
         }
     }
 

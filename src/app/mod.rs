@@ -224,6 +224,17 @@ pub fn app() -> Html {
         });
     }
 
+    // During a match the match worker sends each frame's picture only for the newest frame:
+    // the pictures of the frames shown (and of the next few, for playback) are asked for here.
+    {
+        let runner = runner.clone();
+        use_effect_with(state.pictures_wanted(), move |wanted| {
+            if let (Some(frames), Some(current)) = (wanted, runner.borrow().as_ref()) {
+                current.pictures(frames.clone());
+            }
+        });
+    }
+
     // A human turn: board clicks and End turn.
     let on_pick = {
         let dispatch = dispatch.clone();

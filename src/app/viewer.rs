@@ -3,6 +3,7 @@
 
 use std::rc::Rc;
 
+use engine::Frame;
 use wasm_bindgen::JsCast;
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
@@ -90,6 +91,16 @@ pub fn viewer(props: &Props) -> Html {
     let game = record.game;
     let last = record.frames.len().saturating_sub(1);
     let frame = record.frames.get(cursor.frame).cloned();
+    // During a match, a frame shown before its picture has come (asked for, see
+    // `AppState::pictures_wanted`) leaves the board on the last one drawn, for a moment.
+    let drawn = use_mut_ref(|| None::<Rc<Frame>>);
+    let board_frame = match &frame {
+        Some(f) if !f.has_picture() => drawn.borrow().clone().or_else(|| frame.clone()),
+        _ => {
+            *drawn.borrow_mut() = frame.clone();
+            frame.clone()
+        }
+    };
     // The text view of the board (remembered in the browser).
     let text_shown = use_state(text_view::load_shown);
     // The match's numbers per step, for the charts and their sentences in the text view.
@@ -330,7 +341,7 @@ pub fn viewer(props: &Props) -> Html {
                     { for faults.iter().map(|f| html! { <p class="fault">{ f }</p> }) }
                 }
             </div>
-            <Board {game} frame={frame.clone()} {label} on_pick={props.on_pick.clone()}
+            <Board {game} frame={board_frame} {label} on_pick={props.on_pick.clone()}
                 selected={props.selected} />
             { props.children.clone() }
             <div class="controls" role="toolbar" aria-label="Playback">

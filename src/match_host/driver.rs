@@ -14,10 +14,13 @@
 use std::collections::VecDeque;
 
 use engine::referee::{MAX_AHEAD_BYTES, MAX_AHEAD_LINES, MAX_STDERR_BYTES, MAX_STDERR_FLOOD_BYTES};
-use engine::{Ask, FaultKind, Game, Heard, Referee, Verdict};
+use engine::{Ask, FaultKind, Frame, Game, Heard, Referee, Verdict};
 
 use super::rings::{Doorbell, Kind, Read, Record};
-use super::{HostNews, HostStart, Player, TakeOver, Timings, TurnTiming, WireTurn, NEWS_EVERY_MS};
+use super::{
+    HostNews, HostStart, Player, TakeOver, Timings, TurnTiming, WireTurn, MAX_PICTURES,
+    NEWS_EVERY_MS,
+};
 
 /// How long after a budget the driver still takes lines stamped within it (the bot's worker and
 /// this one share the cores with everything else).
@@ -423,6 +426,7 @@ impl<'a> Driver<'a> {
                     self.hear(seat, line.to_string(), None);
                 }
             }
+            Kind::Pictures => self.send_pictures(seat, record.text.trim().parse().unwrap_or(0)),
             Kind::WorkerError if seat < self.seats.len() => {
                 if self.seats[seat].ready() {
                     self.ended(seat, record.text);
@@ -518,7 +522,7 @@ impl<'a> Driver<'a> {
                     }
                 }
             }
-            Kind::Stop | Kind::Human | Kind::WorkerError => {
+            Kind::Stop | Kind::Human | Kind::WorkerError | Kind::Pictures => {
                 self.tampered(seat, "it wrote a message only the host may write")
             }
         }
@@ -910,12 +914,35 @@ impl<'a> Driver<'a> {
         if frames.is_empty() && turns.is_empty() {
             return;
         }
+        // The newest frame is the one a page following the match shows: it goes with its
+        // picture; the others with their numbers, their pictures written only if asked for.
+        let sent: Vec<Frame> = match frames.split_last() {
+            Some((newest, before)) => before
+                .iter()
+                .map(Frame::numbers_only)
+                .chain([newest.clone()])
+                .collect(),
+            None => Vec::new(),
+        };
+        self.sent_frames += sent.len();
+        self.sent_turns += turns.len();
         self.queued.push(HostNews::Progress {
-            frames: frames.to_vec(),
+            frames: sent,
             turns: turns.iter().map(WireTurn::from).collect(),
         });
-        self.sent_frames += frames.len();
-        self.sent_turns += turns.len();
+    }
+
+    /// The page looks at frames it has without their pictures: it hears them now (at most
+    /// [`MAX_PICTURES`], and only frames it was sent).
+    fn send_pictures(&mut self, first: usize, count: usize) {
+        let end = first
+            .saturating_add(count.min(MAX_PICTURES))
+            .min(self.sent_frames);
+        if first >= end {
+            return;
+        }
+        let frames = self.referee.frames()[first..end].to_vec();
+        self.outbox.news(&HostNews::Pictures { first, frames });
     }
 
     /// A person is asked: the page hears it now, not at the next batch.
@@ -1214,6 +1241,94 @@ mod tests {
 
     fn record(bot: &Mailbox, kind: Kind, text: &str, stamp: f64) {
         bot.receive(Some(f64::from(kind as u8)), Some(text.into()), Some(stamp));
+    }
+
+    /// Frames travel with their numbers only, but the newest of each batch of news; the page
+    /// gets the pictures it asks for, and they are the frames a re-run of the match's record
+    /// keeps.
+    #[test]
+    fn frames_travel_without_their_pictures_but_the_newest_and_come_in_full_when_asked_for() {
+        let entry = games::entry("ice-and-fire").expect("Ice and Fire");
+        let setup = Setup::new(entry.info, 7);
+        let names = vec!["me".to_string(), "wait".to_string()];
+        let start = HostStart {
+            setup: setup.clone(),
+            names: names.clone(),
+            players: vec![
+                Player::Code,
+                Player::Builtin {
+                    name: "wait".into(),
+                },
+            ],
+            relaxed: false,
+            from: None,
+        };
+        let (bot, _sent, mut channels) = code_in_seat_1();
+        let control = Mailbox::new();
+        channels.control = Box::new(control.clone());
+        let time = Cell::new(0.0);
+        let clock = || time.get();
+        let heard = Heard::default();
+        let mut driver = Driver::new(start, channels, &heard, &clock).expect("a match");
+        record(&bot, Kind::Ready, "", 0.0);
+        driver.step();
+        // Four turns, news at 60 ms (every 50 ms at most), three more turns.
+        for ms in [10.0, 20.0, 30.0, 40.0, 60.0, 70.0, 80.0, 90.0] {
+            time.set(ms);
+            if ms != 60.0 {
+                record(&bot, Kind::Line, "WAIT", ms);
+            }
+            driver.step();
+        }
+        time.set(120.0);
+        driver.step();
+        let batches: Vec<Vec<Frame>> = heard
+            .0
+            .borrow()
+            .iter()
+            .filter_map(|n| match n {
+                HostNews::Progress { frames, .. } if !frames.is_empty() => Some(frames.clone()),
+                _ => None,
+            })
+            .collect();
+        assert!(batches.len() >= 2, "{} batches", batches.len());
+        for batch in &batches {
+            let (newest, before) = batch.split_last().expect("a frame");
+            assert!(newest.has_picture(), "the newest frame of a batch is drawn");
+            assert!(
+                before.iter().all(|f| !f.has_picture()),
+                "the others are not"
+            );
+        }
+        let sent: Vec<Frame> = batches.concat();
+        assert!(sent.iter().filter(|f| !f.has_picture()).count() >= 4);
+
+        // The page asks for more than there are, from frame 1: it gets all it was sent.
+        record(&control, Kind::Pictures, "1000", 1.0);
+        driver.step();
+        let news = heard.0.borrow();
+        let Some(HostNews::Pictures { first, frames }) =
+            news.iter().find(|n| matches!(n, HostNews::Pictures { .. }))
+        else {
+            panic!("no pictures: {news:?}");
+        };
+        assert_eq!((*first, frames.len()), (1, sent.len() - 1));
+        assert!(frames.iter().all(Frame::has_picture));
+
+        let replay = engine::Replay::new(entry.info, setup, names, false, turns_of(&news));
+        let rerun = replay.rerun(entry).expect("a re-run");
+        let kept = &rerun.frames()[..sent.len()];
+        assert_eq!(
+            frames.as_slice(),
+            &kept[1..],
+            "the pictures are the re-run's"
+        );
+        for (sent, kept) in sent.iter().zip(kept) {
+            assert_eq!(sent.numbers_only(), kept.numbers_only(), "the numbers");
+            if sent.has_picture() {
+                assert_eq!(sent, kept, "a picture sent is the re-run's");
+            }
+        }
     }
 
     /// On messages, a turn is timed from when the bot's runtime got its input if it was already

@@ -34,6 +34,9 @@ use serde::{Deserialize, Serialize};
 /// How often the page hears about a running match, at most.
 pub const NEWS_EVERY_MS: f64 = 50.0;
 
+/// The most pictures the page may ask for at once.
+pub const MAX_PICTURES: usize = 32;
+
 /// Who plays a seat, as the match worker needs to know it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "kebab-case")]
@@ -96,11 +99,16 @@ pub enum HostNews {
     Loading { seat: usize, text: String },
     /// Every bot is ready; the first turn is being played.
     Started,
-    /// Frames and turn records completed since the last news, in order.
+    /// Frames and turn records completed since the last news, in order. Only the newest frame
+    /// comes with its picture (it is the one a page following the match shows); the others come
+    /// with their numbers only ([`engine::Frame::numbers_only`]), and the page asks for the
+    /// pictures it shows ([`HostNews::Pictures`]).
     Progress {
         frames: Vec<Frame>,
         turns: Vec<WireTurn>,
     },
+    /// The pictures the page asked for: frames `first..first + frames.len()`, written out.
+    Pictures { first: usize, frames: Vec<Frame> },
     /// A seat played by hand is asked: the input it received.
     Human { seat: usize, input: String },
     /// The match is over (or was stopped).

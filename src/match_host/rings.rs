@@ -62,6 +62,9 @@ pub enum Kind {
     Human = 21,
     /// Host: a bot's worker failed (the seat in the stamp; the text says why).
     WorkerError = 22,
+    /// Host: the page looks at frames whose pictures it does not have (the first frame's index
+    /// in the stamp, how many in the text).
+    Pictures = 23,
 }
 
 impl Kind {
@@ -80,6 +83,7 @@ impl Kind {
             Stop,
             Human,
             WorkerError,
+            Pictures,
         ]
         .into_iter()
         .find(|k| *k as u8 == byte)

@@ -18,8 +18,8 @@ use criterion::measurement::Measurement;
 use criterion::{BatchSize, Criterion, Throughput};
 
 use bench::{
-    all_workloads, play_arena, play_match, play_text, recording, replay_of, rerun, workloads,
-    write_frames, ThreadCpuTime, Workload,
+    all_workloads, play_arena, play_match, play_text, recording, replay_of, rerun, send_frames,
+    workloads, ThreadCpuTime, Workload,
 };
 
 fn main() {
@@ -53,8 +53,8 @@ fn rules<M: Measurement>(c: &mut Criterion<M>) {
 }
 
 /// The referee re-running each workload's recorded match, without frames, with a frame per step
-/// (kept, written only when read), and with every frame written out as the page's match worker
-/// sends them: what frames cost beside the rules.
+/// (kept, written only when read), and with the frames sent as the page's match worker sends them
+/// (each with its numbers, the newest with its picture): what frames cost beside the rules.
 fn reruns<M: Measurement>(c: &mut Criterion<M>) {
     let mut group = c.benchmark_group("rerun");
     for w in workloads() {
@@ -66,8 +66,8 @@ fn reruns<M: Measurement>(c: &mut Criterion<M>) {
         group.bench_function(format!("{}/frames", w.game), |b| {
             b.iter(|| rerun(&w, &replay, true))
         });
-        group.bench_function(format!("{}/frames-written", w.game), |b| {
-            b.iter(|| write_frames(&rerun(&w, &replay, true)))
+        group.bench_function(format!("{}/frames-sent", w.game), |b| {
+            b.iter(|| send_frames(&rerun(&w, &replay, true)))
         });
     }
     group.finish();

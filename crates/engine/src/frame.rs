@@ -7,9 +7,11 @@
 //! that keeps a frame per step (the page, `botplay play`) so pays for the pictures someone looks
 //! at, not for every step.
 //!
-//! Frames travel (from the match worker to the page) as JSON with every part written out; a
-//! frame read back from JSON holds those parts as they came ([`Frame`]'s `Deserialize`), and
-//! the painters read the view's JSON text straight into their game's typed view.
+//! Frames travel (from the match worker to the page) as JSON: with every part written out, or
+//! with only their numbers ([`Frame::numbers_only`]: the turn, who is out, the key numbers) when
+//! nobody looks at their picture yet. A frame read back from JSON holds those parts as they came
+//! ([`Frame`]'s `Deserialize`; [`Frame::has_picture`] tells which), and the painters read the
+//! view's JSON text straight into their game's typed view.
 
 use std::borrow::Cow;
 use std::fmt;
@@ -69,6 +71,9 @@ enum Picture {
     Kept(Arc<dyn Scene>),
     /// Read back from JSON: every part as it came.
     Written(Arc<Written>),
+    /// The key numbers alone: the picture (events, status, text, view) stayed where the scene
+    /// is kept, to be asked for when someone looks at it.
+    Numbers(Arc<[Stat]>),
 }
 
 /// A frame as JSON: every part written out. The view travels as JSON text inside the JSON (a
@@ -82,6 +87,28 @@ struct Written {
     out: Vec<bool>,
     text: String,
     view: String,
+    #[serde(default)]
+    stats: Vec<Stat>,
+}
+
+/// A frame as JSON with its numbers only: a [`Written`] without the picture's four parts.
+#[derive(Serialize)]
+struct NumbersOnly<'a> {
+    turn: u32,
+    out: &'a [bool],
+    stats: &'a [Stat],
+}
+
+/// Either form of a frame's JSON, as read: the picture's parts come together or not at all.
+#[derive(Deserialize)]
+struct Wire {
+    turn: u32,
+    events: Option<Vec<String>>,
+    status: Option<Vec<String>>,
+    #[serde(default)]
+    out: Vec<bool>,
+    text: Option<String>,
+    view: Option<String>,
     #[serde(default)]
     stats: Vec<Stat>,
 }
@@ -101,6 +128,7 @@ impl Frame {
         match &self.picture {
             Picture::Kept(scene) => Cow::Owned(scene.events()),
             Picture::Written(w) => Cow::Borrowed(&w.events),
+            Picture::Numbers(_) => Cow::Borrowed(&[]),
         }
     }
 
@@ -109,6 +137,7 @@ impl Frame {
         match &self.picture {
             Picture::Kept(scene) => Cow::Owned(scene.status()),
             Picture::Written(w) => Cow::Borrowed(&w.status),
+            Picture::Numbers(_) => Cow::Borrowed(&[]),
         }
     }
 
@@ -117,6 +146,7 @@ impl Frame {
         match &self.picture {
             Picture::Kept(scene) => Cow::Owned(scene.text()),
             Picture::Written(w) => Cow::Borrowed(&w.text),
+            Picture::Numbers(_) => Cow::Borrowed(""),
         }
     }
 
@@ -125,6 +155,7 @@ impl Frame {
         match &self.picture {
             Picture::Kept(scene) => Cow::Owned(scene.view_json()),
             Picture::Written(w) => Cow::Borrowed(&w.view),
+            Picture::Numbers(_) => Cow::Borrowed(""),
         }
     }
 
@@ -133,12 +164,30 @@ impl Frame {
         match &self.picture {
             Picture::Kept(scene) => Cow::Owned(scene.stats()),
             Picture::Written(w) => Cow::Borrowed(&w.stats),
+            Picture::Numbers(stats) => Cow::Borrowed(stats),
         }
     }
 
-    /// Every part written out, as it travels.
-    fn written(&self) -> Cow<'_, Written> {
-        match &self.picture {
+    /// Whether the frame can be drawn: its events, status, text and view are here (kept or
+    /// written). A frame that travelled with its numbers only has none of them (they read empty)
+    /// until its picture is asked for where its scene is kept.
+    pub fn has_picture(&self) -> bool {
+        !matches!(self.picture, Picture::Numbers(_))
+    }
+
+    /// The frame without its picture: the turn, who is out and the key numbers (written now).
+    /// This is what travels of a frame nobody looks at yet.
+    pub fn numbers_only(&self) -> Frame {
+        Frame {
+            turn: self.turn,
+            out: self.out.clone(),
+            picture: Picture::Numbers(self.stats().into_owned().into()),
+        }
+    }
+
+    /// Every part written out, as it travels (`None`: the frame has no picture).
+    fn written(&self) -> Option<Cow<'_, Written>> {
+        Some(match &self.picture {
             Picture::Kept(scene) => Cow::Owned(Written {
                 turn: self.turn,
                 events: scene.events(),
@@ -149,7 +198,8 @@ impl Frame {
                 stats: scene.stats(),
             }),
             Picture::Written(w) => Cow::Borrowed(w),
-        }
+            Picture::Numbers(_) => return None,
+        })
     }
 
     /// A frame with these parts and no stats, as if read back from JSON (tests, and games
@@ -178,41 +228,72 @@ impl Frame {
     }
 }
 
-/// Two frames are equal when everything they show is: the same parts, written out.
+/// Two frames are equal when everything they show is: the same parts, written out (or, for
+/// frames without their picture, the same numbers).
 impl PartialEq for Frame {
     fn eq(&self, other: &Frame) -> bool {
-        self.turn == other.turn && self.out == other.out && self.written() == other.written()
+        self.turn == other.turn
+            && self.out == other.out
+            && match (self.written(), other.written()) {
+                (Some(a), Some(b)) => a == b,
+                (None, None) => self.stats() == other.stats(),
+                _ => false,
+            }
     }
 }
 
 impl fmt::Debug for Frame {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let w = self.written();
-        f.debug_struct("Frame")
-            .field("turn", &self.turn)
-            .field("out", &self.out)
-            .field("events", &w.events)
-            .field("status", &w.status)
-            .field("text", &w.text)
-            .field("view", &w.view)
-            .field("stats", &w.stats)
-            .finish()
+        let mut d = f.debug_struct("Frame");
+        d.field("turn", &self.turn).field("out", &self.out);
+        if let Some(w) = self.written() {
+            d.field("events", &w.events)
+                .field("status", &w.status)
+                .field("text", &w.text)
+                .field("view", &w.view);
+        }
+        d.field("stats", &self.stats()).finish()
     }
 }
 
 impl Serialize for Frame {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        self.written().serialize(serializer)
+        match &self.picture {
+            Picture::Numbers(stats) => NumbersOnly {
+                turn: self.turn,
+                out: &self.out,
+                stats,
+            }
+            .serialize(serializer),
+            _ => self.written().serialize(serializer),
+        }
     }
 }
 
 impl<'de> Deserialize<'de> for Frame {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Frame, D::Error> {
-        let written = Written::deserialize(deserializer)?;
+        let wire = Wire::deserialize(deserializer)?;
+        let picture = match (wire.events, wire.status, wire.text, wire.view) {
+            (Some(events), Some(status), Some(text), Some(view)) => {
+                Picture::Written(Arc::new(Written {
+                    turn: wire.turn,
+                    events,
+                    status,
+                    out: wire.out.clone(),
+                    text,
+                    view,
+                    stats: wire.stats,
+                }))
+            }
+            (None, None, None, None) => Picture::Numbers(wire.stats.into()),
+            _ => return Err(serde::de::Error::custom(
+                "a frame with part of its picture (events, status, text and view come together)",
+            )),
+        };
         Ok(Frame {
-            turn: written.turn,
-            out: written.out.clone(),
-            picture: Picture::Written(Arc::new(written)),
+            turn: wire.turn,
+            out: wire.out,
+            picture,
         })
     }
 }
@@ -272,5 +353,39 @@ mod tests {
         assert_eq!(back.events().as_ref(), ["a move"]);
         assert_eq!(back.status().len(), 2);
         assert_eq!(back.stats().as_ref(), [Stat::new("gold", [5, 7])]);
+    }
+
+    #[test]
+    fn a_frame_travels_without_its_picture_and_its_scene_is_not_asked_for_it() {
+        let scene = Arc::new(Counting(AtomicUsize::new(0)));
+        let frame = Frame::new(3, vec![false, true], scene.clone());
+        let light = frame.numbers_only();
+        assert!(frame.has_picture() && !light.has_picture());
+        let json = serde_json::to_string(&light).expect("JSON");
+        assert_eq!(
+            json,
+            r#"{"turn":3,"out":[false,true],"stats":[{"name":"gold","values":[5,7]}]}"#
+        );
+        assert_eq!(scene.0.load(Ordering::Relaxed), 0, "no text was written");
+        let back: Frame = serde_json::from_str(&json).expect("a frame");
+        assert_eq!(back, light);
+        assert_ne!(
+            back, frame,
+            "a frame without its picture is not the frame drawn"
+        );
+        assert!(!back.has_picture());
+        assert_eq!(
+            (back.turn, back.out.as_slice()),
+            (3, [false, true].as_slice())
+        );
+        assert_eq!(back.stats().as_ref(), [Stat::new("gold", [5, 7])]);
+        assert!(back.text().is_empty() && back.view_json().is_empty() && back.events().is_empty());
+    }
+
+    #[test]
+    fn a_frame_with_half_a_picture_is_refused() {
+        let error = serde_json::from_str::<Frame>(r#"{"turn":1,"text":"..","out":[]}"#)
+            .expect_err("refused");
+        assert!(error.to_string().contains("come together"), "{error}");
     }
 }

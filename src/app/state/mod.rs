@@ -648,4 +648,97 @@ mod tests {
             crate::starter::code("ice-and-fire", JAVASCRIPT)
         );
     }
+
+    /// A match heard with the pictures of its newest frames only (as the match worker sends
+    /// them): the page asks for those it is about to show, playback waits for them, and once
+    /// the match is over every frame has its picture, re-run from the record.
+    #[test]
+    fn a_match_heard_without_its_pictures_is_drawn_as_it_is_watched_and_whole_once_over() {
+        let mut env = Memory::default();
+        let mut state = opened(&mut env);
+        state.apply(Action::PickGame("ice-and-fire"), &mut env);
+        let entry = games::entry("ice-and-fire").expect("Ice and Fire");
+        let setup = Setup::new(entry.info, 7);
+        let names = vec!["random".to_string(), "wait".to_string()];
+        let mut referee = engine::Referee::new(
+            (entry.new)(&setup).expect("a game"),
+            setup.clone(),
+            names.clone(),
+            false,
+        );
+        let bots = names
+            .iter()
+            .enumerate()
+            .map(|(seat, name)| {
+                bots::builtin("ice-and-fire", name, bots::bot_seed(7, seat)).expect("a bot")
+            })
+            .collect();
+        bots::local::play(&mut referee, bots);
+        let all = referee.frames();
+        assert!(all.len() > 30, "{} frames", all.len());
+        let spec = crate::runner::MatchSpec {
+            setup,
+            seats: names
+                .iter()
+                .map(|name| SeatSpec {
+                    name: name.clone(),
+                    source: BotSource::Builtin(name.clone()),
+                })
+                .collect(),
+            relaxed: false,
+            from: None,
+        };
+        state.apply(Action::Started(spec), &mut env);
+        // The first 30 frames, the newest with its picture; watched from the start.
+        let mut heard: Vec<Frame> = all[..30].iter().map(Frame::numbers_only).collect();
+        heard[29] = all[29].clone();
+        state.apply(
+            Action::News(MatchNews::Progress {
+                frames: heard,
+                turns: referee.turns()[..29].to_vec(),
+            }),
+            &mut env,
+        );
+        state.apply(Action::Seek(3), &mut env);
+        state.apply(Action::TogglePlay, &mut env);
+        assert_eq!(state.pictures_wanted(), Some(3..19));
+        state.apply(Action::Tick, &mut env);
+        assert_eq!(state.cursor.frame, 3, "playback waits for the picture");
+        state.apply(
+            Action::News(MatchNews::Pictures {
+                first: 3,
+                frames: all[3..19].to_vec(),
+            }),
+            &mut env,
+        );
+        assert!(state.record.frames[3..19].iter().all(|f| f.has_picture()));
+        assert_eq!(state.pictures_wanted(), None);
+        state.apply(Action::Tick, &mut env);
+        assert_eq!(state.cursor.frame, 4);
+        assert_eq!(state.pictures_wanted(), Some(19..20));
+        assert_eq!(*state.record.frames[4], all[4]);
+
+        state.apply(
+            Action::News(MatchNews::Progress {
+                frames: all[30..].iter().map(Frame::numbers_only).collect(),
+                turns: referee.turns()[29..].to_vec(),
+            }),
+            &mut env,
+        );
+        state.apply(
+            Action::News(MatchNews::Finished {
+                outcome: referee.outcome(),
+                faults: referee.faults().to_vec(),
+                stopped: false,
+            }),
+            &mut env,
+        );
+        assert_eq!(state.pictures_wanted(), None, "nothing is asked once over");
+        assert_eq!(state.record.frames.len(), all.len());
+        for (shown, kept) in state.record.frames.iter().zip(all) {
+            assert!(shown.has_picture());
+            assert_eq!(**shown, *kept);
+        }
+        assert_eq!(state.notice, None);
+    }
 }

@@ -6,6 +6,10 @@ use std::rc::Rc;
 
 use engine::{Fault, Frame, Origin, Outcome, Replay, Setup, SharedBot, TurnRecord};
 
+/// How many frames after the one shown the page has the pictures of during a match (it asks
+/// the match worker for them).
+pub const PICTURES_AHEAD: usize = 16;
+
 /// Where the shown match is.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Progress {
@@ -100,6 +104,40 @@ impl Record {
         (0..=last)
             .find(|&f| other.turn_number(f) >= turn)
             .unwrap_or(last)
+    }
+
+    /// Puts in the pictures the match worker sent of frames `first..`, where the record has
+    /// those frames (a frame is matched by its turn).
+    pub fn put_pictures(&mut self, first: usize, frames: Vec<Frame>) {
+        for (slot, frame) in self.frames.iter_mut().skip(first).zip(frames) {
+            if !slot.has_picture() && slot.turn == frame.turn && frame.has_picture() {
+                *slot = Rc::new(frame);
+            }
+        }
+    }
+
+    /// Once the match is over: gives every frame that came without its picture one kept by
+    /// re-running the match's record here, as a replay is (each picture is then written when it
+    /// is looked at). The page's main thread does no referee work while the match is played;
+    /// after it, this is the same work as opening its link. A frame the re-run does not give
+    /// alike (the same turn, the same seats out) stays as it came; so do all if the record does
+    /// not re-run (it then says why).
+    pub fn keep_pictures(&mut self) -> Result<(), String> {
+        if self.frames.iter().all(|f| f.has_picture()) {
+            return Ok(());
+        }
+        let Some(replay) = self.replay() else {
+            return Ok(());
+        };
+        let referee = replay
+            .rerun(super::entry(&replay.setup.game))
+            .map_err(|e| e.to_string())?;
+        for (slot, kept) in self.frames.iter_mut().zip(referee.frames()) {
+            if !slot.has_picture() && slot.turn == kept.turn && slot.out == kept.out {
+                *slot = Rc::new(kept.clone());
+            }
+        }
+        Ok(())
     }
 
     /// The number of the turn that led to `frame`, as the original game counts it: the game's
@@ -237,6 +275,9 @@ impl super::AppState {
                     self.cursor.frame = self.last_frame();
                 }
             }
+            MatchNews::Pictures { first, frames } => {
+                Rc::make_mut(&mut self.record).put_pictures(first, frames);
+            }
             MatchNews::Finished {
                 outcome,
                 faults,
@@ -246,6 +287,11 @@ impl super::AppState {
                 let record = Rc::make_mut(&mut self.record);
                 record.outcome = outcome;
                 record.faults = faults;
+                if let Err(why) = record.keep_pictures() {
+                    self.notice = Some(format!(
+                        "Some turns of this match cannot be drawn: its record does not re-run ({why})."
+                    ));
+                }
                 self.progress = if stopped {
                     Progress::Stopped
                 } else {
@@ -263,6 +309,8 @@ impl super::AppState {
             }
             MatchNews::Failed(why) => {
                 self.human.clear();
+                // Its turns so far can still be looked at.
+                let _ = Rc::make_mut(&mut self.record).keep_pictures();
                 self.progress = Progress::Failed(why)
             }
         }
@@ -305,7 +353,12 @@ impl super::AppState {
             return;
         }
         if self.cursor.frame < self.last_frame() {
-            self.cursor.frame += 1;
+            // During the match, playback waits for the next frame's picture (asked for ahead,
+            // see `pictures_wanted`).
+            let next = &self.record.frames[self.cursor.frame + 1];
+            if next.has_picture() || !self.progress.is_live() {
+                self.cursor.frame += 1;
+            }
         } else if self.progress.is_live() {
             // Caught up with a live match: follow it, unless it is being watched from its start
             // (then playback waits for the next frames).
@@ -316,6 +369,20 @@ impl super::AppState {
         } else {
             self.cursor.playing = false;
         }
+    }
+
+    /// The frames whose pictures the page should ask the match worker for now: during the
+    /// match, those from the one shown to [`PICTURES_AHEAD`] after it that came without (the
+    /// first to the last of them), so that playback finds them there.
+    pub fn pictures_wanted(&self) -> Option<std::ops::Range<usize>> {
+        if !self.progress.is_live() {
+            return None;
+        }
+        let frames = &self.record.frames;
+        let window = self.cursor.frame..(self.cursor.frame + PICTURES_AHEAD).min(frames.len());
+        let first = window.clone().find(|&f| !frames[f].has_picture())?;
+        let last = window.rev().find(|&f| !frames[f].has_picture())?;
+        Some(first..last + 1)
     }
 
     /// Faster or slower by `by` steps of [`SPEEDS`] (or a speed chosen by index).
