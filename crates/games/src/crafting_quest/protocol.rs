@@ -398,35 +398,124 @@ pub fn json_string(out: &mut String, text: &str) {
     out.push('"');
 }
 
-// The writers below answer every request a bot makes (a unit and its sight, about 1.5 KB), so
-// they append to one `String` piece by piece: no `format!` per field, no intermediate values.
-// `tests::the_writers_write_what_they_wrote_before` checks them against the earlier writers,
-// which used `write!`, on every answer of several matches.
+// The writers below answer every request a bot makes (a unit and its sight, about 2 KB), so
+// they put the text together as bytes in one buffer: literal pieces of constant length (copied
+// without a call), numbers digit by digit, no `format!`, no intermediate values; the buffer
+// becomes the `String` once, at the end. `tests::the_writers_write_what_they_wrote_before`
+// checks them against the earlier writers, which used `write!`, on every answer of several
+// matches.
 
-/// Appends a number as `Display` writes it (most are coordinates, energies and ids: below
-/// 1000, written without the general loop).
-fn num(out: &mut String, v: impl Into<i64>) {
-    let v: i64 = v.into();
-    if (0..1000).contains(&v) {
-        let v = v as u32;
-        let digit = |d: u32| char::from(b'0' + d as u8);
-        if v >= 100 {
-            out.push(digit(v / 100));
-        }
-        if v >= 10 {
-            out.push(digit(v / 10 % 10));
-        }
-        out.push(digit(v % 10));
-    } else {
-        engine::int_text::push_int(out, v);
-    }
+/// The text being written (UTF-8 throughout: every piece is ASCII but the reason of an answer,
+/// copied whole from a `str`). Pieces go first to a small array at a known place (a literal
+/// of constant length is then copied by a few moves, with no call), which is moved to the
+/// text when full and at the end.
+struct Text {
+    out: Vec<u8>,
+    staged: [u8; STAGE],
+    /// How many bytes of `staged` are in use.
+    n: usize,
 }
 
-/// Appends `,"key":` (`key` is written as is: a plain ASCII name).
-fn key(out: &mut String, name: &str) {
-    out.push_str(",\"");
-    out.push_str(name);
-    out.push_str("\":");
+const STAGE: usize = 256;
+
+impl Text {
+    fn with_capacity(n: usize) -> Text {
+        Text {
+            out: Vec::with_capacity(n),
+            staged: [0; STAGE],
+            n: 0,
+        }
+    }
+
+    /// Moves the staged bytes to the text.
+    fn flush(&mut self) {
+        self.out.extend_from_slice(&self.staged[..self.n]);
+        self.n = 0;
+    }
+
+    /// Appends literal bytes.
+    #[inline]
+    fn lit<const N: usize>(&mut self, text: &[u8; N]) {
+        if self.n + N > STAGE {
+            self.flush();
+        }
+        if let Some(to) = self.staged.get_mut(self.n..self.n + N) {
+            to.copy_from_slice(text);
+            self.n += N;
+        } else {
+            // Longer than the stage itself.
+            self.out.extend_from_slice(text);
+        }
+    }
+
+    #[inline]
+    fn byte(&mut self, b: u8) {
+        if self.n == STAGE {
+            self.flush();
+        }
+        self.staged[self.n] = b;
+        self.n += 1;
+    }
+
+    fn str(&mut self, text: &str) {
+        self.bytes(text.as_bytes());
+    }
+
+    fn bytes(&mut self, bytes: &[u8]) {
+        if self.n + bytes.len() > STAGE {
+            self.flush();
+            self.out.extend_from_slice(bytes);
+        } else {
+            self.staged[self.n..self.n + bytes.len()].copy_from_slice(bytes);
+            self.n += bytes.len();
+        }
+    }
+
+    /// Appends a number as `Display` writes it (most are coordinates, energies and ids: below
+    /// 1000, written without the general loop).
+    #[inline]
+    fn num(&mut self, v: impl Into<i64>) {
+        let v: i64 = v.into();
+        if !(0..1000).contains(&v) {
+            return self.any_num(v);
+        }
+        if self.n + 3 > STAGE {
+            self.flush();
+        }
+        let v = v as u32;
+        let digit = |d: u32| b'0' + d as u8;
+        let n = self.n;
+        let to = &mut self.staged[n..n + 3];
+        self.n += if v >= 100 {
+            to[0] = digit(v / 100);
+            to[1] = digit(v / 10 % 10);
+            to[2] = digit(v % 10);
+            3
+        } else if v >= 10 {
+            to[0] = digit(v / 10);
+            to[1] = digit(v % 10);
+            2
+        } else {
+            to[0] = digit(v);
+            1
+        };
+    }
+
+    /// [`Text::num`] for the rarer numbers: negative, or of four digits or more.
+    #[cold]
+    fn any_num(&mut self, v: i64) {
+        let mut text = String::new();
+        engine::int_text::push_int(&mut text, v);
+        self.str(&text);
+    }
+
+    /// The text as a `String`. (It is UTF-8 by construction: the lossy conversion never
+    /// changes anything, it only spares a panic.)
+    fn into_string(mut self) -> String {
+        self.flush();
+        String::from_utf8(self.out)
+            .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
+    }
 }
 
 /// The letter of a cell in a sight's rows: `#` rock, `.` nothing buried, the letter of its one
@@ -447,90 +536,88 @@ fn letter(rock: bool, buried: &[u16; 7]) -> u8 {
     }
 }
 
-/// `"wood":` and so on: a resource's key, written at once.
-const RESOURCE_KEYS: [&str; 7] = [
-    "\"wood\":",
-    "\"stone\":",
-    "\"leather\":",
-    "\"bronze\":",
-    "\"iron\":",
-    "\"titanium\":",
-    "\"gold\":",
-];
-
-fn write_res(out: &mut String, res: &[u32; 7]) {
-    out.push('{');
+fn write_res(out: &mut Text, res: &[u32; 7]) {
+    out.byte(b'{');
     let mut first = true;
-    for (key, &n) in RESOURCE_KEYS.iter().zip(res) {
+    for (r, &n) in res.iter().enumerate() {
         if n > 0 {
             if !first {
-                out.push(',');
+                out.byte(b',');
             }
             first = false;
-            out.push_str(key);
-            num(out, n);
+            // `"wood":` and so on, each a literal.
+            match r {
+                0 => out.lit(b"\"wood\":"),
+                1 => out.lit(b"\"stone\":"),
+                2 => out.lit(b"\"leather\":"),
+                3 => out.lit(b"\"bronze\":"),
+                4 => out.lit(b"\"iron\":"),
+                5 => out.lit(b"\"titanium\":"),
+                _ => out.lit(b"\"gold\":"),
+            }
+            out.num(n);
         }
     }
-    out.push('}');
+    out.byte(b'}');
 }
 
-fn write_items(out: &mut String, items: &[[u32; 3]; 2]) {
+fn write_items(out: &mut Text, items: &[[u32; 3]; 2]) {
     if items.iter().flatten().all(|&n| n == 0) {
-        out.push_str("[]");
+        out.lit(b"[]");
         return;
     }
-    out.push('[');
+    out.byte(b'[');
     let mut first = true;
     for (k, levels) in items.iter().enumerate() {
         for (l, &n) in levels.iter().enumerate() {
             if n > 0 {
                 if !first {
-                    out.push(',');
+                    out.byte(b',');
                 }
                 first = false;
-                out.push_str("{\"kind\":\"");
-                out.push_str(Kind::ALL[k].name());
-                out.push_str("\",\"level\":");
-                num(out, l as i64 + 1);
-                out.push_str(",\"count\":");
-                num(out, n);
-                out.push('}');
+                out.lit(b"{\"kind\":\"");
+                out.str(Kind::ALL[k].name());
+                out.lit(b"\",\"level\":");
+                out.num(l as i64 + 1);
+                out.lit(b",\"count\":");
+                out.num(n);
+                out.byte(b'}');
             }
         }
     }
-    out.push(']');
+    out.byte(b']');
 }
 
 /// The widest sight: a level-3 tower's (the size of the row buffer of [`write_sight`]).
 const MAX_RADIUS: i32 = 7;
 
 /// `{"x":…,"y":…` of a cell.
-fn open_cell(out: &mut String, c: usize, size: usize) {
-    out.push_str("{\"x\":");
-    num(out, (c % size) as i64);
-    out.push_str(",\"y\":");
-    num(out, (c / size) as i64);
+fn open_cell(out: &mut Text, c: usize, size: usize) {
+    out.lit(b"{\"x\":");
+    out.num((c % size) as i64);
+    out.lit(b",\"y\":");
+    out.num((c / size) as i64);
 }
 
 /// The cells around `(x, y)` within `radius`, as seen by `viewer`: terrain and buried types
 /// (rows of letters), piles, towers, the viewer's own traps, and units.
-pub fn write_sight(out: &mut String, world: &World, viewer: usize, x: i32, y: i32, radius: i32) {
+fn write_sight(out: &mut Text, world: &World, viewer: usize, x: i32, y: i32, radius: i32) {
     let n = world.size() as i32;
     let (x0, x1) = ((x - radius).max(0), (x + radius).min(n - 1));
     let (y0, y1) = ((y - radius).max(0), (y + radius).min(n - 1));
-    out.push_str("{\"x\":");
-    num(out, x0);
-    out.push_str(",\"y\":");
-    num(out, y0);
-    out.push_str(",\"rows\":[");
+    out.lit(b"{\"x\":");
+    out.num(x0);
+    out.lit(b",\"y\":");
+    out.num(y0);
+    out.lit(b",\"rows\":[");
     let mut mixed = false;
-    // A row is put together here and appended at once (its letters are ASCII).
+    // A row is put together here and appended at once.
     let mut row = [0u8; 2 * MAX_RADIUS as usize + 1];
     for yy in y0..=y1 {
         if yy > y0 {
-            out.push(',');
+            out.byte(b',');
         }
-        out.push('"');
+        out.byte(b'"');
         // (In pieces of the buffer's width, should a sight ever be wider.)
         for from in (x0..=x1).step_by(row.len()) {
             let first = world.idx(from, yy);
@@ -543,11 +630,11 @@ pub fn write_sight(out: &mut String, world: &World, viewer: usize, x: i32, y: i3
                 *b = letter(rock, buried);
                 mixed |= *b == b'*';
             }
-            out.push_str(std::str::from_utf8(&row[..width]).unwrap_or_default());
+            out.bytes(&row[..width]);
         }
-        out.push('"');
+        out.byte(b'"');
     }
-    out.push_str("],\"mixed\":[");
+    out.lit(b"],\"mixed\":[");
     if mixed {
         // A second look at the few cells with several types, in the rows' order.
         let mut first = true;
@@ -558,60 +645,62 @@ pub fn write_sight(out: &mut String, world: &World, viewer: usize, x: i32, y: i3
                     continue;
                 }
                 if !first {
-                    out.push(',');
+                    out.byte(b',');
                 }
                 first = false;
-                out.push_str("{\"x\":");
-                num(out, xx);
-                out.push_str(",\"y\":");
-                num(out, yy);
-                out.push_str(",\"types\":[");
+                out.lit(b"{\"x\":");
+                out.num(xx);
+                out.lit(b",\"y\":");
+                out.num(yy);
+                out.lit(b",\"types\":[");
                 let mut first_type = true;
                 for (r, &q) in world.buried[c].iter().enumerate() {
                     if q > 0 {
                         if !first_type {
-                            out.push(',');
+                            out.byte(b',');
                         }
                         first_type = false;
-                        out.push('"');
-                        out.push_str(RESOURCES[r]);
-                        out.push('"');
+                        out.byte(b'"');
+                        out.str(RESOURCES[r]);
+                        out.byte(b'"');
                     }
                 }
-                out.push_str("]}");
+                out.lit(b"]}");
             }
         }
     }
-    out.push_str("],\"piles\":[");
-    let mut first = true;
+    out.lit(b"],\"piles\":[");
     let size = world.size();
-    for yy in y0..=y1 {
-        let lo = world.idx(x0, yy);
-        let hi = world.idx(x1, yy);
-        for (&c, pile) in world.piles.range(lo..=hi) {
-            if !first {
-                out.push(',');
-            }
-            first = false;
-            open_cell(out, c, size);
-            out.push_str(",\"resources\":");
-            write_res(out, &pile.res);
-            out.push_str(",\"objects\":");
-            write_items(out, &pile.items);
-            out.push('}');
-        }
-    }
     let inside = |c: usize| {
         let (cx, cy) = ((c % size) as i32, (c / size) as i32);
         cx >= x0 && cx <= x1 && cy >= y0 && cy <= y1
     };
+    // The piles from the sight's first cell to its last, in the order of the cells (row by
+    // row), those outside its columns left out: one search of the map's piles, not one a row.
+    let mut first = true;
+    for (&c, pile) in world
+        .piles
+        .range(world.idx(x0, y0)..=world.idx(x1, y1))
+        .filter(|(&c, _)| inside(c))
+    {
+        if !first {
+            out.byte(b',');
+        }
+        first = false;
+        open_cell(out, c, size);
+        out.lit(b",\"resources\":");
+        write_res(out, &pile.res);
+        out.lit(b",\"objects\":");
+        write_items(out, &pile.items);
+        out.byte(b'}');
+    }
     let structures = || {
         world
             .structures
             .range(world.idx(x0, y0)..=world.idx(x1, y1))
             .filter(|(&c, _)| inside(c))
     };
-    out.push_str("],\"towers\":[");
+    out.lit(b"],\"towers\":[");
     let mut first = true;
     for (&c, s) in structures() {
         if let Structure::Tower {
@@ -622,123 +711,123 @@ pub fn write_sight(out: &mut String, world: &World, viewer: usize, x: i32, y: i3
         } = *s
         {
             if !first {
-                out.push(',');
+                out.byte(b',');
             }
             first = false;
             open_cell(out, c, size);
-            key(out, "player");
-            num(out, seat as i64);
-            key(out, "level");
-            num(out, level);
-            key(out, "strength");
-            num(out, strength);
-            out.push('}');
+            out.lit(b",\"player\":");
+            out.num(seat as i64);
+            out.lit(b",\"level\":");
+            out.num(level);
+            out.lit(b",\"strength\":");
+            out.num(strength);
+            out.byte(b'}');
         }
     }
-    out.push_str("],\"traps\":[");
+    out.lit(b"],\"traps\":[");
     let mut first = true;
     for (&c, s) in structures() {
         if let Structure::Trap { seat, level } = *s {
             if seat == viewer {
                 if !first {
-                    out.push(',');
+                    out.byte(b',');
                 }
                 first = false;
                 open_cell(out, c, size);
-                key(out, "level");
-                num(out, level);
-                out.push('}');
+                out.lit(b",\"level\":");
+                out.num(level);
+                out.byte(b'}');
             }
         }
     }
-    out.push_str("],\"units\":[");
+    out.lit(b"],\"units\":[");
     let mut first = true;
     for u in &world.units {
         if u.x >= x0 && u.x <= x1 && u.y >= y0 && u.y <= y1 {
             if !first {
-                out.push(',');
+                out.byte(b',');
             }
             first = false;
-            out.push_str("{\"player\":");
-            num(out, u.seat as i64);
-            key(out, "id");
-            num(out, u.id as i64);
-            key(out, "x");
-            num(out, u.x);
-            key(out, "y");
-            num(out, u.y);
-            key(out, "energy");
-            num(out, u.energy);
-            key(out, "life");
-            num(out, u.life);
-            key(out, "sword");
-            num(out, u.sword);
-            key(out, "armour");
-            num(out, u.armour);
-            out.push('}');
+            out.lit(b"{\"player\":");
+            out.num(u.seat as i64);
+            out.lit(b",\"id\":");
+            out.num(u.id as i64);
+            out.lit(b",\"x\":");
+            out.num(u.x);
+            out.lit(b",\"y\":");
+            out.num(u.y);
+            out.lit(b",\"energy\":");
+            out.num(u.energy);
+            out.lit(b",\"life\":");
+            out.num(u.life);
+            out.lit(b",\"sword\":");
+            out.num(u.sword);
+            out.lit(b",\"armour\":");
+            out.num(u.armour);
+            out.byte(b'}');
         }
     }
-    out.push_str("]}");
+    out.lit(b"]}");
 }
 
 /// One own unit: position, energy, equipment, cargo, retaliation, dig result and sight.
-pub fn write_unit(out: &mut String, world: &World, u: &Unit) {
-    out.push_str("{\"id\":");
-    num(out, u.id as i64);
-    key(out, "x");
-    num(out, u.x);
-    key(out, "y");
-    num(out, u.y);
-    key(out, "energy");
-    num(out, u.energy);
-    key(out, "life");
-    num(out, u.life);
-    key(out, "frozen");
-    num(out, u.frozen);
-    key(out, "sword");
-    num(out, u.sword);
-    key(out, "armour");
-    num(out, u.armour);
-    out.push_str(",\"retaliate\":{\"energy\":");
-    num(out, u.retaliate.0);
-    out.push_str(",\"threshold\":");
-    num(out, u.retaliate.1);
-    out.push_str("},\"resources\":");
+fn write_unit(out: &mut Text, world: &World, u: &Unit) {
+    out.lit(b"{\"id\":");
+    out.num(u.id as i64);
+    out.lit(b",\"x\":");
+    out.num(u.x);
+    out.lit(b",\"y\":");
+    out.num(u.y);
+    out.lit(b",\"energy\":");
+    out.num(u.energy);
+    out.lit(b",\"life\":");
+    out.num(u.life);
+    out.lit(b",\"frozen\":");
+    out.num(u.frozen);
+    out.lit(b",\"sword\":");
+    out.num(u.sword);
+    out.lit(b",\"armour\":");
+    out.num(u.armour);
+    out.lit(b",\"retaliate\":{\"energy\":");
+    out.num(u.retaliate.0);
+    out.lit(b",\"threshold\":");
+    out.num(u.retaliate.1);
+    out.lit(b"},\"resources\":");
     write_res(out, &u.res);
-    out.push_str(",\"objects\":");
+    out.lit(b",\"objects\":");
     write_items(out, &u.items);
-    key(out, "weight");
-    num(out, u.weight());
-    key(out, "move_cost");
-    num(out, u.move_cost());
-    out.push_str(",\"dig\":");
+    out.lit(b",\"weight\":");
+    out.num(u.weight());
+    out.lit(b",\"move_cost\":");
+    out.num(u.move_cost());
+    out.lit(b",\"dig\":");
     match &u.dig {
-        None => out.push_str("null"),
+        None => out.lit(b"null"),
         Some((dx, dy, found)) => {
-            out.push_str("{\"x\":");
-            num(out, *dx);
-            out.push_str(",\"y\":");
-            num(out, *dy);
-            out.push_str(",\"resources\":");
+            out.lit(b"{\"x\":");
+            out.num(*dx);
+            out.lit(b",\"y\":");
+            out.num(*dy);
+            out.lit(b",\"resources\":");
             write_res(out, &found.map(u32::from));
-            out.push('}');
+            out.byte(b'}');
         }
     }
-    out.push_str(",\"sight\":");
+    out.lit(b",\"sight\":");
     write_sight(out, world, u.seat, u.x, u.y, SIGHT);
-    out.push('}');
+    out.byte(b'}');
 }
 
-fn write_blueprints(out: &mut String, known: &[u8; 4]) {
-    out.push_str("\"blueprints\":{\"sword\":");
-    num(out, known[0]);
-    out.push_str(",\"armour\":");
-    num(out, known[1]);
-    out.push_str(",\"tower\":");
-    num(out, known[2]);
-    out.push_str(",\"trap\":");
-    num(out, known[3]);
-    out.push('}');
+fn write_blueprints(out: &mut Text, known: &[u8; 4]) {
+    out.lit(b"\"blueprints\":{\"sword\":");
+    out.num(known[0]);
+    out.lit(b",\"armour\":");
+    out.num(known[1]);
+    out.lit(b",\"tower\":");
+    out.num(known[2]);
+    out.lit(b",\"trap\":");
+    out.num(known[3]);
+    out.byte(b'}');
 }
 
 /// Where a match stands, for the player state.
@@ -751,42 +840,42 @@ pub struct Clock {
 /// The whole player state of `seat` as one JSON object (no line ending). `kind` is `"turn"`
 /// (the input at the start of a turn) or `"state"` (the answer to a state request).
 pub fn write_state(world: &World, seat: usize, clock: &Clock, kind: &str) -> String {
-    let mut out = String::with_capacity(32_000);
+    let mut out = Text::with_capacity(32_000);
     let team = &world.teams[seat];
-    out.push_str("{\"type\":\"");
-    out.push_str(kind);
-    out.push('"');
+    out.lit(b"{\"type\":\"");
+    out.str(kind);
+    out.byte(b'"');
     if kind == "state" {
-        out.push_str(",\"result\":\"NoError\"");
+        out.lit(b",\"result\":\"NoError\"");
     }
-    key(&mut out, "round");
-    num(&mut out, clock.round);
-    key(&mut out, "rounds");
-    num(&mut out, clock.rounds);
-    key(&mut out, "player");
-    num(&mut out, seat as i64);
-    key(&mut out, "players");
-    num(&mut out, world.seats as i64);
-    key(&mut out, "size");
-    num(&mut out, world.size() as i64);
-    out.push_str(",\"home\":[");
-    num(&mut out, team.home.0);
-    out.push(',');
-    num(&mut out, team.home.1);
-    out.push(']');
-    key(&mut out, "gold");
-    num(&mut out, team.gold);
-    key(&mut out, "actions_left");
-    num(&mut out, clock.actions_left);
-    out.push(',');
+    out.lit(b",\"round\":");
+    out.num(clock.round);
+    out.lit(b",\"rounds\":");
+    out.num(clock.rounds);
+    out.lit(b",\"player\":");
+    out.num(seat as i64);
+    out.lit(b",\"players\":");
+    out.num(world.seats as i64);
+    out.lit(b",\"size\":");
+    out.num(world.size() as i64);
+    out.lit(b",\"home\":[");
+    out.num(team.home.0);
+    out.byte(b',');
+    out.num(team.home.1);
+    out.byte(b']');
+    out.lit(b",\"gold\":");
+    out.num(team.gold);
+    out.lit(b",\"actions_left\":");
+    out.num(clock.actions_left);
+    out.byte(b',');
     write_blueprints(&mut out, &team.known);
-    key(&mut out, "score");
-    num(&mut out, team.score());
-    key(&mut out, "kills");
-    num(&mut out, team.kills);
-    key(&mut out, "deaths");
-    num(&mut out, team.deaths);
-    out.push_str(",\"towers\":[");
+    out.lit(b",\"score\":");
+    out.num(team.score());
+    out.lit(b",\"kills\":");
+    out.num(team.kills);
+    out.lit(b",\"deaths\":");
+    out.num(team.deaths);
+    out.lit(b",\"towers\":[");
     let size = world.size();
     let mut first = true;
     for (&c, s) in &world.structures {
@@ -799,69 +888,75 @@ pub fn write_state(world: &World, seat: usize, clock: &Clock, kind: &str) -> Str
         {
             if owner == seat {
                 if !first {
-                    out.push(',');
+                    out.byte(b',');
                 }
                 first = false;
                 let (x, y) = ((c % size) as i32, (c / size) as i32);
                 open_cell(&mut out, c, size);
-                key(&mut out, "level");
-                num(&mut out, level);
-                key(&mut out, "strength");
-                num(&mut out, strength);
-                out.push_str(",\"sight\":");
+                out.lit(b",\"level\":");
+                out.num(level);
+                out.lit(b",\"strength\":");
+                out.num(strength);
+                out.lit(b",\"sight\":");
                 let range = TOWER_RANGE[usize::from(level.clamp(1, 3)) - 1];
                 write_sight(&mut out, world, seat, x, y, range);
-                out.push('}');
+                out.byte(b'}');
             }
         }
     }
-    out.push_str("],\"traps\":[");
+    out.lit(b"],\"traps\":[");
     let mut first = true;
     for (&c, s) in &world.structures {
         if let Structure::Trap { seat: owner, level } = *s {
             if owner == seat {
                 if !first {
-                    out.push(',');
+                    out.byte(b',');
                 }
                 first = false;
                 open_cell(&mut out, c, size);
-                key(&mut out, "level");
-                num(&mut out, level);
-                out.push('}');
+                out.lit(b",\"level\":");
+                out.num(level);
+                out.byte(b'}');
             }
         }
     }
-    out.push_str("],\"units\":[");
+    out.lit(b"],\"units\":[");
     for (i, u) in world.team_units(seat).iter().enumerate() {
         if i > 0 {
-            out.push(',');
+            out.byte(b',');
         }
         write_unit(&mut out, world, u);
     }
-    out.push_str("]}");
-    out
+    out.lit(b"]}");
+    out.into_string()
 }
 
 /// The answer to a request: the result code, the reason, and the acting unit with its sight.
 pub fn write_answer(world: &World, seat: usize, answer: &Answer, actions_left: u32) -> String {
-    let mut out = String::with_capacity(4_096);
-    out.push_str("{\"type\":\"result\",\"result\":\"");
-    out.push_str(answer.code.name());
-    out.push_str("\",\"reason\":");
-    json_string(&mut out, &answer.reason);
-    key(&mut out, "actions_left");
-    num(&mut out, actions_left);
-    key(&mut out, "gold");
-    num(&mut out, world.teams[seat].gold);
-    out.push(',');
+    let mut out = Text::with_capacity(4_096);
+    out.lit(b"{\"type\":\"result\",\"result\":\"");
+    out.str(answer.code.name());
+    out.lit(b"\",\"reason\":");
+    if answer.reason.is_empty() {
+        out.lit(b"\"\"");
+    } else {
+        let mut reason = String::new();
+        json_string(&mut reason, &answer.reason);
+        out.str(&reason);
+    }
+    out.lit(b",\"actions_left\":");
+    out.num(actions_left);
+    out.lit(b",\"gold\":");
+    out.num(world.teams[seat].gold);
+    out.byte(b',');
     write_blueprints(&mut out, &world.teams[seat].known);
-    out.push_str(",\"unit\":");
+    out.lit(b",\"unit\":");
     match answer.unit.and_then(|i| world.units.get(i)) {
         Some(u) => write_unit(&mut out, world, u),
-        None => out.push_str("null"),
+        None => out.lit(b"null"),
     }
-    out.push('}');
-    out
+    out.byte(b'}');
+    out.into_string()
 }
 
 #[cfg(test)]
