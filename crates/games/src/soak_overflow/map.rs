@@ -9,6 +9,15 @@ pub const FLOOR: u8 = 0;
 pub const LOW_COVER: u8 = 1;
 pub const HIGH_COVER: u8 = 2;
 
+/// A list of `n` copies of `value`. For the lists made every turn (a flag per tile, per move):
+/// `vec![false; n]` asks the allocator for zeroed memory, which glibc serves without its fast
+/// per-thread cache, at several times the cost of allocating and filling.
+pub fn filled<T: Clone>(n: usize, value: T) -> Vec<T> {
+    let mut list = Vec::with_capacity(n);
+    list.resize(n, value);
+    list
+}
+
 /// A position; x to the right, y down, (0,0) top left. Signed: bots may name tiles off the grid.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Coord {
@@ -187,7 +196,7 @@ impl Grid {
     /// The 4-connected components of floor tiles, discovered row by row: per tile its island
     /// number (`None` for covers), and the number of islands.
     fn islands(&self) -> (Vec<Option<usize>>, usize) {
-        let mut island = vec![None; self.cells()];
+        let mut island = filled(self.cells(), None);
         let mut count = 0;
         for start in 0..self.cells() {
             if self.tiles[start] != FLOOR || island[start].is_some() {
@@ -216,24 +225,12 @@ impl Grid {
         let (mut island, mut count) = self.islands();
         let mut next_id = count;
         while count > 1 {
-            let bridge = walls.iter().position(|&w| {
-                let mut touched: Vec<usize> = self
-                    .neighbours4(w)
-                    .filter_map(|n| island[self.index(n)])
-                    .collect();
-                touched.sort_unstable();
-                touched.dedup();
-                touched.len() >= 2
-            });
+            let bridge = walls.iter().position(|&w| self.touched(&island, w).1 >= 2);
             match bridge {
                 Some(k) => {
                     let wall = walls[k];
-                    let mut touched: Vec<usize> = self
-                        .neighbours4(wall)
-                        .filter_map(|n| island[self.index(n)])
-                        .collect();
-                    touched.sort_unstable();
-                    touched.dedup();
+                    let (ids, n) = self.touched(&island, wall);
+                    let touched = &ids[..n];
                     self.open(&mut walls, wall);
                     for id in island.iter_mut() {
                         if id.is_some_and(|i| touched.contains(&i)) {
@@ -258,6 +255,20 @@ impl Grid {
                 }
             }
         }
+    }
+
+    /// The islands next to a wall, each once (the first `n` of the array): kept on the stack, as
+    /// the search for a bridge asks this of every wall.
+    fn touched(&self, island: &[Option<usize>], wall: Coord) -> ([usize; 4], usize) {
+        let mut ids = [0; 4];
+        let mut n = 0;
+        for id in self.neighbours4(wall).filter_map(|c| island[self.index(c)]) {
+            if !ids[..n].contains(&id) {
+                ids[n] = id;
+                n += 1;
+            }
+        }
+        (ids, n)
     }
 
     /// Clears a wall and its opposite and takes both off the list.

@@ -14,7 +14,7 @@
 
 use std::cmp::Ordering;
 
-use super::map::{Coord, Grid};
+use super::map::{filled, Coord, Grid};
 
 /// One pushed node: its tile, its path length, its priority and the node it was pushed from.
 #[derive(Clone, Copy, Debug)]
@@ -91,7 +91,7 @@ struct Search {
 }
 
 fn search(grid: &Grid, occupied: &[bool], from: Coord, to: Coord) -> Search {
-    let mut closed = vec![false; grid.cells()];
+    let mut closed = filled(grid.cells(), false);
     // Room for a short search without growing (most are: a step or a few towards a target).
     let mut nodes = Vec::with_capacity(64);
     nodes.push(Node {

@@ -6,7 +6,7 @@ use std::sync::Arc;
 use crate::java;
 
 use super::league::League;
-use super::map::{Coord, Grid};
+use super::map::{filled, Coord, Grid};
 use super::path::next_step;
 use super::territory;
 
@@ -385,12 +385,8 @@ impl Board {
     /// Rulebook, *Moving*: every mover takes one step along its path; then collisions cancel moves.
     fn do_moves(&mut self, log: &mut TurnLog) {
         let grid = Arc::clone(&self.grid);
-        let mut occupied = vec![false; grid.cells()];
-        for a in &self.agents {
-            if grid.inside(a.at) {
-                occupied[grid.index(a.at)] = true;
-            }
-        }
+        // The tiles with an agent on them (for the path search), made for the first mover.
+        let mut occupied: Option<Vec<bool>> = None;
         // (agent index, from, to)
         let mut moves: Vec<(usize, Coord, Coord)> = Vec::new();
         for (i, a) in self.agents.iter().enumerate() {
@@ -402,7 +398,16 @@ impl Board {
                 ));
                 continue;
             }
-            match next_step(&grid, &occupied, a.at, target) {
+            let occupied = occupied.get_or_insert_with(|| {
+                let mut occupied = filled(grid.cells(), false);
+                for a in &self.agents {
+                    if grid.inside(a.at) {
+                        occupied[grid.index(a.at)] = true;
+                    }
+                }
+                occupied
+            });
+            match next_step(&grid, occupied, a.at, target) {
                 Some(step) => moves.push((i, a.at, step)),
                 None if a.at != target => log.failures.push(format!(
                     "{} cannot move towards {target}: it is already as close as it can get",
@@ -419,8 +424,10 @@ impl Board {
                 .enumerate()
                 .any(|(i, a)| a.at == to && !moves.iter().any(|m| m.0 == i))
         };
-        let n = moves.len();
-        let mut cancelled = vec![false; n];
+        if moves.is_empty() {
+            return;
+        }
+        let mut cancelled = filled(moves.len(), false);
         let mut wave: Vec<usize> = Vec::new();
         for (k, m) in moves.iter().enumerate() {
             if held_still(m.2) {
