@@ -62,7 +62,7 @@ const STEPS: [Step; 10] = [
     },
     Step {
         name: "e2e",
-        title: "node tests/e2e/run.mjs, then embed.mjs, charts.mjs and take-over.mjs, --dist dist, in headless Chromium",
+        title: "node tests/e2e/run.mjs, then embed.mjs, charts.mjs, take-over.mjs and pictures.mjs, --dist dist, in headless Chromium",
         needs_browser: true,
         run: end_to_end,
     },
@@ -424,20 +424,24 @@ fn end_to_end(repo: &Repo) -> Result {
     )?;
     // Each in a browser and on a server of its own: the embed view framed by a page of another
     // origin; the charts of a match and of the arena; a match taken over from a turn, and the
-    // original beside it. Each with the screenshots it takes.
+    // original beside it; a match's earlier turns looked at while it is played (their pictures
+    // asked for) and once it is over. Each with the screenshots it takes.
     for (name, screenshots) in [
-        ("embed", "embed-*.png"),
-        ("charts", "charts*.png"),
-        ("take-over", "take-over.png"),
+        ("embed", Some("embed-*.png")),
+        ("charts", Some("charts*.png")),
+        ("take-over", Some("take-over.png")),
+        ("pictures", None),
     ] {
         let script = format!("tests/e2e/{name}.mjs");
         let mut command = repo.command("node");
         command.args([script.as_str(), "--dist", "dist"]);
+        let shots = screenshots
+            .map(|s| format!(" (and tests/e2e/screenshots/{s})"))
+            .unwrap_or_default();
         common::run(
             command,
             &format!(
-                "read the output above (and tests/e2e/screenshots/{screenshots}); `node \
-                 {script} --dist dist` runs these checks alone"
+                "read the output above{shots}; `node {script} --dist dist` runs these checks alone"
             ),
         )?;
     }
