@@ -198,21 +198,21 @@ pub fn rerun(w: &Workload, replay: &engine::Replay, frames: bool) -> Referee {
     rerun.expect("the workload's own replay re-runs")
 }
 
-/// A re-run's frames as the page's match worker sends them to a page following the match: each
-/// frame with its numbers only (its turn, who is out, its key numbers), as JSON, and the newest
-/// with its picture, written out (the page asks for the pictures of other frames it shows): the
-/// cost of a match in the page beside [`rerun`]. Returns the bytes written.
+/// A re-run's frames as the page's match worker sends them to a page following the match, in
+/// one batch of news: each frame with its numbers only (its turn, who is out, its key numbers),
+/// and the newest with its picture, written out (the page asks for the pictures of other frames
+/// it shows): the cost of a match in the page beside [`rerun`]. Returns the bytes written.
 pub fn send_frames(referee: &Referee) -> usize {
     let frames = referee.frames();
     let Some((newest, before)) = frames.split_last() else {
         return 0;
     };
-    let json = |f: &engine::Frame| serde_json::to_string(f).map_or(0, |json| json.len());
-    before
+    let sent: Vec<engine::Frame> = before
         .iter()
-        .map(|f| json(&f.numbers_only()))
-        .sum::<usize>()
-        + json(newest)
+        .map(engine::Frame::numbers_only)
+        .chain([newest.clone()])
+        .collect();
+    serde_json::to_string(&sent).map_or(0, |json| json.len())
 }
 
 /// What [`play_text`] played: how many turns, and how the match ended.
