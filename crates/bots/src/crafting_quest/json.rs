@@ -124,6 +124,7 @@ impl<'a> Reader<'a> {
     }
 
     /// A key right here with its colon (no white space around them).
+    #[inline]
     pub fn plain_key(&mut self) -> Option<&'a str> {
         let key = self.key()?;
         self.lit(b":")?;
@@ -131,6 +132,7 @@ impl<'a> Reader<'a> {
     }
 
     /// What the next value is.
+    #[inline]
     pub fn peek(&mut self) -> Next {
         self.ws();
         match self.s.get(self.i) {
@@ -219,6 +221,7 @@ impl<'a> Reader<'a> {
     }
 
     /// Reads any value; `Some(Some(n))` when it is an integer.
+    #[inline]
     pub fn int(&mut self) -> Option<Option<i64>> {
         self.ws();
         match self.s.get(self.i) {
@@ -228,6 +231,7 @@ impl<'a> Reader<'a> {
     }
 
     /// Reads any value; `Some(Some(text))` when it is a string.
+    #[inline]
     pub fn str(&mut self) -> Option<Option<Cow<'a, str>>> {
         match self.peek() {
             Next::Str => self.string().map(Some),
@@ -286,6 +290,7 @@ impl<'a> Reader<'a> {
     }
 
     /// A key: a string without escapes, borrowed.
+    #[inline]
     fn key(&mut self) -> Option<&'a str> {
         if self.s.get(self.i) != Some(&b'"') {
             return None;

@@ -141,9 +141,119 @@ fn amounts(v: &Value) -> Result<Amounts, Refusal> {
     Ok((resources, objects))
 }
 
+/// A cursor over a request line for [`plain_request`].
+struct Plain<'a> {
+    s: &'a [u8],
+    i: usize,
+}
+
+impl Plain<'_> {
+    /// Takes `text` if the line goes on with exactly these bytes.
+    fn lit<const N: usize>(&mut self, text: &[u8; N]) -> Option<()> {
+        (self.s.get(self.i..self.i + N)? == text).then(|| self.i += N)
+    }
+
+    /// A plain non-negative integer of at most nine digits, without leading zeros (what any
+    /// JSON reader reads the same way).
+    fn int(&mut self) -> Option<i64> {
+        let digits = self.s[self.i..]
+            .iter()
+            .take_while(|b| b.is_ascii_digit())
+            .count();
+        let text = &self.s[self.i..self.i + digits];
+        if digits == 0 || digits > 9 || (digits > 1 && text[0] == b'0') {
+            return None;
+        }
+        self.i += digits;
+        Some(text.iter().fold(0, |n, &d| n * 10 + i64::from(d - b'0')))
+    }
+
+    /// The bytes up to the next `"` (not taken).
+    fn until_quote(&mut self) -> Option<&[u8]> {
+        let rest = &self.s[self.i..];
+        let len = rest.iter().position(|&b| b == b'"')?;
+        self.i += len;
+        Some(&rest[..len])
+    }
+}
+
+/// The requests bots send most (`end`, `move`, `dig`, and `pickup` or `drop` of resources)
+/// when written exactly as [`write_request`] writes them, with plain numbers: read straight from
+/// their bytes, as serde_json would read them. `None` for any other line (serde_json reads it).
+fn plain_request(line: &str) -> Option<Request> {
+    if line == "{\"type\":\"end\"}" {
+        return Some(Request::End);
+    }
+    let mut r = Plain {
+        s: line.as_bytes(),
+        i: 0,
+    };
+    r.lit(b"{\"unit\":")?;
+    let unit = r.int()?;
+    r.lit(b",\"type\":\"")?;
+    let request = if r.lit(b"move\",\"to\":[").is_some() {
+        let x = r.int()?;
+        r.lit(b",")?;
+        let y = r.int()?;
+        r.lit(b"]")?;
+        Request::Move { unit, x, y }
+    } else if r.lit(b"dig\"").is_some() {
+        Request::Dig { unit }
+    } else {
+        let pickup = r.lit(b"pickup\"").is_some();
+        if !pickup {
+            r.lit(b"drop\"")?;
+        }
+        r.lit(b",\"resources\":{")?;
+        let mut resources = [None; 7];
+        if r.lit(b"}").is_none() {
+            loop {
+                r.lit(b"\"")?;
+                let name = std::str::from_utf8(r.until_quote()?).ok()?;
+                let k = resource(name)?;
+                // A repeated name is left to serde_json.
+                if resources[k].is_some() {
+                    return None;
+                }
+                r.lit(b"\":")?;
+                resources[k] = Some(r.int()?);
+                if r.lit(b"}").is_some() {
+                    break;
+                }
+                r.lit(b",")?;
+            }
+        }
+        let objects = Vec::new();
+        if pickup {
+            Request::Pickup {
+                unit,
+                resources,
+                objects,
+            }
+        } else {
+            Request::Drop {
+                unit,
+                resources,
+                objects,
+            }
+        }
+    };
+    r.lit(b"}")?;
+    (r.i == r.s.len()).then_some(request)
+}
+
 /// Parses one request line.
 pub fn parse_request(line: &str) -> Result<Request, Refusal> {
-    let v: Value = serde_json::from_str(line.trim())
+    let line = line.trim();
+    match plain_request(line) {
+        Some(request) => Ok(request),
+        None => parse_json(line),
+    }
+}
+
+/// Parses one request line with serde_json.
+fn parse_json(line: &str) -> Result<Request, Refusal> {
+    let v: Value = serde_json::from_str(line)
         .map_err(|e| refuse(Code::UnknownActionError, format!("not a JSON object: {e}")))?;
     if !v.is_object() {
         return Err(refuse(Code::UnknownActionError, "not a JSON object"));
@@ -1312,6 +1422,60 @@ mod tests {
             out.push('}');
             out
         }
+    }
+
+    /// The requests read straight from their bytes are read as serde_json reads them: those
+    /// of random play as written, and lines near them.
+    #[test]
+    fn plain_requests_read_as_serde_json_reads_them() {
+        let mut lines: Vec<String> = [
+            r#"{"type":"end"}"#,
+            r#"{"unit":0,"type":"move","to":[0,0]}"#,
+            r#"{"unit":12,"type":"move","to":[49,7]}"#,
+            r#"{"unit":012,"type":"move","to":[4,7]}"#,
+            r#"{"unit":1,"type":"move","to":[-4,7]}"#,
+            r#"{"unit":1,"type":"move","to":[4,7,1]}"#,
+            r#"{"unit":1,"type":"move","to":[4]}"#,
+            r#"{"unit":1,"type":"move","to":[4,7.5]}"#,
+            r#"{"unit":1234567890,"type":"move","to":[4,7]}"#,
+            r#"{"unit":99999999999999999999,"type":"move","to":[4,7]}"#,
+            r#"{"unit":3,"type":"dig"}"#,
+            r#"{"unit":3,"type":"dig","x":1}"#,
+            r#"{"unit":3,"type":"dig"} "#,
+            r#"{"unit":3,"type":"dig"}}"#,
+            r#"{"unit":3,"type":"dog"}"#,
+            r#"{"unit":3,"type":"pickup","resources":{}}"#,
+            r#"{"unit":3,"type":"pickup","resources":{"wood":4,"stone":4}}"#,
+            r#"{"unit":3,"type":"drop","resources":{"gold":0,"titanium":999999999}}"#,
+            r#"{"unit":3,"type":"drop","resources":{"wood":4,"wood":5}}"#,
+            r#"{"unit":3,"type":"drop","resources":{"wool":4}}"#,
+            r#"{"unit":3,"type":"drop","resources":{"wood":-4}}"#,
+            r#"{"unit":3,"type":"drop","resources":{"wood":4,}}"#,
+            r#"{"unit":3,"type":"drop","resources":{"wood":4}}"#,
+            r#"{"unit":3,"type":"drop","resources":{"wood":4},"objects":[]}"#,
+            r#"{"unit":3,"type":"pickup","objects":[{"kind":"sword","level":1,"count":1}]}"#,
+            r#"{"type":"end","unit":1}"#,
+            r#"{ "type":"end"}"#,
+        ]
+        .map(String::from)
+        .to_vec();
+        let game = CraftingQuest::create(&Setup::new(&INFO, 5)).expect("a valid setup");
+        let mut world = game.world.clone();
+        let mut rng = JavaRandom::new(5);
+        for i in 0..3000 {
+            let request = CraftingQuest::random_request(&world, i % 2, &mut rng);
+            world.act(i % 2, &request);
+            lines.push(write_request(&request));
+        }
+        let mut plain = 0;
+        for line in &lines {
+            if let Some(request) = plain_request(line) {
+                plain += 1;
+                assert_eq!(parse_json(line).as_ref().ok(), Some(&request), "{line}");
+            }
+        }
+        // Most of random play's requests were read straight.
+        assert!(plain > lines.len() / 3, "{plain} of {}", lines.len());
     }
 
     /// Every answer and player state of random play (moves, digs, pickups, drops, crafts,
