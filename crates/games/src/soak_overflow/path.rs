@@ -12,17 +12,37 @@
 //! it (Manhattan; ties to the tile farther from the centre, then to the earlier expanded), and
 //! the search runs again towards that tile.
 
-use std::cmp::Ordering;
+use std::cmp::Reverse;
 
-use super::map::{filled, Coord, Grid};
+use super::map::{filled, Coord, Grid, FLOOR};
 
-/// One pushed node: its tile, its path length, its priority and the node it was pushed from.
+/// One pushed node: its tile, its path length, its priority and the node it was pushed from;
+/// `closed` is its rank in the closing order (from 1) if it closed its tile, else 0.
 #[derive(Clone, Copy, Debug)]
 struct Node {
     at: Coord,
     length: i32,
     priority: i32,
     parent: Option<usize>,
+    closed: u32,
+}
+
+/// One bit per tile: the closed tiles of a search (cleared in a few words, where a flag per
+/// tile would take a pass over the grid; most searches close a few tiles only).
+struct TileSet(Vec<u64>);
+
+impl TileSet {
+    fn new(cells: usize) -> TileSet {
+        TileSet(filled(cells.div_ceil(64), 0))
+    }
+
+    fn contains(&self, i: usize) -> bool {
+        self.0[i / 64] >> (i % 64) & 1 == 1
+    }
+
+    fn insert(&mut self, i: usize) {
+        self.0[i / 64] |= 1 << (i % 64);
+    }
 }
 
 /// `java.util.PriorityQueue`'s binary heap over indices into a node arena, ordered by priority
@@ -76,75 +96,109 @@ impl JavaHeap {
     }
 }
 
-/// Squared distance from the centre point (width / 2.0, height / 2.0).
-fn centre_distance(grid: &Grid, c: Coord) -> f64 {
-    let dx = f64::from(c.x) - f64::from(grid.width) / 2.0;
-    let dy = f64::from(c.y) - f64::from(grid.height) / 2.0;
+/// Four times the squared distance from the centre point (width / 2, height / 2): the
+/// referee's measure, scaled to whole numbers (which keeps its order exactly).
+fn centre_distance(grid: &Grid, c: Coord) -> i64 {
+    let dx = 2 * i64::from(c.x) - i64::from(grid.width);
+    let dy = 2 * i64::from(c.y) - i64::from(grid.height);
     dx * dx + dy * dy
 }
 
-/// What one search found: the path to the target if it was popped, and the expanded tiles in
-/// the order they were closed.
+/// What one search found: the nodes pushed, and the target's node if it was popped.
 struct Search {
-    path: Option<Vec<Coord>>,
-    expanded: Vec<Coord>,
+    nodes: Vec<Node>,
+    target: Option<usize>,
+}
+
+impl Search {
+    /// The path to the target, from the start, if it was reached.
+    fn path(&self) -> Option<Vec<Coord>> {
+        let mut path = Vec::new();
+        let mut cur = Some(self.target?);
+        while let Some(k) = cur {
+            path.push(self.nodes[k].at);
+            cur = self.nodes[k].parent;
+        }
+        path.reverse();
+        Some(path)
+    }
+
+    /// The second tile of [`Search::path`], found without writing the path out: the target's
+    /// ancestor pushed from the start (node 0). `None` when the target is the start.
+    fn first_step(&self) -> Option<Coord> {
+        let mut k = self.target?;
+        loop {
+            let parent = self.nodes[k].parent?;
+            if parent == 0 {
+                return Some(self.nodes[k].at);
+            }
+            k = parent;
+        }
+    }
+
+    /// The closed tile nearest to `to` (Manhattan); on a tie the one farther from the centre,
+    /// then the one closed first.
+    fn nearest_closed(&self, grid: &Grid, to: Coord) -> Option<Coord> {
+        let best = self.nodes.iter().filter(|n| n.closed > 0).min_by_key(|n| {
+            (
+                n.at.manhattan(to),
+                Reverse(centre_distance(grid, n.at)),
+                n.closed,
+            )
+        })?;
+        Some(best.at)
+    }
 }
 
 fn search(grid: &Grid, occupied: &[bool], from: Coord, to: Coord) -> Search {
-    let mut closed = filled(grid.cells(), false);
+    let mut closed = TileSet::new(grid.cells());
+    let mut rank = 0;
     // Room for a short search without growing (most are: a step or a few towards a target).
-    let mut nodes = Vec::with_capacity(64);
+    let mut nodes = Vec::with_capacity(32);
     nodes.push(Node {
         at: from,
         length: 0,
         priority: 0,
         parent: None,
+        closed: 0,
     });
     let mut heap = JavaHeap {
-        heap: Vec::with_capacity(64),
+        heap: Vec::with_capacity(32),
     };
     heap.push(&nodes, 0);
-    let mut expanded = Vec::with_capacity(32);
     while let Some(item) = heap.pop(&nodes) {
         let node = nodes[item];
         let i = grid.index(node.at);
-        if closed[i] {
+        if closed.contains(i) {
             continue;
         }
-        closed[i] = true;
-        expanded.push(node.at);
+        closed.insert(i);
+        rank += 1;
+        nodes[item].closed = rank;
         if node.at == to {
-            let mut path = Vec::new();
-            let mut cur = Some(item);
-            while let Some(k) = cur {
-                path.push(nodes[k].at);
-                cur = nodes[k].parent;
-            }
-            path.reverse();
             return Search {
-                path: Some(path),
-                expanded,
+                nodes,
+                target: Some(item),
             };
         }
-        // At most four neighbours: kept on the stack (this runs for every tile expanded).
-        let mut around = [node.at; 4];
+        // The neighbours inside the grid, up, right, down, left, with their sort keys: free
+        // tiles first, then the farther from the centre first. At most four: kept on the stack
+        // (this runs for every tile expanded).
+        let mut around = [((false, Reverse(0)), node.at, 0); 4];
         let mut count = 0;
-        for n in grid.neighbours4(node.at) {
-            around[count] = n;
-            count += 1;
+        for (dx, dy) in [(0, -1), (1, 0), (0, 1), (-1, 0)] {
+            let n = Coord::new(node.at.x + dx, node.at.y + dy);
+            if grid.inside(n) {
+                let j = grid.index(n);
+                around[count] = ((occupied[j], Reverse(centre_distance(grid, n))), n, j);
+                count += 1;
+            }
         }
         let next = &mut around[..count];
-        next.sort_by(|a, b| {
-            let (oa, ob) = (occupied[grid.index(*a)], occupied[grid.index(*b)]);
-            oa.cmp(&ob).then_with(|| {
-                centre_distance(grid, *b)
-                    .partial_cmp(&centre_distance(grid, *a))
-                    .unwrap_or(Ordering::Equal)
-            })
-        });
-        for &mut n in next {
-            let j = grid.index(n);
-            if grid.is_cover(n) || closed[j] {
+        // Stable: equal keys keep the order above.
+        next.sort_by_key(|&(key, _, _)| key);
+        for &mut (_, n, j) in next {
+            if grid.tiles[j] != FLOOR || closed.contains(j) {
                 continue;
             }
             let length = node.length + 1;
@@ -153,41 +207,37 @@ fn search(grid: &Grid, occupied: &[bool], from: Coord, to: Coord) -> Search {
                 length,
                 priority: length + 1,
                 parent: Some(item),
+                closed: 0,
             });
             heap.push(&nodes, nodes.len() - 1);
         }
     }
     Search {
-        path: None,
-        expanded,
+        nodes,
+        target: None,
     }
+}
+
+/// The referee's search from `from` towards `to` (rulebook: *Moving*): towards `to` if it is
+/// reached, else again towards the expanded tile nearest to it. `None` when `from` is not a
+/// floor tile inside the grid (never for a living agent).
+fn path_search(grid: &Grid, occupied: &[bool], from: Coord, to: Coord) -> Option<Search> {
+    if !grid.inside(from) || grid.is_cover(from) || occupied.len() != grid.cells() {
+        return None;
+    }
+    let first = search(grid, occupied, from, to);
+    if first.target.is_some() {
+        return Some(first);
+    }
+    let nearest = first.nearest_closed(grid, to)?;
+    Some(search(grid, occupied, from, nearest))
 }
 
 /// The referee's path from `from` towards `to` (rulebook: *Moving*), including `from`; `occupied` marks the
 /// tiles with an agent on them, by tile index. `None` when `from` is not a floor tile inside the
 /// grid (never for a living agent).
 pub fn find_path(grid: &Grid, occupied: &[bool], from: Coord, to: Coord) -> Option<Vec<Coord>> {
-    if !grid.inside(from) || grid.is_cover(from) || occupied.len() != grid.cells() {
-        return None;
-    }
-    let first = search(grid, occupied, from, to);
-    if let Some(path) = first.path {
-        return Some(path);
-    }
-    let mut best: Option<Coord> = None;
-    for &c in &first.expanded {
-        best = match best {
-            None => Some(c),
-            Some(b) => {
-                let (dc, db) = (c.manhattan(to), b.manhattan(to));
-                let better =
-                    dc < db || (dc == db && centre_distance(grid, c) > centre_distance(grid, b));
-                Some(if better { c } else { b })
-            }
-        };
-    }
-    let nearest = best?;
-    search(grid, occupied, from, nearest).path
+    path_search(grid, occupied, from, to)?.path()
 }
 
 /// The tile an agent at `from` steps to this turn when told to move to `to`: the second tile of
@@ -196,5 +246,5 @@ pub fn next_step(grid: &Grid, occupied: &[bool], from: Coord, to: Coord) -> Opti
     if from == to {
         return None;
     }
-    find_path(grid, occupied, from, to).and_then(|p| p.get(1).copied())
+    path_search(grid, occupied, from, to)?.first_step()
 }
