@@ -166,24 +166,34 @@ impl Memory {
 
     /// Learns what a sight shows.
     pub fn learn(&mut self, sight: &Sight) {
+        let size = self.size as i64;
         for (dy, row) in sight.rows.iter().enumerate() {
-            for (dx, &b) in row.iter().enumerate() {
-                let Some(c) = self.cell(sight.x + dx as i32, sight.y + dy as i32) else {
-                    continue;
-                };
-                if self.ground[c] != b {
-                    self.towers[c] = false;
-                    self.set_ground(c, b);
-                    if b == b'.' || b == b'#' {
-                        self.qty[c] = None;
+            // The part of the row on the map: its cells `cells`, its letters `letters`.
+            let y = i64::from(sight.y) + dy as i64;
+            let x0 = i64::from(sight.x);
+            let (from, to) = (x0.max(0), (x0 + row.len() as i64).min(size));
+            if y < 0 || y >= size || from >= to {
+                continue;
+            }
+            let first = (y * size + from) as usize;
+            let cells = first..first + (to - from) as usize;
+            let letters = &row[(from - x0) as usize..(to - x0) as usize];
+            // Mostly the row is as remembered, without towers: nothing to learn but the piles.
+            if self.ground[cells.clone()] != *letters || self.towers[cells.clone()].contains(&true)
+            {
+                for (c, &b) in cells.clone().zip(letters) {
+                    if self.ground[c] != b {
+                        self.towers[c] = false;
+                        self.set_ground(c, b);
+                        if b == b'.' || b == b'#' {
+                            self.qty[c] = None;
+                        }
+                    } else if self.towers[c] {
+                        self.set_tower(c, false);
                     }
-                } else if self.towers[c] {
-                    self.set_tower(c, false);
-                }
-                if self.piles[c] != [0; 7] {
-                    self.piles[c] = [0; 7];
                 }
             }
+            self.piles[cells].fill([0; 7]);
         }
         for p in &sight.piles {
             if let Some(c) = self.cell(p.x, p.y) {
