@@ -501,6 +501,8 @@ impl Crafter {
             parent.resize(n, u32::MAX);
         }
         dist[start] = 0;
+        // (As slices, the walk keeps where they are and how long in registers.)
+        let (dist, parent) = (&mut dist[..], &mut parent[..]);
         // A first-in first-out queue: `head` is its front. Each cell enters it at most once.
         queue.clear();
         queue.reserve(n);
