@@ -889,8 +889,10 @@ impl Game for SoakOverflow {
         }
         // Read at once (nothing is kept of the line); the orders are given when all are in.
         let own = self.board.live(seat).map(|a| a.id);
-        self.heard[seat].read(line, own);
-        if self.heard[seat].lines < self.board.live_count(seat) {
+        let heard = &mut self.heard[seat];
+        heard.read(line, own);
+        // One line per own agent on the grid (`own` lists them).
+        if heard.lines < heard.own.len() {
             return Heard::More;
         }
         self.complete[seat] = true;
