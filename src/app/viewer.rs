@@ -92,12 +92,18 @@ pub fn viewer(props: &Props) -> Html {
     let last = record.frames.len().saturating_sub(1);
     let frame = record.frames.get(cursor.frame).cloned();
     // During a match, a frame shown before its picture has come (asked for, see
-    // `AppState::pictures_wanted`) leaves the board on the last one drawn, for a moment.
-    let drawn = use_mut_ref(|| None::<Rc<Frame>>);
+    // `AppState::pictures_wanted`) leaves the board on the last one drawn of the same match, for
+    // a moment.
+    let drawn = use_mut_ref(|| None::<(Option<engine::Setup>, Rc<Frame>)>);
     let board_frame = match &frame {
-        Some(f) if !f.has_picture() => drawn.borrow().clone().or_else(|| frame.clone()),
+        Some(f) if !f.has_picture() => drawn
+            .borrow()
+            .as_ref()
+            .filter(|(setup, _)| *setup == record.setup)
+            .map(|(_, drawn)| drawn.clone())
+            .or_else(|| frame.clone()),
         _ => {
-            *drawn.borrow_mut() = frame.clone();
+            *drawn.borrow_mut() = frame.clone().map(|f| (record.setup.clone(), f));
             frame.clone()
         }
     };
