@@ -281,6 +281,9 @@ pub struct Board {
     pub agents: Vec<Agent>,
     /// Tiles controlled per seat (see [`Board::control`]), as of the last resolution.
     tiles: [usize; PLAYERS],
+    /// What `tiles` was counted for: per agent on the grid, in list order, its tile, distance
+    /// factor and seat (all that the territory depends on, with the grid, which never changes).
+    counted_for: Vec<(Coord, i64, usize)>,
     pub points: [i64; PLAYERS],
     /// Which actions do something, and whether there is territory.
     pub league: League,
@@ -309,6 +312,7 @@ impl Board {
     pub fn with_agents(grid: Arc<Grid>, agents: Vec<Agent>, league: League) -> Board {
         let mut board = Board {
             tiles: [0; PLAYERS],
+            counted_for: Vec::new(),
             grid,
             agents,
             points: [0; PLAYERS],
@@ -591,11 +595,23 @@ impl Board {
     /// Rulebook, *Territory and points*: counts again the tiles each seat controls (see
     /// [`Board::control`]).
     pub fn update_control(&mut self) {
-        self.tiles = if self.league.has_territory() {
-            territory::counts(&self.grid, &self.agents)
-        } else {
-            [0; PLAYERS]
-        };
+        if !self.league.has_territory() {
+            self.tiles = [0; PLAYERS];
+            return;
+        }
+        // Most turns few agents move and none changes factor or leaves: when nothing that
+        // counts changed, neither did the count.
+        let now = self
+            .agents
+            .iter()
+            .filter(|a| !a.dying)
+            .map(|a| (a.at, a.zone_factor(), a.owner));
+        if self.counted_for.iter().copied().eq(now.clone()) {
+            return;
+        }
+        self.counted_for.clear();
+        self.counted_for.extend(now);
+        self.tiles = territory::counts(&self.grid, &self.agents);
     }
 
     /// Per tile, row by row: the seat controlling it now (`None`: nobody). Worked out when asked
