@@ -117,10 +117,35 @@ impl<'a> Reader<'a> {
     /// An integer right here (no white space before it).
     #[inline]
     pub fn plain_int(&mut self) -> Option<i64> {
+        if let Some(n) = self.short_int() {
+            return Some(n);
+        }
         match self.s.get(self.i) {
             Some(b'-' | b'0'..=b'9') => self.number(),
             _ => None,
         }
+    }
+
+    /// The usual number, taken at a glance: one or two digits right here, followed by `,`, `}`
+    /// or `]` (what [`Reader::number`] reads the same way). `None`, and nothing taken, for
+    /// anything else.
+    #[inline]
+    fn short_int(&mut self) -> Option<i64> {
+        let s = self.s;
+        let i = self.i;
+        let digit = |k: usize| s.get(k).map(|b| b.wrapping_sub(b'0')).filter(|&d| d <= 9);
+        let ends = |k: usize| matches!(s.get(k), Some(b',' | b'}' | b']'));
+        let a = digit(i)?;
+        if ends(i + 1) {
+            self.i = i + 1;
+            return Some(i64::from(a));
+        }
+        let b = digit(i + 1)?;
+        if ends(i + 2) {
+            self.i = i + 2;
+            return Some(i64::from(a) * 10 + i64::from(b));
+        }
+        None
     }
 
     /// A key right here with its colon (no white space around them).
@@ -224,6 +249,9 @@ impl<'a> Reader<'a> {
     #[inline]
     pub fn int(&mut self) -> Option<Option<i64>> {
         self.ws();
+        if let Some(n) = self.short_int() {
+            return Some(Some(n));
+        }
         match self.s.get(self.i) {
             Some(b'-' | b'0'..=b'9') => self.number().map(Some),
             _ => self.skip().map(|()| None),
@@ -427,6 +455,27 @@ mod tests {
             assert_eq!(Reader::new(&n.to_string()).int(), Some(Some(n)));
         }
         assert_eq!(Reader::new("007").int(), Some(Some(7)));
+    }
+
+    /// A number taken at a glance is the number [`Reader::number`] reads, ending at the same
+    /// place.
+    #[test]
+    fn short_numbers_read_as_numbers() {
+        let mut glanced = 0;
+        for text in [
+            "7,", "07]", "12}", "99,", "0}", "00,", "-1,", "1.5,", "2e3,", "1E3}", "123,", "5", "",
+            "a,", "4 ,", "45", "4x", "-", "1]", "12]3",
+        ] {
+            let (mut a, mut b) = (Reader::new(text), Reader::new(text));
+            if let Some(n) = a.short_int() {
+                glanced += 1;
+                assert_eq!(Some(n), b.number(), "{text}");
+                assert_eq!(a.i, b.i, "{text}");
+            } else {
+                assert_eq!(a.i, 0, "{text}");
+            }
+        }
+        assert_eq!(glanced, 8);
     }
 
     /// Strings and keys are scanned eight bytes at a time: quotes and escapes are found at
