@@ -35,13 +35,26 @@ pub trait Scene: Send + Sync {
 
 /// One of a game's key numbers after a step, per seat: the page's charts of a match and
 /// `botplay replay --stats` read them. A game gives the same names, in the same order, after
-/// every step.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+/// every step. In JSON, a pair: `["gold",[21,7]]` (a frame carries a few of them per step).
+#[derive(Clone, Debug, PartialEq, Deserialize)]
+#[serde(from = "(String, Vec<i64>)")]
 pub struct Stat {
     /// Short, lower case, for a chart's legend and a CSV column: "gold", "territory".
     pub name: String,
     /// Per seat.
     pub values: Vec<i64>,
+}
+
+impl From<(String, Vec<i64>)> for Stat {
+    fn from((name, values): (String, Vec<i64>)) -> Stat {
+        Stat { name, values }
+    }
+}
+
+impl Serialize for Stat {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        (&self.name, &self.values).serialize(serializer)
+    }
 }
 
 impl Stat {
@@ -345,7 +358,7 @@ mod tests {
         let json = serde_json::to_string(&frame).expect("JSON");
         assert_eq!(
             json,
-            r#"{"turn":3,"events":["a move"],"status":["one","two"],"out":[false,true],"text":"..\n..\n","view":"{\"cells\":[1,2]}","stats":[{"name":"gold","values":[5,7]}]}"#
+            r#"{"turn":3,"events":["a move"],"status":["one","two"],"out":[false,true],"text":"..\n..\n","view":"{\"cells\":[1,2]}","stats":[["gold",[5,7]]]}"#
         );
         let back: Frame = serde_json::from_str(&json).expect("a frame");
         assert_eq!(back, frame);
@@ -364,7 +377,7 @@ mod tests {
         let json = serde_json::to_string(&light).expect("JSON");
         assert_eq!(
             json,
-            r#"{"turn":3,"out":[false,true],"stats":[{"name":"gold","values":[5,7]}]}"#
+            r#"{"turn":3,"out":[false,true],"stats":[["gold",[5,7]]]}"#
         );
         assert_eq!(scene.0.load(Ordering::Relaxed), 0, "no text was written");
         let back: Frame = serde_json::from_str(&json).expect("a frame");

@@ -259,18 +259,18 @@ pub(super) fn stats(game: &IceAndFire) -> Vec<Stat> {
     let board = &game.board;
     let per_seat = |f: &dyn Fn(usize) -> i64| (0..PLAYERS).map(f).collect::<Vec<i64>>();
     let units = |s: usize| board.units.iter().filter(move |u| u.owner == s);
+    // Active cells per seat, in one pass over the map.
+    let mut territory = [0i64; PLAYERS];
+    for (owner, &active) in board.owner.iter().zip(&board.active) {
+        if let (Some(s), true) = (owner, active) {
+            territory[*s] += 1;
+        }
+    }
     vec![
         Stat::new("gold", per_seat(&|s| i64::from(board.gold[s]))),
         Stat::new("income", per_seat(&|s| i64::from(board.income[s]))),
         Stat::new("units", per_seat(&|s| units(s).count() as i64)),
-        Stat::new(
-            "territory",
-            per_seat(&|s| {
-                (0..board.owner.len())
-                    .filter(|&c| board.owner[c] == Some(s) && board.active[c])
-                    .count() as i64
-            }),
-        ),
+        Stat::new("territory", territory),
         Stat::new(
             "military power",
             per_seat(&|s| units(s).map(|u| i64::from(u.level)).sum()),
