@@ -295,7 +295,7 @@ use protocol::{
     apply, init_len, orders_text, parse_lines, push_init, push_turn, turn_len, InitAgent, Reading,
 };
 pub use protocol::{Command, Order};
-use state::{name, plural, Agent, Board, TurnLog, PLAYERS};
+use state::{name, plural, refill, Agent, Board, TurnLog, PLAYERS};
 pub use view::View;
 
 /// Rulebook, *Facts*: the turn limit of the full game (the tutorial leagues have their own, see
@@ -399,18 +399,6 @@ struct LastEvents {
     resolved: bool,
     before: Vec<String>,
     after: Vec<String>,
-}
-
-/// `shared` emptied and refilled with `items`: in place while no copy of the match shares it
-/// (a referee that keeps no frames), else in a new list (a frame keeps the old one).
-fn refill<T: Clone>(shared: &mut Arc<Vec<T>>, items: impl Iterator<Item = T>) {
-    match Arc::get_mut(shared) {
-        Some(list) => {
-            list.clear();
-            list.extend(items);
-        }
-        None => *shared = Arc::new(items.collect()),
-    }
 }
 
 impl SoakOverflow {
@@ -981,7 +969,7 @@ impl Game for SoakOverflow {
         );
         self.board.start_turn();
         // Emptied, keeping their room for the next turn's lines.
-        self.heard.iter_mut().for_each(|h| h.lines = 0);
+        self.heard.iter_mut().for_each(Reading::clear);
         self.complete = [false; PLAYERS];
         self.close_events(true, before);
     }

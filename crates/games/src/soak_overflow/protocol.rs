@@ -294,6 +294,15 @@ pub struct Reading {
 }
 
 impl Reading {
+    /// Empties the reading for the next turn, keeping its room (and a copy of the match, a
+    /// frame, copies nothing of it).
+    pub fn clear(&mut self) {
+        self.lines = 0;
+        self.own.clear();
+        self.slots.clear();
+        self.error = None;
+    }
+
     /// Reads the next line of a seat whose agents on the grid are `own` (used for the turn's
     /// first line only: they stay the same all turn).
     pub fn read(&mut self, line: &str, own: impl Iterator<Item = i32>) {

@@ -23,6 +23,18 @@ pub const HEAVY: i32 = 50;
 /// Rulebook, *Shooting*: hunkering takes this much off the cover multiplier of a shot.
 pub const HUNKER_BONUS: f64 = 0.25;
 
+/// `shared` emptied and refilled with `items`: in place while no copy of the match shares it
+/// (a referee that keeps no frames), else in a new list (a frame keeps the old one).
+pub fn refill<T: Clone>(shared: &mut Arc<Vec<T>>, items: impl Iterator<Item = T>) {
+    match Arc::get_mut(shared) {
+        Some(list) => {
+            list.clear();
+            list.extend(items);
+        }
+        None => *shared = Arc::new(items.collect()),
+    }
+}
+
 /// The seat names used in texts.
 pub fn name(seat: usize) -> &'static str {
     ["red", "blue"][seat % PLAYERS]
@@ -283,7 +295,8 @@ pub struct Board {
     tiles: [usize; PLAYERS],
     /// What `tiles` was counted for: per agent on the grid, in list order, its tile, distance
     /// factor and seat (all that the territory depends on, with the grid, which never changes).
-    counted_for: Vec<(Coord, i64, usize)>,
+    /// Shared with the copies of the match its frames keep.
+    counted_for: Arc<Vec<(Coord, i64, usize)>>,
     pub points: [i64; PLAYERS],
     /// Which actions do something, and whether there is territory.
     pub league: League,
@@ -312,7 +325,7 @@ impl Board {
     pub fn with_agents(grid: Arc<Grid>, agents: Vec<Agent>, league: League) -> Board {
         let mut board = Board {
             tiles: [0; PLAYERS],
-            counted_for: Vec::new(),
+            counted_for: Arc::default(),
             grid,
             agents,
             points: [0; PLAYERS],
@@ -609,8 +622,7 @@ impl Board {
         if self.counted_for.iter().copied().eq(now.clone()) {
             return;
         }
-        self.counted_for.clear();
-        self.counted_for.extend(now);
+        refill(&mut self.counted_for, now);
         self.tiles = territory::counts(&self.grid, &self.agents);
     }
 
