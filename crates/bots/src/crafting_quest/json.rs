@@ -92,6 +92,18 @@ impl<'a> Reader<'a> {
         (self.i, self.depth) = mark;
     }
 
+    /// Counts one more level of nesting, for an object or array opened by [`Reader::lit`]
+    /// (`None` past the deepest allowed, as [`Reader::object`] and [`Reader::array`] refuse).
+    /// [`Reader::closed`] counts it closed.
+    pub fn opened(&mut self) -> Option<()> {
+        self.depth += 1;
+        (self.depth <= MAX_DEPTH).then_some(())
+    }
+
+    pub fn closed(&mut self) {
+        self.depth -= 1;
+    }
+
     /// Whether objects or arrays `levels` deep may start here (deeper is unreadable).
     pub fn may_nest(&self, levels: u32) -> bool {
         self.depth + levels <= MAX_DEPTH

@@ -523,13 +523,110 @@ impl Sight {
     }
 }
 
+/// Resource quantities written as the referee writes them (`{"wood":4,"iron":10}`: known
+/// names, plain integers) into `out` (not cleared first).
+fn plain_resources(r: &mut Reader, out: &mut [u32; 7]) -> Option<()> {
+    r.lit(b"{")?;
+    r.opened()?;
+    if r.lit(b"}").is_none() {
+        loop {
+            let i = plain_resource(r)?;
+            out[i] = r.plain_int()?.clamp(0, i64::from(u32::MAX)) as u32;
+            if r.lit(b"}").is_some() {
+                break;
+            }
+            r.lit(b",")?;
+        }
+    }
+    r.closed();
+    Some(())
+}
+
 impl UnitInfo {
+    /// Reads a unit written as the referee writes it (these fields in this order, no white
+    /// space, carrying no objects) into `self`, which holds zeros, and its sight into `sight`;
+    /// `None` for anything else (the reader is then where it was, and `self` holds whatever was
+    /// read: the caller reads the unit again field by field, which gives the same values).
+    fn read_plain(
+        &mut self,
+        r: &mut Reader,
+        sight: &mut Sight,
+        spare: &mut Vec<Vec<u8>>,
+    ) -> Option<()> {
+        let mark = r.mark();
+        let read = (|| {
+            let i32_of = |n: i64| n.clamp(i64::from(i32::MIN), i64::from(i32::MAX)) as i32;
+            r.lit(b"{\"id\":")?;
+            r.opened()?;
+            self.id = r.plain_int()?.clamp(0, 1 << 20) as usize;
+            r.lit(b",\"x\":")?;
+            self.x = i32_of(r.plain_int()?);
+            r.lit(b",\"y\":")?;
+            self.y = i32_of(r.plain_int()?);
+            r.lit(b",\"energy\":")?;
+            self.energy = i32_of(r.plain_int()?);
+            r.lit(b",\"life\":")?;
+            self.life = i32_of(r.plain_int()?);
+            r.lit(b",\"frozen\":")?;
+            self.frozen = i32_of(r.plain_int()?);
+            r.lit(b",\"sword\":")?;
+            self.sword = i32_of(r.plain_int()?);
+            r.lit(b",\"armour\":")?;
+            self.armour = i32_of(r.plain_int()?);
+            r.lit(b",\"retaliate\":{\"energy\":")?;
+            r.opened()?;
+            self.retaliate.0 = i32_of(r.plain_int()?);
+            r.lit(b",\"threshold\":")?;
+            self.retaliate.1 = i32_of(r.plain_int()?);
+            r.lit(b"}")?;
+            r.closed();
+            r.lit(b",\"resources\":")?;
+            plain_resources(r, &mut self.res)?;
+            r.lit(b",\"objects\":[")?;
+            r.opened()?;
+            r.lit(b"]")?;
+            r.closed();
+            r.lit(b",\"weight\":")?;
+            self.weight = i32_of(r.plain_int()?);
+            r.lit(b",\"move_cost\":")?;
+            self.move_cost = i32_of(r.plain_int()?);
+            r.lit(b",\"dig\":")?;
+            if r.lit(b"null").is_none() {
+                r.lit(b"{\"x\":")?;
+                r.opened()?;
+                let x = i32_of(r.plain_int()?);
+                r.lit(b",\"y\":")?;
+                let y = i32_of(r.plain_int()?);
+                r.lit(b",\"resources\":")?;
+                let mut res = [0; 7];
+                plain_resources(r, &mut res)?;
+                r.lit(b"}")?;
+                r.closed();
+                self.dig = Some((x, y, res));
+            }
+            r.lit(b",\"sight\":")?;
+            sight.read(r, spare)?;
+            r.lit(b"}")?;
+            r.closed();
+            Some(())
+        })();
+        if read.is_none() {
+            r.back_to(mark);
+        }
+        read
+    }
+
     /// Reads a unit value into `self` (a unit of zeros for anything but an object), keeping
     /// the sight's buffers.
     fn read(&mut self, r: &mut Reader, spare: &mut Vec<Vec<u8>>) -> Option<()> {
         let mut sight = std::mem::take(&mut self.sight);
         spare.append(&mut sight.rows);
         sight.clear();
+        *self = UnitInfo::default();
+        if self.read_plain(r, &mut sight, spare).is_some() {
+            self.sight = sight;
+            return Some(());
+        }
         *self = UnitInfo::default();
         let mut sight_seen = false;
         fields(r, |r, key| {
