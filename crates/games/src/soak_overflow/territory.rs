@@ -3,15 +3,44 @@
 //! not count, and an agent with [`HEAVY`](super::state::HEAVY) wetness or more counts double
 //! distances.
 //!
-//! [`control`] decides each tile in the plainest way; the viewer uses it. A turn only needs how
-//! many tiles each seat controls: [`counts`] gives that much faster, on every grid the game
-//! generates, and falls back on [`control`] elsewhere. The tests check that both agree.
+//! [`plain_control`] decides each tile in the plainest way. On every grid the game generates,
+//! [`control`] (for the viewer) and [`counts`] (all a turn needs: how many tiles each seat
+//! controls) work on whole rows instead, eight tiles at a time, and fall back on
+//! [`plain_control`] elsewhere. The tests check that they agree.
+
+use std::cmp::Ordering;
 
 use super::map::Grid;
 use super::state::{Agent, PLAYERS};
 
 /// Per tile, row by row: the seat controlling it (`None`: a tie, or nobody has agents).
 pub fn control(grid: &Grid, agents: &[Agent]) -> Vec<Option<usize>> {
+    let mut nearest = FAR_EVERYWHERE;
+    if !packed_distances(grid, agents, &mut nearest) {
+        return plain_control(grid, agents);
+    }
+    let (width, height) = (grid.width as usize, grid.height as usize);
+    let mut control = Vec::with_capacity(width * height);
+    for (red, blue) in nearest[0][..height].iter().zip(&nearest[1][..height]) {
+        for x in 0..width {
+            let byte = |words: &[u64; WORDS]| words[x / LANES] >> (8 * (x % LANES)) & 0xFF;
+            control.push(owner(byte(red).cmp(&byte(blue))));
+        }
+    }
+    control
+}
+
+/// The seat controlling a tile, from how its nearest red and blue distances compare.
+fn owner(red_to_blue: Ordering) -> Option<usize> {
+    match red_to_blue {
+        Ordering::Less => Some(0),
+        Ordering::Greater => Some(1),
+        Ordering::Equal => None,
+    }
+}
+
+/// [`control`] in the plainest way: per tile, every agent's distance.
+fn plain_control(grid: &Grid, agents: &[Agent]) -> Vec<Option<usize>> {
     (0..grid.cells())
         .map(|i| {
             let tile = grid.coord(i);
@@ -22,32 +51,38 @@ pub fn control(grid: &Grid, agents: &[Agent]) -> Vec<Option<usize>> {
                 let seat = usize::from(a.owner != 0);
                 nearest[seat] = nearest[seat].min(d);
             }
-            match nearest[0].cmp(&nearest[1]) {
-                std::cmp::Ordering::Less => Some(0),
-                std::cmp::Ordering::Greater => Some(1),
-                std::cmp::Ordering::Equal => None,
-            }
+            owner(nearest[0].cmp(&nearest[1]))
         })
         .collect()
 }
 
 /// How many tiles each seat controls: the tiles of [`control`] counted per seat.
 pub fn counts(grid: &Grid, agents: &[Agent]) -> [usize; PLAYERS] {
-    let live = || agents.iter().filter(|a| !a.dying);
-    let fits = grid.width > 0
-        && grid.width as usize <= WORDS * LANES
-        && grid.height > 0
-        && grid.height as usize <= MAX_ROWS
-        && grid.cells() == (grid.width * grid.height) as usize
-        && live().all(|a| grid.inside(a.at));
-    if fits {
-        return packed_counts(grid, agents);
+    let mut nearest = FAR_EVERYWHERE;
+    if !packed_distances(grid, agents, &mut nearest) {
+        let mut n = [0; PLAYERS];
+        for seat in plain_control(grid, agents).into_iter().flatten() {
+            n[seat] += 1;
+        }
+        return n;
     }
-    let mut n = [0; PLAYERS];
-    for seat in control(grid, agents).into_iter().flatten() {
-        n[seat] += 1;
+    let width = grid.width as usize;
+    // Per word: the top bits of the bytes that are tiles of the row.
+    let valid: [u64; WORDS] = std::array::from_fn(|j| match width.saturating_sub(LANES * j) {
+        0 => 0,
+        n if n >= LANES => HIGH,
+        n => HIGH & ((1 << (8 * n)) - 1),
+    });
+    // Per seat: the tiles it wins, counted per byte (at most 48 in each: no carry).
+    let mut wins = [0u64; PLAYERS];
+    let height = grid.height as usize;
+    for (red, blue) in nearest[0][..height].iter().zip(&nearest[1][..height]) {
+        for j in 0..WORDS {
+            wins[0] += less_bytes(red[j], blue[j], valid[j]);
+            wins[1] += less_bytes(blue[j], red[j], valid[j]);
+        }
     }
-    n
+    wins.map(|w| w.to_le_bytes().iter().map(|&b| usize::from(b)).sum())
 }
 
 // The fast count works on whole rows at once, eight tiles per `u64`: byte k of a row's word j
@@ -99,14 +134,26 @@ fn less_bytes(a: u64, b: u64, valid: u64) -> u64 {
     (!((a | HIGH) - b) & valid) >> 7
 }
 
-/// [`counts`] for a grid of at most `WORDS * LANES` columns and `MAX_ROWS` rows with every agent
-/// on it.
-fn packed_counts(grid: &Grid, agents: &[Agent]) -> [usize; PLAYERS] {
+/// Per seat and row, eight tiles to a word: the distance of the seat's nearest agent.
+type Rows = [[[u64; WORDS]; MAX_ROWS]; PLAYERS];
+
+/// [`Rows`] with no agent anywhere.
+const FAR_EVERYWHERE: Rows = [[[FAR; WORDS]; MAX_ROWS]; PLAYERS];
+
+/// Fills `nearest` (given as [`FAR_EVERYWHERE`]) for a grid of at most `WORDS * LANES` columns
+/// and `MAX_ROWS` rows with every agent on it; `false` (nothing done) for any other.
+fn packed_distances(grid: &Grid, agents: &[Agent], nearest: &mut Rows) -> bool {
     let width = grid.width as usize;
     let height = grid.height as usize;
-    // Per seat and row: the distance of the seat's nearest agent, tile by tile.
-    let mut nearest = [[[FAR; WORDS]; MAX_ROWS]; PLAYERS];
-    for a in agents.iter().filter(|a| !a.dying) {
+    let live = || agents.iter().filter(|a| !a.dying);
+    let fits = (1..=WORDS * LANES).contains(&width)
+        && (1..=MAX_ROWS).contains(&height)
+        && grid.cells() == width * height
+        && live().all(|a| grid.inside(a.at));
+    if !fits {
+        return false;
+    }
+    for a in live() {
         let factor = a.zone_factor() as u64;
         let (ax, ay) = (a.at.x as u64, a.at.y as usize);
         // The agent's distances along any row, before adding the rows between: factor × |x − ax|
@@ -127,21 +174,7 @@ fn packed_counts(grid: &Grid, agents: &[Agent]) -> [usize; PLAYERS] {
             ];
         }
     }
-    // Per word: the top bits of the bytes that are tiles of the row.
-    let valid: [u64; WORDS] = std::array::from_fn(|j| match width.saturating_sub(LANES * j) {
-        0 => 0,
-        n if n >= LANES => HIGH,
-        n => HIGH & ((1 << (8 * n)) - 1),
-    });
-    // Per seat: the tiles it wins, counted per byte (at most 48 in each: no carry).
-    let mut wins = [0u64; PLAYERS];
-    for (red, blue) in nearest[0][..height].iter().zip(&nearest[1][..height]) {
-        for j in 0..WORDS {
-            wins[0] += less_bytes(red[j], blue[j], valid[j]);
-            wins[1] += less_bytes(blue[j], red[j], valid[j]);
-        }
-    }
-    wins.map(|w| w.to_le_bytes().iter().map(|&b| usize::from(b)).sum())
+    true
 }
 
 #[cfg(test)]
@@ -151,19 +184,19 @@ mod tests {
     use crate::soak_overflow::state::{Class, HEAVY, SOAKED};
     use engine::JavaRandom;
 
-    /// The tiles of [`control`] counted per seat.
+    /// The tiles of [`plain_control`] counted per seat.
     fn counted(grid: &Grid, agents: &[Agent]) -> [usize; PLAYERS] {
         let mut n = [0; PLAYERS];
-        for seat in control(grid, agents).into_iter().flatten() {
+        for seat in plain_control(grid, agents).into_iter().flatten() {
             n[seat] += 1;
         }
         n
     }
 
-    /// Random agents on random grids, from the game's sizes to the largest the fast count takes
-    /// and beyond it (the fallback), some wet, some soaked, some off the grid.
+    /// Random agents on random grids, from the game's sizes to the largest the row by row work
+    /// takes and beyond it (the fallback), some wet, some soaked, some off the grid.
     #[test]
-    fn the_fast_count_counts_the_control() {
+    fn rows_give_the_plain_control_and_its_counts() {
         let mut rng = JavaRandom::new(7);
         let mut packed = 0;
         for round in 0..3_000 {
@@ -195,17 +228,22 @@ mod tests {
                 a.dying = a.wetness >= SOAKED;
                 agents.push(a);
             }
-            let fits = width <= 24 && height <= 16 && agents.iter().all(|a| grid.inside(a.at));
+            let live = || agents.iter().filter(|a| !a.dying);
+            let fits = width <= 24 && height <= 16 && live().all(|a| grid.inside(a.at));
+            let mut rows = FAR_EVERYWHERE;
+            assert_eq!(packed_distances(&grid, &agents, &mut rows), fits);
             packed += usize::from(fits);
+            let shown = agents
+                .iter()
+                .map(|a| (a.owner, a.at, a.wetness, a.dying))
+                .collect::<Vec<_>>();
+            let why = format!("{width} × {height}, agents {shown:?}");
             assert_eq!(
-                counts(&grid, &agents),
-                counted(&grid, &agents),
-                "{width} × {height}, agents {:?}",
-                agents
-                    .iter()
-                    .map(|a| (a.owner, a.at, a.wetness, a.dying))
-                    .collect::<Vec<_>>()
+                control(&grid, &agents),
+                plain_control(&grid, &agents),
+                "{why}"
             );
+            assert_eq!(counts(&grid, &agents), counted(&grid, &agents), "{why}");
         }
         assert!(packed > 2_000, "{packed}");
     }
