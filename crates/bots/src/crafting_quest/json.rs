@@ -160,6 +160,11 @@ impl<'a> Reader<'a> {
         None
     }
 
+    /// A string without escapes right here, borrowed.
+    pub fn plain_str(&mut self) -> Option<&'a str> {
+        self.key()
+    }
+
     /// A key right here with its colon (no white space around them).
     #[inline]
     pub fn plain_key(&mut self) -> Option<&'a str> {

@@ -713,6 +713,59 @@ impl UnitInfo {
     }
 }
 
+/// An answer written as the referee writes it (these fields in this order, no white space,
+/// no escapes) up to the end of the line: its result and reason (in `result` and `reason`),
+/// unit (in `unit`), and its gold, blueprints and whether it has a unit. `None` for anything
+/// else (the reader is then where it was, `result` and `reason` are empty).
+fn plain_answer(
+    r: &mut Reader,
+    result: &mut String,
+    reason: &mut String,
+    unit: &mut Option<UnitInfo>,
+    spare: &mut Vec<Vec<u8>>,
+) -> Option<(i64, [i32; 4], bool)> {
+    let mark = r.mark();
+    let read = (|| {
+        r.lit(b"{\"type\":\"result\",\"result\":")?;
+        r.opened()?;
+        result.push_str(r.plain_str()?);
+        r.lit(b",\"reason\":")?;
+        reason.push_str(r.plain_str()?);
+        r.lit(b",\"actions_left\":")?;
+        r.plain_int()?;
+        r.lit(b",\"gold\":")?;
+        let gold = r.plain_int()?;
+        r.lit(b",\"blueprints\":{\"sword\":")?;
+        r.opened()?;
+        let mut blueprints = [0; 4];
+        blueprints[0] = r.plain_int()? as i32;
+        r.lit(b",\"armour\":")?;
+        blueprints[1] = r.plain_int()? as i32;
+        r.lit(b",\"tower\":")?;
+        blueprints[2] = r.plain_int()? as i32;
+        r.lit(b",\"trap\":")?;
+        blueprints[3] = r.plain_int()? as i32;
+        r.lit(b"}")?;
+        r.closed();
+        r.lit(b",\"unit\":")?;
+        let has_unit = r.peek() == Next::Object;
+        if has_unit {
+            unit.get_or_insert_with(UnitInfo::default).read(r, spare)?;
+        } else {
+            r.lit(b"null")?;
+        }
+        r.lit(b"}")?;
+        r.closed();
+        r.at_end().then_some((gold, blueprints, has_unit))
+    })();
+    if read.is_none() {
+        r.back_to(mark);
+        result.clear();
+        reason.clear();
+    }
+    read
+}
+
 /// What a line from the referee was, read by [`Decoder::read`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Kind {
@@ -765,108 +818,114 @@ impl Decoder {
         // Fields default to zero when missing, and blueprints to 1.
         let (mut round, mut rounds, mut player, mut players, mut size) = (0, 0, 0, 0, 0);
         let (mut home, mut gold, mut blueprints) = ((0, 0), 0, [1; 4]);
-        r.object(|r, key| {
-            match key {
-                "type" => {
-                    kind = match r.str()?.as_deref() {
-                        Some("turn") => Some(Kind::Turn),
-                        Some("state") => Some(Kind::State),
-                        Some("result") => Some(Kind::Answer),
-                        _ => None,
+        // An answer as the referee writes it is read straight, any other line field by field.
+        let plain = plain_answer(&mut r, &mut result, &mut reason, &mut unit, spare);
+        if let Some((g, b, u)) = plain {
+            (kind, gold, blueprints, has_unit) = (Some(Kind::Answer), g, b, u);
+        } else {
+            r.object(|r, key| {
+                match key {
+                    "type" => {
+                        kind = match r.str()?.as_deref() {
+                            Some("turn") => Some(Kind::Turn),
+                            Some("state") => Some(Kind::State),
+                            Some("result") => Some(Kind::Answer),
+                            _ => None,
+                        }
                     }
-                }
-                "round" => round = r.int()?.unwrap_or(0).clamp(0, 1 << 20) as u32,
-                "rounds" => rounds = r.int()?.unwrap_or(0).clamp(0, 1 << 20) as u32,
-                "player" => player = index_of(r)?,
-                "players" => players = index_of(r)?,
-                "size" => size = index_of(r)?.min(1000),
-                "home" => {
-                    home = (0, 0);
-                    let mut i = 0;
-                    each(r, |r| {
-                        let n = r.int()?.unwrap_or(0) as i32;
-                        match i {
-                            0 => home.0 = n,
-                            1 => home.1 = n,
-                            _ => {}
-                        }
-                        i += 1;
-                        Some(())
-                    })?;
-                }
-                "gold" => gold = r.int()?.unwrap_or(0),
-                "blueprints" => {
-                    blueprints = [1; 4];
-                    fields(r, |r, key| {
-                        let n = r.int()?;
-                        let i = ["sword", "armour", "tower", "trap"]
-                            .iter()
-                            .position(|k| *k == key);
-                        if let Some(i) = i {
-                            blueprints[i] = n.map_or(1, |n| n as i32);
-                        }
-                        Some(())
-                    })?;
-                }
-                "units" => {
-                    units = 0;
-                    each(r, |r| {
-                        let u = slot(&mut state.units, units, |_| {});
-                        u.read(r, spare)?;
-                        units += 1;
-                        Some(())
-                    })?;
-                }
-                "towers" => {
-                    towers = 0;
-                    each(r, |r| {
-                        let s = slot(&mut state.tower_sights, towers, |s| {
-                            spare.append(&mut s.rows);
-                            s.clear();
-                        });
-                        let mut has_sight = false;
-                        fields(r, |r, key| {
-                            if key == "sight" {
-                                // A later "sight" of the same tower replaces the first.
-                                s.read(r, spare)?;
-                                has_sight = true;
-                                Some(())
-                            } else {
-                                r.skip()
+                    "round" => round = r.int()?.unwrap_or(0).clamp(0, 1 << 20) as u32,
+                    "rounds" => rounds = r.int()?.unwrap_or(0).clamp(0, 1 << 20) as u32,
+                    "player" => player = index_of(r)?,
+                    "players" => players = index_of(r)?,
+                    "size" => size = index_of(r)?.min(1000),
+                    "home" => {
+                        home = (0, 0);
+                        let mut i = 0;
+                        each(r, |r| {
+                            let n = r.int()?.unwrap_or(0) as i32;
+                            match i {
+                                0 => home.0 = n,
+                                1 => home.1 = n,
+                                _ => {}
                             }
+                            i += 1;
+                            Some(())
                         })?;
-                        if has_sight {
-                            towers += 1;
+                    }
+                    "gold" => gold = r.int()?.unwrap_or(0),
+                    "blueprints" => {
+                        blueprints = [1; 4];
+                        fields(r, |r, key| {
+                            let n = r.int()?;
+                            let i = ["sword", "armour", "tower", "trap"]
+                                .iter()
+                                .position(|k| *k == key);
+                            if let Some(i) = i {
+                                blueprints[i] = n.map_or(1, |n| n as i32);
+                            }
+                            Some(())
+                        })?;
+                    }
+                    "units" => {
+                        units = 0;
+                        each(r, |r| {
+                            let u = slot(&mut state.units, units, |_| {});
+                            u.read(r, spare)?;
+                            units += 1;
+                            Some(())
+                        })?;
+                    }
+                    "towers" => {
+                        towers = 0;
+                        each(r, |r| {
+                            let s = slot(&mut state.tower_sights, towers, |s| {
+                                spare.append(&mut s.rows);
+                                s.clear();
+                            });
+                            let mut has_sight = false;
+                            fields(r, |r, key| {
+                                if key == "sight" {
+                                    // A later "sight" of the same tower replaces the first.
+                                    s.read(r, spare)?;
+                                    has_sight = true;
+                                    Some(())
+                                } else {
+                                    r.skip()
+                                }
+                            })?;
+                            if has_sight {
+                                towers += 1;
+                            }
+                            Some(())
+                        })?;
+                    }
+                    "result" => {
+                        result.clear();
+                        if let Some(text) = r.str()? {
+                            result.push_str(&text);
                         }
-                        Some(())
-                    })?;
-                }
-                "result" => {
-                    result.clear();
-                    if let Some(text) = r.str()? {
-                        result.push_str(&text);
                     }
-                }
-                "reason" => {
-                    reason.clear();
-                    if let Some(text) = r.str()? {
-                        reason.push_str(&text);
+                    "reason" => {
+                        reason.clear();
+                        if let Some(text) = r.str()? {
+                            reason.push_str(&text);
+                        }
                     }
-                }
-                "unit" => {
-                    has_unit = r.peek() == Next::Object;
-                    if has_unit {
-                        unit.get_or_insert_with(UnitInfo::default).read(r, spare)?;
-                    } else {
-                        r.skip()?;
+                    "unit" => {
+                        has_unit = r.peek() == Next::Object;
+                        if has_unit {
+                            unit.get_or_insert_with(UnitInfo::default).read(r, spare)?;
+                        } else {
+                            r.skip()?;
+                        }
                     }
+                    _ => r.skip()?,
                 }
-                _ => r.skip()?,
+                Some(())
+            })?;
+            if !r.at_end() {
+                return None;
             }
-            Some(())
-        })?;
-        if !r.at_end() {
-            return None;
         }
         match kind {
             Some(k @ (Kind::Turn | Kind::State)) => {
