@@ -153,8 +153,9 @@ impl Search {
 fn search(grid: &Grid, occupied: &[bool], from: Coord, to: Coord) -> Search {
     let mut closed = TileSet::new(grid.cells());
     let mut rank = 0;
-    // Room for a short search without growing (most are: a step or a few towards a target).
-    let mut nodes = Vec::with_capacity(32);
+    // Room for a short search without growing (most are: a step or a few towards a target),
+    // and small enough for the allocator's per-thread cache (which takes up to about 1 kB).
+    let mut nodes = Vec::with_capacity(16);
     nodes.push(Node {
         at: from,
         length: 0,
@@ -163,7 +164,7 @@ fn search(grid: &Grid, occupied: &[bool], from: Coord, to: Coord) -> Search {
         closed: 0,
     });
     let mut heap = JavaHeap {
-        heap: Vec::with_capacity(32),
+        heap: Vec::with_capacity(16),
     };
     heap.push(&nodes, 0);
     while let Some(item) = heap.pop(&nodes) {
