@@ -92,6 +92,12 @@ impl<'a> Reader<'a> {
         (self.i, self.depth) = mark;
     }
 
+    /// The byte `k` places ahead, if the line goes on that far.
+    #[inline]
+    pub fn byte_ahead(&self, k: usize) -> Option<u8> {
+        self.s.get(self.i + k).copied()
+    }
+
     /// Counts one more level of nesting, for an object or array opened by [`Reader::lit`]
     /// (`None` past the deepest allowed, as [`Reader::object`] and [`Reader::array`] refuse).
     /// [`Reader::closed`] counts it closed.
@@ -144,7 +150,7 @@ impl<'a> Reader<'a> {
     /// The usual number, taken at a glance: one or two digits right here, followed by `,`, `}`
     /// or `]` (what [`Reader::number`] reads the same way). `None`, and nothing taken, for
     /// anything else.
-    #[inline]
+    #[inline(always)]
     fn short_int(&mut self) -> Option<i64> {
         let s = self.s;
         let i = self.i;

@@ -275,22 +275,19 @@ fn plain_seen(r: &mut Reader) -> Option<Seen> {
 }
 
 /// One of the seven resource keys with its colon, right here (`"wood":`): the resource's index.
-/// (Another key is read by the general path.)
+/// (Another key is read by the general path.) The seven names start with seven different
+/// letters: that letter tells which name to look for.
+#[inline]
 fn plain_resource(r: &mut Reader) -> Option<usize> {
-    if r.lit(b"\"wood\":").is_some() {
-        Some(0)
-    } else if r.lit(b"\"stone\":").is_some() {
-        Some(1)
-    } else if r.lit(b"\"leather\":").is_some() {
-        Some(2)
-    } else if r.lit(b"\"bronze\":").is_some() {
-        Some(3)
-    } else if r.lit(b"\"iron\":").is_some() {
-        Some(4)
-    } else if r.lit(b"\"titanium\":").is_some() {
-        Some(5)
-    } else {
-        r.lit(b"\"gold\":").map(|()| 6)
+    match r.byte_ahead(1)? {
+        b'w' => r.lit(b"\"wood\":").map(|()| 0),
+        b's' => r.lit(b"\"stone\":").map(|()| 1),
+        b'l' => r.lit(b"\"leather\":").map(|()| 2),
+        b'b' => r.lit(b"\"bronze\":").map(|()| 3),
+        b'i' => r.lit(b"\"iron\":").map(|()| 4),
+        b't' => r.lit(b"\"titanium\":").map(|()| 5),
+        b'g' => r.lit(b"\"gold\":").map(|()| 6),
+        _ => None,
     }
 }
 
