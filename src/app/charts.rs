@@ -71,7 +71,7 @@ impl Series {
         self.gathered
             .steps
             .first()
-            .map(|s| s.stats.iter().map(|st| st.name.clone()).collect())
+            .map(|s| s.stats.iter().map(|st| st.name.to_string()).collect())
             .unwrap_or_default()
     }
 
@@ -185,7 +185,7 @@ pub fn stat_summary(
     let Some(last) = steps.last() else {
         return "No turns yet.".to_string();
     };
-    let Some(name) = last.stats.get(stat).map(|s| s.name.clone()) else {
+    let Some(name) = last.stats.get(stat).map(|s| s.name.to_string()) else {
         return "No numbers for this game.".to_string();
     };
     let value = |step: &StepStats, seat: usize| {

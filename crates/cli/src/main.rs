@@ -331,7 +331,7 @@ fn replay_stats(path: &str) -> Result<(), Failure> {
         .map(String::from)
         .to_vec();
     if let Some(first) = steps.first() {
-        header.extend(first.stats.iter().map(|s| s.name.clone()));
+        header.extend(first.stats.iter().map(|s| s.name.to_string()));
     }
     header.extend(["time_ms", "budget_ms", "fault"].map(String::from));
     out.write_record(&header).map_err(write)?;

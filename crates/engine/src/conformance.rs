@@ -161,7 +161,7 @@ pub fn random_playouts<R: Rules>(options: Options) {
         assert_eq!(referee.frames().len(), referee.turns().len() + 1);
         // Every frame has the game's key numbers, under the same names, one value per seat.
         let names = |f: &crate::Frame| -> Vec<String> {
-            f.stats().iter().map(|s| s.name.clone()).collect()
+            f.stats().iter().map(|s| s.name.to_string()).collect()
         };
         let first = names(&referee.frames()[0]);
         assert!(!first.is_empty(), "seed {}: no stats", setup.seed);

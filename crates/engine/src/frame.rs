@@ -39,15 +39,19 @@ pub trait Scene: Send + Sync {
 #[derive(Clone, Debug, PartialEq, Deserialize)]
 #[serde(from = "(String, Vec<i64>)")]
 pub struct Stat {
-    /// Short, lower case, for a chart's legend and a CSV column: "gold", "territory".
-    pub name: String,
+    /// Short, lower case, for a chart's legend and a CSV column: "gold", "territory" (the
+    /// game's own text; owned once read back from JSON).
+    pub name: Cow<'static, str>,
     /// Per seat.
     pub values: Vec<i64>,
 }
 
 impl From<(String, Vec<i64>)> for Stat {
     fn from((name, values): (String, Vec<i64>)) -> Stat {
-        Stat { name, values }
+        Stat {
+            name: Cow::Owned(name),
+            values,
+        }
     }
 }
 
@@ -59,9 +63,9 @@ impl Serialize for Stat {
 
 impl Stat {
     /// The stat `name` with one value per seat.
-    pub fn new(name: &str, values: impl IntoIterator<Item = i64>) -> Stat {
+    pub fn new(name: &'static str, values: impl IntoIterator<Item = i64>) -> Stat {
         Stat {
-            name: name.to_string(),
+            name: Cow::Borrowed(name),
             values: values.into_iter().collect(),
         }
     }
