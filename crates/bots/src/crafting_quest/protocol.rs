@@ -360,9 +360,123 @@ impl Sight {
         self.units.clear();
     }
 
+    /// Reads a sight written as the referee writes it (these fields in this order, no white
+    /// space, no escapes) into `self`, which is empty; `None` for anything else (the reader is
+    /// then where it was, and the caller reads the sight again field by field, which gives the
+    /// same values).
+    fn read_plain(&mut self, r: &mut Reader, spare: &mut Vec<Vec<u8>>) -> Option<()> {
+        let mark = r.mark();
+        let read = (|| {
+            let i32_of = |n: i64| n.clamp(i64::from(i32::MIN), i64::from(i32::MAX)) as i32;
+            // The items of a list, each read by `item`, up to its `]`.
+            fn list(r: &mut Reader, mut item: impl FnMut(&mut Reader) -> Option<()>) -> Option<()> {
+                r.opened()?;
+                if r.lit(b"]").is_none() {
+                    loop {
+                        item(r)?;
+                        if r.lit(b"]").is_some() {
+                            break;
+                        }
+                        r.lit(b",")?;
+                    }
+                }
+                r.closed();
+                Some(())
+            }
+            r.lit(b"{\"x\":")?;
+            r.opened()?;
+            self.x = i32_of(r.plain_int()?);
+            r.lit(b",\"y\":")?;
+            self.y = i32_of(r.plain_int()?);
+            r.lit(b",\"rows\":[")?;
+            list(r, |r| {
+                let text = r.plain_str()?;
+                let mut row = spare.pop().unwrap_or_default();
+                row.clear();
+                row.extend_from_slice(text.as_bytes());
+                self.rows.push(row);
+                Some(())
+            })?;
+            r.lit(b",\"mixed\":[")?;
+            list(r, |r| {
+                r.lit(b"{\"x\":")?;
+                r.opened()?;
+                let x = i32_of(r.plain_int()?);
+                r.lit(b",\"y\":")?;
+                let y = i32_of(r.plain_int()?);
+                r.lit(b",\"types\":[")?;
+                let mut types = Vec::new();
+                list(r, |r| {
+                    if let Some(t) = resource_index(r.plain_str()?) {
+                        types.push(t);
+                    }
+                    Some(())
+                })?;
+                r.lit(b"}")?;
+                r.closed();
+                self.mixed.push((x, y, types));
+                Some(())
+            })?;
+            r.lit(b",\"piles\":[")?;
+            list(r, |r| {
+                self.piles.push(plain_pile(r)?);
+                Some(())
+            })?;
+            r.lit(b",\"towers\":[")?;
+            list(r, |r| {
+                r.lit(b"{\"x\":")?;
+                r.opened()?;
+                let x = i32_of(r.plain_int()?);
+                r.lit(b",\"y\":")?;
+                let y = i32_of(r.plain_int()?);
+                r.lit(b",\"player\":")?;
+                let player = r.plain_int()?.clamp(0, 1 << 20) as usize;
+                r.lit(b",\"level\":")?;
+                r.plain_int()?;
+                r.lit(b",\"strength\":")?;
+                r.plain_int()?;
+                r.lit(b"}")?;
+                r.closed();
+                self.towers.push((x, y, player));
+                Some(())
+            })?;
+            r.lit(b",\"traps\":[")?;
+            list(r, |r| {
+                r.lit(b"{\"x\":")?;
+                r.opened()?;
+                let x = i32_of(r.plain_int()?);
+                r.lit(b",\"y\":")?;
+                let y = i32_of(r.plain_int()?);
+                r.lit(b",\"level\":")?;
+                r.plain_int()?;
+                r.lit(b"}")?;
+                r.closed();
+                self.traps.push((x, y));
+                Some(())
+            })?;
+            r.lit(b",\"units\":[")?;
+            list(r, |r| {
+                self.units.push(plain_seen(r)?);
+                Some(())
+            })?;
+            r.lit(b"}")?;
+            r.closed();
+            Some(())
+        })();
+        if read.is_none() {
+            r.back_to(mark);
+        }
+        read
+    }
+
     /// Reads a sight value into `self` (an empty sight for anything but an object). The rows'
     /// buffers are kept from line to line: reading a sight allocates nothing once they grew.
     fn read(&mut self, r: &mut Reader, spare: &mut Vec<Vec<u8>>) -> Option<()> {
+        spare.append(&mut self.rows);
+        self.clear();
+        if self.read_plain(r, spare).is_some() {
+            return Some(());
+        }
         spare.append(&mut self.rows);
         self.clear();
         fields(r, |r, key| {
