@@ -628,10 +628,10 @@ impl Text {
     }
 }
 
-/// The letter of a cell in a sight's rows: `#` rock, `.` nothing buried, the letter of its one
-/// buried type, or `*` for several.
+/// The letter of a cell in a sight's rows (and in the viewer's ground): `#` rock, `.` nothing
+/// buried, the letter of its one buried type, or `*` for several.
 #[inline]
-fn letter(rock: bool, buried: &[u16; 7]) -> u8 {
+pub(super) fn letter(rock: bool, buried: &[u16; 7]) -> u8 {
     if rock {
         return b'#';
     }

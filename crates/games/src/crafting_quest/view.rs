@@ -7,7 +7,7 @@ use std::sync::Arc;
 use engine::{Scene, Stat};
 use serde::{Deserialize, Serialize};
 
-use super::scenario::{LETTERS, TOWER_RANGE};
+use super::scenario::TOWER_RANGE;
 use super::state::{Structure, Team, World};
 use super::CraftingQuest;
 
@@ -54,20 +54,11 @@ pub struct View {
 /// The ground of the map: rock, grass and buried types, one character per cell.
 pub fn ground(world: &World) -> String {
     let cells = world.size() * world.size();
-    let mut out = String::with_capacity(cells);
-    for c in 0..cells {
-        if world.map.rock[c] {
-            out.push('#');
-            continue;
-        }
-        let mut kinds = world.buried[c].iter().enumerate().filter(|(_, &q)| q > 0);
-        out.push(match (kinds.next(), kinds.next()) {
-            (None, _) => '.',
-            (Some((r, _)), None) => char::from(LETTERS[r]),
-            _ => '*',
-        });
-    }
-    out
+    let letters: Vec<u8> = (0..cells)
+        .map(|c| super::protocol::letter(world.map.rock[c], &world.buried[c]))
+        .collect();
+    // Every letter is ASCII.
+    String::from_utf8(letters).unwrap_or_default()
 }
 
 pub fn view(game: &CraftingQuest) -> View {
