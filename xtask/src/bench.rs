@@ -74,7 +74,7 @@ fn machine() -> String {
 /// One line per benchmarked game: turns per second each way, and the whole match's time.
 fn summary(criterion: &Path) -> String {
     // The games measured: every workload of the match group and of the re-run group (named
-    // `<game>_no-frames`, `<game>_frames` and `<game>_frames-written` there).
+    // `<game>_no-frames`, `<game>_frames` and `<game>_frames-sent` there).
     let mut games: Vec<String> = ["match", "rerun"]
         .iter()
         .filter_map(|group| std::fs::read_dir(criterion.join(group)).ok())
@@ -83,7 +83,7 @@ fn summary(criterion: &Path) -> String {
         .map(|e| e.file_name().to_string_lossy().into_owned())
         .filter(|name| !name.starts_with('.') && name != "report")
         .map(|name| {
-            let game = ["_no-frames", "_frames-written", "_frames"]
+            let game = ["_no-frames", "_frames-sent", "_frames"]
                 .iter()
                 .find_map(|suffix| name.strip_suffix(suffix));
             game.map_or(name.clone(), str::to_string)
@@ -99,7 +99,7 @@ fn summary(criterion: &Path) -> String {
         out.push_str(&format!("{title:>18}"));
     }
     out.push_str(
-        "   one match, no frames / frames   re-run, no frames / frames (×) / frames written (×)\n",
+        "   one match, no frames / frames   re-run, no frames / frames (×) / frames sent (×)\n",
     );
     for game in games {
         out.push_str(&format!("{game:<24}"));
@@ -114,7 +114,8 @@ fn summary(criterion: &Path) -> String {
         };
         out.push_str(&format!("{:>12} /{:>10}", time("arena"), time("match")));
         // The referee re-running the recorded match: what frames cost beside the rules, kept
-        // (written only when read) and all written out (as the page's match worker sends them).
+        // (written only when read) and sent as the page's match worker sends them (each with its
+        // numbers, the newest with its picture).
         let rerun =
             |frames: &str| estimate(&criterion.join("rerun").join(format!("{game}_{frames}")));
         let Some(bare) = rerun("no-frames") else {
@@ -122,7 +123,7 @@ fn summary(criterion: &Path) -> String {
             continue;
         };
         out.push_str(&format!("{:>14}", duration(bare.median_ns)));
-        for frames in ["frames", "frames-written"] {
+        for frames in ["frames", "frames-sent"] {
             match rerun(frames) {
                 Some(e) => out.push_str(&format!(
                     " /{:>10} ({:.2}×)",
