@@ -61,3 +61,30 @@ fn a_golden_match_taken_over_by_the_same_bots_is_the_same_match() {
         );
     }
 }
+
+/// Each golden match re-run for its frames alone (as the page draws a match it played) draws
+/// the same frames and ends the same; a game whose answers cost much to write (Crafting Quest 3)
+/// leaves them unwritten then.
+#[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+#[cfg_attr(not(target_arch = "wasm32"), test)]
+fn a_golden_match_re_run_for_its_frames_alone_draws_the_same_frames() {
+    for golden in common::GOLDEN {
+        let replay = common::replay(golden);
+        let entry = games::entry(golden.game).expect("a registered game");
+        let full = replay.rerun(entry).expect("a re-run");
+        let drawn = replay.rerun_for_frames(entry).expect("a re-run for frames");
+        assert_eq!(drawn.frames(), full.frames(), "{}: the frames", golden.game);
+        assert_eq!(drawn.outcome(), full.outcome(), "{}", golden.game);
+        let replies = |referee: &engine::Referee| -> usize {
+            let seats = referee.turns().iter().flat_map(|t| &t.seats);
+            seats.flat_map(|s| &s.replies).map(String::len).sum()
+        };
+        if golden.game == "crafting-quest" {
+            assert!(
+                replies(&full) > 0,
+                "its answers are written in a full re-run"
+            );
+            assert_eq!(replies(&drawn), 0, "its answers are left unwritten");
+        }
+    }
+}

@@ -140,6 +140,11 @@ pub fn taken_over_transcript(golden: &GoldenMatch) -> String {
     write_transcript(&referee, &setup)
 }
 
+/// The replay of the golden match.
+pub fn replay(golden: &GoldenMatch) -> engine::Replay {
+    played(golden).0.replay()
+}
+
 /// Plays the golden match: the referee at its end, and its set-up.
 fn played(golden: &GoldenMatch) -> (Referee, Setup) {
     let entry = games::entry(golden.game).expect("a registered game");

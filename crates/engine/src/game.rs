@@ -315,6 +315,11 @@ pub trait Game: GameCopy {
     /// The picture of the match now, with the events of the last step.
     fn frame(&self) -> Frame;
 
+    /// From now on nobody reads the replies of [`Game::hear`] (a re-run that only draws the
+    /// match): a game whose replies cost much to write may leave them empty. Nothing else may
+    /// change: the same state, frames and outcome.
+    fn replies_unread(&mut self) {}
+
     /// Text for seats that are not being asked anything: broadcasts such as Skyport's game
     /// state sent to every player. Drained by the referee after each line and step; drivers
     /// deliver it at once (untimed). Most games have none.

@@ -125,6 +125,14 @@ impl Referee {
         self
     }
 
+    /// A referee whose replies nobody reads (a re-run that only draws the match): the game may
+    /// leave them empty ([`Game::replies_unread`]), so the turn records hold empty replies; the
+    /// frames, faults and outcome are the same.
+    pub fn without_replies(mut self) -> Self {
+        self.game.replies_unread();
+        self
+    }
+
     /// Budgets are checked again from now on: a match re-run from a record up to a turn goes
     /// on with bots (`Replay::start`, then a taken-over match's live turns).
     pub fn check_time_from_now(&mut self) {

@@ -210,24 +210,29 @@ impl Replay {
 
     /// Re-runs the match from the recorded lines; the result has every frame of the original.
     pub fn rerun(&self, entry: &GameEntry) -> Result<Referee, ReplayError> {
-        self.rerun_keeping_frames(entry, true)
+        self.rerun_with(entry, |referee| referee)
+    }
+
+    /// [`Replay::rerun`] for its frames alone: the game may leave its replies to the bots
+    /// unwritten ([`Referee::without_replies`]), so the turn records it gives do not hold them.
+    /// The page draws a match it played this way, from the turns the match worker sent.
+    pub fn rerun_for_frames(&self, entry: &GameEntry) -> Result<Referee, ReplayError> {
+        self.rerun_with(entry, Referee::without_replies)
     }
 
     /// [`Replay::rerun`] with a referee that keeps no frames (the same turns, faults and
     /// outcome): checking a replay, measuring the rules.
     pub fn rerun_without_frames(&self, entry: &GameEntry) -> Result<Referee, ReplayError> {
-        self.rerun_keeping_frames(entry, false)
+        self.rerun_with(entry, Referee::without_frames)
     }
 
-    fn rerun_keeping_frames(
+    /// Re-runs the match on the referee `made` makes of the replay's own.
+    fn rerun_with(
         &self,
         entry: &GameEntry,
-        keep_frames: bool,
+        made: impl FnOnce(Referee) -> Referee,
     ) -> Result<Referee, ReplayError> {
-        let mut referee = self.start(entry, self.bots.clone(), self.relaxed)?;
-        if !keep_frames {
-            referee = referee.without_frames();
-        }
+        let mut referee = made(self.start(entry, self.bots.clone(), self.relaxed)?);
         for index in 0..self.turns.len() {
             let asks = referee.begin_turn();
             self.feed_turn(&mut referee, index, &asks)?;

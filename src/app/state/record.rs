@@ -118,7 +118,7 @@ impl Record {
 
     /// Once the match is over: gives every frame that came without its picture one kept by
     /// re-running the match's record here, as a replay is (each picture is then written when it
-    /// is looked at). The page's main thread does no referee work while the match is played;
+    /// is looked at; the game need not write its answers to the bots again). The page's main thread does no referee work while the match is played;
     /// after it, this is the same work as opening its link. A frame the re-run does not give
     /// alike (the same turn, the same seats out) stays as it came; so do all if the record does
     /// not re-run (it then says why).
@@ -129,8 +129,9 @@ impl Record {
         let Some(replay) = self.replay() else {
             return Ok(());
         };
+        // The turns the match worker sent stay: the re-run is for the frames alone.
         let referee = replay
-            .rerun(super::entry(&replay.setup.game))
+            .rerun_for_frames(super::entry(&replay.setup.game))
             .map_err(|e| e.to_string())?;
         for (slot, kept) in self.frames.iter_mut().zip(referee.frames()) {
             if !slot.has_picture() && slot.turn == kept.turn && slot.out == kept.out {

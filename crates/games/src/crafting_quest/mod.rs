@@ -354,9 +354,19 @@ pub struct CraftingQuest {
     last_events: Arc<[String]>,
     last_strikes: Vec<[i32; 5]>,
     last_player: Option<usize>,
+    /// Nobody reads the answers to requests (a re-run that only draws): they are left empty.
+    replies_unread: bool,
 }
 
 impl CraftingQuest {
+    /// The answer `write` writes, as a reply line (left empty when nobody reads replies).
+    fn reply(&self, write: impl FnOnce() -> String) -> Heard {
+        if self.replies_unread {
+            return Heard::Reply(String::new());
+        }
+        Heard::Reply(write() + "\n")
+    }
+
     fn from_world(world: World, rounds: u32) -> CraftingQuest {
         let seats = world.seats;
         let mut game = CraftingQuest {
@@ -372,6 +382,7 @@ impl CraftingQuest {
             last_events: Arc::new([]),
             last_strikes: Vec::new(),
             last_player: None,
+            replies_unread: false,
         };
         game.world.start_turn(0, &mut game.events);
         game.last_events = std::mem::take(&mut game.events).into();
@@ -641,18 +652,26 @@ impl Game for CraftingQuest {
                     reason,
                     unit: None,
                 };
-                let left = MAX_ACTIONS - self.actions;
-                return Heard::Reply(write_answer(&self.world, seat, &answer, left) + "\n");
+                return self.reply(|| {
+                    let left = MAX_ACTIONS - self.actions;
+                    write_answer(&self.world, seat, &answer, left)
+                });
             }
         };
         self.actions += 1;
         if request == Request::State {
             self.world.tally.requests += 1;
-            return Heard::Reply(write_state(&self.world, seat, &self.clock(), "state") + "\n");
+            return self.reply(|| write_state(&self.world, seat, &self.clock(), "state"));
         }
         let answer = self.world.act(seat, &request);
-        let left = MAX_ACTIONS - self.actions;
-        Heard::Reply(write_answer(&self.world, seat, &answer, left) + "\n")
+        self.reply(|| {
+            let left = MAX_ACTIONS - self.actions;
+            write_answer(&self.world, seat, &answer, left)
+        })
+    }
+
+    fn replies_unread(&mut self) {
+        self.replies_unread = true;
     }
 
     fn fault(&mut self, seat: usize, kind: FaultKind) {
