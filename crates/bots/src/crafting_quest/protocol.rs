@@ -183,11 +183,29 @@ fn kind_index(name: &str) -> Option<usize> {
 
 /// An integer value clamped to `i32` (0 for anything else).
 fn i32_of(r: &mut Reader) -> Option<i32> {
-    Some(
-        r.int()?
-            .unwrap_or(0)
-            .clamp(i64::from(i32::MIN), i64::from(i32::MAX)) as i32,
-    )
+    Some(clamped_i32(r.int()?.unwrap_or(0)))
+}
+
+/// A number clamped to `i32`.
+fn clamped_i32(n: i64) -> i32 {
+    n.clamp(i64::from(i32::MIN), i64::from(i32::MAX)) as i32
+}
+
+/// A plain integer (as the referee writes it) clamped to `i32`.
+#[inline]
+fn plain_i32(r: &mut Reader) -> Option<i32> {
+    r.plain_int().map(clamped_i32)
+}
+
+/// The opening of an object that starts with its cell, `{"x":X,"y":Y`, as the referee writes
+/// it (the object is counted open).
+#[inline]
+fn plain_point(r: &mut Reader) -> Option<(i32, i32)> {
+    r.lit(b"{\"x\":")?;
+    r.opened()?;
+    let x = plain_i32(r)?;
+    r.lit(b",\"y\":")?;
+    Some((x, plain_i32(r)?))
 }
 
 /// An integer value as an index or count (0 for anything else).
@@ -239,23 +257,22 @@ fn plain_seen(r: &mut Reader) -> Option<Seen> {
             return None;
         }
         let index = |n: i64| n.clamp(0, 1 << 20) as usize;
-        let i32_of = |n: i64| n.clamp(i64::from(i32::MIN), i64::from(i32::MAX)) as i32;
         r.lit(b"{\"player\":")?;
         let player = index(r.plain_int()?);
         r.lit(b",\"id\":")?;
         let id = index(r.plain_int()?);
         r.lit(b",\"x\":")?;
-        let x = i32_of(r.plain_int()?);
+        let x = plain_i32(r)?;
         r.lit(b",\"y\":")?;
-        let y = i32_of(r.plain_int()?);
+        let y = plain_i32(r)?;
         r.lit(b",\"energy\":")?;
-        let energy = i32_of(r.plain_int()?);
+        let energy = plain_i32(r)?;
         r.lit(b",\"life\":")?;
-        let life = i32_of(r.plain_int()?);
+        let life = plain_i32(r)?;
         r.lit(b",\"sword\":")?;
-        let sword = i32_of(r.plain_int()?);
+        let sword = plain_i32(r)?;
         r.lit(b",\"armour\":")?;
-        let armour = i32_of(r.plain_int()?);
+        let armour = plain_i32(r)?;
         r.lit(b"}")?;
         Some(Seen {
             player,
@@ -298,12 +315,11 @@ fn plain_pile(r: &mut Reader) -> Option<PileInfo> {
         if !r.may_nest(3) {
             return None;
         }
-        let i32_of = |n: i64| n.clamp(i64::from(i32::MIN), i64::from(i32::MAX)) as i32;
         let mut pile = PileInfo::default();
         r.lit(b"{\"x\":")?;
-        pile.x = i32_of(r.plain_int()?);
+        pile.x = plain_i32(r)?;
         r.lit(b",\"y\":")?;
-        pile.y = i32_of(r.plain_int()?);
+        pile.y = plain_i32(r)?;
         r.lit(b",\"resources\":{")?;
         if r.lit(b"}").is_none() {
             loop {
@@ -327,9 +343,9 @@ fn plain_pile(r: &mut Reader) -> Option<PileInfo> {
                     1
                 };
                 r.lit(b",\"level\":")?;
-                let level = i32_of(r.plain_int()?);
+                let level = plain_i32(r)?;
                 r.lit(b",\"count\":")?;
-                let count = i32_of(r.plain_int()?);
+                let count = plain_i32(r)?;
                 r.lit(b"}")?;
                 pile.objects.push((kind, level, count.max(0) as u32));
                 if r.lit(b"]").is_some() {
@@ -367,7 +383,6 @@ impl Sight {
     fn read_plain(&mut self, r: &mut Reader, spare: &mut Vec<Vec<u8>>) -> Option<()> {
         let mark = r.mark();
         let read = (|| {
-            let i32_of = |n: i64| n.clamp(i64::from(i32::MIN), i64::from(i32::MAX)) as i32;
             // The items of a list, each read by `item`, up to its `]`.
             fn list(r: &mut Reader, mut item: impl FnMut(&mut Reader) -> Option<()>) -> Option<()> {
                 r.opened()?;
@@ -383,11 +398,7 @@ impl Sight {
                 r.closed();
                 Some(())
             }
-            r.lit(b"{\"x\":")?;
-            r.opened()?;
-            self.x = i32_of(r.plain_int()?);
-            r.lit(b",\"y\":")?;
-            self.y = i32_of(r.plain_int()?);
+            (self.x, self.y) = plain_point(r)?;
             r.lit(b",\"rows\":[")?;
             list(r, |r| {
                 let text = r.plain_str()?;
@@ -399,11 +410,7 @@ impl Sight {
             })?;
             r.lit(b",\"mixed\":[")?;
             list(r, |r| {
-                r.lit(b"{\"x\":")?;
-                r.opened()?;
-                let x = i32_of(r.plain_int()?);
-                r.lit(b",\"y\":")?;
-                let y = i32_of(r.plain_int()?);
+                let (x, y) = plain_point(r)?;
                 r.lit(b",\"types\":[")?;
                 let mut types = Vec::new();
                 list(r, |r| {
@@ -424,11 +431,7 @@ impl Sight {
             })?;
             r.lit(b",\"towers\":[")?;
             list(r, |r| {
-                r.lit(b"{\"x\":")?;
-                r.opened()?;
-                let x = i32_of(r.plain_int()?);
-                r.lit(b",\"y\":")?;
-                let y = i32_of(r.plain_int()?);
+                let (x, y) = plain_point(r)?;
                 r.lit(b",\"player\":")?;
                 let player = r.plain_int()?.clamp(0, 1 << 20) as usize;
                 r.lit(b",\"level\":")?;
@@ -442,11 +445,7 @@ impl Sight {
             })?;
             r.lit(b",\"traps\":[")?;
             list(r, |r| {
-                r.lit(b"{\"x\":")?;
-                r.opened()?;
-                let x = i32_of(r.plain_int()?);
-                r.lit(b",\"y\":")?;
-                let y = i32_of(r.plain_int()?);
+                let (x, y) = plain_point(r)?;
                 r.lit(b",\"level\":")?;
                 r.plain_int()?;
                 r.lit(b"}")?;
@@ -666,29 +665,28 @@ impl UnitInfo {
     ) -> Option<()> {
         let mark = r.mark();
         let read = (|| {
-            let i32_of = |n: i64| n.clamp(i64::from(i32::MIN), i64::from(i32::MAX)) as i32;
             r.lit(b"{\"id\":")?;
             r.opened()?;
             self.id = r.plain_int()?.clamp(0, 1 << 20) as usize;
             r.lit(b",\"x\":")?;
-            self.x = i32_of(r.plain_int()?);
+            self.x = plain_i32(r)?;
             r.lit(b",\"y\":")?;
-            self.y = i32_of(r.plain_int()?);
+            self.y = plain_i32(r)?;
             r.lit(b",\"energy\":")?;
-            self.energy = i32_of(r.plain_int()?);
+            self.energy = plain_i32(r)?;
             r.lit(b",\"life\":")?;
-            self.life = i32_of(r.plain_int()?);
+            self.life = plain_i32(r)?;
             r.lit(b",\"frozen\":")?;
-            self.frozen = i32_of(r.plain_int()?);
+            self.frozen = plain_i32(r)?;
             r.lit(b",\"sword\":")?;
-            self.sword = i32_of(r.plain_int()?);
+            self.sword = plain_i32(r)?;
             r.lit(b",\"armour\":")?;
-            self.armour = i32_of(r.plain_int()?);
+            self.armour = plain_i32(r)?;
             r.lit(b",\"retaliate\":{\"energy\":")?;
             r.opened()?;
-            self.retaliate.0 = i32_of(r.plain_int()?);
+            self.retaliate.0 = plain_i32(r)?;
             r.lit(b",\"threshold\":")?;
-            self.retaliate.1 = i32_of(r.plain_int()?);
+            self.retaliate.1 = plain_i32(r)?;
             r.lit(b"}")?;
             r.closed();
             r.lit(b",\"resources\":")?;
@@ -698,16 +696,12 @@ impl UnitInfo {
             r.lit(b"]")?;
             r.closed();
             r.lit(b",\"weight\":")?;
-            self.weight = i32_of(r.plain_int()?);
+            self.weight = plain_i32(r)?;
             r.lit(b",\"move_cost\":")?;
-            self.move_cost = i32_of(r.plain_int()?);
+            self.move_cost = plain_i32(r)?;
             r.lit(b",\"dig\":")?;
             if r.lit(b"null").is_none() {
-                r.lit(b"{\"x\":")?;
-                r.opened()?;
-                let x = i32_of(r.plain_int()?);
-                r.lit(b",\"y\":")?;
-                let y = i32_of(r.plain_int()?);
+                let (x, y) = plain_point(r)?;
                 r.lit(b",\"resources\":")?;
                 let mut res = [0; 7];
                 plain_resources(r, &mut res)?;
