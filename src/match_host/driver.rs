@@ -1046,6 +1046,23 @@ mod tests {
             .collect()
     }
 
+    /// A bot in a worker in seat 1 against the built-in bot `name`.
+    fn code_against(name: &str) -> Vec<Player> {
+        vec![Player::Code, Player::Builtin { name: name.into() }]
+    }
+
+    /// An Ice and Fire match of seed 7 between these players, named as given.
+    fn ice_and_fire(names: [&str; 2], players: Vec<Player>) -> HostStart {
+        let entry = games::entry("ice-and-fire").expect("Ice and Fire");
+        HostStart {
+            setup: Setup::new(entry.info, 7),
+            names: names.map(String::from).to_vec(),
+            players,
+            relaxed: false,
+            from: None,
+        }
+    }
+
     fn builtins(names: &[&str]) -> Vec<Player> {
         names
             .iter()
@@ -1107,15 +1124,8 @@ mod tests {
     #[test]
     fn a_record_past_the_end_of_the_match_fails_the_take_over() {
         let entry = games::entry("ice-and-fire").expect("Ice and Fire");
-        let setup = Setup::new(entry.info, 7);
-        let names = vec!["expander".to_string(), "random".to_string()];
-        let start = HostStart {
-            setup: setup.clone(),
-            names: names.clone(),
-            players: builtins(&["expander", "random"]),
-            relaxed: false,
-            from: None,
-        };
+        let start = ice_and_fire(["expander", "random"], builtins(&["expander", "random"]));
+        let (setup, names) = (start.setup.clone(), start.names.clone());
         let mut records = turns_of(&played(start.clone()));
         records.push(records[records.len() - 1].clone());
         let turns = records.len();
@@ -1136,15 +1146,11 @@ mod tests {
     #[test]
     fn a_bot_taking_over_reads_the_earlier_turns_of_its_seat_then_plays() {
         let entry = games::entry("ice-and-fire").expect("Ice and Fire");
-        let setup = Setup::new(entry.info, 7);
-        let names = vec!["expander".to_string(), "expander".to_string()];
-        let start = HostStart {
-            setup: setup.clone(),
-            names: names.clone(),
-            players: builtins(&["expander", "expander"]),
-            relaxed: false,
-            from: None,
-        };
+        let start = ice_and_fire(
+            ["expander", "expander"],
+            builtins(&["expander", "expander"]),
+        );
+        let (setup, names) = (start.setup.clone(), start.names.clone());
         let records = turns_of(&played(start));
         let replay = engine::Replay::new(entry.info, setup.clone(), names, false, records.clone());
         let turns = 6;
@@ -1156,19 +1162,11 @@ mod tests {
         assert_eq!(sent_to_me.len(), 3, "Ice and Fire alternates its seats");
         for stops in [false, true] {
             let take_over = HostStart {
-                setup: setup.clone(),
-                names: vec!["me".into(), "expander".into()],
-                players: vec![
-                    Player::Code,
-                    Player::Builtin {
-                        name: "expander".into(),
-                    },
-                ],
-                relaxed: false,
                 from: Some(TakeOver {
                     replay: replay.clone(),
                     turns,
                 }),
+                ..ice_and_fire(["me", "expander"], code_against("expander"))
             };
             let (bot, sent, channels) = code_in_seat_1();
             let time = Cell::new(0.0);
@@ -1249,20 +1247,8 @@ mod tests {
     #[test]
     fn frames_travel_without_their_pictures_but_the_newest_and_come_in_full_when_asked_for() {
         let entry = games::entry("ice-and-fire").expect("Ice and Fire");
-        let setup = Setup::new(entry.info, 7);
-        let names = vec!["me".to_string(), "wait".to_string()];
-        let start = HostStart {
-            setup: setup.clone(),
-            names: names.clone(),
-            players: vec![
-                Player::Code,
-                Player::Builtin {
-                    name: "wait".into(),
-                },
-            ],
-            relaxed: false,
-            from: None,
-        };
+        let start = ice_and_fire(["me", "wait"], code_against("wait"));
+        let (setup, names) = (start.setup.clone(), start.names.clone());
         let (bot, _sent, mut channels) = code_in_seat_1();
         let control = Mailbox::new();
         channels.control = Box::new(control.clone());
@@ -1335,23 +1321,7 @@ mod tests {
     /// waiting for it (the delivery is not the bot's time), and from when it was sent otherwise.
     #[test]
     fn on_messages_a_turn_counts_from_the_input_received_if_the_bot_was_waiting() {
-        let info = games::GAMES
-            .iter()
-            .find(|g| g.info.id == "ice-and-fire")
-            .expect("Ice and Fire")
-            .info;
-        let start = HostStart {
-            setup: Setup::new(info, 7),
-            names: vec!["me".into(), "wait".into()],
-            players: vec![
-                Player::Code,
-                Player::Builtin {
-                    name: "wait".into(),
-                },
-            ],
-            relaxed: false,
-            from: None,
-        };
+        let start = ice_and_fire(["me", "wait"], code_against("wait"));
         let (bot, sent, channels) = code_in_seat_1();
         let time = Cell::new(0.0);
         let clock = || time.get();
