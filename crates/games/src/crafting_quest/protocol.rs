@@ -91,6 +91,23 @@ fn kind_of(v: &Value, field: &str, code: Code) -> Result<(Kind, i64), Refusal> {
     Ok((kind, int(o, "level")?))
 }
 
+/// A pickup (or else a drop) of these amounts by `unit`.
+fn moving(pickup: bool, unit: i64, (resources, objects): Amounts) -> Request {
+    if pickup {
+        Request::Pickup {
+            unit,
+            resources,
+            objects,
+        }
+    } else {
+        Request::Drop {
+            unit,
+            resources,
+            objects,
+        }
+    }
+}
+
 fn amounts(v: &Value) -> Result<Amounts, Refusal> {
     let mut resources = [None; 7];
     match v.get("resources") {
@@ -223,20 +240,7 @@ fn plain_request(line: &str) -> Option<Request> {
                 r.lit(b",")?;
             }
         }
-        let objects = Vec::new();
-        if pickup {
-            Request::Pickup {
-                unit,
-                resources,
-                objects,
-            }
-        } else {
-            Request::Drop {
-                unit,
-                resources,
-                objects,
-            }
-        }
+        moving(pickup, unit, (resources, Vec::new()))
     };
     r.lit(b"}")?;
     (r.i == r.s.len()).then_some(request)
@@ -327,22 +331,7 @@ fn parse_json(line: &str) -> Result<Request, Refusal> {
             },
         },
         "dig" => Request::Dig { unit },
-        "pickup" | "drop" => {
-            let (resources, objects) = amounts(&v)?;
-            if kind == "pickup" {
-                Request::Pickup {
-                    unit,
-                    resources,
-                    objects,
-                }
-            } else {
-                Request::Drop {
-                    unit,
-                    resources,
-                    objects,
-                }
-            }
-        }
+        "pickup" | "drop" => moving(kind == "pickup", unit, amounts(&v)?),
         "craft" => {
             let (kind, level) = kind_of(&v, "blueprint", Code::BlueprintError)?;
             Request::Craft { unit, kind, level }
