@@ -7,20 +7,23 @@
 //
 // During a match the match worker sends each frame with its numbers only, but the newest; the
 // page asks for the pictures of the frames it shows, and re-runs the record once it is over.
-// (pi1) While an Ice and Fire match is still being played (a bot that takes 20 ms a turn), an
+// (pi1) While an Ice and Fire match is still being played (a bot that takes 50 ms a turn), an
 //       earlier turn scrubbed to shows its board and its text, asked for; playback from there
 //       moves on through frames that came without their pictures.
 // (pi2) Once the match is over, the same turn shows the same text and the same board (now from
 //       the page's re-run), and so does every turn the viewer steps through.
-// No console error.
+// No console error. Screenshot: tests/e2e/screenshots/pictures-live.png (the earlier turn, live).
 
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
 import { defaultCheck, launch, runAlone, setCode, setRelaxed } from "./browser.mjs";
 import { serve } from "./serve.mjs";
 
-// Reads each Ice and Fire turn, thinks for 20 ms, and waits: the match stays live for seconds.
+const SHOTS = join(resolve(fileURLToPath(new URL("../..", import.meta.url))), "tests", "e2e", "screenshots");
+
+// Reads each Ice and Fire turn, thinks for 50 ms, and waits: the match stays live for seconds.
 const SLOW_WAITER = `
 const spots = parseInt(readline());
 for (let i = 0; i < spots; i++) readline();
@@ -28,7 +31,7 @@ while (true) {
   for (let i = 0; i < 16; i++) readline();
   for (let n = parseInt(readline()), i = 0; i < n; i++) readline();
   for (let n = parseInt(readline()), i = 0; i < n; i++) readline();
-  const until = Date.now() + 20;
+  const until = Date.now() + 50;
   while (Date.now() < until) {}
   console.log("WAIT");
 }
@@ -75,11 +78,12 @@ export async function picturesChecks({ dist, check = defaultCheck }) {
     await page.locator("#seed").fill("11");
     await setRelaxed(page, true);
     await page.locator("#run").click();
-    await page.waitForFunction(() => Number(document.querySelector("#scrub")?.max ?? 0) >= 40, null, { timeout: 60_000 });
+    await page.waitForFunction(() => Number(document.querySelector("#scrub")?.max ?? 0) >= 14, null, { timeout: 60_000 });
     const at = 7;
     await page.locator("#scrub").fill(String(at));
     check((await frameShown(page)) === at, `(pi1) the scrubber did not go to frame ${at}`);
     const live = await shown(page, check, "(pi1)");
+    await page.locator("#viewer").screenshot({ path: join(SHOTS, "pictures-live.png") });
     const liveStill = (await page.locator("#outcome .result").count()) === 0;
     check(liveStill, "(pi1) the match was over before its earlier turns were looked at: nothing was asked for");
     await page.locator("#play").click();

@@ -427,21 +427,19 @@ fn end_to_end(repo: &Repo) -> Result {
     // original beside it; a match's earlier turns looked at while it is played (their pictures
     // asked for) and once it is over. Each with the screenshots it takes.
     for (name, screenshots) in [
-        ("embed", Some("embed-*.png")),
-        ("charts", Some("charts*.png")),
-        ("take-over", Some("take-over.png")),
-        ("pictures", None),
+        ("embed", "embed-*.png"),
+        ("charts", "charts*.png"),
+        ("take-over", "take-over.png"),
+        ("pictures", "pictures-live.png"),
     ] {
         let script = format!("tests/e2e/{name}.mjs");
         let mut command = repo.command("node");
         command.args([script.as_str(), "--dist", "dist"]);
-        let shots = screenshots
-            .map(|s| format!(" (and tests/e2e/screenshots/{s})"))
-            .unwrap_or_default();
         common::run(
             command,
             &format!(
-                "read the output above{shots}; `node {script} --dist dist` runs these checks alone"
+                "read the output above (and tests/e2e/screenshots/{screenshots}); `node \
+                 {script} --dist dist` runs these checks alone"
             ),
         )?;
     }
