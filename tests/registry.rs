@@ -3,6 +3,8 @@
 //! a painter that reads its frames, starters in JavaScript and Python, a rules page and a landing
 //! sentence), and no registry names a game `games::GAMES` lacks.
 
+use botplay_web::painters::FrameView;
+
 // Only the list of golden matches is used here; the transcript writer serves `golden.rs`.
 #[allow(dead_code)]
 mod common;
@@ -109,11 +111,17 @@ product_test! {
                 let mut setup = engine::Setup::new(info, 1);
                 setup.seats = seats;
                 let frame = games::new_game(&setup).expect("the default setup builds").frame();
-                assert!(
-                    game.painter.parse(&frame.view_json()).is_some(),
-                    "{} ({seats} seats): its painter does not read the first frame",
-                    game.id
-                );
+                let typed = frame.view().expect("a kept frame hands over its view");
+                for view in [FrameView::Typed(typed), FrameView::Json(&frame.view_json())] {
+                    assert!(
+                        game.painter.read(view).is_some(),
+                        "{} ({seats} seats): its painter does not read the first frame",
+                        game.id
+                    );
+                }
+                // What is not the game's view is refused, typed or as text.
+                assert!(game.painter.read(FrameView::Typed(Box::new(7_u8))).is_none());
+                assert!(game.painter.read(FrameView::Json("{}")).is_none());
             }
             // A board with controls says what its keys do, and a board without takes none.
             let controls = game.painter.controls().is_some();

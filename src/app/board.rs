@@ -177,7 +177,7 @@ pub fn board(props: &Props) -> Html {
     let shown = use_mut_ref(|| None::<Inspection>);
     let shown_for = use_mut_ref(|| (0u32, 0u32));
     let parsed = use_memo(FrameKey(props.game, props.frame.clone()), |key| {
-        key.1.as_deref().and_then(|f| painters::parse(key.0, f))
+        key.1.as_deref().and_then(|f| painters::read(key.0, f))
     });
     let controls: Held = use_mut_ref(Kept::default);
     controls.borrow_mut().show(props.game);

@@ -715,6 +715,9 @@ mod tests {
         fn view_json(&self) -> String {
             "null".into()
         }
+        fn view(&self) -> Box<dyn std::any::Any> {
+            Box::new(())
+        }
         fn stats(&self) -> Vec<Stat> {
             vec![Stat::new("gold", self.0), Stat::new("units", [1, 2])]
         }

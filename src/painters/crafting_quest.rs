@@ -57,8 +57,8 @@ const TAKEN_KEYS: &str = "a A + = - − Home ArrowLeft ArrowRight ArrowUp ArrowD
 pub struct CraftingQuest;
 
 impl super::Painter for CraftingQuest {
-    fn parse(&self, view: &str) -> Option<Box<dyn super::Parsed>> {
-        Some(Box::new(parse(view)?))
+    fn read(&self, view: super::FrameView<'_>) -> Option<Box<dyn super::Parsed>> {
+        Some(Box::new(view.read(well_formed)?))
     }
 
     fn controls(&self) -> Option<Box<dyn Controls>> {
@@ -223,10 +223,9 @@ enum Button {
     Fit,
 }
 
-/// The view, if it is a well-formed Crafting Quest 3 view.
-pub fn parse(view: &str) -> Option<View> {
-    let view: View = serde_json::from_str(view).ok()?;
-    (view.size > 0 && view.ground.len() == view.size * view.size).then_some(view)
+/// Whether the view is a well-formed Crafting Quest 3 view (one read from JSON may not be).
+fn well_formed(view: &View) -> bool {
+    view.size > 0 && view.size.checked_mul(view.size) == Some(view.ground.len())
 }
 
 /// What the person looks through: whose fog of war (`None`: everything), the zoom, and the

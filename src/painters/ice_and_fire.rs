@@ -32,8 +32,8 @@ fn seat(owner: usize) -> (&'static str, &'static str, &'static str) {
 pub struct IceAndFire;
 
 impl super::Painter for IceAndFire {
-    fn parse(&self, view: &str) -> Option<Box<dyn super::Parsed>> {
-        Some(Box::new(parse(view)?))
+    fn read(&self, view: super::FrameView<'_>) -> Option<Box<dyn super::Parsed>> {
+        Some(Box::new(view.read(well_formed)?))
     }
 
     fn palettes(&self) -> Vec<(&'static str, Vec<&'static str>)> {
@@ -49,17 +49,18 @@ impl super::Painter for IceAndFire {
 
 board_without_controls!(View);
 
-/// The view, if it is a well-formed Ice and Fire view.
-pub fn parse(view: &str) -> Option<View> {
-    let view: View = serde_json::from_str(view).ok()?;
-    let cells = view.width * view.height;
+/// Whether the view is a well-formed Ice and Fire view (one read from JSON may not be).
+fn well_formed(view: &View) -> bool {
     let lists = [
         view.void.len(),
         view.owner.len(),
         view.active.len(),
         view.protected.len(),
     ];
-    (cells > 0 && lists.iter().all(|&n| n == cells)).then_some(view)
+    match view.width.checked_mul(view.height) {
+        Some(cells) => cells > 0 && lists.iter().all(|&n| n == cells),
+        None => false,
+    }
 }
 
 /// Where the board sits on a `w × h` canvas: what painting and inspecting share.

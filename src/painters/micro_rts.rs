@@ -40,8 +40,8 @@ fn seat(owner: Option<usize>) -> (&'static str, &'static str) {
 pub struct MicroRts;
 
 impl super::Painter for MicroRts {
-    fn parse(&self, view: &str) -> Option<Box<dyn super::Parsed>> {
-        Some(Box::new(parse(view)?))
+    fn read(&self, view: super::FrameView<'_>) -> Option<Box<dyn super::Parsed>> {
+        Some(Box::new(view.read(well_formed)?))
     }
 
     fn palettes(&self) -> Vec<(&'static str, Vec<&'static str>)> {
@@ -54,17 +54,15 @@ impl super::Painter for MicroRts {
 
 board_without_controls!(View);
 
-/// The view, if it is a well-formed microRTS view.
-pub fn parse(view: &str) -> Option<View> {
-    let view: View = serde_json::from_str(view).ok()?;
-    let ok = view.width > 0
+/// Whether the view is a well-formed microRTS view (one read from JSON may not be).
+fn well_formed(view: &View) -> bool {
+    view.width > 0
         && view.height > 0
         && view.walls.len() == view.height as usize
         && view
             .walls
             .iter()
-            .all(|r| r.chars().count() == view.width as usize);
-    ok.then_some(view)
+            .all(|r| r.chars().count() == view.width as usize)
 }
 
 /// Where the arena sits on a `w × h` canvas: what painting and inspecting share.

@@ -50,6 +50,7 @@ mod colour_vision;
 use std::any::Any;
 
 use engine::Frame;
+use serde::de::DeserializeOwned;
 use wasm_bindgen::JsCast;
 use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement};
 
@@ -80,12 +81,32 @@ impl Inspection {
     }
 }
 
+/// A frame's view as a painter gets it: the game's own view type, handed over by a frame whose
+/// scene is kept in the page ([`Frame::view`]: a replay, a link, a match once over), or the JSON
+/// text of a frame that travelled from the match worker.
+pub enum FrameView<'a> {
+    Typed(Box<dyn Any>),
+    Json(&'a str),
+}
+
+impl FrameView<'_> {
+    /// The view as the game's view type `V`: taken as it is, or read from its JSON text straight
+    /// into `V`; `None` if it is not a `V` or not `well_formed`.
+    fn read<V: DeserializeOwned + 'static>(self, well_formed: fn(&V) -> bool) -> Option<V> {
+        let view = match self {
+            FrameView::Typed(view) => *view.downcast::<V>().ok()?,
+            FrameView::Json(text) => serde_json::from_str(text).ok()?,
+        };
+        well_formed(&view).then_some(view)
+    }
+}
+
 /// A game's painter, as the registry holds it: it reads a frame's view once, and says whether
 /// its board has controls of its own.
 pub trait Painter: Sync {
-    /// The frame's view read once from its JSON text straight into the game's view type
-    /// (painting and every inspection of that frame use it), if it is well formed.
-    fn parse(&self, view: &str) -> Option<Box<dyn Parsed>>;
+    /// The frame's view read once into the game's view type (painting and every inspection of
+    /// that frame use it), if it is well formed.
+    fn read(&self, view: FrameView<'_>) -> Option<Box<dyn Parsed>>;
 
     /// The state of the controls of one board on the page (Crafting Quest 3's fog of war, zoom
     /// and pan), kept by that board between frames; `None` for a board that is a picture only.
@@ -189,14 +210,19 @@ pub fn painter(game: &str) -> Option<&'static dyn Painter> {
     crate::registry::entry(game).map(|g| g.painter)
 }
 
-/// The frame's view, if the game has a painter and the view is well formed.
-pub fn parse(game: &str, frame: &Frame) -> Option<Box<dyn Parsed>> {
-    painter(game)?.parse(&frame.view_json())
+/// The frame's view, if the game has a painter and the view is well formed: the game's own
+/// view where the frame's scene is kept, its JSON text read otherwise.
+pub fn read(game: &str, frame: &Frame) -> Option<Box<dyn Parsed>> {
+    let painter = painter(game)?;
+    match frame.view() {
+        Some(typed) => painter.read(FrameView::Typed(typed)),
+        None => painter.read(FrameView::Json(&frame.view_json())),
+    }
 }
 
 /// What stands on the cell under the canvas point `(x, y)` (device pixels) of a `w × h` canvas
 /// showing this frame on a board without controls; `None` off the board or for a game without a
-/// painter. (It reads the view: [`parse`] once and [`Parsed::inspect`] for many points.)
+/// painter. (It reads the view: [`read`] once and [`Parsed::inspect`] for many points.)
 pub fn inspect(
     game: &str,
     frame: &Frame,
@@ -206,7 +232,7 @@ pub fn inspect(
     x: f64,
     y: f64,
 ) -> Option<Inspection> {
-    parse(game, frame)?.inspect(w, h, ratio, x, y, None)
+    read(game, frame)?.inspect(w, h, ratio, x, y, None)
 }
 
 /// The names of the first two seat colours: the seat names of the games of two seats.
@@ -278,11 +304,11 @@ pub fn seat_name(game: &str, seat: usize) -> String {
 /// Sizes the canvas to its box on the screen in device pixels (crisp on HiDPI), then draws the
 /// frame (or clears the canvas when there is none), as a board without controls shows it.
 pub fn paint(canvas: &HtmlCanvasElement, game: &str, frame: Option<&Frame>) {
-    let parsed = frame.and_then(|f| parse(game, f));
+    let parsed = frame.and_then(|f| read(game, f));
     paint_parsed(canvas, frame, parsed.as_deref(), None);
 }
 
-/// [`paint`] with the frame's view already read by [`parse`] (`None`: drawn as its text), through
+/// [`paint`] with the frame's view already read by [`read`] (`None`: drawn as its text), through
 /// the board's controls if it has any.
 pub fn paint_parsed(
     canvas: &HtmlCanvasElement,
@@ -418,19 +444,34 @@ mod tests {
     }
 
     /// A real first frame of every game: the view is read, and every point of a fine sweep over
-    /// the canvas is either off the board or inside the outline of the cell it names.
+    /// the canvas is either off the board or inside the outline of the cell it names. The
+    /// game's typed view (the frame's scene is kept here) and its JSON text, as a frame from the
+    /// match worker brings it, show the same cell at every point.
     #[test]
     fn every_game_is_inspected_where_its_cells_are_drawn() {
         for entry in games::GAMES {
             let game = entry.info.id;
             let frame = first_frame(game, 7);
-            let parsed = parse(game, &frame).unwrap_or_else(|| panic!("{game}: view not read"));
+            assert!(
+                frame.view().is_some(),
+                "{game}: a kept frame hands over its view"
+            );
+            let parsed = read(game, &frame).unwrap_or_else(|| panic!("{game}: view not read"));
+            let from_json = painter(game)
+                .and_then(|p| p.read(FrameView::Json(&frame.view_json())))
+                .unwrap_or_else(|| panic!("{game}: view's JSON not read"));
             for (w, h) in [(640.0, 640.0), (900.0, 500.0)] {
                 let mut on_board = 0;
                 for i in 0..90 {
                     for j in 0..80 {
                         let (x, y) = (f64::from(i) * w / 90.0 + 1.5, f64::from(j) * h / 80.0 + 1.5);
-                        let Some(found) = parsed.inspect(w, h, 1.0, x, y, None) else {
+                        let found = parsed.inspect(w, h, 1.0, x, y, None);
+                        assert_eq!(
+                            found,
+                            from_json.inspect(w, h, 1.0, x, y, None),
+                            "{game} {w}×{h}: ({x}, {y}) typed and from JSON"
+                        );
+                        let Some(found) = found else {
                             continue;
                         };
                         on_board += 1;

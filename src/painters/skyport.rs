@@ -39,8 +39,8 @@ fn seat(s: usize) -> &'static str {
 pub struct Skyport;
 
 impl super::Painter for Skyport {
-    fn parse(&self, view: &str) -> Option<Box<dyn super::Parsed>> {
-        Some(Box::new(parse(view)?))
+    fn read(&self, view: super::FrameView<'_>) -> Option<Box<dyn super::Parsed>> {
+        Some(Box::new(view.read(well_formed)?))
     }
 
     fn palettes(&self) -> Vec<(&'static str, Vec<&'static str>)> {
@@ -50,11 +50,9 @@ impl super::Painter for Skyport {
 
 board_without_controls!(View);
 
-/// The view, if it is a well-formed Skyport view.
-pub fn parse(view: &str) -> Option<View> {
-    let view: View = serde_json::from_str(view).ok()?;
-    let d = view.size;
-    (d > 0 && view.tiles.len() == d * d).then_some(view)
+/// Whether the view is a well-formed Skyport view (one read from JSON may not be).
+fn well_formed(view: &View) -> bool {
+    view.size > 0 && view.size.checked_mul(view.size) == Some(view.tiles.len())
 }
 
 /// Where everything sits on the canvas: the robots' panel (a column on the left of a wide

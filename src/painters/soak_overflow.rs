@@ -39,8 +39,8 @@ fn seat(owner: usize) -> (&'static str, &'static str, &'static str) {
 pub struct SoakOverflow;
 
 impl super::Painter for SoakOverflow {
-    fn parse(&self, view: &str) -> Option<Box<dyn super::Parsed>> {
-        Some(Box::new(parse(view)?))
+    fn read(&self, view: super::FrameView<'_>) -> Option<Box<dyn super::Parsed>> {
+        Some(Box::new(view.read(well_formed)?))
     }
 
     fn palettes(&self) -> Vec<(&'static str, Vec<&'static str>)> {
@@ -59,14 +59,13 @@ impl super::Painter for SoakOverflow {
 
 board_without_controls!(View);
 
-/// The view, if it is a well-formed Soak Overflow view.
-pub fn parse(view: &str) -> Option<View> {
-    let view: View = serde_json::from_str(view).ok()?;
-    if view.width <= 0 || view.height <= 0 {
-        return None;
-    }
-    let cells = (view.width * view.height) as usize;
-    (view.tiles.len() == cells && view.control.len() == cells).then_some(view)
+/// Whether the view is a well-formed Soak Overflow view (one read from JSON may not be).
+fn well_formed(view: &View) -> bool {
+    let cells = usize::try_from(view.width)
+        .ok()
+        .zip(usize::try_from(view.height).ok())
+        .and_then(|(w, h)| w.checked_mul(h));
+    cells.is_some_and(|n| n > 0 && view.tiles.len() == n && view.control.len() == n)
 }
 
 /// Where the grid sits on a `w × h` canvas, with room above for the top row's messages: what

@@ -136,6 +136,46 @@ fn summary(criterion: &Path) -> String {
         out.push('\n');
     }
     out.push_str("(medians of criterion's samples; a turn is one step of the game)\n");
+    out.push_str(&views(criterion));
+    out
+}
+
+/// The `views` group: per game, one frame's view read by the page's painter, handed over typed
+/// and written as JSON and read back (what a frame from the match worker costs); empty without
+/// the group.
+fn views(criterion: &Path) -> String {
+    let mut games: Vec<String> = std::fs::read_dir(criterion.join("views"))
+        .into_iter()
+        .flatten()
+        .filter_map(|e| e.ok())
+        .filter_map(|e| {
+            let name = e.file_name().to_string_lossy().into_owned();
+            name.strip_suffix("_typed").map(str::to_string)
+        })
+        .collect();
+    games.sort();
+    let mut out = String::new();
+    for game in games {
+        let per_view = |way: &str| {
+            estimate(&criterion.join("views").join(format!("{game}_{way}")))
+                .map(|e| e.median_ns / e.turns)
+        };
+        let (Some(typed), Some(json)) = (per_view("typed"), per_view("json")) else {
+            continue;
+        };
+        if out.is_empty() {
+            out.push_str(&format!(
+                "\n{:<24}{:>12}{:>12}\n",
+                "one view read, per frame", "typed", "JSON"
+            ));
+        }
+        out.push_str(&format!(
+            "{game:<24}{:>9.1} µs{:>9.1} µs  ({:.1}×)\n",
+            typed / 1e3,
+            json / 1e3,
+            json / typed
+        ));
+    }
     out
 }
 

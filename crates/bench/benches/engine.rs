@@ -2,6 +2,11 @@
 //!
 //! - `rules/GAME`: the rules step alone, through the typed layer: already-parsed actions applied
 //!   and the turn resolved ([`bench::Recording::replay`]);
+//! - `rerun/GAME/no-frames`, `…/frames`, `…/frames-sent`: the referee alone re-running the
+//!   recorded match, without frames, with a frame per step, and with the frames sent as the
+//!   page's match worker sends them ([`bench::rerun`], [`bench::send_frames`]);
+//! - `views/GAME/typed`, `views/GAME/json`: every frame's view as the page's painter reads it,
+//!   handed over typed or through JSON ([`bench::read_views`]);
 //! - `protocol/GAME`: the full protocol path: input text written, bots answering, their lines
 //!   parsed by the game, the turn resolved ([`bench::play_text`]);
 //! - `arena/GAME`: a whole match through the referee, map generation and replay record included,
@@ -18,8 +23,8 @@ use criterion::measurement::Measurement;
 use criterion::{BatchSize, Criterion, Throughput};
 
 use bench::{
-    all_workloads, play_arena, play_match, play_text, recording, replay_of, rerun, send_frames,
-    workloads, ThreadCpuTime, Workload,
+    all_workloads, play_arena, play_match, play_text, read_views, recording, replay_of, rerun,
+    send_frames, workloads, ThreadCpuTime, Workload,
 };
 
 fn main() {
@@ -35,6 +40,7 @@ fn run<M: Measurement + 'static>(c: Criterion<M>) {
     let mut c = c.configure_from_args();
     rules(&mut c);
     reruns(&mut c);
+    views(&mut c);
     protocol(&mut c);
     arena(&mut c);
     matches(&mut c);
@@ -68,6 +74,24 @@ fn reruns<M: Measurement>(c: &mut Criterion<M>) {
         });
         group.bench_function(format!("{}/frames-sent", w.game), |b| {
             b.iter(|| send_frames(&rerun(&w, &replay, true)))
+        });
+    }
+    group.finish();
+}
+
+/// Every frame of each workload's match read by the game's painter in the page: handed over as the
+/// game's view type, or written as JSON and read back (a frame from the match worker).
+fn views<M: Measurement>(c: &mut Criterion<M>) {
+    let mut group = c.benchmark_group("views");
+    for w in workloads() {
+        let referee = rerun(&w, &replay_of(&w), true);
+        let frames = referee.frames();
+        group.throughput(Throughput::Elements(frames.len() as u64));
+        group.bench_function(format!("{}/typed", w.game), |b| {
+            b.iter(|| read_views(&w, frames, false))
+        });
+        group.bench_function(format!("{}/json", w.game), |b| {
+            b.iter(|| read_views(&w, frames, true))
         });
     }
     group.finish();

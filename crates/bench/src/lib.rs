@@ -215,6 +215,37 @@ pub fn send_frames(referee: &Referee) -> usize {
     serde_json::to_string(&sent).map_or(0, |json| json.len())
 }
 
+/// Every frame's view read as the page's painter of the game reads it, into the game's own view
+/// type: handed over as that type by the frame's kept scene ([`engine::Frame::view`]), or
+/// (`json`) written as JSON text and read back, as a frame that came from the match worker is
+/// (and as every frame was before). Returns how many views were read.
+pub fn read_views(w: &Workload, frames: &[engine::Frame], json: bool) -> usize {
+    fn read<V: serde::de::DeserializeOwned + 'static>(
+        frames: &[engine::Frame],
+        json: bool,
+    ) -> usize {
+        let read = |frame: &engine::Frame| {
+            if json {
+                serde_json::from_str::<V>(&frame.view_json()).is_ok()
+            } else {
+                frame
+                    .view()
+                    .is_some_and(|view| view.downcast::<V>().is_ok())
+            }
+        };
+        frames.iter().filter(|f| read(f)).count()
+    }
+    use games::*;
+    match w.game {
+        "ice-and-fire" => read::<ice_and_fire::view::View>(frames, json),
+        "soak-overflow" => read::<soak_overflow::view::View>(frames, json),
+        "micro-rts" => read::<micro_rts::view::View>(frames, json),
+        "skyport" => read::<skyport::view::View>(frames, json),
+        "crafting-quest" => read::<crafting_quest::view::View>(frames, json),
+        game => panic!("no view type for {game}"),
+    }
+}
+
 /// What [`play_text`] played: how many turns, and how the match ended.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TextRun {
@@ -424,6 +455,17 @@ mod tests {
                 ("ice-and-fire-wait".to_string(), 200)
             ]
         );
+    }
+
+    #[test]
+    fn every_frames_view_is_read_typed_and_from_json() {
+        for w in workloads() {
+            let referee = rerun(&w, &replay_of(&w), true);
+            let frames = referee.frames();
+            assert!(!frames.is_empty(), "{}", w.game);
+            assert_eq!(read_views(&w, frames, false), frames.len(), "{}", w.game);
+            assert_eq!(read_views(&w, frames, true), frames.len(), "{}", w.game);
+        }
     }
 
     #[test]

@@ -7,12 +7,15 @@
 //! that keeps a frame per step (the page, `botplay play`) so pays for the pictures someone looks
 //! at, not for every step.
 //!
-//! Frames travel (from the match worker to the page) as JSON: with every part written out, or
-//! with only their numbers ([`Frame::numbers_only`]: the turn, who is out, the key numbers) when
-//! nobody looks at their picture yet. A frame read back from JSON holds those parts as they came
-//! ([`Frame`]'s `Deserialize`; [`Frame::has_picture`] tells which), and the painters read the
-//! view's JSON text straight into their game's typed view.
+//! Where its scene is kept, a frame hands its view to a painter as the game's own view type
+//! ([`Frame::view`]), with no JSON in between. Frames travel (from the match worker to the page)
+//! as JSON: with every part written out, or with only their numbers ([`Frame::numbers_only`]:
+//! the turn, who is out, the key numbers) when nobody looks at their picture yet. A frame read
+//! back from JSON holds those parts as they came ([`Frame`]'s `Deserialize`;
+//! [`Frame::has_picture`] tells which), and the painters read the view's JSON text straight into
+//! their game's view type.
 
+use std::any::Any;
 use std::borrow::Cow;
 use std::fmt;
 use std::sync::Arc;
@@ -29,6 +32,9 @@ pub trait Scene: Send + Sync {
     fn text(&self) -> String;
     /// The per-game picture for the painters: the game's own view type as JSON text.
     fn view_json(&self) -> String;
+    /// The same picture as the game's own view type (the one `view_json` writes), for a painter
+    /// where the scene is kept: it takes it as it is, with no JSON in between.
+    fn view(&self) -> Box<dyn Any>;
     /// The game's key numbers per seat after the step: its score and what decides it.
     fn stats(&self) -> Vec<Stat>;
 }
@@ -173,6 +179,16 @@ impl Frame {
             Picture::Kept(scene) => Cow::Owned(scene.view_json()),
             Picture::Written(w) => Cow::Borrowed(&w.view),
             Picture::Numbers(_) => Cow::Borrowed(""),
+        }
+    }
+
+    /// The per-game picture as the game's own view type (the type [`Frame::view_json`] writes),
+    /// for a frame whose scene is kept here; `None` for a frame read back from JSON (its view is
+    /// [`Frame::view_json`]) or without its picture.
+    pub fn view(&self) -> Option<Box<dyn Any>> {
+        match &self.picture {
+            Picture::Kept(scene) => Some(scene.view()),
+            Picture::Written(_) | Picture::Numbers(_) => None,
         }
     }
 
@@ -338,6 +354,9 @@ mod tests {
         fn view_json(&self) -> String {
             r#"{"cells":[1,2]}"#.into()
         }
+        fn view(&self) -> Box<dyn Any> {
+            Box::new(vec![1, 2])
+        }
         fn stats(&self) -> Vec<Stat> {
             vec![Stat::new("gold", [5, 7])]
         }
@@ -367,6 +386,10 @@ mod tests {
         let back: Frame = serde_json::from_str(&json).expect("a frame");
         assert_eq!(back, frame);
         assert_eq!(back.view_json(), r#"{"cells":[1,2]}"#);
+        // The kept frame hands over its typed view; the one read back has its JSON text only.
+        let typed = frame.view().expect("a kept scene's view");
+        assert_eq!(typed.downcast_ref::<Vec<i32>>(), Some(&vec![1, 2]));
+        assert!(back.view().is_none() && frame.numbers_only().view().is_none());
         assert_eq!(back.events().as_ref(), ["a move"]);
         assert_eq!(back.status().len(), 2);
         assert_eq!(back.stats().as_ref(), [Stat::new("gold", [5, 7])]);

@@ -29,6 +29,10 @@ macro_rules! scene_of_a_copy {
                 serde_json::to_string(&view::view(self)).unwrap_or_default()
             }
 
+            fn view(&self) -> Box<dyn std::any::Any> {
+                Box::new(view::view(self))
+            }
+
             fn stats(&self) -> Vec<engine::Stat> {
                 view::stats(self)
             }

@@ -191,6 +191,10 @@ impl Scene for Picture {
         serde_json::to_string(&self.view).unwrap_or_default()
     }
 
+    fn view(&self) -> Box<dyn std::any::Any> {
+        Box::new(self.view.clone())
+    }
+
     fn stats(&self) -> Vec<Stat> {
         self.stats.clone()
     }
