@@ -202,12 +202,12 @@ pub struct Order {
     pub kind: u8,
 }
 
-/// One entry of the entity list (rulebook: *Turn resolution*): where it stands and its order queue.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// One entry of the entity list (rulebook: *Turn resolution*): where it stands. Its order queue
+/// is at the same index of [`Arena`]'s `orders`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Entity {
     pub x: i32,
     pub y: i32,
-    pub orders: VecDeque<Order>,
 }
 
 /// What happened during a turn, for the events in words and the viewer.
@@ -263,6 +263,9 @@ pub struct Arena {
     /// Column-major like the referee: index `x * height + y`.
     tiles: Vec<Tile>,
     pub entities: Vec<Entity>,
+    /// Each entity's order queue, at its index in `entities`; none in a frame's copy (which
+    /// never resolves a turn).
+    orders: Vec<VecDeque<Order>>,
     pub gold: [i32; PLAYERS],
     pub wood: [i32; PLAYERS],
     pub active: [bool; PLAYERS],
@@ -276,15 +279,8 @@ impl Arena {
             width: self.width,
             height: self.height,
             tiles: self.tiles.clone(),
-            entities: self
-                .entities
-                .iter()
-                .map(|e| Entity {
-                    x: e.x,
-                    y: e.y,
-                    orders: VecDeque::new(),
-                })
-                .collect(),
+            entities: self.entities.clone(),
+            orders: Vec::new(),
             gold: self.gold,
             wood: self.wood,
             active: self.active,
@@ -304,6 +300,7 @@ impl Arena {
             height,
             tiles: vec![wall; (width.max(0) * height.max(0)) as usize],
             entities: Vec::new(),
+            orders: Vec::new(),
             gold: [START_GOLD; PLAYERS],
             wood: [0; PLAYERS],
             active: [true; PLAYERS],
@@ -365,16 +362,19 @@ impl Arena {
                 lock: -1,
             },
         );
-        self.entities.push(Entity {
-            x,
-            y,
-            orders: VecDeque::new(),
-        });
+        self.entities.push(Entity { x, y });
+        self.orders.push(VecDeque::new());
     }
 
     /// A player entity of the seat, at full health.
     pub fn add_player_entity(&mut self, x: i32, y: i32, seat: usize, kind: u8) {
         self.add(x, y, seat as u8 + 1, kind, data(kind).max_hp);
+    }
+
+    /// How many orders the entity at index `i` has queued.
+    #[cfg(test)]
+    pub fn queued(&self, i: usize) -> usize {
+        self.orders.get(i).map_or(0, VecDeque::len)
     }
 
     /// The index in the entity list of the entity standing at (x, y).
@@ -385,8 +385,11 @@ impl Arena {
     /// Appends an accepted order to the queue of the entity at its source and sets that
     /// tile's lock (rulebook: *Turn resolution*).
     pub fn queue(&mut self, order: Order, lock: i32) {
-        if let Some(i) = self.entity_at(order.x, order.y) {
-            self.entities[i].orders.push_back(order);
+        if let Some(queue) = self
+            .entity_at(order.x, order.y)
+            .and_then(|i| self.orders.get_mut(i))
+        {
+            queue.push_back(order);
         }
         self.set_lock(order.x, order.y, lock);
     }
@@ -457,7 +460,7 @@ impl Arena {
             if self.tile(x, y).owner == NEUTRAL {
                 continue;
             }
-            if let Some(order) = self.entities[i].orders.pop_front() {
+            if let Some(order) = self.orders.get_mut(i).and_then(VecDeque::pop_front) {
                 match order.verb {
                     Verb::Build => build.push_back(order),
                     Verb::Train => train.push_back(order),
@@ -768,7 +771,10 @@ impl Arena {
             return;
         }
         let mut kept = Vec::with_capacity(self.entities.len());
+        let mut kept_orders = Vec::with_capacity(self.orders.len());
+        let mut orders = std::mem::take(&mut self.orders).into_iter();
         for e in std::mem::take(&mut self.entities) {
+            let queue = orders.next().unwrap_or_default();
             let t = self.tile(e.x, e.y);
             if t.health == 0 {
                 events.push(Event::Removed {
@@ -779,9 +785,11 @@ impl Arena {
                 self.set_tile(e.x, e.y, Tile::default());
             } else {
                 kept.push(e);
+                kept_orders.push(queue);
             }
         }
         self.entities = kept;
+        self.orders = kept_orders;
     }
 }
 

@@ -562,9 +562,7 @@ fn red_line(line: &str) -> (bool, MicroRts) {
 }
 
 fn queued(g: &MicroRts, x: i32, y: i32) -> usize {
-    g.arena
-        .entity_at(x, y)
-        .map_or(0, |i| g.arena.entities[i].orders.len())
+    g.arena.entity_at(x, y).map_or(0, |i| g.arena.queued(i))
 }
 
 #[test]

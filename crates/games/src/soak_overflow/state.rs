@@ -24,14 +24,20 @@ pub const HEAVY: i32 = 50;
 pub const HUNKER_BONUS: f64 = 0.25;
 
 /// `shared` emptied and refilled with `items`: in place while no copy of the match shares it
-/// (a referee that keeps no frames), else in a new list (a frame keeps the old one).
+/// (a referee that keeps no frames), else in a new list (a frame keeps the old one) unless both
+/// are empty (most steps soak no one and carry no message: the empty list stays shared).
 pub fn refill<T: Clone>(shared: &mut Arc<Vec<T>>, items: impl Iterator<Item = T>) {
     match Arc::get_mut(shared) {
         Some(list) => {
             list.clear();
             list.extend(items);
         }
-        None => *shared = Arc::new(items.collect()),
+        None => {
+            let list: Vec<T> = items.collect();
+            if !(list.is_empty() && shared.is_empty()) {
+                *shared = Arc::new(list);
+            }
+        }
     }
 }
 
