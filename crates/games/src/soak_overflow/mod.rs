@@ -295,7 +295,7 @@ use protocol::{
     apply, init_len, orders_text, parse_lines, push_init, push_turn, turn_len, InitAgent, Reading,
 };
 pub use protocol::{Command, Order};
-use state::{name, plural, refill, Agent, Board, TurnLog, PLAYERS};
+use state::{name, plural, refill, Agent, Board, Slots, TurnLog, PLAYERS};
 pub use view::View;
 
 /// Rulebook, *Facts*: the turn limit of the full game (the tutorial leagues have their own, see
@@ -385,6 +385,8 @@ pub struct SoakOverflow {
     last_log: Arc<TurnLog>,
     /// The agents soaked in the last step (they have left the board).
     last_soaked: Arc<Vec<Agent>>,
+    /// The messages given this turn, by agent id (an agent's orders leave them out).
+    told: Vec<(i32, String)>,
     /// The messages of the last step, by agent id.
     last_messages: Arc<Vec<(i32, String)>>,
     /// Every agent's label ("agent 3 (red bomber)") by id, for the events.
@@ -430,6 +432,7 @@ impl SoakOverflow {
             last_events: LastEvents::default(),
             last_log: Arc::default(),
             last_soaked: Arc::default(),
+            told: Vec::new(),
             last_messages: Arc::default(),
         }
     }
@@ -492,12 +495,7 @@ impl SoakOverflow {
     fn take_orders(&mut self, seat: usize) -> Option<String> {
         let heard = &mut self.heard[seat];
         for (id, given) in heard.own.iter().zip(&mut heard.slots) {
-            if let Some(agent) = self.board.agents.iter_mut().find(|a| a.id == *id) {
-                let orders = &mut agent.orders;
-                orders.to = given.to.or(orders.to);
-                orders.combat = given.combat.take().or(orders.combat.take());
-                orders.message = given.message.take().or(orders.message.take());
-            }
+            give(&mut self.board.agents, &mut self.told, *id, given);
         }
         heard.error.take()
     }
@@ -943,13 +941,10 @@ impl Game for SoakOverflow {
         } else {
             Vec::new()
         };
-        refill(
-            &mut self.last_messages,
-            self.board
-                .agents
-                .iter()
-                .filter_map(|a| a.orders.message.clone().map(|m| (a.id, m))),
-        );
+        // The messages in the order of the agent list.
+        let mut told = std::mem::take(&mut self.told);
+        told.sort_by_key(|(id, _)| self.board.agents.iter().position(|a| a.id == *id));
+        refill(&mut self.last_messages, told.into_iter());
         // The last turn's log is reused in place unless a frame keeps it.
         match Arc::get_mut(&mut self.last_log) {
             Some(log) => self.board.resolve(log),
@@ -978,13 +973,49 @@ impl Game for SoakOverflow {
         self.outcome.clone()
     }
 
-    /// A copy of the match is the frame's scene: the step's parts are written when read.
+    /// A copy of the match is the frame's scene (without what the seats' lines gave this turn,
+    /// which a frame never shows): the step's parts are written when read.
     fn frame(&self) -> Frame {
+        let copy = SoakOverflow {
+            board: self.board.clone(),
+            objective: Arc::clone(&self.objective),
+            red_ready: self.red_ready,
+            initial: Arc::clone(&self.initial),
+            turns_done: self.turns_done,
+            lost: self.lost.clone(),
+            heard: Default::default(),
+            complete: self.complete,
+            outcome: self.outcome.clone(),
+            events: Vec::new(),
+            last_events: self.last_events.clone(),
+            last_log: Arc::clone(&self.last_log),
+            last_soaked: Arc::clone(&self.last_soaked),
+            told: Vec::new(),
+            last_messages: Arc::clone(&self.last_messages),
+            labels: Arc::clone(&self.labels),
+        };
         Frame::new(
             self.turns_done,
             self.lost.iter().map(Option::is_some).collect(),
-            Arc::new(self.clone()),
+            Arc::new(copy),
         )
+    }
+}
+
+/// Gives agent `id` what lines told it, slot by slot over what it was told before (its message
+/// into `told`, which the match keeps apart from the agents).
+fn give(agents: &mut [Agent], told: &mut Vec<(i32, String)>, id: i32, given: &mut Slots) {
+    let Some(agent) = agents.iter_mut().find(|a| a.id == id) else {
+        return;
+    };
+    let orders = &mut agent.orders;
+    orders.to = given.to.or(orders.to);
+    orders.combat = given.combat.or(orders.combat);
+    if let Some(message) = given.message.take() {
+        match told.iter_mut().find(|(who, _)| *who == id) {
+            Some(slot) => slot.1 = message,
+            None => told.push((id, message)),
+        }
     }
 }
 
@@ -1077,11 +1108,11 @@ impl Rules for SoakOverflow {
                 });
                 continue;
             }
-            if let Some(agent) = self.board.agents.iter_mut().find(|a| a.id == id) {
-                for command in &order.commands {
-                    apply(&mut agent.orders, command);
-                }
+            let mut given = Slots::default();
+            for command in &order.commands {
+                apply(&mut given, command);
             }
+            give(&mut self.board.agents, &mut self.told, id, &mut given);
         }
         match error {
             None => Ok(()),

@@ -97,7 +97,7 @@ impl Class {
 }
 
 /// The combat slot of an agent's orders: one of these per turn.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Combat {
     Shoot(i32),
     Throw(Coord),
@@ -119,8 +119,16 @@ impl Slots {
     }
 }
 
+/// An agent's orders this turn: [`Slots`] but the message, which the match keeps apart (so that
+/// an agent is plain data, copied as such into the frames).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Orders {
+    pub to: Option<Coord>,
+    pub combat: Option<Combat>,
+}
+
 /// One agent.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Agent {
     pub id: i32,
     pub owner: usize,
@@ -136,7 +144,7 @@ pub struct Agent {
     pub hunkered: bool,
     /// Soaked this turn: still on the grid until the next turn starts, but out of territory.
     pub dying: bool,
-    pub orders: Slots,
+    pub orders: Orders,
 }
 
 impl Agent {
@@ -155,7 +163,7 @@ impl Agent {
             wetness: 0,
             hunkered: false,
             dying: false,
-            orders: Slots::default(),
+            orders: Orders::default(),
         }
     }
 
@@ -365,7 +373,7 @@ impl Board {
     pub fn start_turn(&mut self) {
         self.agents.retain(|a| !a.dying);
         for a in &mut self.agents {
-            a.orders = Slots::default();
+            a.orders = Orders::default();
             a.hunkered = false;
             a.cooldown = (a.cooldown - 1).max(0);
         }
