@@ -221,6 +221,13 @@ fn play(a: PlayArgs) -> Result<(), Failure> {
         }
     };
     table.play(&mut referee);
+    if procs::stopping() {
+        // Ctrl-C killed the bots, which ended the match: no result; the handler's thread ends
+        // the process with status 130 (the main thread must not end it first).
+        loop {
+            std::thread::park();
+        }
+    }
     print_result(&referee);
     for &seat in table.unflushed() {
         eprint!(

@@ -12,7 +12,7 @@
 //! escapes: the CLI is not a sandbox (see SECURITY.md).
 
 use std::collections::HashMap;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Mutex, MutexGuard};
 
 use nix::sys::signal::{kill, killpg, Signal};
@@ -69,12 +69,22 @@ pub fn kill_group(pid: u32, token: &str) {
     }
 }
 
+/// Set by [`kill_all`]: Ctrl-C is stopping this botplay.
+static STOPPING: AtomicBool = AtomicBool::new(false);
+
 /// Kills every bot still running (Ctrl-C during `botplay play`).
 pub fn kill_all() {
+    STOPPING.store(true, Ordering::SeqCst);
     let bots = live().clone();
     for (pid, token) in bots {
         kill_group(pid, &token);
     }
+}
+
+/// Whether Ctrl-C is stopping this botplay ([`kill_all`] was called): a match whose bots it
+/// killed has no result, and the thread that called it ends the process.
+pub fn stopping() -> bool {
+    STOPPING.load(Ordering::SeqCst)
 }
 
 /// The living descendants of `root` and the living processes whose environment holds `marker`

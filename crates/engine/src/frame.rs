@@ -18,6 +18,7 @@
 use std::any::Any;
 use std::borrow::Cow;
 use std::fmt;
+use std::ops::Deref;
 use std::sync::Arc;
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
@@ -84,8 +85,54 @@ pub struct Frame {
     pub turn: u32,
     /// Per seat: whether it is out of the match (eliminated, or lost by a fault) after this
     /// step. The viewer jumps to the next frame where a seat goes out.
-    pub out: Vec<bool>,
+    pub out: SeatsOut,
     picture: Picture,
+}
+
+/// Per seat, whether it is out of the match: a slice of flags (through `Deref`) kept in the
+/// frame itself, since a frame is made after every step. At most [`SeatsOut::MAX`] seats, more
+/// than any game has (the conformance suite checks that a frame has one flag per seat). In JSON,
+/// a list of booleans.
+#[derive(Clone, Copy, Default, PartialEq, Eq)]
+pub struct SeatsOut {
+    seats: u8,
+    out: [bool; SeatsOut::MAX],
+}
+
+impl SeatsOut {
+    pub const MAX: usize = 8;
+}
+
+impl Deref for SeatsOut {
+    type Target = [bool];
+
+    fn deref(&self) -> &[bool] {
+        &self.out[..usize::from(self.seats)]
+    }
+}
+
+/// The first [`SeatsOut::MAX`] flags.
+impl FromIterator<bool> for SeatsOut {
+    fn from_iter<I: IntoIterator<Item = bool>>(flags: I) -> SeatsOut {
+        let mut made = SeatsOut::default();
+        for (seat, out) in flags.into_iter().take(SeatsOut::MAX).enumerate() {
+            made.out[seat] = out;
+            made.seats = seat as u8 + 1;
+        }
+        made
+    }
+}
+
+impl fmt::Debug for SeatsOut {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
+    }
+}
+
+impl Serialize for SeatsOut {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        self[..].serialize(serializer)
+    }
 }
 
 #[derive(Clone)]
@@ -137,11 +184,12 @@ struct Wire {
 }
 
 impl Frame {
-    /// The frame of a step: its turn counter, who is out, and what the game kept to draw it.
-    pub fn new(turn: u32, out: Vec<bool>, scene: Arc<dyn Scene>) -> Frame {
+    /// The frame of a step: its turn counter, who is out (per seat), and what the game kept to
+    /// draw it.
+    pub fn new(turn: u32, out: impl IntoIterator<Item = bool>, scene: Arc<dyn Scene>) -> Frame {
         Frame {
             turn,
-            out,
+            out: out.into_iter().collect(),
             picture: Picture::Kept(scene),
         }
     }
@@ -213,7 +261,7 @@ impl Frame {
     pub fn numbers_only(&self) -> Frame {
         Frame {
             turn: self.turn,
-            out: self.out.clone(),
+            out: self.out,
             picture: Picture::Numbers(self.stats().into_owned().into()),
         }
     }
@@ -225,7 +273,7 @@ impl Frame {
                 turn: self.turn,
                 events: scene.events(),
                 status: scene.status(),
-                out: self.out.clone(),
+                out: self.out.to_vec(),
                 text: scene.text(),
                 view: scene.view_json(),
                 stats: scene.stats(),
@@ -247,7 +295,7 @@ impl Frame {
     ) -> Frame {
         Frame {
             turn,
-            out: out.clone(),
+            out: out.iter().copied().collect(),
             picture: Picture::Written(Arc::new(Written {
                 turn,
                 events,
@@ -306,6 +354,13 @@ impl Serialize for Frame {
 impl<'de> Deserialize<'de> for Frame {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Frame, D::Error> {
         let wire = Wire::deserialize(deserializer)?;
+        if wire.out.len() > SeatsOut::MAX {
+            return Err(serde::de::Error::custom(format!(
+                "a frame of {} seats (at most {})",
+                wire.out.len(),
+                SeatsOut::MAX
+            )));
+        }
         let picture = match (wire.events, wire.status, wire.text, wire.view) {
             (Some(events), Some(status), Some(text), Some(view)) => {
                 Picture::Written(Arc::new(Written {
@@ -325,7 +380,7 @@ impl<'de> Deserialize<'de> for Frame {
         };
         Ok(Frame {
             turn: wire.turn,
-            out: wire.out,
+            out: wire.out.iter().copied().collect(),
             picture,
         })
     }
@@ -396,6 +451,35 @@ mod tests {
     }
 
     #[test]
+    fn who_is_out_is_a_list_of_flags_of_at_most_eight_seats() {
+        let out: SeatsOut = [false, true, false].into_iter().collect();
+        assert_eq!(out.len(), 3);
+        assert_eq!(&out[..], [false, true, false]);
+        assert_eq!(format!("{out:?}"), "[false, true, false]");
+        assert_eq!(
+            serde_json::to_string(&out).expect("JSON"),
+            "[false,true,false]"
+        );
+        assert_eq!(SeatsOut::default().len(), 0);
+        assert_eq!(
+            std::iter::repeat_n(true, 20).collect::<SeatsOut>().len(),
+            SeatsOut::MAX
+        );
+        let nine =
+            r#"{"turn":1,"out":[false,false,false,false,false,false,false,false,true],"stats":[]}"#;
+        let refused = serde_json::from_str::<Frame>(nine).err().expect("refused");
+        assert!(
+            refused.to_string().contains("a frame of 9 seats"),
+            "{refused}"
+        );
+        let eight =
+            r#"{"turn":1,"out":[false,false,false,false,false,false,false,true],"stats":[]}"#;
+        let frame: Frame = serde_json::from_str(eight).expect("a frame");
+        assert_eq!(frame.out.iter().filter(|&&o| o).count(), 1);
+        assert_eq!(serde_json::to_string(&frame).expect("JSON"), eight);
+    }
+
+    #[test]
     fn a_frame_travels_without_its_picture_and_its_scene_is_not_asked_for_it() {
         let scene = Arc::new(Counting(AtomicUsize::new(0)));
         let frame = Frame::new(3, vec![false, true], scene.clone());
@@ -414,10 +498,7 @@ mod tests {
             "a frame without its picture is not the frame drawn"
         );
         assert!(!back.has_picture());
-        assert_eq!(
-            (back.turn, back.out.as_slice()),
-            (3, [false, true].as_slice())
-        );
+        assert_eq!((back.turn, &back.out[..]), (3, [false, true].as_slice()));
         assert_eq!(back.stats().as_ref(), [Stat::new("gold", [5, 7])]);
         assert!(back.text().is_empty() && back.view_json().is_empty() && back.events().is_empty());
     }

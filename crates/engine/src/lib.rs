@@ -33,7 +33,7 @@ pub mod stats;
 pub mod conformance;
 
 pub use fnv::fnv1a;
-pub use frame::{Frame, Scene, Stat};
+pub use frame::{Frame, Scene, SeatsOut, Stat};
 pub use game::{
     Fault, FaultKind, Game, GameCopy, GameEntry, GameInfo, Heard, Outcome, Ruleset, Setup,
     SetupError, TurnOrder,

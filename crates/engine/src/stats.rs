@@ -82,7 +82,7 @@ impl Gathered {
             frame: self.steps.len(),
             turn: frame.turn,
             stats: frame.stats().into_owned(),
-            out: frame.out.clone(),
+            out: frame.out.to_vec(),
             seats: times,
         });
     }

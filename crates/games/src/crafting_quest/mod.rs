@@ -709,7 +709,7 @@ impl Game for CraftingQuest {
     fn frame(&self) -> Frame {
         Frame::new(
             self.slots,
-            self.out.clone(),
+            self.out.iter().copied(),
             Arc::new(view::Picture::of(self)),
         )
     }

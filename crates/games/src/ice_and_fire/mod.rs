@@ -657,9 +657,7 @@ impl Game for IceAndFire {
 
     /// A copy of the match is the frame's scene: the step's parts are written when read.
     fn frame(&self) -> Frame {
-        let out = (0..PLAYERS)
-            .map(|seat| self.lost.as_ref().is_some_and(|(s, _)| *s == seat))
-            .collect();
+        let out = (0..PLAYERS).map(|seat| self.lost.as_ref().is_some_and(|(s, _)| *s == seat));
         Frame::new(self.turns_done, out, Arc::new(self.clone()))
     }
 }

@@ -523,7 +523,7 @@ impl Game for MicroRts {
         };
         Frame::new(
             self.turns_done,
-            self.lost.iter().map(Option::is_some).collect(),
+            self.lost.iter().map(Option::is_some),
             Arc::new(copy),
         )
     }

@@ -983,7 +983,7 @@ impl Game for Skyport {
         // A destroyed ship respawns and a silent player stays seated: nobody is ever out.
         Frame::new(
             self.completed,
-            vec![false; self.world.players.len()],
+            self.world.players.iter().map(|_| false),
             Arc::new(self.clone()),
         )
     }

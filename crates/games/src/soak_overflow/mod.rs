@@ -996,7 +996,7 @@ impl Game for SoakOverflow {
         };
         Frame::new(
             self.turns_done,
-            self.lost.iter().map(Option::is_some).collect(),
+            self.lost.iter().map(Option::is_some),
             Arc::new(copy),
         )
     }
