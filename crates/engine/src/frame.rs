@@ -467,7 +467,7 @@ mod tests {
         );
         let nine =
             r#"{"turn":1,"out":[false,false,false,false,false,false,false,false,true],"stats":[]}"#;
-        let refused = serde_json::from_str::<Frame>(nine).err().expect("refused");
+        let refused = serde_json::from_str::<Frame>(nine).expect_err("refused");
         assert!(
             refused.to_string().contains("a frame of 9 seats"),
             "{refused}"
