@@ -330,7 +330,6 @@ fn objective_line(game: &SoakOverflow) -> Option<String> {
     })
 }
 
-/// One status line per seat: "12 points · 103 tiles · 3 agents", or why it lost.
 /// The key numbers per seat: the points that decide the match, the territory and its lead, the
 /// agents standing and their total wetness.
 pub(super) fn stats(game: &SoakOverflow) -> Vec<Stat> {
@@ -352,6 +351,7 @@ pub(super) fn stats(game: &SoakOverflow) -> Vec<Stat> {
     ]
 }
 
+/// One status line per seat: "12 points · 103 tiles · 3 agents", or why it lost.
 pub(super) fn status(game: &SoakOverflow) -> Vec<String> {
     let board = &game.board;
     let tiles = board.tiles();
