@@ -978,13 +978,40 @@ impl Game for Skyport {
         self.outcome.clone()
     }
 
-    /// A copy of the match is the frame's scene: the step's parts are written when read.
+    /// A copy of the match is the frame's scene (without the turn being played: its input text,
+    /// what was heard and what it did so far, which a frame never shows): the step's parts are
+    /// written when read.
     fn frame(&self) -> Frame {
+        let copy = Skyport {
+            ruleset: self.ruleset,
+            world: self.world.clone(),
+            phase: self.phase.clone(),
+            rounds: self.rounds,
+            ring: self.ring.clone(),
+            slot: self.slot,
+            active: self.active,
+            turn: self.turn,
+            completed: self.completed,
+            answered: Vec::new(),
+            cur: TurnState::default(),
+            map_json: Arc::clone(&self.map_json),
+            map_version: self.map_version,
+            input_text: String::new(),
+            notices: Vec::new(),
+            events: Vec::new(),
+            effects: Vec::new(),
+            hits: Vec::new(),
+            last_events: Arc::clone(&self.last_events),
+            last_effects: self.last_effects.clone(),
+            last_hits: self.last_hits.clone(),
+            last_player: self.last_player,
+            outcome: self.outcome.clone(),
+        };
         // A destroyed ship respawns and a silent player stays seated: nobody is ever out.
         Frame::new(
             self.completed,
             self.world.players.iter().map(|_| false),
-            Arc::new(self.clone()),
+            Arc::new(copy),
         )
     }
 
