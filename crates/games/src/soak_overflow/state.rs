@@ -499,6 +499,8 @@ impl Board {
             }
             wave = next;
         }
+        // At once (a new log, when a frame keeps the last one, would grow three times).
+        log.moves.reserve(moves.len());
         for (k, &(i, from, to)) in moves.iter().enumerate() {
             let done = !cancelled[k];
             if done {
