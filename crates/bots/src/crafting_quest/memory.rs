@@ -220,25 +220,6 @@ impl Memory {
         }
     }
 
-    /// Per cell: how much of each type it is known to offer (visible piles, dug quantities, and
-    /// 20 of each type of an undug letter).
-    pub fn availability(&self) -> Vec<[u32; 7]> {
-        let mut out = vec![[0u32; 7]; self.ground.len()];
-        for (c, a) in out.iter_mut().enumerate() {
-            if let Some(q) = self.qty(c) {
-                *a = *q;
-            } else if let Some(r) = LETTERS.iter().position(|&l| l == self.ground[c]) {
-                a[r] = 20;
-            }
-        }
-        for (a, p) in out.iter_mut().zip(&self.piles) {
-            for r in 0..7 {
-                a[r] += p[r];
-            }
-        }
-        out
-    }
-
     /// Whether a cell is known to offer at least `need` of type `r` (buried cells are assumed
     /// to hold at least 20 of their type).
     pub fn offers(&self, c: usize, r: usize, need: u32) -> bool {
