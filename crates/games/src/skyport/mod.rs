@@ -985,7 +985,7 @@ impl Game for Skyport {
         let copy = Skyport {
             ruleset: self.ruleset,
             world: self.world.clone(),
-            phase: self.phase.clone(),
+            phase: self.phase,
             rounds: self.rounds,
             ring: self.ring.clone(),
             slot: self.slot,
