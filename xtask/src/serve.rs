@@ -23,13 +23,28 @@ const TRUNK_HINT: &str = "read trunk's messages above; `cargo xtask setup` reins
 
 pub fn run(repo: &Repo, trunk_args: &[String]) -> Result {
     setup::run(repo, false)?;
-    let embed = EmbedServer::start(repo, &dist_of(trunk_args))?;
+    // Trunk's command line takes one proxy: a person's own comes first.
+    let embed = if has_proxy(trunk_args) {
+        println!(
+            "note: your --proxy-backend takes the place of the one that serves {EMBED_PAGE} with \
+             the headers that let other sites frame it (here it gets the page's own); to have \
+             both, put yours in Trunk.toml as a [[proxy]] section"
+        );
+        None
+    } else {
+        Some(EmbedServer::start(repo, &dist_of(trunk_args))?)
+    };
     let mut command = trunk(repo, "serve");
     command.args(trunk_args);
-    command.args(embed.proxy_args());
+    if let Some(embed) = &embed {
+        command.args(embed.proxy_args());
+    }
     let shown = describe(&command);
     println!("\n$ {shown}");
-    println!("serving the playground on http://127.0.0.1:8080 (Ctrl-C stops)");
+    println!(
+        "serving the playground on http://127.0.0.1:{} (Ctrl-C stops)",
+        value_of(trunk_args, "--port").unwrap_or("8080")
+    );
     let status = command.status().map_err(|e| spawn_failure(&shown, &e))?;
     if status.code().is_none() {
         // Stopped by Ctrl-C (or another signal): the normal end of a dev server.
@@ -38,20 +53,35 @@ pub fn run(repo: &Repo, trunk_args: &[String]) -> Result {
     check_status(&shown, status, TRUNK_HINT)
 }
 
-/// The folder Trunk builds into: `--dist DIR` (or `--dist=DIR`) among Trunk's arguments, or
-/// Trunk.toml's `dist`.
+/// The folder Trunk builds into: `--dist DIR` (or `--dist=DIR`, `-d DIR`) among Trunk's
+/// arguments, or Trunk.toml's `dist`.
 fn dist_of(trunk_args: &[String]) -> String {
+    value_of(trunk_args, "--dist")
+        .or_else(|| value_of(trunk_args, "-d"))
+        .unwrap_or("dist")
+        .to_string()
+}
+
+/// The value of an option among Trunk's arguments: `OPTION VALUE` or `OPTION=VALUE`.
+fn value_of<'a>(trunk_args: &'a [String], option: &str) -> Option<&'a str> {
     let mut args = trunk_args.iter();
     while let Some(arg) = args.next() {
-        if arg == "--dist" || arg == "-d" {
-            if let Some(dir) = args.next() {
-                return dir.clone();
-            }
-        } else if let Some(dir) = arg.strip_prefix("--dist=") {
-            return dir.to_string();
+        if arg == option {
+            return args.next().map(String::as_str);
+        }
+        if let Some(value) = arg.strip_prefix(option).and_then(|v| v.strip_prefix('=')) {
+            return Some(value);
         }
     }
-    "dist".to_string()
+    None
+}
+
+/// Whether Trunk's arguments give a proxy of their own (`--proxy-backend URL` or
+/// `--proxy-backend=URL`).
+fn has_proxy(trunk_args: &[String]) -> bool {
+    trunk_args
+        .iter()
+        .any(|arg| arg == "--proxy-backend" || arg.starts_with("--proxy-backend="))
 }
 
 /// `tests/e2e/serve.mjs` serving `dist` on a free port, for the embed view's headers; stopped
@@ -126,7 +156,7 @@ pub fn trunk(repo: &Repo, subcommand: &str) -> Command {
 
 #[cfg(test)]
 mod tests {
-    use super::dist_of;
+    use super::{dist_of, has_proxy, value_of};
 
     #[test]
     fn the_dist_folder_is_trunks_own() {
@@ -134,5 +164,26 @@ mod tests {
         assert_eq!(dist_of(&args(&["--release"])), "dist");
         assert_eq!(dist_of(&args(&["--release", "--dist", "out"])), "out");
         assert_eq!(dist_of(&args(&["--dist=site", "--port", "9000"])), "site");
+        assert_eq!(dist_of(&args(&["-d", "www-out"])), "www-out");
+        assert_eq!(
+            value_of(&args(&["--dist=site", "--port", "9000"]), "--port"),
+            Some("9000")
+        );
+        assert_eq!(value_of(&args(&["--port=9001"]), "--port"), Some("9001"));
+        assert_eq!(value_of(&args(&["--release"]), "--port"), None);
+    }
+
+    #[test]
+    fn a_proxy_of_ones_own_is_seen() {
+        let args = |a: &[&str]| a.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        assert!(!has_proxy(&args(&["--release", "--port", "9000"])));
+        assert!(has_proxy(&args(&[
+            "--proxy-backend",
+            "http://127.0.0.1:9000/api/"
+        ])));
+        assert!(has_proxy(&args(&[
+            "--proxy-backend=http://127.0.0.1:9000/"
+        ])));
+        assert!(!has_proxy(&args(&["--proxy-rewrite=/api/"])));
     }
 }
