@@ -382,7 +382,7 @@ pub struct SoakOverflow {
     /// events from `last_log` only when it is read ([`SoakOverflow::last_events`]).
     last_events: LastEvents,
     /// What the last step's resolution did.
-    last_log: Arc<TurnLog>,
+    last_log: TurnLog,
     /// The agents soaked in the last step (they have left the board).
     last_soaked: Arc<Vec<Agent>>,
     /// The messages given this turn, by agent id (an agent's orders leave them out).
@@ -430,7 +430,7 @@ impl SoakOverflow {
             board,
             events: Vec::new(),
             last_events: LastEvents::default(),
-            last_log: Arc::default(),
+            last_log: TurnLog::default(),
             last_soaked: Arc::default(),
             told: Vec::new(),
             last_messages: Arc::default(),
@@ -920,7 +920,7 @@ impl Game for SoakOverflow {
         if self.board.league.opponent_follows() && !self.red_ready {
             // Red's orders are in; the opponent answers next, told them. Nothing moves yet.
             self.red_ready = true;
-            self.last_log = Arc::default();
+            self.last_log.clear();
             self.last_soaked = Arc::default();
             self.last_messages = Arc::default();
             self.events
@@ -945,15 +945,8 @@ impl Game for SoakOverflow {
         let mut told = std::mem::take(&mut self.told);
         told.sort_by_key(|(id, _)| self.board.agents.iter().position(|a| a.id == *id));
         refill(&mut self.last_messages, told.into_iter());
-        // The last turn's log is reused in place unless a frame keeps it.
-        match Arc::get_mut(&mut self.last_log) {
-            Some(log) => self.board.resolve(log),
-            None => {
-                let mut log = TurnLog::default();
-                self.board.resolve(&mut log);
-                self.last_log = Arc::new(log);
-            }
-        }
+        // The last turn's log is emptied and reused (a frame keeps a copy of its own).
+        self.board.resolve(&mut self.last_log);
         self.turns_done += 1;
         // The events so far (faults) come before the resolution's, the end's after them.
         let before = std::mem::take(&mut self.events);
@@ -988,7 +981,7 @@ impl Game for SoakOverflow {
             outcome: self.outcome.clone(),
             events: Vec::new(),
             last_events: self.last_events.clone(),
-            last_log: Arc::clone(&self.last_log),
+            last_log: self.last_log.clone(),
             last_soaked: Arc::clone(&self.last_soaked),
             told: Vec::new(),
             last_messages: Arc::clone(&self.last_messages),

@@ -288,7 +288,7 @@ pub struct TurnLog {
 
 impl TurnLog {
     /// Empties the log, keeping the room of its lists.
-    fn clear(&mut self) {
+    pub fn clear(&mut self) {
         self.moves.clear();
         self.hunkered.clear();
         self.shots.clear();
