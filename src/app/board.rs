@@ -179,6 +179,29 @@ pub fn board(props: &Props) -> Html {
     let parsed = use_memo(FrameKey(props.game, props.frame.clone()), |key| {
         key.1.as_deref().and_then(|f| painters::read(key.0, f))
     });
+    // The canvas takes the shape of the board it shows; a frame still waiting for its picture
+    // keeps the shape of the last one drawn of the same game.
+    let shape = use_mut_ref(|| (props.game, 1.0));
+    let aspect = {
+        let mut shape = shape.borrow_mut();
+        if let Some(p) = parsed.as_deref() {
+            *shape = (props.game, p.aspect());
+        } else if shape.0 != props.game {
+            *shape = (props.game, 1.0);
+        }
+        shape.1
+    };
+    {
+        // Through the style object: the page's policy refuses style attributes.
+        let canvas = canvas.clone();
+        use_effect_with(aspect.to_bits(), move |_| {
+            if let Some(c) = canvas.cast::<web_sys::HtmlElement>() {
+                let _ = c
+                    .style()
+                    .set_property("aspect-ratio", &format!("{aspect:.3}"));
+            }
+        });
+    }
     let controls: Held = use_mut_ref(Kept::default);
     controls.borrow_mut().show(props.game);
     let on_board: Shown = use_mut_ref(|| (None, Rc::new(None)));

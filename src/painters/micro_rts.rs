@@ -52,7 +52,12 @@ impl super::Painter for MicroRts {
     }
 }
 
-board_without_controls!(View);
+board_without_controls!(View, aspect);
+
+/// The map's width over its height (maps are 15 to 31 tiles wide, 15 to 17 high).
+fn aspect(view: &View) -> f64 {
+    f64::from(view.width.max(1)) / f64::from(view.height.max(1))
+}
 
 /// Whether the view is a well-formed microRTS view (one read from JSON may not be).
 fn well_formed(view: &View) -> bool {

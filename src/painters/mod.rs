@@ -6,10 +6,18 @@
 //! text by the fallback painter.
 
 /// [`Parsed`] for a view drawn and inspected by its module's `paint(ctx, view, w, h, ratio)` and
-/// `inspect(view, w, h, ratio, x, y)`, for a board without controls of its own.
+/// `inspect(view, w, h, ratio, x, y)`, for a board without controls of its own; square, or with
+/// the width over height its module's `aspect(view)` gives.
 macro_rules! board_without_controls {
     ($view:ty) => {
+        board_without_controls!($view, |_: &$view| 1.0);
+    };
+    ($view:ty, $aspect:expr) => {
         impl super::Parsed for $view {
+            fn aspect(&self) -> f64 {
+                ($aspect)(self)
+            }
+
             fn paint(
                 &self,
                 ctx: &CanvasRenderingContext2d,
@@ -152,6 +160,12 @@ impl Drawn for bool {
 }
 
 pub trait Parsed {
+    /// The board's width over its height: the shape of the canvas that shows it (a square,
+    /// unless the game's board is wider than high).
+    fn aspect(&self) -> f64 {
+        1.0
+    }
+
     /// Draws the view on a `w × h` canvas (device pixels) cleared to the background, through the
     /// board's controls if it has any (`None`: the whole board, as a landing card or a rules
     /// page shows it). False when there is nothing to draw it in (then its text is drawn).
@@ -492,6 +506,22 @@ mod tests {
                     on_board > 90 * 80 / 5,
                     "{game} {w}×{h}: only {on_board} points on the board"
                 );
+            }
+        }
+    }
+
+    /// The canvas takes the board's shape: square boards stay square, Soak Overflow's grid (twice
+    /// as wide as high) and microRTS's maps (15 to 31 wide, 15 to 17 high) get wider canvases.
+    #[test]
+    fn a_board_has_the_shape_of_its_grid() {
+        for entry in games::GAMES {
+            let game = entry.info.id;
+            let aspect = read(game, &first_frame(game, 7)).map(|p| p.aspect());
+            let aspect = aspect.unwrap_or_else(|| panic!("{game}: view not read"));
+            match game {
+                "soak-overflow" => assert!((1.6..2.0).contains(&aspect), "{game}: {aspect}"),
+                "micro-rts" => assert!((1.0..2.1).contains(&aspect), "{game}: {aspect}"),
+                _ => assert_eq!(aspect, 1.0, "{game}"),
             }
         }
     }

@@ -57,7 +57,13 @@ impl super::Painter for SoakOverflow {
     }
 }
 
-board_without_controls!(View);
+board_without_controls!(View, aspect);
+
+/// The grid's width over its height with the room above it for messages (about three quarters
+/// of a row): the shape that fits it.
+fn aspect(view: &View) -> f64 {
+    f64::from(view.width.max(1)) / (f64::from(view.height.max(1)) + 0.75)
+}
 
 /// Whether the view is a well-formed Soak Overflow view (one read from JSON may not be).
 fn well_formed(view: &View) -> bool {

@@ -150,6 +150,10 @@ export async function humanChecks({ dist, check = defaultCheck, SHOTS = join(REP
       const n = Number(inp[1]);
       const owner = new Map(inp.slice(2, 2 + n).map((l) => l.split(" ").map(Number)).map(([id, p]) => [id, p]));
       const [w, h] = inp[2 + n].split(" ").map(Number);
+      // The canvas has the shape of the grid (twice as wide as high, with room for messages).
+      const shape = await page.locator("#board").boundingBox();
+      check(shape.width > 1.6 * shape.height && shape.width < 2.2 * shape.height,
+        `(v) soak-overflow: the board is ${shape.width.toFixed(0)} × ${shape.height.toFixed(0)}, not the shape of a ${w} × ${h} grid`);
       const tiles = inp.slice(3 + n, 3 + n + h).map((row) => {
         const v = row.split(" ").map(Number);
         return Array.from({ length: w }, (_, x) => v[3 * x + 2]);
