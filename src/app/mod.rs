@@ -252,6 +252,8 @@ pub fn app() -> Html {
     };
     let human = state.human.first().cloned();
     let watching = state.progress != state::Progress::Idle;
+    // The person's seat played by hand or by a built-in bot: the bot pane has no editor.
+    let editing = state.form.bots[0].is_code();
     let help_open = use_state(help::shown_at_start);
     let on_code_2 = on_code.clone();
 
@@ -283,9 +285,10 @@ pub fn app() -> Html {
                 <Landing dispatch={dispatch.clone()} />
             }
             // The bot pane and the match side by side on a wide screen (the handle between them
-            // sets the width); on a narrow one, in one column, the board comes first once a match
-            // is shown (www/style.css).
-            <main class={classes!("layout", watching.then_some("watching"))}>
+            // sets the width; a pane without an editor stays narrow); on a narrow one, in one
+            // column, the board comes first once a match is shown (www/style.css).
+            <main class={classes!("layout", watching.then_some("watching"),
+                (!editing).then_some("no-editor"))}>
                 <bot_pane::BotPane form={state.form.clone()} dispatch={dispatch.clone()}
                     on_code={on_code}>
                     <help::HelpPanel open={help_open} />

@@ -154,6 +154,9 @@ export async function humanChecks({ dist, check = defaultCheck, SHOTS = join(REP
       const shape = await page.locator("#board").boundingBox();
       check(shape.width > 1.6 * shape.height && shape.width < 2.2 * shape.height,
         `(v) soak-overflow: the board is ${shape.width.toFixed(0)} × ${shape.height.toFixed(0)}, not the shape of a ${w} × ${h} grid`);
+      // Played by hand, the bot pane has no editor: it stays narrow and the match takes the room.
+      const pane = await page.locator(".bot-pane").boundingBox();
+      check(pane.width <= 400, `(v) played by hand, the bot pane is ${pane.width.toFixed(0)} px wide`);
       const tiles = inp.slice(3 + n, 3 + n + h).map((row) => {
         const v = row.split(" ").map(Number);
         return Array.from({ length: w }, (_, x) => v[3 * x + 2]);
