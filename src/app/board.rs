@@ -191,14 +191,17 @@ pub fn board(props: &Props) -> Html {
         }
         shape.1
     };
+    let stack = use_node_ref();
     {
-        // Through the style object: the page's policy refuses style attributes.
-        let canvas = canvas.clone();
+        // `--board-aspect` on the board's box, which the style sheets size the canvas by (the
+        // page and the embed view alike); through the style object, as the page's policy
+        // refuses style attributes.
+        let stack = stack.clone();
         use_effect_with(aspect.to_bits(), move |_| {
-            if let Some(c) = canvas.cast::<web_sys::HtmlElement>() {
-                let _ = c
+            if let Some(s) = stack.cast::<web_sys::HtmlElement>() {
+                let _ = s
                     .style()
-                    .set_property("aspect-ratio", &format!("{aspect:.3}"));
+                    .set_property("--board-aspect", &format!("{aspect:.3}"));
             }
         });
     }
@@ -398,7 +401,7 @@ pub fn board(props: &Props) -> Html {
     let keys = painters::keys(props.game);
     html! {
         <div class="board-box">
-            <div class="board-stack">
+            <div class="board-stack" ref={stack}>
                 <canvas id="board" ref={canvas} role="img" aria-label={props.label.clone()}
                     tabindex={keys.map(|_| "0")} aria-describedby={keys.map(|_| "board-keys")}
                     onpointermove={on_point.clone()} onpointerdown={on_point}
