@@ -93,7 +93,9 @@ impl Inspection {
 /// scene is kept in the page ([`Frame::view`]: a replay, a link, a match once over), or the JSON
 /// text of a frame that travelled from the match worker.
 pub enum FrameView<'a> {
+    /// The game's view type itself, to be downcast.
     Typed(Box<dyn Any>),
+    /// The view as JSON text, to be read into the game's view type.
     Json(&'a str),
 }
 
