@@ -598,8 +598,13 @@ impl<'a> Driver<'a> {
     }
 
     /// One earlier turn for one bot: it reads its input, and a copy of the game hears its lines
-    /// (and answers them) until its turn there is complete. A built-in bot does it at once.
+    /// (and answers them) until its turn there is complete. A built-in bot does it at once. A
+    /// bot stopped before the earlier turns (it flooded before reading anything) reads nothing:
+    /// their records are re-run all the same, and the referee ends its live turns.
     fn rehearse(&mut self, seat: usize, input: &str) {
+        if self.seats[seat].out.is_some() {
+            return;
+        }
         let copy = self.referee.game_copy();
         let s = &mut self.seats[seat];
         s.ahead = Ahead::default();
@@ -1219,6 +1224,102 @@ mod tests {
             let late = turns_of(&news);
             let fault = late[turns].seats[0].fault.as_ref().expect("a timeout");
             assert_eq!(fault.kind, FaultKind::Timeout);
+        }
+    }
+
+    /// A bot that floods its debug log before it reads anything is stopped before the earlier
+    /// turns are re-run: they are re-run as recorded all the same (the record says how each
+    /// ended), and from the turn taken over its turns end in a crash, as in any match. Each
+    /// take-over of such a match is played: of the original, of the match the first one made,
+    /// from another turn. (The seat was once retired at once, so the referee ended its turns in
+    /// the record's place, and the take-over was refused: "no seat is asked in its turn record
+    /// 1".)
+    #[test]
+    fn a_bot_that_floods_its_debug_log_before_reading_is_stopped_and_the_take_over_plays() {
+        let entry = games::entry("ice-and-fire").expect("Ice and Fire");
+        let start = ice_and_fire(
+            ["expander", "expander"],
+            builtins(&["expander", "expander"]),
+        );
+        let (setup, names) = (start.setup.clone(), start.names.clone());
+        let original = engine::Replay::new(entry.info, setup.clone(), names, false, {
+            turns_of(&played(start))
+        });
+        let flood = "x".repeat(64 * 1024);
+        let take_over = |replay: &engine::Replay, turns: usize| -> Vec<HostNews> {
+            let start = HostStart {
+                from: Some(TakeOver {
+                    replay: replay.clone(),
+                    turns,
+                }),
+                ..ice_and_fire(["flood", "expander"], code_against("expander"))
+            };
+            let (bot, sent, channels) = code_in_seat_1();
+            let time = Cell::new(0.0);
+            let clock = || time.get();
+            let heard = Heard::default();
+            let mut driver = Driver::new(start, channels, &heard, &clock).expect("a match");
+            record(&bot, Kind::Ready, "", 0.0);
+            for _ in 0..=MAX_STDERR_FLOOD_BYTES / flood.len() {
+                record(&bot, Kind::Stderr, &flood, 0.0);
+            }
+            while let Some(until) = driver.step() {
+                time.set(until.max(time.get() + 1.0));
+            }
+            assert!(sent.borrow().is_empty(), "a stopped bot reads nothing");
+            drop(driver);
+            heard.0.take()
+        };
+        let mut replay = original.clone();
+        for (round, turns) in [6, 6, 2].into_iter().enumerate() {
+            let news = take_over(&replay, turns);
+            let Some(HostNews::Finished { outcome, .. }) = news.last() else {
+                panic!("round {round}: not finished: {:?}", news.last());
+            };
+            assert_eq!(
+                outcome.as_ref().map(|o| o.ranks.clone()),
+                Some(vec![2, 1]),
+                "round {round}"
+            );
+            let records = turns_of(&news);
+            assert_eq!(records.len(), turns + 1, "round {round}");
+            for (new, old) in records.iter().zip(&replay.turns[..turns]) {
+                let seats = |t: &engine::TurnRecord| -> Vec<_> {
+                    t.seats
+                        .iter()
+                        .map(|s| (s.seat, s.lines.clone(), s.fault.clone()))
+                        .collect()
+                };
+                assert_eq!(seats(new), seats(old), "round {round}: re-run as recorded");
+            }
+            let mine = &records[turns].seats[0];
+            let fault = mine.fault.as_ref().expect("a crash");
+            assert_eq!(fault.kind, FaultKind::Crash, "round {round}");
+            assert_eq!(
+                fault.text,
+                "the bot was stopped earlier: more than 1 MiB of debug log written without \
+                 reading its input",
+                "round {round}"
+            );
+            // The next round takes over the match this one made (then the original again).
+            replay = if round == 0 {
+                let mut made = engine::Replay::new(
+                    entry.info,
+                    setup.clone(),
+                    vec!["flood".into(), "expander".into()],
+                    false,
+                    records,
+                );
+                made.from = Some(engine::Origin {
+                    replay: original.digest(),
+                    turns,
+                    turn: original.turns[turns].seats[0].turn,
+                });
+                assert!(made.rerun(entry).is_ok(), "its record re-runs");
+                made
+            } else {
+                original.clone()
+            };
         }
     }
 

@@ -73,7 +73,8 @@ pub struct Referee {
     setup: Setup,
     names: Vec<String>,
     relaxed: bool,
-    /// When re-running a replay, time budgets are not checked (the recorded faults are replayed).
+    /// When re-running a replay, time budgets are not checked and retired seats are asked all
+    /// the same (the recorded turns and faults are replayed), until [`Referee::check_time_from_now`].
     check_time: bool,
     has_played: Vec<bool>,
     /// Per seat: why its bot was stopped, once it was ([`Referee::retire`]).
@@ -134,7 +135,8 @@ impl Referee {
     }
 
     /// Budgets are checked again from now on: a match re-run from a record up to a turn goes
-    /// on with bots (`Replay::start`, then a taken-over match's live turns).
+    /// on with bots (`Replay::start`, then a taken-over match's live turns). Seats retired
+    /// meanwhile ([`Referee::retire`]) are no longer asked from now on either.
     pub fn check_time_from_now(&mut self) {
         self.check_time = true;
     }
@@ -173,7 +175,8 @@ impl Referee {
     ///
     /// Retired seats ([`Referee::retire`]) get no prompt: their turns end in a crash, made by
     /// the referee as soon as every seat asked before them has completed its turn. A turn that
-    /// asks only retired seats is played through at once, and the next one begins.
+    /// asks only retired seats is played through at once, and the next one begins. (Not while a
+    /// record is re-run: see [`Referee::retire`].)
     pub fn begin_turn(&mut self) -> Vec<Ask> {
         loop {
             if self.turn_open() || self.is_over() {
@@ -189,7 +192,10 @@ impl Referee {
                 let input = self.game.input(seat);
                 let budget_ms = self.budget_ms(seat);
                 self.has_played[seat] = true;
+                // A turn re-run from a record is played as recorded, whoever was retired since:
+                // the record says how each seat's turn ended.
                 let retired = self.retired.get(seat).cloned().flatten();
+                let retired = retired.filter(|_| self.check_time);
                 if retired.is_none() {
                     asks.push(Ask {
                         seat,
@@ -216,7 +222,9 @@ impl Referee {
     /// with a crash whose text is `why`, in its place in the turn's order (after the seats asked
     /// before it); [`Referee::begin_turn`] no longer prompts it. A turn of the seat that is open
     /// now is not ended by this: report what stopped the bot first (a timeout, crash or flood).
-    /// Retiring a seat again keeps the first reason.
+    /// Retiring a seat again keeps the first reason. While a record is re-run
+    /// ([`Replay::start`]), its turns are still played as recorded: retirement counts from
+    /// the live turns on ([`Referee::check_time_from_now`]).
     pub fn retire(&mut self, seat: usize, why: &str) {
         if let Some(slot) = self.retired.get_mut(seat) {
             if slot.is_none() {

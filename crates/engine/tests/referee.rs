@@ -611,3 +611,34 @@ fn a_match_with_a_retired_seat_replays_to_the_same_frames_and_faults() {
     assert_eq!(rerun.faults(), r.faults());
     assert_eq!(rerun.outcome(), r.outcome());
 }
+
+/// A seat retired while a record is re-run (a bot that flooded before the match taken over was
+/// re-run to its turn) is asked as recorded: the record says how its turns ended. From the live
+/// turns on, the referee ends them itself.
+#[test]
+fn a_seat_retired_before_a_record_is_re_run_is_asked_as_recorded_then_crashes() {
+    let mut original = going_on();
+    while !original.is_over() {
+        for ask in original.begin_turn() {
+            original.line(ask.seat, "END", 1.0);
+        }
+    }
+    let replay = original.replay();
+    let mut r = replay
+        .start(&ENTRY, vec!["flood".into(), "b".into()], false)
+        .expect("starts");
+    r.retire(0, "stopped: it flooded its debug log");
+    for index in 0..2 {
+        let asks = r.begin_turn();
+        assert_eq!(asked(&asks), [0, 1], "turn record {index}");
+        replay.feed_turn(&mut r, index, &asks).expect("as recorded");
+    }
+    assert!(r.faults().is_empty());
+    assert_eq!(r.turns(), &original.turns()[..2]);
+    r.check_time_from_now();
+    assert_eq!(asked(&r.begin_turn()), [1], "live: seat 0 is not asked");
+    r.line(1, "END", 1.0);
+    let fault = r.turns()[2].seats[0].fault.as_ref().expect("a crash");
+    assert_eq!(fault.kind, FaultKind::Crash);
+    assert_eq!(fault.text, "stopped: it flooded its debug log");
+}
