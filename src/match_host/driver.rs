@@ -2,9 +2,17 @@
 //!
 //! For each [`engine::Ask`] it writes the input into the seat's input ring (a bot in a worker),
 //! or calls the built-in bot at once (timed here, as the CLI does), or tells the page (a person).
-//! Then it sleeps on the doorbell until a record arrives or a deadline passes. Each line a bot
-//! writes is stamped by its runtime when written, so a line goes to the referee with the time
-//! from the input to that stamp; a bot still silent [`GRACE_MS`] after its budget has timed out.
+//! Then it sleeps on the doorbell until a record arrives or a deadline passes.
+//!
+//! **Time is decided here, not by the bot.** Each line is stamped by the bot's runtime when it is
+//! written, but the runtime shares its worker with the bot's code, so a stamp is only believed
+//! within what this driver saw itself ([`settle`]): a record was written before the driver read
+//! it, and, on a ring in shared memory, after the driver's last look that found the ring empty
+//! ([`Records::sees_writes_at_once`]). The driver looks at a bot's ring when it sends the input,
+//! whenever the doorbell rings, at the end of the budget and [`GRACE_MS`] after it: a ring found
+//! empty after the budget means a timeout, whatever comes later. A `Received` record (the input
+//! reached a runtime that was already waiting for it) exists only on messages, moves a turn's
+//! start at most once and by at most [`MAX_DELIVERY_MS`]; on a ring it is tampering.
 //!
 //! Everything a bot's runtime writes is checked here, where it is received: the kind and length of
 //! each record ([`Read::Broken`] is tampering), and how much it writes without reading its input
@@ -52,6 +60,21 @@ pub trait Outbox {
 pub trait Records {
     /// The next whole record, if one is there.
     fn read(&mut self) -> Read;
+
+    /// Whether a record written before a read is always seen by it (a ring in shared memory),
+    /// so that a read that finds nothing proves that anything read later was written later.
+    /// Messages may still be on their way: `false`.
+    fn sees_writes_at_once(&self) -> bool;
+}
+
+/// A bot's stamp for a record, believed only between the last look that found its channel
+/// empty (`after`: the record was written later) and the read that found it (`before`). A stamp
+/// that is not a number is taken as the read.
+pub fn settle(stamp: f64, after: f64, before: f64) -> f64 {
+    if stamp.is_nan() {
+        return before;
+    }
+    stamp.min(before).max(after.min(before))
 }
 
 /// Where a bot's input goes: its input ring ([`super::rings::InputRing`]), or a message.
@@ -98,6 +121,10 @@ struct Seat {
     out: Option<String>,
     /// When its open turn's input was sent, and the turn's budget.
     open: Option<(f64, u32)>,
+    /// (Messages) The open turn's start was moved once to when the input was received.
+    credited: bool,
+    /// When the driver last found the bot's ring empty (anything read later was written later).
+    looked_empty: f64,
     /// Lines written while the seat was not asked, with their stamps.
     unread: VecDeque<(String, f64)>,
     /// Debug-log text written before the bot's first turn.
@@ -199,6 +226,8 @@ impl<'a> Driver<'a> {
                 play,
                 out: None,
                 open: None,
+                credited: false,
+                looked_empty: f64::NEG_INFINITY,
                 unread: VecDeque::new(),
                 early_stderr: Some(String::new()),
                 ahead: Ahead::default(),
@@ -354,8 +383,16 @@ impl<'a> Driver<'a> {
         let mut until = now + IDLE_WAIT_MS;
         let mut running = 0u32;
         for (index, seat) in self.seats.iter().enumerate() {
-            if let (Some((sent, budget)), Play::Worker { .. }) = (seat.open, &seat.play) {
-                until = until.min(sent + f64::from(budget) + GRACE_MS + 1.0);
+            if let (Some((sent, budget)), Play::Worker { output, .. }) = (seat.open, &seat.play) {
+                // On a ring, a look after the budget (found empty, it is a timeout); the last
+                // look at the end of the grace.
+                let end = sent + f64::from(budget) + 1.0;
+                let next = if output.sees_writes_at_once() && seat.looked_empty < end {
+                    end
+                } else {
+                    end + GRACE_MS
+                };
+                until = until.min(next);
                 running |= 1 << index.min(31);
             }
             if let (Some(_), Some(catch_up)) = (&seat.rehearsal, &self.catch_up) {
@@ -387,27 +424,48 @@ impl<'a> Driver<'a> {
             }
         }
         for seat in 0..self.seats.len() {
-            while let Play::Worker { output, .. } = &mut self.seats[seat].play {
-                match output.read() {
-                    Read::Record(record) => {
-                        heard = true;
-                        if self.seats[seat].out.is_none() {
-                            self.heard(seat, record);
-                        }
-                    }
-                    Read::Empty => break,
-                    Read::Broken(why) => {
-                        heard = true;
-                        self.tampered(seat, &why);
-                        break;
-                    }
-                }
-                if self.phase == Phase::Over {
-                    return true;
-                }
+            heard |= self.look(seat);
+            if self.phase == Phase::Over {
+                return true;
             }
         }
         heard
+    }
+
+    /// Reads every record waiting from a bot's runtime, each stamp settled by what the driver
+    /// saw ([`settle`]). Whether any was read.
+    fn look(&mut self, seat: usize) -> bool {
+        let mut heard = false;
+        loop {
+            let looked = self.now();
+            let Play::Worker { output, .. } = &mut self.seats[seat].play else {
+                return heard;
+            };
+            let live = output.sees_writes_at_once();
+            match output.read() {
+                Read::Record(mut record) => {
+                    heard = true;
+                    let s = &self.seats[seat];
+                    if s.out.is_none() {
+                        record.stamp = settle(record.stamp, s.looked_empty, self.now());
+                        self.heard(seat, record, live);
+                    }
+                }
+                Read::Empty => {
+                    if live {
+                        self.seats[seat].looked_empty = looked;
+                    }
+                    return heard;
+                }
+                Read::Broken(why) => {
+                    self.tampered(seat, &why);
+                    return true;
+                }
+            }
+            if self.phase == Phase::Over {
+                return true;
+            }
+        }
     }
 
     /// A command from the host.
@@ -438,8 +496,8 @@ impl<'a> Driver<'a> {
         }
     }
 
-    /// A record from a bot's runtime.
-    fn heard(&mut self, seat: usize, record: Record) {
+    /// A record from a bot's runtime (`live`: read from a ring in shared memory).
+    fn heard(&mut self, seat: usize, record: Record, live: bool) {
         let s = &mut self.seats[seat];
         match record.kind {
             Kind::Ready => {
@@ -512,13 +570,18 @@ impl<'a> Driver<'a> {
                 }
             }
             Kind::Flood => self.flooded(seat, record.text),
+            Kind::Received if live => self.tampered(
+                seat,
+                "a record of input received, which only a runtime on messages writes",
+            ),
             Kind::Received => {
                 // The runtime was already waiting when the input was sent: the time the input
-                // took to reach it (through the service worker) is not the bot's.
+                // took to reach it (through the service worker) is not the bot's. Once a turn.
                 let began = record.text.trim().parse::<f64>().unwrap_or(f64::INFINITY);
-                if let Some((sent, budget)) = s.open {
+                if let (Some((sent, budget)), false) = (s.open, s.credited) {
                     if began <= sent && record.stamp > sent && record.stamp.is_finite() {
                         s.open = Some((record.stamp.min(sent + MAX_DELIVERY_MS), budget));
+                        s.credited = true;
                     }
                 }
             }
@@ -691,6 +754,7 @@ impl<'a> Driver<'a> {
         }
         let s = &mut self.seats[seat];
         s.open = Some((now, ask.budget_ms));
+        s.credited = false;
         s.ahead = Ahead::default();
         s.computed_ms = 0.0;
         match &mut s.play {
@@ -711,6 +775,8 @@ impl<'a> Driver<'a> {
                     };
                     self.hear(seat, line, Some(at));
                 }
+                // A look now: whatever is read later was written after the input was sent.
+                self.look(seat);
             }
             Play::Builtin(_) => self.builtin_turn(seat, ask.input),
         }
@@ -814,12 +880,21 @@ impl<'a> Driver<'a> {
             let Some((sent, budget)) = s.open else {
                 continue;
             };
-            if !matches!(s.play, Play::Worker { .. }) || now - sent <= f64::from(budget) + GRACE_MS
+            let budget = f64::from(budget);
+            // Silent at a look after the budget (nothing written by then), or at the grace's end.
+            let silent_past_budget = s.looked_empty - sent > budget;
+            if !matches!(s.play, Play::Worker { .. })
+                || !(silent_past_budget || now - sent > budget + GRACE_MS)
             {
                 continue;
             }
+            let elapsed = if silent_past_budget {
+                s.looked_empty - sent
+            } else {
+                now - sent
+            };
             self.seats[seat].open = None;
-            self.referee.timeout(seat, now - sent);
+            self.referee.timeout(seat, elapsed);
             self.put_out(seat, "the bot was stopped earlier: timeout".into());
         }
     }
@@ -1462,5 +1537,172 @@ mod tests {
         let mine: Vec<_> = faults.iter().filter(|f| f.seat == 0).collect();
         assert_eq!(mine.len(), 1, "{faults:?}");
         assert_eq!(mine[0].kind, FaultKind::Timeout, "{faults:?}");
+    }
+
+    /// A bot's records on a ring in shared memory, faked with a mailbox: a read that finds
+    /// nothing means nothing was written before it.
+    struct Ring(Mailbox);
+
+    impl Records for Ring {
+        fn read(&mut self) -> Read {
+            self.0.read()
+        }
+
+        fn sees_writes_at_once(&self) -> bool {
+            true
+        }
+    }
+
+    /// As [`code_in_seat_1`], on a ring.
+    fn code_in_seat_1_on_a_ring() -> (Mailbox, Rc<RefCell<Vec<String>>>, Channels) {
+        let (bot, sent, mut channels) = code_in_seat_1();
+        channels.rings[0] = Some((Box::new(Sent(sent.clone())), Box::new(Ring(bot.clone()))));
+        (bot, sent, channels)
+    }
+
+    /// The faults of seat 1 once the match is played to its end, the clock moved to each time
+    /// the driver asks to be woken (as the doorbell's timed wait does).
+    fn my_faults(driver: &mut Driver, time: &Cell<f64>, heard: &Heard) -> Vec<engine::Fault> {
+        while let Some(until) = driver.step() {
+            time.set(until.max(time.get()));
+        }
+        let news = heard.0.borrow();
+        let Some(HostNews::Finished { faults, .. }) = news.last() else {
+            panic!("the match did not finish: {:?}", news.last());
+        };
+        faults.iter().filter(|f| f.seat == 0).cloned().collect()
+    }
+
+    #[test]
+    fn a_stamp_is_believed_only_between_the_last_empty_look_and_the_read() {
+        assert_eq!(settle(20.0, 10.0, 30.0), 20.0);
+        assert_eq!(
+            settle(0.0, 10.0, 30.0),
+            10.0,
+            "written after the empty look"
+        );
+        assert_eq!(settle(99.0, 10.0, 30.0), 30.0, "written before the read");
+        assert_eq!(settle(f64::NAN, 10.0, 30.0), 30.0);
+        assert_eq!(
+            settle(f64::NEG_INFINITY, f64::NEG_INFINITY, 30.0),
+            f64::NEG_INFINITY
+        );
+        assert_eq!(settle(5.0, 40.0, 30.0), 30.0, "never after the read");
+    }
+
+    /// A bot that computes past its budget and then writes its line stamped at the turn's start
+    /// is timed out at the look after its budget: the ring was empty then.
+    #[test]
+    fn on_a_ring_a_line_forged_early_after_an_empty_look_is_a_timeout() {
+        let start = ice_and_fire(["me", "wait"], code_against("wait"));
+        let (bot, sent, channels) = code_in_seat_1_on_a_ring();
+        let time = Cell::new(0.0);
+        let clock = || time.get();
+        let heard = Heard::default();
+        let mut driver = Driver::new(start, channels, &heard, &clock).expect("a match");
+        record(&bot, Kind::Ready, "", 0.0);
+        driver.step();
+        time.set(10.0);
+        record(&bot, Kind::Line, "WAIT", 10.0);
+        driver.step();
+        assert_eq!(sent.borrow().len(), 2, "the second turn, sent at 10 ms");
+        // Nothing is written by the end of the 50 ms budget: the driver looks then.
+        let mut wakes = Vec::new();
+        while time.get() < 61.0 {
+            let until = driver.step().expect("a deadline");
+            wakes.push(until);
+            time.set(until);
+        }
+        assert_eq!(
+            wakes.last(),
+            Some(&61.0),
+            "a look at the end of the budget: {wakes:?}"
+        );
+        driver.step();
+        // The line comes at 100 ms, within the grace, stamped at 11 ms.
+        time.set(100.0);
+        record(&bot, Kind::Line, "WAIT", 11.0);
+        let faults = my_faults(&mut driver, &time, &heard);
+        assert_eq!(faults.len(), 1, "{faults:?}");
+        assert_eq!(
+            (faults[0].kind, faults[0].turn),
+            (FaultKind::Timeout, 2),
+            "{faults:?}"
+        );
+    }
+
+    /// An honest line read late (the driver was slow to wake) keeps its stamp: it was written
+    /// after the last empty look and before the read.
+    #[test]
+    fn on_a_ring_an_honest_stamp_read_late_is_believed() {
+        let start = ice_and_fire(["me", "wait"], code_against("wait"));
+        let (bot, sent, channels) = code_in_seat_1_on_a_ring();
+        let time = Cell::new(0.0);
+        let clock = || time.get();
+        let heard = Heard::default();
+        let mut driver = Driver::new(start, channels, &heard, &clock).expect("a match");
+        record(&bot, Kind::Ready, "", 0.0);
+        driver.step();
+        time.set(10.0);
+        record(&bot, Kind::Line, "WAIT", 10.0);
+        driver.step();
+        // Written at 55 ms (45 ms into the turn), read at 95 ms.
+        time.set(95.0);
+        record(&bot, Kind::Line, "WAIT", 55.0);
+        driver.step();
+        assert_eq!(sent.borrow().len(), 3, "the third turn");
+        drop(driver);
+        let turns = turns_of(&heard.0.borrow());
+        // Ice and Fire's seats take turns: the bot's second turn is the third record.
+        assert_eq!(turns[2].seats[0].time_ms, 45.0);
+        assert!(turns.iter().all(|t| t.seats[0].fault.is_none()));
+    }
+
+    /// On a ring a record of input received is not the runtime's: the bot is out for it.
+    #[test]
+    fn on_a_ring_a_received_record_is_tampering() {
+        let start = ice_and_fire(["me", "wait"], code_against("wait"));
+        let (bot, _sent, channels) = code_in_seat_1_on_a_ring();
+        let time = Cell::new(0.0);
+        let clock = || time.get();
+        let heard = Heard::default();
+        let mut driver = Driver::new(start, channels, &heard, &clock).expect("a match");
+        record(&bot, Kind::Ready, "", 0.0);
+        driver.step();
+        time.set(5.0);
+        record(&bot, Kind::Received, "0", 5.0);
+        let faults = my_faults(&mut driver, &time, &heard);
+        assert_eq!(faults.len(), 1, "{faults:?}");
+        assert_eq!(faults[0].kind, FaultKind::Crash);
+        assert!(faults[0].text.contains("tampered"), "{faults:?}");
+    }
+
+    /// On messages, the delivery is credited once a turn: a second record of input received
+    /// moves nothing.
+    #[test]
+    fn on_messages_input_received_is_credited_once_a_turn() {
+        let start = ice_and_fire(["me", "wait"], code_against("wait"));
+        let (bot, _sent, channels) = code_in_seat_1();
+        let time = Cell::new(0.0);
+        let clock = || time.get();
+        let heard = Heard::default();
+        let mut driver = Driver::new(start, channels, &heard, &clock).expect("a match");
+        record(&bot, Kind::Ready, "", 0.0);
+        driver.step();
+        time.set(10.0);
+        record(&bot, Kind::Line, "WAIT", 10.0);
+        driver.step();
+        // Sent at 10 ms; "received" at 40 ms, then again at 80 ms; the line at 120 ms.
+        time.set(120.0);
+        record(&bot, Kind::Received, "0", 40.0);
+        record(&bot, Kind::Received, "0", 80.0);
+        record(&bot, Kind::Line, "WAIT", 120.0);
+        let faults = my_faults(&mut driver, &time, &heard);
+        assert_eq!(faults.len(), 1, "{faults:?}");
+        assert_eq!(
+            (faults[0].kind, faults[0].turn),
+            (FaultKind::Timeout, 2),
+            "{faults:?}"
+        );
     }
 }

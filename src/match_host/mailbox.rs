@@ -63,6 +63,11 @@ impl Records for Mailbox {
     fn read(&mut self) -> Read {
         self.0.borrow_mut().pop_front().unwrap_or(Read::Empty)
     }
+
+    /// A message posted before a read may not have arrived yet.
+    fn sees_writes_at_once(&self) -> bool {
+        false
+    }
 }
 
 #[cfg(test)]

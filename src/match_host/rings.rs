@@ -201,6 +201,12 @@ impl super::driver::Records for RecordReader {
     fn read(&mut self) -> Read {
         RecordReader::read(self)
     }
+
+    /// A record is published (its `WRITE` stored) before its writer goes on: a read that finds
+    /// nothing was made before anything read later was written.
+    fn sees_writes_at_once(&self) -> bool {
+        true
+    }
 }
 
 impl super::driver::Input for InputRing {
