@@ -33,13 +33,16 @@
 // record the doorbell (an Int32Array's first cell, shared by every writer of the match) is
 // incremented and notified. When the ring has no room, the bot waits, as on a full pipe.
 //   kinds: 1 ready, 2 loading (text), 3 line (text, stamped when written), 4 stderr (text),
-//          5 need-input, 6 exit (how the program ended), 7 flood (what the bot wrote too much of)
+//          5 need-input, 6 exit (how the program ended), 7 flood (what the bot wrote too much of),
+//          8 received (on messages only: when the input came, the text when the wait began)
 //
 // Integrity: the bot's code runs in this worker's global scope, so everything the runtime uses
-// is taken before the bot's code runs (the functions below, called through `call` bound to the
-// originals); a bot that replaces `Atomics.wait`, `Uint8Array.prototype.set` or any other
-// global changes only what its own code sees. The rings are reachable only from this closure.
-// The match worker checks every record again where it receives it.
+// is taken before the bot's code runs (the primordials below); a bot that replaces
+// `Atomics.wait`, a typed array's `length` or `Symbol.species`, or any other global changes only
+// what its own code sees. The rings are reachable only from this closure. The match worker checks
+// every record again where it receives it, and believes a line's stamp only within what it saw
+// itself (src/match_host/driver.rs): a forged stamp cannot buy a bot time. Lengths are bytes of
+// UTF-8 everywhere.
 //
 // The sandbox (closeSandbox, once the runtime and Pyodide are loaded, before the bot's code
 // runs): of everything the browser puts into a worker, only the JavaScript built-ins and a short
@@ -54,56 +57,84 @@
 (() => {
 
 // --- what the runtime uses, taken before anything else runs ---------------------------------
+//
+// The primordials discipline (as Node.js keeps its own internals): every method and accessor the
+// runtime calls once the bot's code has started is taken here, uncurried, so that it is called
+// on its receiver without any property lookup a bot could redirect. Two things are never done
+// after the start: reading an inherited accessor through a property (a typed array's `length`,
+// `buffer`, `byteOffset`: the getters below are called instead), and calling a method that
+// follows `Symbol.species` or `constructor` (`subarray`, `slice`, `map`...): a part of a typed
+// array is a new view made with the constructor taken here. Arrays the runtime fills have no
+// prototype. Hardened JavaScript's `lockdown()` would freeze the intrinsics instead, which breaks
+// the common contest habit of adding a method to `Array.prototype` (SECURITY.md).
 
 const uncurry = Function.prototype.bind.bind(Function.prototype.call);
-const A = {
+const describeOwn = Object.getOwnPropertyDescriptor;
+const defineOwn = Object.defineProperty;
+const getter = (prototype, name) => uncurry(describeOwn(prototype, name).get);
+const A = Object.freeze({
+  __proto__: null,
   load: Atomics.load,
   store: Atomics.store,
   wait: Atomics.wait,
   notify: Atomics.notify,
   add: Atomics.add,
-};
+});
 const U8 = Uint8Array;
 const I32 = Int32Array;
 const F64 = Float64Array;
+const TypedArrayPrototype = Object.getPrototypeOf(Uint8Array.prototype);
+const byteCount = getter(TypedArrayPrototype, "length");
+const bufferOf = getter(TypedArrayPrototype, "buffer");
+const offsetOf = getter(TypedArrayPrototype, "byteOffset");
+const u8Set = uncurry(TypedArrayPrototype.set);
+const u8IndexOf = uncurry(TypedArrayPrototype.indexOf);
 // (Absent where the browser gives no shared memory: the runtime then works on messages.)
 const SAB = typeof SharedArrayBuffer === "function" ? SharedArrayBuffer : null;
 const portPost = uncurry(MessagePort.prototype.postMessage);
 const XHR = self.XMLHttpRequest;
 const xhrOpen = XHR && uncurry(XHR.prototype.open);
 const xhrSend = XHR && uncurry(XHR.prototype.send);
-const xhrStatus = XHR && Object.getOwnPropertyDescriptor(XHR.prototype, "status").get;
-const xhrText = XHR && Object.getOwnPropertyDescriptor(XHR.prototype, "responseText").get;
-const callGetter = (getter, target) => uncurry(getter)(target);
-const u8Set = uncurry(Uint8Array.prototype.set);
-const u8Sub = uncurry(Uint8Array.prototype.subarray);
-const u8IndexOf = uncurry(Uint8Array.prototype.indexOf);
+const xhrStatus = XHR && getter(XHR.prototype, "status");
+const xhrText = XHR && getter(XHR.prototype, "responseText");
 const strIndexOf = uncurry(String.prototype.indexOf);
 const strSlice = uncurry(String.prototype.slice);
-const strEndsWith = uncurry(String.prototype.endsWith);
 const strStartsWith = uncurry(String.prototype.startsWith);
 const strSplit = uncurry(String.prototype.split);
 const strTrimEnd = uncurry(String.prototype.trimEnd);
+const strReplace = uncurry(String.prototype.replace);
 const regexpExec = uncurry(RegExp.prototype.exec);
-const arrayPush = uncurry(Array.prototype.push);
 const arrayJoin = uncurry(Array.prototype.join);
+const setPrototype = Object.setPrototypeOf;
 const toString = String;
 const jsonStringify = JSON.stringify;
 const mathMin = Math.min;
 const mathMax = Math.max;
 const ErrorType = Error;
 const SyntaxErrorType = SyntaxError;
+const RangeErrorType = RangeError;
 const encode = uncurry(TextEncoder.prototype.encode, new TextEncoder());
 const decode = uncurry(TextDecoder.prototype.decode, new TextDecoder());
+// Debug-log bytes come in pieces that may cut a character: decoded as a stream.
+const decodeStream = uncurry(TextDecoder.prototype.decode, new TextDecoder());
+const STREAM = Object.freeze({ __proto__: null, stream: true });
 const now = uncurry(Performance.prototype.now, performance);
 const timeOrigin = performance.timeOrigin;
 const clock = () => timeOrigin + now();
 const importScriptsOriginal = self.importScripts;
 const importScriptsNow = (url) => uncurry(importScriptsOriginal, self)(url);
-const makeBlobUrl = (text) => URL.createObjectURL(new Blob([text], { type: "text/javascript" }));
-const memoryGrow = WebAssembly.Memory.prototype.grow;
-const memoryBuffer = Object.getOwnPropertyDescriptor(WebAssembly.Memory.prototype, "buffer").get;
-const arrayBufferLength = Object.getOwnPropertyDescriptor(ArrayBuffer.prototype, "byteLength").get;
+const createObjectURL = URL.createObjectURL;
+const revokeObjectURL = URL.revokeObjectURL;
+const BlobType = Blob;
+const makeBlobUrl = (text) => createObjectURL(new BlobType([text], { type: "text/javascript" }));
+const memoryGrow = uncurry(WebAssembly.Memory.prototype.grow);
+const memoryBuffer = getter(WebAssembly.Memory.prototype, "buffer");
+const arrayBufferLength = getter(ArrayBuffer.prototype, "byteLength");
+
+/** A list the runtime fills: no prototype, so no setter of the bot's is found on the way. */
+const list = () => setPrototype([], null);
+/** Bytes `from..to` of a typed array: a new view on the same memory (no species followed). */
+const part = (bytes, from, to) => new U8(bufferOf(bytes), offsetOf(bytes) + from, to - from);
 
 // What the browser puts into a worker, before anything of ours or Pyodide's: the names the
 // sandbox considers (names Pyodide adds later are its own and stay).
@@ -117,28 +148,35 @@ const READ = 1;
 const PENDING = 2;
 const HEADER_BYTES = 16;
 const HEAD = 16;
-const KIND = { ready: 1, loading: 2, line: 3, stderr: 4, needInput: 5, exit: 6, flood: 7, received: 8 };
-// What a bot may write without reading its input (engine::referee::MAX_AHEAD_LINES,
-// MAX_AHEAD_BYTES, MAX_STDERR_FLOOD_BYTES): more is a flood, and the bot is stopped.
+const KIND = Object.freeze({
+  __proto__: null,
+  ready: 1, loading: 2, line: 3, stderr: 4, needInput: 5, exit: 6, flood: 7, received: 8,
+});
+// What a bot may write without reading its input, in bytes of UTF-8 (engine::referee::
+// MAX_AHEAD_LINES, MAX_AHEAD_BYTES, MAX_STDERR_FLOOD_BYTES): more is a flood, and the bot is
+// stopped.
 const MAX_AHEAD_LINES = 2000;
 const MAX_AHEAD_BYTES = 1024 * 1024;
 const MAX_STDERR_FLOOD_BYTES = 1024 * 1024;
-// A line is cut one byte beyond the referee's cap (engine::referee::MAX_LINE_BYTES), so that the
-// referee still sees it is too long; debug-log text goes in pieces of at most this many bytes.
+// The longest output line, in bytes of UTF-8 (engine::referee::MAX_LINE_BYTES): a longer one,
+// or as many bytes written without a newline, is a flood. Any other record's text is cut to
+// MAX_PIECE bytes.
 const MAX_LINE_BYTES = 64 * 1024;
 const MAX_PIECE = 64 * 1024;
-// Debug-log text passed on between two reads (the referee keeps 16 KiB a turn).
+const LONG_LINE = `a line longer than ${MAX_LINE_BYTES} bytes`;
+// Debug-log bytes passed on between two reads (the referee keeps 16 KiB a turn).
 const MAX_STDERR_PER_READ = 64 * 1024;
 // Python's memory, at most (CodinGame gives 768 MB).
 const PYTHON_MEMORY_BYTES = 768 * 1024 * 1024;
 const SOURCE_NAME = "bot.js";
 const PYTHON_SOURCE_NAME = "bot.py";
 
-let header = null; // Int32Array over the input ring's header
-let data = null; // Uint8Array over the input ring's data bytes
+// The input ring: its buffer, its header, its data bytes' size. The output ring likewise.
+let input = null;
+let header = null;
 let capacity = 0;
+let output = null;
 let outHeader = null;
-let outData = null;
 let outCapacity = 0;
 let bell = null; // the doorbell
 // Without shared memory: the port to the match worker, and the service worker's address for
@@ -149,34 +187,46 @@ let io = null;
 let pending = new U8(4096);
 let pendingStart = 0;
 let pendingEnd = 0;
-// Output since the last read of new input.
+// Output since the last read of new input, in lines and bytes.
 let linesSinceRead = 0;
 let bytesSinceRead = 0;
 let stderrSinceRead = 0;
 const stampBytes = new U8(8);
-const stampFloat = new F64(stampBytes.buffer);
+const stampFloat = new F64(bufferOf(stampBytes));
 const head = new U8(HEAD);
 
 // --- output ---------------------------------------------------------------------------------
 
+/** The end of a cut at most `at` bytes into `bytes`, not inside a character. */
+function boundary(bytes, at) {
+  if (at >= byteCount(bytes)) return byteCount(bytes);
+  while (at > 0 && (bytes[at] & 0xc0) === 0x80) at -= 1;
+  return at;
+}
+
 function copyOut(at, bytes) {
+  const length = byteCount(bytes);
   let done = 0;
-  while (done < bytes.length) {
+  while (done < length) {
     const offset = (at + done) & (outCapacity - 1);
-    const run = mathMin(bytes.length - done, outCapacity - offset);
-    u8Set(outData, u8Sub(bytes, done, done + run), offset);
+    const run = mathMin(length - done, outCapacity - offset);
+    u8Set(new U8(output, HEADER_BYTES + offset, run), part(bytes, done, done + run), 0);
     done += run;
   }
 }
 
-// Writes one record, waiting while the ring has no room (as a write to a full pipe blocks).
-function record(kind, text, stamp) {
+// Writes one record of UTF-8 bytes, waiting while the ring has no room (as a write to a full
+// pipe blocks).
+function recordBytes(kind, payload, stamp) {
   if (port) {
-    portPost(port, [kind, text, stamp]);
+    const message = list();
+    message[0] = kind;
+    message[1] = decode(payload);
+    message[2] = stamp;
+    portPost(port, message);
     return;
   }
-  const payload = encode(text);
-  const length = payload.length;
+  const length = byteCount(payload);
   for (;;) {
     const write = A.load(outHeader, WRITE) >>> 0;
     const read = A.load(outHeader, READ) >>> 0;
@@ -200,25 +250,35 @@ function record(kind, text, stamp) {
   }
 }
 
+// A record of text (cut to MAX_PIECE bytes).
+function record(kind, text, stamp) {
+  const bytes = encode(text);
+  recordBytes(kind, part(bytes, 0, boundary(bytes, MAX_PIECE)), stamp);
+}
+
 // --- input ----------------------------------------------------------------------------------
+
+// Makes room in `pending` for `count` more bytes.
+function reserve(count) {
+  if (pendingEnd + count <= byteCount(pending)) return;
+  const keep = pendingEnd - pendingStart;
+  const bigger = new U8(mathMax(byteCount(pending), (keep + count) * 2));
+  u8Set(bigger, part(pending, pendingStart, pendingEnd), 0);
+  pending = bigger;
+  pendingStart = 0;
+  pendingEnd = keep;
+}
 
 function takeFromRing() {
   const write = A.load(header, WRITE) >>> 0;
   const read = A.load(header, READ) >>> 0;
   const count = mathMin((write - read) >>> 0, capacity);
   if (count === 0) return false;
-  if (pendingEnd + count > pending.length) {
-    const keep = pendingEnd - pendingStart;
-    const bigger = new U8(mathMax(pending.length, (keep + count) * 2));
-    u8Set(bigger, u8Sub(pending, pendingStart, pendingEnd), 0);
-    pending = bigger;
-    pendingStart = 0;
-    pendingEnd = keep;
-  }
+  reserve(count);
   const from = read & (capacity - 1);
   const first = mathMin(count, capacity - from);
-  u8Set(pending, u8Sub(data, from, from + first), pendingEnd);
-  if (first < count) u8Set(pending, u8Sub(data, 0, count - first), pendingEnd + first);
+  u8Set(pending, new U8(input, HEADER_BYTES + from, first), pendingEnd);
+  if (first < count) u8Set(pending, new U8(input, HEADER_BYTES, count - first), pendingEnd + first);
   pendingEnd += count;
   A.store(header, READ, (read + count) | 0);
   linesSinceRead = 0;
@@ -237,8 +297,8 @@ function fetchInput() {
     try {
       xhrOpen(request, "GET", io, false);
       xhrSend(request);
-      status = callGetter(xhrStatus, request);
-      text = status === 200 ? callGetter(xhrText, request) : "";
+      status = xhrStatus(request);
+      text = status === 200 ? xhrText(request) : "";
     } catch (error) {
       status = -1;
       text = show(error);
@@ -253,16 +313,10 @@ function fetchInput() {
     }
     record(KIND.received, toString(began), clock());
     const bytes = encode(text);
-    if (pendingEnd + bytes.length > pending.length) {
-      const keep = pendingEnd - pendingStart;
-      const bigger = new U8(mathMax(pending.length, (keep + bytes.length) * 2));
-      u8Set(bigger, u8Sub(pending, pendingStart, pendingEnd), 0);
-      pending = bigger;
-      pendingStart = 0;
-      pendingEnd = keep;
-    }
+    const count = byteCount(bytes);
+    reserve(count);
     u8Set(pending, bytes, pendingEnd);
-    pendingEnd += bytes.length;
+    pendingEnd += count;
     linesSinceRead = 0;
     bytesSinceRead = 0;
     stderrSinceRead = 0;
@@ -273,12 +327,12 @@ function fetchInput() {
 // The next input line, without its line ending; blocks until the match worker sends it.
 function readline() {
   for (;;) {
-    const newline = u8IndexOf(u8Sub(pending, pendingStart, pendingEnd), 10);
+    const newline = u8IndexOf(part(pending, pendingStart, pendingEnd), 10);
     if (newline >= 0) {
       let end = pendingStart + newline;
       const next = end + 1;
       if (end > pendingStart && pending[end - 1] === 13) end -= 1;
-      const line = decode(u8Sub(pending, pendingStart, end));
+      const line = decode(part(pending, pendingStart, end));
       pendingStart = next;
       if (pendingStart === pendingEnd) pendingStart = pendingEnd = 0;
       return line;
@@ -340,61 +394,117 @@ function flood(message) {
   hold();
 }
 
-function writeLine(line) {
-  linesSinceRead += 1;
-  bytesSinceRead += line.length + 1;
-  if (linesSinceRead > MAX_AHEAD_LINES) {
+// Counts output about to be written: `lines` lines of `bytes` bytes in all (with their newlines).
+function countOutput(lines, bytes) {
+  if (linesSinceRead + lines > MAX_AHEAD_LINES) {
     flood(`more than ${MAX_AHEAD_LINES} lines written without reading its input`);
   }
-  if (bytesSinceRead > MAX_AHEAD_BYTES) {
+  if (bytesSinceRead + bytes > MAX_AHEAD_BYTES) {
     flood("more than 1 MiB of output written without reading its input");
   }
-  if (strEndsWith(line, "\r")) line = strSlice(line, 0, -1);
-  // Cut beyond the referee's cap (a character counts at least one byte, at most three).
-  if (line.length > MAX_LINE_BYTES + 1) line = strSlice(line, 0, MAX_LINE_BYTES + 1);
-  record(KIND.line, line, clock());
+  linesSinceRead += lines;
+  bytesSinceRead += bytes;
 }
 
+// One output line of UTF-8 bytes (without its newline), stamped now.
+function writeLine(bytes) {
+  let end = byteCount(bytes);
+  if (end > 0 && bytes[end - 1] === 13) end -= 1;
+  if (end > MAX_LINE_BYTES) flood(LONG_LINE);
+  recordBytes(KIND.line, part(bytes, 0, end), clock());
+}
+
+// What one `console.log` writes: counted whole first, so that a call that would go over a cap is
+// a flood before any of its lines is passed on.
 function writeLines(args) {
-  const text = joined(args);
-  // What one call writes is written at once: a call that would go over a cap is a flood before
-  // any of its lines is passed on.
+  const bytes = encode(joined(args));
+  const length = byteCount(bytes);
   let count = 1;
-  for (let at = strIndexOf(text, "\n"); at >= 0; at = strIndexOf(text, "\n", at + 1)) count += 1;
-  if (linesSinceRead + count > MAX_AHEAD_LINES) {
-    flood(`more than ${MAX_AHEAD_LINES} lines written without reading its input`);
-  }
-  if (bytesSinceRead + text.length > MAX_AHEAD_BYTES) {
-    flood("more than 1 MiB of output written without reading its input");
-  }
+  for (let at = u8IndexOf(bytes, 10); at >= 0; at = u8IndexOf(bytes, 10, at + 1)) count += 1;
+  countOutput(count, length + 1);
   let from = 0;
   for (;;) {
-    const end = strIndexOf(text, "\n", from);
-    if (end < 0) return writeLine(strSlice(text, from));
-    writeLine(strSlice(text, from, end));
+    const end = u8IndexOf(bytes, 10, from);
+    if (end < 0) return writeLine(part(bytes, from, length));
+    writeLine(part(bytes, from, end));
     from = end + 1;
   }
 }
 
-function writeDebug(args) {
-  const text = joined(args) + "\n";
+// Debug-log text, counted in bytes; at most MAX_STDERR_PER_READ bytes are passed on between two
+// reads, in records of at most MAX_PIECE bytes, each cut between two characters.
+function writeDebugText(text) {
+  const bytes = encode(text);
+  const length = byteCount(bytes);
   const before = stderrSinceRead;
-  stderrSinceRead += text.length;
+  stderrSinceRead += length;
   if (stderrSinceRead > MAX_STDERR_FLOOD_BYTES) {
     flood("more than 1 MiB of debug log written without reading its input");
   }
   if (before >= MAX_STDERR_PER_READ) return;
-  const keep = strSlice(text, 0, MAX_STDERR_PER_READ - before);
-  for (let from = 0; from < keep.length; from += MAX_PIECE / 4) {
-    record(KIND.stderr, strSlice(keep, from, from + MAX_PIECE / 4), 0);
+  const keep = boundary(bytes, MAX_STDERR_PER_READ - before);
+  for (let from = 0; from < keep; ) {
+    const end = from + MAX_PIECE >= keep ? keep : boundary(bytes, from + MAX_PIECE);
+    recordBytes(KIND.stderr, part(bytes, from, end), 0);
+    from = end;
   }
+}
+
+function writeDebug(args) {
+  writeDebugText(joined(args) + "\n");
 }
 
 function exit(message) {
   record(KIND.exit, message, clock());
 }
 
+// Python's standard output as bytes, as Python writes them: each line as it is completed; a line
+// is kept here until its newline, and more than MAX_LINE_BYTES bytes without one is a flood.
+let outLine = new U8(4096);
+let outLineEnd = 0;
+function writeOutputBytes(bytes) {
+  const length = byteCount(bytes);
+  let from = 0;
+  while (from < length) {
+    const newline = u8IndexOf(part(bytes, from, length), 10);
+    const end = newline < 0 ? length : from + newline;
+    const count = end - from;
+    if (outLineEnd + count > MAX_LINE_BYTES + 1) flood(LONG_LINE);
+    if (outLineEnd + count > byteCount(outLine)) {
+      const bigger = new U8(mathMin(MAX_LINE_BYTES + 1, (outLineEnd + count) * 2));
+      u8Set(bigger, part(outLine, 0, outLineEnd), 0);
+      outLine = bigger;
+    }
+    u8Set(outLine, part(bytes, from, end), outLineEnd);
+    outLineEnd += count;
+    if (newline < 0) break;
+    countOutput(1, outLineEnd + 1);
+    writeLine(part(outLine, 0, outLineEnd));
+    outLineEnd = 0;
+    from = end + 1;
+  }
+  return length;
+}
+
+// The end of Python's output: a last line without its newline is a line, as from a pipe.
+function endOutput() {
+  if (outLineEnd === 0) return;
+  countOutput(1, outLineEnd);
+  writeLine(part(outLine, 0, outLineEnd));
+  outLineEnd = 0;
+}
+
+// Python's standard error as bytes: passed on as they come.
+function writeDebugBytes(bytes) {
+  writeDebugText(decodeStream(bytes, STREAM));
+  return byteCount(bytes);
+}
+
 // --- running the bot ------------------------------------------------------------------------
+
+const PLACE = /^(\d+):(\d+)/;
+const IMPORT_SCRIPTS_WORDS = /^Failed to execute 'importScripts' on 'WorkerGlobalScope': /;
+const END_OF_INPUT = /end of input/;
 
 // "TypeError: x is undefined (bot.js line 12)": the message and where in the bot it happened.
 function describe(error) {
@@ -403,7 +513,7 @@ function describe(error) {
   const at = strIndexOf(stack, SOURCE_NAME + ":");
   const head = toString(error.name) + ": " + toString(error.message);
   if (at < 0) return head;
-  const place = /^(\d+):(\d+)/.exec(strSlice(stack, at + SOURCE_NAME.length + 1));
+  const place = regexpExec(PLACE, strSlice(stack, at + SOURCE_NAME.length + 1));
   return place ? head + " (line " + place[1] + ", column " + place[2] + ")" : head;
 }
 
@@ -500,7 +610,7 @@ function syntaxErrorLine(code, message) {
     } catch (e) {
       if (e instanceof SyntaxErrorType && toString(e.message) === message) return n;
     } finally {
-      URL.revokeObjectURL(url);
+      revokeObjectURL(url);
     }
     if (end < 0) break;
   }
@@ -518,11 +628,11 @@ function run(code) {
     exit("the bot's program ended (its code returned)");
   } catch (error) {
     if (error instanceof SyntaxErrorType) {
-      const message = toString(error.message).replace(/^Failed to execute 'importScripts' on 'WorkerGlobalScope': /, "");
+      const message = strReplace(toString(error.message), IMPORT_SCRIPTS_WORDS, "");
       const line = syntaxErrorLine(code, error.message);
       let text = "SyntaxError: " + message;
       if (line) text += " (line " + line + ")";
-      else if (/end of input/.test(message)) {
+      else if (regexpExec(END_OF_INPUT, message) !== null) {
         text += " (the code ends before a bracket, brace or quote is closed)";
       }
       return exit(text);
@@ -549,7 +659,7 @@ const unavailable = (name) =>
 // but the page does not install (numpy, for one) is said plainly to be unavailable here.
 function describePython(error) {
   const lines = strSplit(strTrimEnd(toString((error && error.message) || error)), "\n");
-  const kept = [];
+  const kept = list();
   let frame = false; // inside a frame's lines (its "File" line, then lines indented by 4)
   let keep = true; // that frame is kept
   let line = "";
@@ -588,23 +698,35 @@ function describePython(error) {
         exception = kept.length;
       }
     }
-    if (keep) arrayPush(kept, text);
+    if (keep) kept[kept.length] = text;
   }
   const summary = (exception >= 0 ? kept[exception] : "") || "the bot raised an exception";
-  return { summary: line ? summary + " (line " + line + ")" : summary, traceback: arrayJoin(kept, "\n") };
+  const described = list();
+  described[0] = line ? summary + " (line " + line + ")" : summary;
+  described[1] = arrayJoin(kept, "\n");
+  return described;
 }
 
-// Python's heap is a WebAssembly.Memory that Pyodide grows from JavaScript: past the cap the
-// growth fails, and Python raises MemoryError. Fixed in place so that no bot can undo it.
+// Python's heap is a WebAssembly.Memory that Pyodide grows from JavaScript (Emscripten's
+// `emscripten_resize_heap`), up to the heap's maximum, which Emscripten compiles into the module
+// as `getHeapMax`. Both are set to the cap: the heap's maximum in Pyodide's text (so that
+// Emscripten grows to the cap exactly and refuses a request beyond it: Python's MemoryError),
+// and the growth itself, fixed in place so that no bot can undo it.
+const HEAP_MAX = /getHeapMax=\(\)=>(\d+)/;
+function capHeapMax(text) {
+  const found = regexpExec(HEAP_MAX, text);
+  if (found === null) throw new ErrorType("Pyodide's heap maximum (getHeapMax) was not found");
+  return strReplace(text, HEAP_MAX, "getHeapMax=()=>" + PYTHON_MEMORY_BYTES);
+}
 function capMemory() {
   const grow = function (delta) {
-    const size = arrayBufferLength(memoryBuffer.call(this));
+    const size = arrayBufferLength(memoryBuffer(this));
     if (size + delta * 65536 > PYTHON_MEMORY_BYTES) {
-      throw new RangeError("botplay: a Python bot may use at most 768 MB");
+      throw new RangeErrorType("botplay: a Python bot may use at most 768 MB");
     }
-    return memoryGrow.call(this, delta);
+    return memoryGrow(this, delta);
   };
-  Object.defineProperty(WebAssembly.Memory.prototype, "grow", {
+  defineOwn(WebAssembly.Memory.prototype, "grow", {
     value: grow,
     writable: false,
     configurable: false,
@@ -625,7 +747,7 @@ async function runPython(code, files) {
       return new Response(files[name], { headers: { "Content-Type": type } });
     };
     importScriptsNow(makeBlobUrl(text("pyodide.js")));
-    const asm = await import(makeBlobUrl(text("pyodide.asm.mjs")));
+    const asm = await import(makeBlobUrl(capHeapMax(text("pyodide.asm.mjs"))));
     pyodide = await self.loadPyodide({
       indexURL: "https://pyodide.invalid/",
       createPyodideModule: asm.default,
@@ -648,30 +770,36 @@ async function runPython(code, files) {
   let at = 0;
   pyodide.setStdin({
     read(buffer) {
-      if (at >= line.length) {
+      if (at >= byteCount(line)) {
         line = encode(readline() + "\n");
         at = 0;
       }
-      const n = mathMin(buffer.length, line.length - at);
-      u8Set(buffer, u8Sub(line, at, at + n), 0);
+      const n = mathMin(byteCount(buffer), byteCount(line) - at);
+      u8Set(buffer, part(line, at, at + n), 0);
       at += n;
       return n;
     },
     isatty: false,
   });
-  pyodide.setStdout({ batched: (text) => writeLines([text]), isatty: false });
-  pyodide.setStderr({ batched: (text) => writeDebug([text]), isatty: false });
+  // Output as bytes, as Python writes them (not Pyodide's batches, which keep an unfinished
+  // line in a list of characters without bound).
+  pyodide.setStdout({ write: writeOutputBytes, isatty: false });
+  pyodide.setStderr({ write: writeDebugBytes, isatty: false });
+  // Taken now: the bot can reach the Pyodide object (`pyodide_js`) and replace its methods.
+  const runPython = uncurry(pyodide.runPython, pyodide);
   self.readline = readline;
   record(KIND.ready, "", clock());
   closeSandbox();
   try {
-    pyodide.runPython(code, { filename: PYTHON_SOURCE_NAME });
-    pyodide.runPython("import sys; sys.stdout.flush(); sys.stderr.flush()");
+    runPython(code, { filename: PYTHON_SOURCE_NAME });
+    runPython("import sys; sys.stdout.flush(); sys.stderr.flush()");
+    endOutput();
     exit("the bot's program ended (its code returned)");
   } catch (error) {
-    const { summary, traceback } = describePython(error);
-    writeDebug([traceback]);
-    exit(summary);
+    endOutput();
+    const described = describePython(error);
+    writeDebugText(described[1] + "\n");
+    exit(described[0]);
   }
 }
 
@@ -689,12 +817,12 @@ self.onmessage = (event) => {
     run(toString(message.code));
     return;
   }
-  header = new I32(message.input, 0, HEADER_BYTES / 4);
-  data = new U8(message.input, HEADER_BYTES);
-  capacity = data.length;
-  outHeader = new I32(message.output, 0, HEADER_BYTES / 4);
-  outData = new U8(message.output, HEADER_BYTES);
-  outCapacity = outData.length;
+  input = message.input;
+  header = new I32(input, 0, HEADER_BYTES / 4);
+  capacity = byteCount(new U8(input)) - HEADER_BYTES;
+  output = message.output;
+  outHeader = new I32(output, 0, HEADER_BYTES / 4);
+  outCapacity = byteCount(new U8(output)) - HEADER_BYTES;
   bell = new I32(message.doorbell, 0, 4);
   if (message.language === "python") {
     runPython(toString(message.code), message.files || {});

@@ -28,3 +28,176 @@ ${debug ? '  console.error("units: " + units.length);\n' : ""}  console.log(out.
 }
 `;
 }
+
+// --- hostile bots against the runtime's integrity (SECURITY.md) -----------------------------
+
+/** A JavaScript bot that, before anything else, enumerates every object reachable from its
+ * global (through own properties, prototypes and accessors) and replaces every configurable
+ * method and accessor there with a wrapper that lies (a number becomes 0, so a typed array's
+ * `length` is 0 and the clock stands at 0) and notes any `SharedArrayBuffer`, view of one or
+ * `MessagePort` that passes through it. With `species`, every `Symbol.species` getter hands out
+ * a spy constructor instead, which notes what it is built from, and the wrappers do not lie.
+ * Then it answers the first turn at once, and computes `thinkMs` before each later answer (a
+ * forger that got away would never be timed out). A leak makes it answer "LEAKED <what>" (a
+ * malformed answer), and its debug log says how many properties it replaced. */
+export function runtimeForger({ species = false, thinkMs = 300 } = {}) {
+  return `
+{
+  const apply = Reflect.apply, construct = Reflect.construct, ownKeys = Reflect.ownKeys;
+  const describe = Object.getOwnPropertyDescriptor, define = Object.defineProperty;
+  const protoOf = Object.getPrototypeOf, isView = ArrayBuffer.isView;
+  const SAB = typeof SharedArrayBuffer === "function" ? SharedArrayBuffer : null;
+  const Port = MessagePort;
+  const TypedArray = protoOf(Uint8Array.prototype);
+  const bufferOf = describe(TypedArray, "buffer").get;
+  const viewBufferOf = describe(DataView.prototype, "buffer").get;
+  const now = performance.now.bind(performance);
+  const write = console.log, debug = console.error, read = readline;
+  const seen = new Set(), seenHas = Set.prototype.has, seenAdd = Set.prototype.add;
+  const queue = [], targets = [];
+  const leaks = [];
+  const note = (what) => { leaks[leaks.length] = what; };
+  const inspect = (value) => {
+    if (value === null || (typeof value !== "object" && typeof value !== "function")) return;
+    if (SAB && value instanceof SAB) return note("a SharedArrayBuffer");
+    if (value instanceof Port) return note("a MessagePort");
+    if (apply(isView, null, [value])) {
+      let buffer = null;
+      try { buffer = apply(bufferOf, value, []); } catch (_) { buffer = apply(viewBufferOf, value, []); }
+      if (SAB && buffer instanceof SAB) note("a view of a SharedArrayBuffer");
+    }
+  };
+  const lie = (result) => (${species ? "false" : "true"} && typeof result === "number" ? 0 : result);
+  const wrap = (original) => function (...args) {
+    inspect(this);
+    for (let i = 0; i < args.length; i++) inspect(args[i]);
+    const result = new.target ? construct(original, args) : apply(original, this, args);
+    inspect(result);
+    return lie(result);
+  };
+  const spy = (original) => function (...args) {
+    for (let i = 0; i < args.length; i++) inspect(args[i]);
+    return construct(original, args);
+  };
+  queue[0] = globalThis;
+  for (let at = 0; at < queue.length; at++) {
+    const o = queue[at];
+    if (apply(seenHas, seen, [o])) continue;
+    apply(seenAdd, seen, [o]);
+    const up = protoOf(o);
+    if (up) queue[queue.length] = up;
+    const keys = ownKeys(o);
+    for (let k = 0; k < keys.length; k++) {
+      let d;
+      try { d = describe(o, keys[k]); } catch (_) { continue; }
+      if (!d) continue;
+      for (const v of [d.value, d.get, d.set]) {
+        if (v !== null && (typeof v === "object" || typeof v === "function")) queue[queue.length] = v;
+      }
+      if (d.configurable && (typeof d.value === "function" || d.get || d.set)) {
+        targets[targets.length] = [o, keys[k], d];
+      }
+    }
+  }
+  let replaced = 0;
+  for (let t = 0; t < targets.length; t++) {
+    const o = targets[t][0], key = targets[t][1], d = targets[t][2];
+    const copy = { __proto__: null, configurable: true, enumerable: d.enumerable };
+    if (typeof d.value === "function") {
+      copy.value = wrap(d.value);
+      copy.writable = true;
+    } else if (${species ? "true" : "false"} && key === Symbol.species && typeof o === "function") {
+      const made = spy(o);
+      copy.get = () => made;
+    } else {
+      copy.get = d.get && wrap(d.get);
+      copy.set = d.set && wrap(d.set);
+    }
+    try { define(o, key, copy); replaced++; } catch (_) {}
+  }
+  debug("replaced " + replaced + " methods and accessors");
+  const answer = () => (leaks.length ? "LEAKED " + leaks[0] : "WAIT");
+  read();
+  write(answer());
+  for (;;) {
+    read();
+    const began = now();
+    while (now() - began < ${thinkMs}) {}
+    write(answer());
+  }
+}
+`;
+}
+
+/** The same through Python's `js` and `pyodide_js` modules, as far as Pyodide itself survives
+ * it: Pyodide's own JavaScript shares the intrinsics with the runtime, and a Python function
+ * cannot stand in for one (Pyodide calls some without holding Python's lock), so the lies are
+ * JavaScript's own functions (`Number`, which answers 0). Before anything else the Python bot
+ * replaces Pyodide's API (`runPython`, `setStdout`…) and, through `js`, every configurable
+ * method of `Atomics`, `MessagePort`, the clock (`performance`, `Date.now`) and the typed
+ * arrays' `indexOf`. (A species that lies kills Pyodide's own input and output, which read and
+ * write through `subarray`: the bot would only crash itself.) Then it answers the first turn at
+ * once and computes `thinkMs` before each later answer (on a clock it kept). */
+export function pythonRuntimeForger({ thinkMs = 300 } = {}) {
+  return `
+import js
+import pyodide_js
+from pyodide.ffi import to_js
+
+clock = js.performance.now.bind(js.performance)
+zero = js.Number
+describe = js.Object.getOwnPropertyDescriptor
+define = js.Object.defineProperty
+plain = lambda d: to_js(d, dict_converter=js.Object.fromEntries)
+
+for name in ["runPython", "runPythonAsync", "setStdout", "setStderr", "setStdin", "loadPackage"]:
+    try:
+        setattr(pyodide_js, name, zero)
+    except Exception:
+        pass
+replaced = 0
+typed_array = js.Object.getPrototypeOf(js.Uint8Array.prototype)
+for owner, names in [(js.Atomics, None), (js.MessagePort.prototype, None),
+                     (js.Object.getPrototypeOf(js.performance), None), (js.Date, ["now"]),
+                     (typed_array, ["indexOf"])]:
+    for key in names or js.Reflect.ownKeys(owner):
+        d = describe(owner, key)
+        value = getattr(d, "value", None)
+        if d.configurable and value is not None and callable(value) and key != "constructor":
+            define(owner, key, plain({"value": zero, "configurable": True, "writable": True}))
+            replaced += 1
+js.console.error(f"replaced {replaced} methods")
+
+input()
+print("WAIT", flush=True)
+while True:
+    input()
+    began = clock()
+    while clock() - began < ${thinkMs}:
+        pass
+    print("WAIT", flush=True)
+`;
+}
+
+/** Python: allocates in 1 MiB pieces until MemoryError, then raises it again saying how far it
+ * got ("MemoryError: after 740 MiB"). */
+export const PYTHON_HOARDER = `
+kept = []
+try:
+    while True:
+        kept.append(bytearray(1 << 20))
+except MemoryError:
+    held = len(kept)
+    kept.clear()
+    raise MemoryError(f"after {held} MiB")
+`;
+
+/** Python: writes 1 MiB chunks to `stream` (stdout or stderr) without a newline: Python's own
+ * buffer is passed on as it fills, and the runtime counts every byte. */
+export const pythonWithoutNewlines = (stream) => `
+import sys
+input()
+chunk = "x" * (1 << 20)
+while True:
+    sys.${stream}.write(chunk)
+`;

@@ -17,17 +17,27 @@
 //        XMLHttpRequest's methods) and plays its whole match without a fault;
 //   (h2) a Python bot does the same through `js`, and plays;
 //   (h3) a looping bot is stopped at its 50 ms budget;
-//   (h4) a Python bot allocating without bound gets MemoryError, with its traceback;
+//   (h4) a Python bot allocating 1 MiB at a time gets past 700 MiB, then MemoryError at the
+//        768 MiB cap, with its traceback;
 //   (h5) a JavaScript bot keeping every array, and one keeping typed arrays: each stopped by its
 //        first turn's budget (1 s) or its process's memory, the page lives on;
 //   (h6) 60 KB of debug log every turn: the match plays; a bot writing output and debug log in
 //        bursts without reading: a flood; a bot writing while its (slow) opponent thinks: its
-//        flood, and the opponent plays on.
+//        flood, and the opponent plays on;
+//   (h7) a JavaScript bot replacing every configurable method and accessor it can reach (numbers
+//        lie as 0), then thinking 300 ms a turn: timed out at 50 ms; one replacing every
+//        Symbol.species: never handed shared memory, plays; a line of 30,000 euro signs (90 KB):
+//        too long in bytes;
+//   (h8) Python writing 1 MiB chunks without a newline to stdout, then stderr: a flood each;
+//   (h9) a Python bot replacing Pyodide's API and, through `js`, the typed arrays', buffers',
+//        Atomics' and the clock's methods, accessors and species, then thinking 300 ms a turn:
+//        timed out at 50 ms, nothing shared handed out.
 // The figures (pauses, process sizes) are printed per browser: they are what SECURITY.md states.
 
 import { mkdir, readFile, rm } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { PYTHON_HOARDER, pythonRuntimeForger, pythonWithoutNewlines, runtimeForger } from "./bots.mjs";
 import { open, processTree } from "./drivers/index.mjs";
 import { serve } from "./serve.mjs";
 
@@ -93,12 +103,6 @@ for (let n = parseInt(readline()), i = 0; i < n; i++) readline();
 console.log("WAIT");
 readline();
 while (true) {}
-`;
-
-const PY_HOARDER = `
-kept = []
-while True:
-    kept.append(bytearray(16 * 1024 * 1024))
 `;
 
 const JS_HOARDER = `
@@ -244,6 +248,24 @@ async function suite(name) {
     steady("h3", r);
     report("h3", r, `${mine(r)[0]}; `);
 
+    // (h7) Forged time: every method and accessor replaced (numbers lie), then 300 ms a turn:
+    // timed out at the 50 ms budget; every Symbol.species replaced: no shared memory handed out.
+    // A line of 30,000 euro signs: too long in bytes.
+    await setCode(page, runtimeForger());
+    r = await watch(browser, 60_000);
+    check(mine(r).length === 1 && /timeout/.test(mine(r)[0]) && /within 50 ms/.test(mine(r)[0]), `(h7) ${name}: the forger: expected one 50 ms timeout, got: ${r.faults.join("; ") || "none"}`);
+    steady("h7", r);
+    report("h7", r, `every method and accessor replaced, then 300 ms a turn: ${mine(r)[0]}; `);
+    await setCode(page, runtimeForger({ species: true, thinkMs: 0 }));
+    r = await watch(browser);
+    check(/wins|draw/i.test(r.outcome) && mine(r).length === 0, `(h7) ${name}: species: the bot faulted (a leak is "LEAKED"): '${r.status}' ${r.faults.join("; ")}`);
+    steady("h7", r);
+    report("h7", r, "every Symbol.species replaced, the whole match played; ");
+    await setCode(page, `readline(); console.log("\u20ac".repeat(30000)); while (true) readline();`);
+    r = await watch(browser, 60_000);
+    check(mine(r).some((f) => /a line longer than 65536 bytes/.test(f)), `(h7) ${name}: 30,000 euro signs: expected a line too long, got: ${r.faults.join("; ")}`);
+    report("h7", r, `${mine(r)[0]}; `);
+
     // (h5) Memory, JavaScript: bounded by the first turn's budget (or the process's memory).
     for (const [what, code] of [["arrays", JS_HOARDER], ["typed arrays", TYPED_HOARDER]]) {
       await setCode(page, code);
@@ -281,10 +303,24 @@ async function suite(name) {
     r = await watch(browser, 240_000);
     check(/wins|draw/i.test(r.outcome) && mine(r).length === 0, `(h2) ${name}: the Python tampering bot did not play: '${r.status}' ${r.faults.join("; ")}`);
     report("h2", r, "a Python bot replaced the runtime's globals through js and played; ");
-    await setCode(page, PY_HOARDER);
+    await setCode(page, PYTHON_HOARDER);
     r = await watch(browser, 240_000);
-    check(mine(r).some((f) => /MemoryError/.test(f)), `(h4) ${name}: expected a MemoryError, got: ${r.faults.join("; ")}`);
+    const held = Number(mine(r).map((f) => f.match(/MemoryError: after (\d+) MiB/)?.[1]).find(Boolean) ?? 0);
+    check(held >= 700 && held < 768, `(h4) ${name}: expected a MemoryError after 700 to 767 MiB, got: ${r.faults.join("; ")}`);
     report("h4", r, `${mine(r)[0]}; `);
+    // (h8) Output without a newline, counted as it is written.
+    for (const [stream, fault] of [["stdout", /a line longer than 65536 bytes/], ["stderr", /more than 1 MiB of debug log/]]) {
+      await setCode(page, pythonWithoutNewlines(stream));
+      r = await watch(browser, 240_000);
+      check(mine(r).some((f) => fault.test(f)), `(h8) ${name}: ${stream} without a newline: expected ${fault}, got: ${r.faults.join("; ")}`);
+      report("h8", r, `${stream} without a newline: ${mine(r)[0]}; `);
+    }
+    // (h9) Forged time from Python, through js and pyodide_js, under the strict budgets.
+    await setRelaxed(page, false);
+    await setCode(page, pythonRuntimeForger());
+    r = await watch(browser, 240_000);
+    check(mine(r).length === 1 && /timeout/.test(mine(r)[0]) && /within 50 ms/.test(mine(r)[0]), `(h9) ${name}: the Python forger: expected one 50 ms timeout, got: ${r.faults.join("; ") || "none"}`);
+    report("h9", r, `${mine(r)[0]}; `);
     await page.select("#player", "javascript");
     await page.screenshot(join(SHOTS, `xh-${name}.png`));
     return lines;

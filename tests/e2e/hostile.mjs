@@ -17,8 +17,9 @@
 //     that the worker's own hardening is checked alone (every attempt but import(), which only
 //     the policy stops, must still be blocked).
 // (o) Bots that misbehave: an infinite loop, a loop that prints without end, a one-megabyte
-//     line, a huge debug log, a bot that never reads its input, one that allocates without
-//     bound, one that throws on every line, and one that floods in Crafting Quest 3 (where the
+//     line, a line of 30,000 euro signs (90 KB: the caps count bytes), a huge debug log, a bot
+//     that never reads its input, one that allocates without bound, one that throws on every
+//     line, and one that floods in Crafting Quest 3 (where the
 //     match goes on without it). Each is a fault with a clear reason, the built-in opponent wins
 //     or plays on, the viewer steps through the match, and the page answers within a second
 //     while the bot misbehaves. Screenshots: tests/e2e/screenshots/hostile-escape.png (the
@@ -257,6 +258,12 @@ const MISBEHAVING = [
   {
     name: "a one-megabyte line",
     code: `readline(); console.log("x".repeat(1000000)); while (true) readline();`,
+    fault: /too much output — a line longer than 65536 bytes/,
+  },
+  {
+    // 30,000 characters of three bytes each: 90,000 bytes, so too long however it is counted.
+    name: "a line of 30,000 euro signs",
+    code: `readline(); console.log("\u20ac".repeat(30000)); while (true) readline();`,
     fault: /too much output — a line longer than 65536 bytes/,
   },
   {

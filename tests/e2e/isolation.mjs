@@ -17,17 +17,25 @@
 //   (q) a JavaScript bot that keeps every array it allocates until its process runs out of memory:
 //       the match ends with "used too much memory" for that bot, the page lives on; one that
 //       keeps typed arrays (no heap limit) is stopped by its time budget;
-//   (r) a Python bot that allocates without bound: Python's MemoryError, with its traceback;
+//   (r) a Python bot that allocates 1 MiB at a time gets past 700 MiB, then MemoryError at the
+//       768 MiB cap, with its traceback;
 //   (s) a bot writing 60 KB of debug log every turn, one writing output and debug log in bursts
 //       while never reading, and one writing debug log without end while its opponent (a slow
 //       second bot of the person's) thinks: floods, the fault of the bot that wrote;
-//   (t) a link whose run never ended (its tab crashed mid-match) is not run again unasked.
+//   (t) a link whose run never ended (its tab crashed mid-match) is not run again unasked;
+//   (u) a JavaScript bot that replaces every configurable method and accessor reachable from its
+//       global (numbers lie as 0), then thinks 300 ms a turn: timed out at its 50 ms budget; one
+//       that replaces every Symbol.species is never handed a SharedArrayBuffer; a Python bot
+//       that replaces Pyodide's API and, through `js`, what the runtime could use: timed out;
+//   (v) a Python bot writing 1 MiB chunks without a newline, to stdout then to stderr: a flood
+//       each ("a line longer than 65536 bytes", "more than 1 MiB of debug log"), the host small.
 // `cargo xtask test isolation` runs it on the page the build step made (dist/).
 
 import { mkdtemp, readFile, readdir, rm, mkdir } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { PYTHON_HOARDER, pythonRuntimeForger, pythonWithoutNewlines, runtimeForger } from "./bots.mjs";
 import { defaultCheck, launch, runAlone, setCode, setRelaxed } from "./browser.mjs";
 import { serve } from "./serve.mjs";
 
@@ -184,12 +192,6 @@ readline();
 for (;;) kept.push(new Float64Array(1 << 20).fill(kept.length));
 `;
 
-const PY_HOARDER = `
-kept = []
-while True:
-    kept.append(bytearray(16 * 1024 * 1024))
-`;
-
 /** Plays the starter's moves while writing 60 KB of debug log every turn. */
 const chatty = (code) =>
   code.replace(/console\.log\(/, 'console.error("x".repeat(60000)); console.log(');
@@ -264,14 +266,51 @@ export async function isolationChecks({ dist, check = defaultCheck }) {
     check(mine(r).length === 0, `(p) Python: the tampering bot faulted: ${mine(r).join("; ")}`);
     steady("p", r);
     report("p: a Python bot replaced the runtime's globals through js and played its whole match", r);
+    await page.locator("#player").selectOption("javascript");
 
-    // (r) Python's memory is capped: MemoryError, an ordinary crash with its traceback.
-    await setRelaxed(page, true);
-    await setCode(page, PY_HOARDER);
+    // (u) A bot that replaces every configurable method and accessor it can reach (lying about
+    // numbers) and then thinks 300 ms a turn is timed out at its 50 ms budget; one that replaces
+    // every Symbol.species is never handed a SharedArrayBuffer and plays its whole match.
+    await setCode(page, runtimeForger());
+    r = await watchMatch(page, cdp, profile, 120_000);
+    check(mine(r).length === 1 && /timeout — no complete answer within 50 ms/.test(mine(r)[0]), `(u) the forger: expected one timeout at the 50 ms budget, got: ${r.faults.join("; ") || "none"}`);
+    steady("u", r);
+    report(`u: every method and accessor replaced, then 300 ms a turn: ${mine(r)[0]}`, r);
+    await setCode(page, runtimeForger({ species: true, thinkMs: 0 }));
+    r = await watchMatch(page, cdp, profile, 120_000);
+    check(mine(r).length === 0, `(u) species: the bot faulted (a leak is "LEAKED"): ${mine(r).join("; ")}`);
+    steady("u", r);
+    report("u: every Symbol.species replaced: no shared memory handed out, the whole match played", r);
+    await page.locator("#player").selectOption("python");
+    await setCode(page, pythonRuntimeForger());
     r = await watchMatch(page, cdp, profile, 300_000);
-    check(mine(r).some((f) => /MemoryError/.test(f)), `(r) expected a MemoryError, got: ${r.faults.join("; ")}`);
+    check(mine(r).length === 1 && /timeout — no complete answer within 50 ms/.test(mine(r)[0]), `(u) the Python forger: expected one timeout at the 50 ms budget, got: ${r.faults.join("; ") || "none"}`);
+    steady("u", r);
+    report(`u: Python, through js and pyodide_js, then 300 ms a turn: ${mine(r)[0]}`, r);
+
+    // (r) Python's memory is what it was promised: 700 MiB and more, then MemoryError at the
+    // 768 MiB cap, an ordinary crash with its traceback.
+    await setRelaxed(page, true);
+    await setCode(page, PYTHON_HOARDER);
+    r = await watchMatch(page, cdp, profile, 300_000);
+    const held = Number(mine(r).map((f) => f.match(/MemoryError: after (\d+) MiB/)?.[1]).find(Boolean) ?? 0);
+    check(held >= 700 && held < 768, `(r) expected a MemoryError after 700 to 767 MiB, got: ${r.faults.join("; ")}`);
     steady("r", r);
     report(`r: ${mine(r)[0]}`, r);
+
+    // (v) Python output without a newline is counted as it is written: a line too long, and a
+    // debug log too long, each a flood; the match host stays small.
+    for (const [stream, fault] of [
+      ["stdout", /too much output — a line longer than 65536 bytes/],
+      ["stderr", /too much output — more than 1 MiB of debug log written without reading its input/],
+    ]) {
+      await setCode(page, pythonWithoutNewlines(stream));
+      r = await watchMatch(page, cdp, profile, 300_000);
+      check(mine(r).some((f) => fault.test(f)), `(v) ${stream} without a newline: expected ${fault}, got: ${r.faults.join("; ")}`);
+      check(r.hostMb < 600, `(v) ${stream} without a newline: the match host grew to ${r.hostMb.toFixed(0)} MB`);
+      steady("v", r);
+      report(`v: ${stream} without a newline: ${mine(r)[0]}`, r);
+    }
     await page.locator("#player").selectOption("javascript");
 
     // (q) A JavaScript bot that exhausts its process's memory.
