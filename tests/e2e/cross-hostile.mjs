@@ -223,6 +223,7 @@ async function suite(name) {
     console.log(line);
   };
   const steady = (label, r) => check(r.pause <= MAX_PAUSE_MS, `(${label}) ${name}: the page paused for ${r.pause.toFixed(0)} ms`);
+  // The result line and the list of faults both name each fault: one fault is two entries.
   const mine = (r) => r.faults.filter((f) => /your bot/.test(f) && !/second/.test(f));
   try {
     await page.goto(site.url);
@@ -253,7 +254,7 @@ async function suite(name) {
     // A line of 30,000 euro signs: too long in bytes.
     await setCode(page, runtimeForger());
     r = await watch(browser, 60_000);
-    check(mine(r).length === 1 && /timeout/.test(mine(r)[0]) && /within 50 ms/.test(mine(r)[0]), `(h7) ${name}: the forger: expected one 50 ms timeout, got: ${r.faults.join("; ") || "none"}`);
+    check(new Set(mine(r)).size === 1 && /timeout/.test(mine(r)[0]) && /within 50 ms/.test(mine(r)[0]), `(h7) ${name}: the forger: expected one 50 ms timeout, got: ${r.faults.join("; ") || "none"}`);
     steady("h7", r);
     report("h7", r, `every method and accessor replaced, then 300 ms a turn: ${mine(r)[0]}; `);
     await setCode(page, runtimeForger({ species: true, thinkMs: 0 }));
@@ -319,7 +320,7 @@ async function suite(name) {
     await setRelaxed(page, false);
     await setCode(page, pythonRuntimeForger());
     r = await watch(browser, 240_000);
-    check(mine(r).length === 1 && /timeout/.test(mine(r)[0]) && /within 50 ms/.test(mine(r)[0]), `(h9) ${name}: the Python forger: expected one 50 ms timeout, got: ${r.faults.join("; ") || "none"}`);
+    check(new Set(mine(r)).size === 1 && /timeout/.test(mine(r)[0]) && /within 50 ms/.test(mine(r)[0]), `(h9) ${name}: the Python forger: expected one 50 ms timeout, got: ${r.faults.join("; ") || "none"}`);
     report("h9", r, `${mine(r)[0]}; `);
     await page.select("#player", "javascript");
     await page.screenshot(join(SHOTS, `xh-${name}.png`));
