@@ -3,5 +3,6 @@
 //! ratings ([`stats`]). Pure, like the engines: the CLI (`botplay arena`, matches in threads)
 //! and the page (the Arena panel, matches in workers) share it, so both plan and count alike.
 
+pub mod class;
 pub mod plan;
 pub mod stats;

@@ -138,6 +138,48 @@ impl fmt::Display for ShareError {
 
 impl std::error::Error for ShareError {}
 
+/// A link's fragment: `prefix` (a letter naming what the link carries and the format's
+/// number, such as `b1`), a dot, and the base64url (no padding) of the deflated `json`.
+pub fn pack(prefix: &str, json: &[u8]) -> String {
+    let packed = miniz_oxide::deflate::compress_to_vec(json, 9);
+    format!("{prefix}.{}", URL_SAFE_NO_PAD.encode(packed))
+}
+
+/// The JSON a link made by [`pack`] with this `prefix` carries (of at most [`MAX_JSON_BYTES`]);
+/// `link` is a fragment (with or without `#`) or a whole URL. A prefix of the same letter and a
+/// higher number is a newer format; anything else is not such a link.
+pub fn unpack(prefix: &str, link: &str) -> Result<Vec<u8>, ShareError> {
+    let fragment = link.rsplit_once('#').map_or(link, |(_, f)| f).trim();
+    if fragment.is_empty() {
+        return Err(ShareError::Empty);
+    }
+    if fragment.len() > MAX_LINK_CHARS {
+        return Err(ShareError::TooLarge);
+    }
+    let split = |p: &str| -> Option<(char, u32)> {
+        let letter = p.chars().next()?;
+        Some((letter, p[letter.len_utf8()..].parse().ok()?))
+    };
+    let (letter, known) = split(prefix).ok_or(ShareError::NotALink)?;
+    let (found_prefix, data) = fragment.split_once('.').ok_or(ShareError::NotALink)?;
+    let (found_letter, found) = split(found_prefix).ok_or(ShareError::NotALink)?;
+    if found_letter != letter || found == 0 {
+        return Err(ShareError::NotALink);
+    }
+    if found > known {
+        return Err(ShareError::NewerFormat { found });
+    }
+    let packed = URL_SAFE_NO_PAD
+        .decode(data)
+        .map_err(|e| ShareError::Damaged(format!("not base64url ({e})")))?;
+    miniz_oxide::inflate::decompress_to_vec_with_limit(&packed, MAX_JSON_BYTES).map_err(|e| match e
+        .status
+    {
+        miniz_oxide::inflate::TINFLStatus::HasMoreOutput => ShareError::TooLarge,
+        _ => ShareError::Damaged("the compressed data is incomplete".into()),
+    })
+}
+
 impl ShareDoc {
     /// The document of a replay: its setup, its bots by name, the whole match.
     pub fn of_replay(replay: Replay) -> ShareDoc {
@@ -164,38 +206,12 @@ impl ShareDoc {
     /// The URL fragment (without `#`).
     pub fn encode(&self) -> String {
         let json = serde_json::to_vec(self).unwrap_or_default();
-        let packed = miniz_oxide::deflate::compress_to_vec(&json, 9);
-        format!("b{LINK_FORMAT}.{}", URL_SAFE_NO_PAD.encode(packed))
+        pack(&format!("b{LINK_FORMAT}"), &json)
     }
 
     /// Reads a URL fragment (with or without `#`), or a whole URL.
     pub fn decode(link: &str) -> Result<ShareDoc, ShareError> {
-        let fragment = link.rsplit_once('#').map_or(link, |(_, f)| f).trim();
-        if fragment.is_empty() {
-            return Err(ShareError::Empty);
-        }
-        if fragment.len() > MAX_LINK_CHARS {
-            return Err(ShareError::TooLarge);
-        }
-        let (prefix, data) = fragment.split_once('.').ok_or(ShareError::NotALink)?;
-        let format: u32 = prefix
-            .strip_prefix('b')
-            .and_then(|n| n.parse().ok())
-            .ok_or(ShareError::NotALink)?;
-        if format > LINK_FORMAT {
-            return Err(ShareError::NewerFormat { found: format });
-        }
-        if format == 0 {
-            return Err(ShareError::NotALink);
-        }
-        let packed = URL_SAFE_NO_PAD
-            .decode(data)
-            .map_err(|e| ShareError::Damaged(format!("not base64url ({e})")))?;
-        let json = miniz_oxide::inflate::decompress_to_vec_with_limit(&packed, MAX_JSON_BYTES)
-            .map_err(|e| match e.status {
-                miniz_oxide::inflate::TINFLStatus::HasMoreOutput => ShareError::TooLarge,
-                _ => ShareError::Damaged("the compressed data is incomplete".into()),
-            })?;
+        let json = unpack(&format!("b{LINK_FORMAT}"), link)?;
         let doc: ShareDoc = serde_json::from_slice(&json)
             .map_err(|e| ShareError::Damaged(format!("unreadable contents ({e})")))?;
         if let Some(lesson) = &doc.lesson {
