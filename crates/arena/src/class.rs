@@ -52,6 +52,54 @@ pub struct ClassBot {
     pub bot: SharedBot,
 }
 
+/// The languages a class's code bots are written in, with the file endings that name them.
+pub const LANGUAGES: [(&str, &str); 2] = [("javascript", "js"), ("python", "py")];
+
+impl ClassBot {
+    /// The code bot a student's share link carries (the first seat with code), named as the
+    /// student named it.
+    pub fn from_link(link: &str) -> Result<ClassBot, ClassError> {
+        let doc = share::ShareDoc::decode(link).map_err(ClassError::Link)?;
+        let bot = doc
+            .bots
+            .into_iter()
+            .find(|b| matches!(b, SharedBot::Code { .. }))
+            .ok_or_else(|| {
+                ClassError::Invalid("the link carries no code bot, only built-in bots".into())
+            })?;
+        Ok(ClassBot {
+            name: bot.name().to_string(),
+            pseudonym: String::new(),
+            bot,
+        })
+    }
+
+    /// A bot from a file of code: its language from the file's ending, its name from the file's
+    /// name without it.
+    pub fn from_file(file_name: &str, code: &str) -> Result<ClassBot, ClassError> {
+        let (stem, ending) = file_name.rsplit_once('.').unwrap_or((file_name, ""));
+        let Some((language, _)) = LANGUAGES
+            .iter()
+            .find(|(_, e)| e.eq_ignore_ascii_case(ending))
+        else {
+            let endings: Vec<String> = LANGUAGES.iter().map(|(_, e)| format!(".{e}")).collect();
+            return Err(ClassError::Invalid(format!(
+                "{file_name}: a bot file ends in {}",
+                endings.join(" or ")
+            )));
+        };
+        Ok(ClassBot {
+            name: stem.to_string(),
+            pseudonym: String::new(),
+            bot: SharedBot::Code {
+                name: stem.to_string(),
+                language: language.to_string(),
+                code: code.to_string(),
+            },
+        })
+    }
+}
+
 /// Why a class file or link cannot be opened.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ClassError {
@@ -196,6 +244,32 @@ impl Class {
             .collect()
     }
 
+    /// Adds a bot, its name made unique in the class ("Ada", then "Ada (2)"). `Err` when the
+    /// class is full.
+    pub fn add(&mut self, mut bot: ClassBot) -> Result<(), ClassError> {
+        if self.bots.len() >= MAX_BOTS {
+            return Err(ClassError::Invalid(format!(
+                "a class holds at most {MAX_BOTS} bots"
+            )));
+        }
+        let base: String = bot.name.trim().chars().take(MAX_NAME_CHARS - 6).collect();
+        let base = if base.is_empty() {
+            format!("bot {}", self.bots.len() + 1)
+        } else {
+            base
+        };
+        let taken = |name: &str| self.bots.iter().any(|b| b.name == name);
+        let mut name = base.clone();
+        let mut n = 2;
+        while taken(&name) {
+            name = format!("{base} ({n})");
+            n += 1;
+        }
+        bot.name = name;
+        self.bots.push(bot);
+        Ok(())
+    }
+
     /// The matches of the class, in plan order.
     pub fn plan(&self) -> Vec<crate::plan::Planned> {
         crate::plan::plan(
@@ -281,6 +355,54 @@ mod tests {
         assert!(matches!(Class::from_link(cut), Err(ClassError::Link(_))));
         let share = Class::from_link("b1.AAAA").unwrap_err();
         assert!(matches!(share, ClassError::Link(_)), "{share}");
+    }
+
+    #[test]
+    fn bots_come_from_links_and_files_with_unique_names() {
+        let link = engine::share::ShareDoc {
+            setup: class().setup,
+            relaxed: false,
+            bots: vec![
+                SharedBot::Builtin {
+                    name: "soaker".into(),
+                },
+                SharedBot::Code {
+                    name: "Ada, L.".into(),
+                    language: "javascript".into(),
+                    code: "console.log(1)".into(),
+                },
+            ],
+            replay: None,
+            turn: None,
+            lesson: None,
+        }
+        .encode();
+        let from_link = ClassBot::from_link(&format!("https://x.org/#{link}")).expect("a bot");
+        assert_eq!(from_link.name, "Ada, L.");
+        let mut class = class();
+        class.add(from_link).expect("room");
+        assert_eq!(class.bots[2].name, "Ada, L. (2)");
+        let file = ClassBot::from_file("noor.py", "print(1)").expect("a bot");
+        assert_eq!(file.name, "noor");
+        assert!(matches!(file.bot, SharedBot::Code { ref language, .. } if language == "python"));
+        let wrong = ClassBot::from_file("notes.txt", "").unwrap_err();
+        assert!(wrong.to_string().contains("ends in .js or .py"), "{wrong}");
+        let builtins_only = engine::share::ShareDoc::decode(&link)
+            .map(|mut d| {
+                d.bots.truncate(1);
+                d.setup.seats = 1;
+                d.encode()
+            })
+            .expect("a link");
+        assert!(ClassBot::from_link(&builtins_only)
+            .unwrap_err()
+            .to_string()
+            .contains("no code bot"));
+        for _ in class.bots.len()..MAX_BOTS {
+            class.add(file.clone()).expect("room");
+        }
+        assert!(class.add(file).is_err(), "full");
+        assert_eq!(class.check(), Ok(()));
     }
 
     #[test]

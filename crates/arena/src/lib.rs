@@ -4,5 +4,6 @@
 //! and the page (the Arena panel, matches in workers) share it, so both plan and count alike.
 
 pub mod class;
+pub mod csv_tables;
 pub mod plan;
 pub mod stats;
