@@ -24,6 +24,9 @@ BOT SPEC:
     COMMAND         any command line (run through `sh -c`) that speaks the game's protocol on
                     stdin/stdout; stderr is captured into the replay. A lone `*.js` file runs
                     under Node with CodinGame's global readline() and print().
+    LINK            a share link of the page (https://…#b1.… or just b1.…): the first code
+                    bot it holds, under Node or python3 as its language says, named as the link
+                    names it
 
 EXIT STATUS:
     0 the match ran (whoever won); 1 a bot or file could not be used; 2 bad usage or a refused
@@ -129,7 +132,8 @@ struct MatchFlags {
     /// Multiply the time budgets by 10
     #[arg(long)]
     relaxed: bool,
-    /// A bot: builtin:NAME, pty:COMMAND or COMMAND (one per seat; see `botplay help`)
+    /// A bot: builtin:NAME, pty:COMMAND, COMMAND or a share LINK (one per seat; see `botplay
+    /// help`)
     #[arg(long = "bot", value_name = "SPEC", allow_hyphen_values = true)]
     bots: Vec<String>,
     /// Run every local program on a pseudo-terminal (for programs that never flush stdout)
@@ -160,6 +164,11 @@ struct ArenaCli {
     merge: Option<ArenaSub>,
     #[command(flatten)]
     flags: MatchFlags,
+    /// Play a class file (or a class link): its game and set-up, seed, budgets, matches per
+    /// pair and bots, each named by its class name (instead of --game, --bot, --seed, --matches
+    /// and the other flags of the set-up)
+    #[arg(long, value_name = "FILE")]
+    class: Option<String>,
     /// Matches per pair of bots (per group of P bots with --players P); each seed is played
     /// once in every seating (rotations of the group), so N is best a multiple of P
     #[arg(long, value_name = "N")]
@@ -170,7 +179,7 @@ struct ArenaCli {
     /// Matches played at once (default: the machine's cores)
     #[arg(long, value_name = "J")]
     jobs: Option<String>,
-    /// Write every match's replay to DIR/match-NNNN.json
+    /// Write every match's replay to DIR/match-NNNN_BOT_vs_BOT_seed-S.json
     #[arg(long, value_name = "DIR")]
     replays: Option<String>,
     /// Write the results as JSON to FILE (`-`: to stdout instead of the table)
@@ -287,6 +296,8 @@ pub struct ArenaArgs {
     pub json: Option<String>,
     /// `--shard K/N`: the slice K (from 1) of N.
     pub shard: Option<(usize, usize)>,
+    /// `--class FILE`: the set-up, bots and matches are the class's (`play` is then empty).
+    pub class: Option<String>,
 }
 
 /// `botplay host`: a Skyport match over TCP on loopback.
@@ -456,6 +467,9 @@ fn arena_command(a: ArenaCli) -> Result<Command, UsageError> {
             "`arena` writes one replay per match: use --replays DIR".into(),
         ));
     }
+    if a.class.is_some() {
+        return class_command(a);
+    }
     let play = match_flags(a.flags)?;
     let count = |name: &str, example: &str, v: Option<String>| {
         v.map(|v| {
@@ -494,6 +508,60 @@ fn arena_command(a: ArenaCli) -> Result<Command, UsageError> {
         replays: a.replays,
         json: a.json,
         shard,
+        class: None,
+    }))
+}
+
+/// `arena --class FILE`: the class gives the set-up, the bots and the matches; only how the arena
+/// runs (`--jobs`, `--shard`) and what it writes (`--json`, `--replays`) may be added.
+fn class_command(a: ArenaCli) -> Result<Command, UsageError> {
+    let f = &a.flags;
+    let given: Vec<&str> = [
+        ("--game", f.game.is_some()),
+        ("--bot", !f.bots.is_empty()),
+        ("--seed", f.seed.is_some()),
+        ("--league", f.league.is_some()),
+        ("--ruleset", f.ruleset.is_some()),
+        ("--option", !f.options.is_empty()),
+        ("--map", f.map.is_some()),
+        ("--relaxed", f.relaxed),
+        ("--bot-pty", f.bot_pty),
+        ("--matches", a.matches.is_some()),
+        ("--players", a.players.is_some()),
+    ]
+    .into_iter()
+    .filter_map(|(flag, on)| on.then_some(flag))
+    .collect();
+    if !given.is_empty() {
+        return Err(UsageError(format!(
+            "--class takes the game, its set-up, the seed, the bots and the matches from the \
+             class: drop {} (--jobs, --json, --replays and --shard may be given)",
+            given.join(", ")
+        )));
+    }
+    let jobs =
+        a.jobs
+            .map(|v| {
+                v.parse::<usize>().ok().filter(|n| *n > 0).ok_or_else(|| {
+                    UsageError(format!("--jobs must be a number such as 2, not '{v}'"))
+                })
+            })
+            .transpose()?;
+    let shard = a.shard.map(|s| parse_shard(&s)).transpose()?;
+    if shard.is_some() && a.json.is_none() {
+        return Err(UsageError(
+            "--shard needs --json FILE: `botplay arena merge` sums the shards' JSON".into(),
+        ));
+    }
+    Ok(Command::Arena(ArenaArgs {
+        play: PlayArgs::default(),
+        matches: 0,
+        players: None,
+        jobs,
+        replays: a.replays,
+        json: a.json,
+        shard,
+        class: a.class,
     }))
 }
 
@@ -885,6 +953,34 @@ mod tests {
                 "arena --game g --bot a --bot b --matches 2 --shard 1/4",
                 "--shard needs --json FILE",
             ),
+        ] {
+            let err = parse(&args(line)).expect_err(line);
+            assert!(err.0.contains(needle), "{line}: {}", err.0);
+        }
+    }
+
+    #[test]
+    fn a_class_takes_the_place_of_the_set_up_flags() {
+        let cmd = parse(&args(
+            "arena --class c.json --jobs 2 --json r.json --shard 1/2 --replays out",
+        ));
+        let Ok(Command::Arena(a)) = cmd else {
+            panic!("{cmd:?}");
+        };
+        assert_eq!(a.class.as_deref(), Some("c.json"));
+        assert_eq!(
+            (a.jobs, a.json.as_deref(), a.shard, a.replays.as_deref()),
+            (Some(2), Some("r.json"), Some((1, 2)), Some("out"))
+        );
+        assert_eq!(a.play, PlayArgs::default());
+        for (line, needle) in [
+            ("arena --class c.json --game g", "drop --game"),
+            (
+                "arena --class c.json --bot a --option k=v --map m --league 2",
+                "drop --bot, --league, --option, --map",
+            ),
+            ("arena --class c.json --bot-pty", "drop --bot-pty"),
+            ("arena --class c.json --shard 1/2", "--shard needs --json"),
         ] {
             let err = parse(&args(line)).expect_err(line);
             assert!(err.0.contains(needle), "{line}: {}", err.0);

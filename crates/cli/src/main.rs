@@ -22,6 +22,7 @@ mod host;
 mod inbox;
 mod procs;
 mod seats;
+mod sources;
 mod takeover;
 
 use std::process::ExitCode;
@@ -199,13 +200,24 @@ fn play(a: PlayArgs) -> Result<(), Failure> {
     // them (and what they started) before going.
     let _ = ctrlc::set_handler(|| {
         procs::kill_all();
+        sources::remove_code_dirs();
         std::process::exit(130);
     });
+    // Share links' code, written out for the match and removed after it.
+    let mut code = sources::CodeDir::new();
+    let bots = a
+        .bots
+        .iter()
+        .map(|spec| sources::of_spec(spec, &mut code))
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(Failure::usage)?;
+    let runs: Vec<String> = bots.iter().map(|b| b.run.clone()).collect();
+    let names: Vec<String> = bots.iter().map(|b| b.name().to_string()).collect();
     let (mut table, mut referee, origin) = match &a.from {
         Some((path, turn)) => {
             let replay = read_replay_file(path)?;
             let (table, referee, origin) =
-                takeover::referee(&replay, path, *turn, &a.bots, a.relaxed, a.bot_pty)?;
+                takeover::referee(&replay, path, *turn, (&runs, &names), a.relaxed, a.bot_pty)?;
             eprintln!(
                 "botplay: {} ({}), seed {}, taken over from turn {turn} of {path}{}",
                 replay.setup.game,
@@ -216,7 +228,7 @@ fn play(a: PlayArgs) -> Result<(), Failure> {
             (table, referee, Some(origin))
         }
         None => {
-            let (table, referee) = new_match(&a)?;
+            let (table, referee) = new_match(&a, &runs, &names)?;
             (table, referee, None)
         }
     };
@@ -246,8 +258,12 @@ fn play(a: PlayArgs) -> Result<(), Failure> {
     Ok(())
 }
 
-/// A new match of `play`: its setup from the flags, its bots started.
-fn new_match(a: &PlayArgs) -> Result<(driver::Table, Referee), Failure> {
+/// A new match of `play`: its setup from the flags, its bots started (`runs`, named `names`).
+fn new_match(
+    a: &PlayArgs,
+    runs: &[String],
+    names: &[String],
+) -> Result<(driver::Table, Referee), Failure> {
     let entry = games::entry(&a.game).ok_or_else(|| {
         let known: Vec<&str> = games::GAMES.iter().map(|e| e.info.id).collect();
         Failure::usage(format!(
@@ -280,8 +296,8 @@ fn new_match(a: &PlayArgs) -> Result<(driver::Table, Referee), Failure> {
         if a.relaxed { ", relaxed budgets" } else { "" }
     );
     let table =
-        driver::Table::start(&a.bots, entry.info.id, seed, a.bot_pty).map_err(Failure::usage)?;
-    Ok((table, Referee::new(game, setup, a.bots.clone(), a.relaxed)))
+        driver::Table::start(runs, entry.info.id, seed, a.bot_pty).map_err(Failure::usage)?;
+    Ok((table, Referee::new(game, setup, names.to_vec(), a.relaxed)))
 }
 
 /// `seat N NAME score S rank R` per seat (seats shown 1-based), then one line per fault.

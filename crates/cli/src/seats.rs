@@ -189,7 +189,7 @@ globalThis.printErr = (...a) => console.error(...a);
 /// The Node preload's file, written once per process. Its name carries a hash of its text and
 /// it is written under a name of this process's own, then renamed: botplay processes running at
 /// once (arenas, CI) never see it half-written, and each version of the text has its own file.
-fn node_preload() -> Result<std::path::PathBuf, String> {
+pub(crate) fn node_preload() -> Result<std::path::PathBuf, String> {
     static PRELOAD: std::sync::OnceLock<Result<std::path::PathBuf, String>> =
         std::sync::OnceLock::new();
     PRELOAD

@@ -8,12 +8,13 @@ use engine::{Origin, Referee, Replay};
 use crate::driver;
 use crate::Failure;
 
-/// The match `replay` taken over from its turn `turn` by `bots` (one per seat).
+/// The match `replay` taken over from its turn `turn` by `bots` (one per seat: what runs each,
+/// and its name).
 pub fn referee(
     replay: &Replay,
     path: &str,
     turn: u32,
-    bots: &[String],
+    (bots, names): (&[String], &[String]),
     relaxed: bool,
     pty: bool,
 ) -> Result<(driver::Table, Referee, Origin), Failure> {
@@ -40,7 +41,7 @@ pub fn referee(
         ))
     })?;
     let mut referee = replay
-        .start(entry, bots.to_vec(), relaxed)
+        .start(entry, names.to_vec(), relaxed)
         .map_err(|e| Failure::usage(format!("{path}: {e}")))?;
     let mut table = driver::Table::start(bots, entry.info.id, replay.setup.seed, pty)
         .map_err(Failure::usage)?;

@@ -201,9 +201,18 @@ fn replays_are_written_and_botplay_replay_accepts_them() {
         .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
         .collect();
     files.sort();
+    // Numbered, with the bots' names in seat order and the seed.
+    let seed = v["matches"][0]["seed"].as_i64().expect("seed");
     assert_eq!(
         files,
-        ["match-0001.json", "match-0002.json", "match-0003.json"]
+        [
+            format!("match-0001_builtin-soaker_vs_builtin-random_seed-{seed}.json"),
+            format!("match-0002_builtin-random_vs_builtin-soaker_seed-{seed}.json"),
+            format!(
+                "match-0003_builtin-soaker_vs_builtin-random_seed-{}.json",
+                v["matches"][2]["seed"]
+            ),
+        ]
     );
     for m in v["matches"].as_array().expect("matches") {
         let name = m["replay"].as_str().expect("replay name");

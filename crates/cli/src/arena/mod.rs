@@ -1,12 +1,15 @@
 //! `botplay arena`: many matches between bots, played in parallel, summed up in a table of
 //! results per pair (with Wilson score intervals), faults per bot and ratings.
 //!
+//! - **The bots**: `--bot` specs (commands, built-in bots, share links' code bots), or a class's
+//!   bots (`--class FILE`, which also gives the game, set-up, seed and matches per group), each
+//!   with its name ([`crate::sources`]).
 //! - **The plan** ([`plan`]): every group of `--players` different bots (every pair, with two
 //!   seats) plays `--matches` matches; each seed is played in every seating (rotations of the
 //!   group: seats swapped, for a pair), and seeds are derived from `--seed` alone.
 //! - **The matches** are played by the same driver as `botplay play` ([`crate::driver`]), each
 //!   in a worker thread of its own (`--jobs`, default: the machine's cores), and written to
-//!   `--replays DIR` when asked.
+//!   `--replays DIR` when asked, each replay's file named by its number, bots and seed.
 //! - **The numbers** ([`stats`]) are summed in match order, whatever order the matches finish
 //!   in; ratings (Weng-Lin, from the `skillratings` crate) are updated in that order too, so the
 //!   same bots and seed give the same table, byte for byte, for deterministic bots.
@@ -23,6 +26,7 @@ mod report;
 
 pub use merge::merge;
 
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{mpsc, Arc, Mutex, MutexGuard};
@@ -32,7 +36,10 @@ use engine::{GameEntry, Referee, Setup};
 
 use crate::args::ArenaArgs;
 use crate::driver::{Halter, Table};
+use crate::sources::{self, CodeDir, Source};
+use arena::class::Class;
 use arena::plan::{self, Planned};
+use arena::report::{BotLabel, ShardRow};
 use arena::stats::{self, MatchResult};
 
 /// Why an arena ended early or never started.
@@ -49,9 +56,10 @@ pub enum ArenaError {
 struct Config {
     entry: &'static GameEntry,
     ruleset: Option<String>,
-    options: std::collections::BTreeMap<String, String>,
+    options: BTreeMap<String, String>,
     relaxed: bool,
-    specs: Vec<String>,
+    /// The bots: what runs each, and its name.
+    bots: Vec<Source>,
     /// Every local program on a pseudo-terminal (`--bot-pty`).
     pty: bool,
     replays: Option<PathBuf>,
@@ -115,33 +123,131 @@ impl Stop {
     }
 }
 
-/// Runs the arena; `seed` is `--seed` or a random seed.
-pub fn run(a: ArenaArgs, seed: i64) -> Result<(), ArenaError> {
-    let usage = |m: String| ArenaError::Usage(m);
-    let play = a.play;
-    let entry = games::entry(&play.game).ok_or_else(|| {
+/// What an arena plays, from its flags or from a class.
+struct Arena {
+    entry: &'static GameEntry,
+    ruleset: Option<String>,
+    options: BTreeMap<String, String>,
+    relaxed: bool,
+    seed: i64,
+    players: usize,
+    per_group: usize,
+    bots: Vec<Source>,
+    /// The class's name, for a class.
+    class: Option<String>,
+}
+
+fn game_entry(game: &str) -> Result<&'static GameEntry, ArenaError> {
+    games::entry(game).ok_or_else(|| {
         let known: Vec<&str> = games::GAMES.iter().map(|e| e.info.id).collect();
-        usage(format!(
-            "unknown game '{}' (known: {})",
-            play.game,
+        ArenaError::Usage(format!(
+            "unknown game '{game}' (known: {})",
             known.join(", ")
         ))
-    })?;
+    })
+}
+
+/// The arena of the flags: `--game`, `--bot`s (commands, built-in bots, share links), ...
+fn of_flags(a: &ArenaArgs, seed: i64, code: &mut CodeDir) -> Result<Arena, ArenaError> {
+    let play = &a.play;
+    let entry = game_entry(&play.game)?;
     let info = entry.info;
     let players = a.players.unwrap_or(info.min_seats);
     if !(info.min_seats..=info.max_seats).contains(&players) {
-        return Err(usage(format!(
+        return Err(ArenaError::Usage(format!(
             "--players must be from {} to {} for {}, not {players}",
             info.min_seats, info.max_seats, info.id
         )));
     }
     if players > play.bots.len() {
-        return Err(usage(format!(
+        return Err(ArenaError::Usage(format!(
             "--players {players} needs at least {players} --bot (give a bot more than once to seat it more than once)"
         )));
     }
-    for spec in &play.bots {
-        if let Some(name) = spec.strip_prefix("builtin:") {
+    let bots = play
+        .bots
+        .iter()
+        .map(|spec| sources::of_spec(spec, code))
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(ArenaError::Usage)?;
+    Ok(Arena {
+        entry,
+        ruleset: play.ruleset.clone(),
+        options: play.options.clone(),
+        relaxed: play.relaxed,
+        seed,
+        players,
+        per_group: a.matches,
+        bots,
+        class: None,
+    })
+}
+
+/// The arena of a class file (or a class link): its set-up, seed, budgets, matches per group
+/// and bots, each named by its class name.
+fn of_class(file: &str, code: &mut CodeDir) -> Result<Arena, ArenaError> {
+    let usage = |m: String| ArenaError::Usage(m);
+    let link = sources::is_link(file) && !Path::new(file).exists();
+    let class = if link {
+        Class::from_link(file).map_err(|e| usage(format!("--class: {e}")))?
+    } else {
+        let text =
+            std::fs::read_to_string(file).map_err(|e| usage(format!("cannot read {file}: {e}")))?;
+        Class::from_json(&text).map_err(|e| usage(format!("{file}: {e}")))?
+    };
+    // What later messages call it (not a whole link).
+    let file = if link { "the class link" } else { file };
+    let entry = game_entry(&class.setup.game).map_err(|e| match e {
+        ArenaError::Usage(m) => usage(format!("{file}: {m}")),
+        other => other,
+    })?;
+    let info = entry.info;
+    let players = class.setup.seats;
+    if !(info.min_seats..=info.max_seats).contains(&players) {
+        return Err(usage(format!(
+            "{file}: {} seats, and {} takes {} to {}",
+            players, info.id, info.min_seats, info.max_seats
+        )));
+    }
+    if class.bots.len() < players.max(2) {
+        return Err(usage(format!(
+            "{file}: an arena of {players} seats needs at least {} bots, and the class has {}",
+            players.max(2),
+            class.bots.len()
+        )));
+    }
+    let bots = class
+        .bots
+        .iter()
+        .map(|bot| sources::of_class_bot(bot, code))
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(|e| usage(format!("{file}: {e}")))?;
+    Ok(Arena {
+        entry,
+        ruleset: Some(class.setup.ruleset.clone()),
+        options: class.setup.options.clone(),
+        relaxed: class.relaxed,
+        seed: class.setup.seed,
+        players,
+        per_group: class.matches_per_group,
+        bots,
+        class: Some(class.name),
+    })
+}
+
+/// Runs the arena; `seed` is `--seed` or a random seed (a class has its own).
+pub fn run(a: ArenaArgs, seed: i64) -> Result<(), ArenaError> {
+    let usage = |m: String| ArenaError::Usage(m);
+    // The bots' code, removed when the arena ends (however it ends).
+    let mut code = CodeDir::new();
+    let arena = match &a.class {
+        Some(file) => of_class(file, &mut code)?,
+        None => of_flags(&a, seed, &mut code)?,
+    };
+    let (entry, players, seed) = (arena.entry, arena.players, arena.seed);
+    let info = entry.info;
+    for bot in &arena.bots {
+        if let Some(name) = bot.run.strip_prefix("builtin:") {
             if bots::builtin(info.id, name, 0).is_none() {
                 let known: Vec<&str> = bots::builtins(info.id).map(|b| b.name).collect();
                 return Err(usage(format!(
@@ -152,13 +258,13 @@ pub fn run(a: ArenaArgs, seed: i64) -> Result<(), ArenaError> {
             }
         }
     }
-    let total = plan::count(play.bots.len(), players, a.matches).ok_or_else(|| {
+    let total = plan::count(arena.bots.len(), players, arena.per_group).ok_or_else(|| {
         usage(format!(
             "that is more than {} matches: fewer bots or fewer --matches",
             plan::MAX_MATCHES
         ))
     })?;
-    let planned = plan::plan(play.bots.len(), players, a.matches, seed);
+    let planned = plan::plan(arena.bots.len(), players, arena.per_group, seed);
     debug_assert_eq!(planned.len(), total);
     // A shard plays every N-th match of the plan from the K-th (the slices are about as long
     // and as varied as each other, whichever bots are slow).
@@ -174,11 +280,11 @@ pub fn run(a: ArenaArgs, seed: i64) -> Result<(), ArenaError> {
 
     let config = Config {
         entry,
-        ruleset: play.ruleset,
-        options: play.options,
-        relaxed: play.relaxed,
-        specs: play.bots,
-        pty: play.bot_pty,
+        ruleset: arena.ruleset,
+        options: arena.options,
+        relaxed: arena.relaxed,
+        bots: arena.bots,
+        pty: a.play.bot_pty,
         replays: a.replays.map(PathBuf::from),
         width: total.to_string().len().max(4),
     };
@@ -202,11 +308,15 @@ pub fn run(a: ArenaArgs, seed: i64) -> Result<(), ArenaError> {
         Some((k, n)) => format!(", shard {k}/{n}: {to_play} of them"),
         None => String::new(),
     };
+    let class_note = match &arena.class {
+        Some(name) => format!(" for the class '{name}' ({} bots)", config.bots.len()),
+        None => String::new(),
+    };
     eprintln!(
-        "botplay: arena of {} ({}), {total} matches ({} per {}){shard_note}, {jobs} at a time, seed {seed}{}",
+        "botplay: arena of {}{class_note} ({}), {total} matches ({} per {}){shard_note}, {jobs} at a time, seed {seed}{}",
         info.name,
         first.ruleset,
-        a.matches,
+        arena.per_group,
         if players == 2 {
             "pair".to_string()
         } else {
@@ -228,7 +338,8 @@ pub fn run(a: ArenaArgs, seed: i64) -> Result<(), ArenaError> {
     let (results, failure) = play_all(&config, &mine, jobs, &stop);
 
     let played: Vec<&MatchResult> = results.iter().flatten().collect();
-    let summary = stats::summarize(config.specs.len(), &played);
+    let summary = stats::summarize(config.bots.len(), &played);
+    let labels: Vec<BotLabel> = config.bots.iter().map(|b| b.label.clone()).collect();
     let ctx = report::Context {
         game: info,
         ruleset: &first.ruleset,
@@ -236,11 +347,11 @@ pub fn run(a: ArenaArgs, seed: i64) -> Result<(), ArenaError> {
         relaxed: config.relaxed,
         seed,
         players,
-        per_group: a.matches,
+        per_group: arena.per_group,
         planned: total,
-        specs: &config.specs,
+        labels: &labels,
         interrupted: stop.interrupted(),
-        shard: a.shard.map(|(k, n)| report::Shard {
+        shard: a.shard.map(|(k, n)| ShardRow {
             index: k,
             count: n,
             planned: to_play,
@@ -252,7 +363,7 @@ pub fn run(a: ArenaArgs, seed: i64) -> Result<(), ArenaError> {
     }
     let mut write_failure = None;
     if let Some(path) = &a.json {
-        let text = format!("{:#}\n", report::json(&ctx, &summary, &played));
+        let text = report::json(&ctx, &summary, &played);
         if to_stdout {
             print!("{text}");
         } else if let Err(e) = std::fs::write(path, text) {
@@ -389,8 +500,17 @@ fn play_one(
 ) -> Result<Option<MatchResult>, String> {
     let setup = setup(config, m);
     let game = (config.entry.new)(&setup).map_err(|e| e.to_string())?;
-    let names: Vec<String> = m.seats.iter().map(|&b| config.specs[b].clone()).collect();
-    let mut table = Table::start(&names, config.entry.info.id, m.seed, config.pty)?;
+    let runs: Vec<String> = m
+        .seats
+        .iter()
+        .map(|&b| config.bots[b].run.clone())
+        .collect();
+    let names: Vec<String> = m
+        .seats
+        .iter()
+        .map(|&b| config.bots[b].name().to_string())
+        .collect();
+    let mut table = Table::start(&runs, config.entry.info.id, m.seed, config.pty)?;
     stop.enter(worker, table.halter());
     // An arena keeps outcomes, faults and replays, never frames: drawing one after every step
     // would cost as much as the rules themselves.
@@ -407,7 +527,7 @@ fn play_one(
         .outcome()
         .ok_or("the match stopped before its end")?;
     let replay = match &config.replays {
-        Some(dir) => Some(write_replay(dir, config.width, m.index, &referee)?),
+        Some(dir) => Some(write_replay(dir, config.width, m, &referee)?),
         None => None,
     };
     Ok(Some(MatchResult {
@@ -421,14 +541,17 @@ fn play_one(
     }))
 }
 
-/// Writes `DIR/match-NNNN.json` (numbered from 1) and returns the file name.
+/// Writes the match's replay to `DIR/match-NNNN_A_vs_B_seed-S.json` (numbered from 1, with its
+/// bots' names made safe for file names: [`arena::report::replay_file_name`]) and returns the
+/// file name.
 fn write_replay(
     dir: &Path,
     width: usize,
-    index: usize,
+    m: &Planned,
     referee: &Referee,
 ) -> Result<String, String> {
-    let name = format!("match-{:0width$}.json", index + 1);
+    let names: Vec<&str> = referee.names().iter().map(String::as_str).collect();
+    let name = arena::report::replay_file_name(m.index + 1, width, &names, m.seed);
     let path = dir.join(&name);
     std::fs::write(&path, referee.replay().to_json())
         .map_err(|e| format!("cannot write the replay to {}: {e}", path.display()))?;

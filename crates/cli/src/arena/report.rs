@@ -3,8 +3,8 @@
 use std::collections::BTreeMap;
 
 use engine::GameInfo;
-use serde_json::{json, Value};
 
+use arena::report::{ArenaReport, BotLabel, Setting, ShardRow};
 use arena::stats::{MatchResult, Summary};
 
 /// What the arena was: shown above the table and kept in the JSON.
@@ -17,18 +17,11 @@ pub struct Context<'a> {
     pub players: usize,
     pub per_group: usize,
     pub planned: usize,
-    pub specs: &'a [String],
+    /// Each bot's spec and names (the table shows its name).
+    pub labels: &'a [BotLabel],
     pub interrupted: bool,
     /// The slice of the plan played (`--shard K/N`), `None` for the whole arena.
-    pub shard: Option<Shard>,
-}
-
-/// `--shard K/N`: the slice `index` (from 1) of `count`, with the matches planned in it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Shard {
-    pub index: usize,
-    pub count: usize,
-    pub planned: usize,
+    pub shard: Option<ShardRow>,
 }
 
 /// The longest bot name shown in the pairs table.
@@ -85,8 +78,8 @@ pub fn text(ctx: &Context, s: &Summary) -> String {
             None => ("-".into(), "-".into()),
         };
         rows.push(vec![
-            label(ctx.specs, p.a),
-            label(ctx.specs, p.b),
+            label(ctx.labels, p.a),
+            label(ctx.labels, p.b),
             p.matches.to_string(),
             p.wins.to_string(),
             p.draws.to_string(),
@@ -129,7 +122,7 @@ pub fn text(ctx: &Context, s: &Summary) -> String {
             let b = &s.bots[i];
             vec![
                 format!("#{}", i + 1),
-                ctx.specs[i].clone(),
+                ctx.labels[i].name.clone(),
                 b.matches.to_string(),
                 b.wins.to_string(),
                 b.draws.to_string(),
@@ -165,8 +158,8 @@ pub fn text(ctx: &Context, s: &Summary) -> String {
 }
 
 /// `#N name`, cut to [`NAME_WIDTH`] characters.
-fn label(specs: &[String], bot: usize) -> String {
-    let full = format!("#{} {}", bot + 1, specs[bot]);
+fn label(labels: &[BotLabel], bot: usize) -> String {
+    let full = format!("#{} {}", bot + 1, labels[bot].name);
     if full.chars().count() <= NAME_WIDTH {
         full
     } else {
@@ -204,94 +197,24 @@ fn table(header: &[&str], rows: &[Vec<String>], left: usize) -> String {
     out
 }
 
-/// The results as JSON: the setup, per bot, per pair, and every played match in match order.
-pub fn json(ctx: &Context, s: &Summary, results: &[&MatchResult]) -> Value {
-    let bots: Vec<Value> = s
-        .bots
-        .iter()
-        .enumerate()
-        .map(|(i, b)| {
-            json!({
-                "bot": i + 1,
-                "spec": ctx.specs[i],
-                "matches": b.matches,
-                "wins": b.wins,
-                "draws": b.draws,
-                "losses": b.losses,
-                "average_score": b.average_score(),
-                "faults": {
-                    "timeout": b.faults.timeout,
-                    "crash": b.faults.crash,
-                    "malformed": b.faults.malformed,
-                    "flood": b.faults.flood,
-                },
-                "rating": { "system": "weng-lin", "mu": b.rating.rating, "sigma": b.rating.uncertainty },
-            })
-        })
-        .collect();
-    let pairs: Vec<Value> = s
-        .pairs
-        .iter()
-        .map(|p| {
-            let avg = p.average_scores();
-            json!({
-                "bot": p.a + 1,
-                "vs": p.b + 1,
-                "matches": p.matches,
-                "wins": p.wins,
-                "draws": p.draws,
-                "losses": p.losses,
-                "score_rate": p.score_rate(),
-                "interval_95": p.interval().map(|(lo, hi)| [lo, hi]),
-                "average_score": avg.map(|a| a.0),
-                "vs_average_score": avg.map(|a| a.1),
-            })
-        })
-        .collect();
-    let mut ordered: Vec<&MatchResult> = results.to_vec();
-    ordered.sort_by_key(|m| m.index);
-    let matches: Vec<Value> = ordered
-        .iter()
-        .map(|m| {
-            json!({
-                "match": m.index + 1,
-                "seed": m.seed,
-                "bots": m.seats.iter().map(|b| b + 1).collect::<Vec<_>>(),
-                "scores": m.scores,
-                "ranks": m.ranks,
-                "faults": m.faults.iter().map(|f| json!({
-                    "seat": f.seat + 1,
-                    "turn": f.turn,
-                    "kind": f.kind,
-                    "text": f.text,
-                })).collect::<Vec<_>>(),
-                "replay": m.replay,
-            })
-        })
-        .collect();
-    let mut out = json!({
-        "game": ctx.game.id,
-        "game_version": ctx.game.version,
-        "ruleset": ctx.ruleset,
-        "options": ctx.options,
-        "relaxed": ctx.relaxed,
-        "seed": ctx.seed,
-        "players": ctx.players,
-        "matches_per_group": ctx.per_group,
-        "planned": ctx.planned,
-        "played": s.played,
-        "interrupted": ctx.interrupted,
-        "bots": bots,
-        "pairs": pairs,
-        "matches": matches,
-    });
-    if let (Some(sh), Some(map)) = (ctx.shard, out.as_object_mut()) {
-        map.insert(
-            "shard".into(),
-            json!({ "index": sh.index, "count": sh.count, "planned": sh.planned }),
-        );
-    }
-    out
+/// The results as JSON ([`ArenaReport`]): the setup, per bot, per pair, and every played match
+/// in match order; with a final line break.
+pub fn json(ctx: &Context, s: &Summary, results: &[&MatchResult]) -> String {
+    let setting = Setting {
+        game: ctx.game,
+        ruleset: ctx.ruleset.to_string(),
+        options: ctx.options.clone(),
+        relaxed: ctx.relaxed,
+        seed: ctx.seed,
+        players: ctx.players,
+        matches_per_group: ctx.per_group,
+        planned: ctx.planned,
+        interrupted: ctx.interrupted,
+        shard: ctx.shard,
+    };
+    let mut text = ArenaReport::new(setting, ctx.labels, s, results).to_json();
+    text.push('\n');
+    text
 }
 
 #[cfg(test)]
@@ -309,8 +232,10 @@ mod tests {
             1,
         );
         assert_eq!(t, "bot     n\na     100\nbbbb    7\n");
-        let specs = vec!["python3 /a/very/long/path/to/some/bot.py --depth 9".to_string()];
-        let l = label(&specs, 0);
+        let labels = vec![BotLabel::of_spec(
+            "python3 /a/very/long/path/to/some/bot.py --depth 9",
+        )];
+        let l = label(&labels, 0);
         assert_eq!(l.chars().count(), NAME_WIDTH);
         assert!(l.starts_with("#1 python3") && l.ends_with("..."));
     }
