@@ -9,14 +9,17 @@
 use std::cell::RefCell;
 use std::rc::{Rc, Weak};
 
+use arena::class::Class;
 use arena::plan::{self, Planned};
 use arena::stats::{self, MatchResult};
+use engine::share::SharedBot;
 use engine::{Replay, Setup, TurnRecord};
 use gloo_timers::callback::Timeout;
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
 
 use super::arena_charts::ArenaCharts;
+use super::class_roster::{self, ClassRoster};
 use super::state::{entry, Action, Form, Slot, SLOT_NAMES};
 use crate::runner::BotSource;
 use crate::runner::{MatchNews, MatchSpec, Runner, SeatSpec};
@@ -34,18 +37,37 @@ struct Contender {
     source: BotSource,
 }
 
-/// The bots on offer: the person's slots that hold code, then every built-in bot.
-fn contenders(form: &Form) -> Vec<Contender> {
-    let mut out: Vec<Contender> = form
+/// The bots on offer: the class's bots, the person's slots that hold code, then every built-in
+/// bot.
+fn contenders(form: &Form, class: &Class) -> Vec<Contender> {
+    let mut out: Vec<Contender> = class
         .bots
         .iter()
-        .enumerate()
-        .filter(|(_, slot)| slot.is_code())
-        .map(|(i, slot)| Contender {
-            name: SLOT_NAMES[i].to_string(),
-            source: code_source(slot),
+        .filter_map(|bot| {
+            let source = match &bot.bot {
+                SharedBot::Code { language, code, .. } if language == super::state::PYTHON => {
+                    BotSource::Python(code.clone())
+                }
+                SharedBot::Code { code, .. } => BotSource::JavaScript(code.clone()),
+                SharedBot::Builtin { name } => BotSource::Builtin(name.clone()),
+                SharedBot::Program { .. } => return None,
+            };
+            Some(Contender {
+                name: bot.name.clone(),
+                source,
+            })
         })
         .collect();
+    out.extend(
+        form.bots
+            .iter()
+            .enumerate()
+            .filter(|(_, slot)| slot.is_code())
+            .map(|(i, slot)| Contender {
+                name: SLOT_NAMES[i].to_string(),
+                source: code_source(slot),
+            }),
+    );
     out.extend(bots::builtins(form.game).map(|b| Contender {
         name: b.name.to_string(),
         source: BotSource::Builtin(b.name.to_string()),
@@ -249,7 +271,34 @@ pub struct Props {
 pub fn arena_panel(props: &Props) -> Html {
     let form = &props.form;
     let info = entry(form.game).info;
-    let offered = contenders(form);
+    let class_setup = || {
+        let mut setup = Setup::new(info, 1);
+        setup.ruleset = form.ruleset.clone();
+        setup.options = form.options.clone();
+        setup.seats = form.seats.clamp(info.min_seats, info.max_seats);
+        setup
+    };
+    let class = use_state(|| {
+        class_roster::load_class(form.game)
+            .unwrap_or_else(|| class_roster::empty_class(class_setup()))
+    });
+    // Another game's class, another tab's change, a class link: the class is read again.
+    {
+        let (class, fresh) = (class.clone(), class_setup());
+        use_effect_with(form.game, move |&game| {
+            class.set(
+                class_roster::load_class(game).unwrap_or_else(|| class_roster::empty_class(fresh)),
+            );
+            let listeners =
+                class_roster::watch_class(game, Callback::from(move |c: Class| class.set(c)));
+            move || drop(listeners)
+        });
+    }
+    let on_class = {
+        let class = class.clone();
+        Callback::from(move |c: Class| class.set(c))
+    };
+    let offered = contenders(form, &class);
     let table = use_reducer(Table::default);
     let pool: Rc<RefCell<Option<Rc<RefCell<Pool>>>>> = use_mut_ref(|| None);
     let matches = use_state(|| DEFAULT_MATCHES);
@@ -401,6 +450,7 @@ pub fn arena_panel(props: &Props) -> Html {
                     own worker. The same seed plans the same matches as \
                     `botplay arena --game {} --seed S`.", form.game) }
             </p>
+            <ClassRoster class={(*class).clone()} on_change={on_class} />
             <fieldset class="arena-bots">
                 <legend>{ "Bots" }</legend>
                 { for offered.iter().map(|b| html! {
@@ -493,6 +543,16 @@ fn arena_table(props: &TableProps) -> Html {
     });
     let mut played: Vec<&Played> = t.played.iter().collect();
     played.sort_by_key(|p| p.result.index);
+    let export = |what: &'static str| {
+        let (names, summary) = (t.names.clone(), summary.clone());
+        Callback::from(move |_: MouseEvent| {
+            let text = match what {
+                "standings" => arena::csv_tables::standings(&names, &summary),
+                _ => arena::csv_tables::pairs(&names, &summary),
+            };
+            super::sharing::download(&format!("botplay-arena-{what}.csv"), &text, "text/csv");
+        })
+    };
     html! {
         <div class="arena-results">
             <p id="arena-progress" aria-live="polite">
@@ -536,6 +596,14 @@ fn arena_table(props: &TableProps) -> Html {
                     </tr> }) }
                 </tbody>
             </table>
+            <div class="row buttons">
+                <button type="button" id="arena-standings-csv" onclick={export("standings")}>
+                    { "Standings as CSV" }
+                </button>
+                <button type="button" id="arena-pairs-csv" onclick={export("pairs")}>
+                    { "Pairs as CSV" }
+                </button>
+            </div>
             <ArenaCharts names={t.names.clone()}
                 results={Rc::new(t.played.iter().map(|p| p.result.clone()).collect::<Vec<_>>())} />
             <details class="arena-matches">

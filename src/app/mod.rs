@@ -6,6 +6,7 @@ mod board;
 mod bot_pane;
 mod chart_canvas;
 mod charts;
+mod class_roster;
 mod code_editor;
 mod code_keeping;
 pub mod embed;

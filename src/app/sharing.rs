@@ -20,6 +20,12 @@ pub fn action_for_location() -> Option<Action> {
     if fragment.is_empty() {
         return None;
     }
+    if fragment.starts_with(arena::class::LINK_PREFIX) {
+        return Some(match super::class_roster::open_class_link(fragment) {
+            Ok(game) => Action::PickGame(game),
+            Err(why) => Action::Notice(format!("This class link cannot be opened: {why}.")),
+        });
+    }
     Some(match ShareDoc::decode(fragment) {
         Ok(doc) => Action::OpenLink(doc),
         Err(why) => Action::Notice(format!("This link cannot be opened: {why}.")),
@@ -117,11 +123,11 @@ pub fn open_replay_file(file: File, dispatch: Callback<Action>) {
     let _ = reader.read_as_text(&file);
 }
 
-/// Offers text as a file download.
-fn download(name: &str, text: &str) -> Option<()> {
+/// Offers text of a media type as a file download.
+pub fn download(name: &str, text: &str, media_type: &str) -> Option<()> {
     let parts = js_sys::Array::of1(&JsValue::from_str(text));
     let options = web_sys::BlobPropertyBag::new();
-    options.set_type("application/json");
+    options.set_type(media_type);
     let blob = web_sys::Blob::new_with_str_sequence_and_options(&parts, &options).ok()?;
     let url = web_sys::Url::create_object_url_with_blob(&blob).ok()?;
     let document = web_sys::window()?.document()?;
@@ -131,6 +137,24 @@ fn download(name: &str, text: &str) -> Option<()> {
     a.click();
     let _ = web_sys::Url::revoke_object_url(&url);
     Some(())
+}
+
+/// The bots with the first code bot (the person's) named `name`, when a name is given.
+fn named_first_code_bot(
+    bots: &[engine::share::SharedBot],
+    name: &str,
+) -> Vec<engine::share::SharedBot> {
+    let mut bots = bots.to_vec();
+    if name.is_empty() {
+        return bots;
+    }
+    if let Some(engine::share::SharedBot::Code { name: old, .. }) = bots
+        .iter_mut()
+        .find(|b| matches!(b, engine::share::SharedBot::Code { .. }))
+    {
+        *old = name.chars().take(arena::class::MAX_NAME_CHARS).collect();
+    }
+    bots
 }
 
 /// A game's name for people (its id when unknown).
@@ -154,6 +178,8 @@ pub fn sharing(props: &Props) -> Html {
     let with_match = use_state(|| true);
     let at_turn = use_state(|| false);
     let link = use_state(String::new);
+    // The name the link gives the person's bot (a class shows it): kept for the next links.
+    let bot_name = use_state(String::new);
     // A link belongs to the match it was made from: another match clears it.
     {
         let link = link.clone();
@@ -165,6 +191,7 @@ pub fn sharing(props: &Props) -> Html {
     let on_make = {
         let (record, link) = (props.record.clone(), link.clone());
         let (with_match, at_turn, frame) = (*with_match, *at_turn, props.frame);
+        let bot_name = bot_name.trim().to_string();
         Callback::from(move |_: MouseEvent| {
             let record = &record.0;
             let Some(setup) = record.setup.clone() else {
@@ -173,7 +200,7 @@ pub fn sharing(props: &Props) -> Html {
             let doc = ShareDoc {
                 setup,
                 relaxed: record.relaxed,
-                bots: record.bots.clone(),
+                bots: named_first_code_bot(&record.bots, &bot_name),
                 replay: if with_match { record.replay() } else { None },
                 turn: (with_match && at_turn).then_some(frame),
                 lesson: None,
@@ -248,7 +275,7 @@ pub fn sharing(props: &Props) -> Html {
             if let Some(replay) = record.0.replay() {
                 let setup = &replay.setup;
                 let name = format!("botplay-{}-{}.json", setup.game, setup.seed);
-                download(&name, &replay.to_json());
+                download(&name, &replay.to_json(), "application/json");
             }
         })
     };
@@ -282,6 +309,14 @@ pub fn sharing(props: &Props) -> Html {
                     disabled={!*with_match} onchange={toggle(&at_turn)} />
                 { format!(" opening at turn {}", props.turn) }
             </label>
+            <div class="row">
+                <label for="share-bot-name">{ "Your bot's name" }</label>
+                <input id="share-bot-name" type="text" value={(*bot_name).clone()}
+                    maxlength={arena::class::MAX_NAME_CHARS.to_string()}
+                    placeholder="the name a class table shows"
+                    oninput={let bot_name = bot_name.clone(); Callback::from(move |e: InputEvent|
+                        bot_name.set(e.target_unchecked_into::<HtmlInputElement>().value()))} />
+            </div>
             <div class="row">
                 <button type="button" id="make-link" disabled={!ready} onclick={on_make}>
                     { "Make a share link" }

@@ -1,0 +1,167 @@
+// A teacher's class in the Arena panel (src/app/class_roster.rs, src/app/arena_panel.rs), in
+// Debian's Chromium through playwright-core:
+//
+//   node tests/e2e/class.mjs [--dist dist]
+//
+// (cl1) Six students' share links (made here as the page makes them: one student's code bot
+//       against a built-in bot, named by the student), pasted at once, and a bot file chosen
+//       from disk: seven named bots in the class, kept across a reload.
+// (cl2) The class's round-robin (each pair once in each seating, on one seed): a crashing bot
+//       and a looping bot fault only their own matches, with their names in the table; every
+//       match is played.
+// (cl3) The standings and pairs as CSV: a name with a comma and quotes is quoted as RFC 4180
+//       says, and the rows are the table's.
+// (cl4) A class link carries the class to a fresh browser; a class file is saved and opened.
+// (cl5) A student's match opens in the viewer from the list of matches played.
+// Screenshot: tests/e2e/screenshots/class.png.
+
+import { mkdtemp, mkdir, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { deflateRawSync } from "node:zlib";
+import { defaultCheck, launch, runAlone, withinLimit } from "./browser.mjs";
+import { serve } from "./serve.mjs";
+
+const REPO = resolve(fileURLToPath(new URL("../..", import.meta.url)));
+const SHOTS = join(REPO, "tests", "e2e", "screenshots");
+const GAME = "ice-and-fire";
+
+/** A share link's fragment, as the page writes it (engine::share: deflated JSON, base64url). */
+function shareLink(base, name, code, language = "javascript") {
+  const doc = {
+    setup: { game: GAME, ruleset: "league-4", seed: 7, seats: 2 },
+    relaxed: false,
+    bots: [
+      { kind: "code", name, language, code },
+      { kind: "builtin", name: "wait" },
+    ],
+  };
+  const packed = deflateRawSync(Buffer.from(JSON.stringify(doc)), { level: 9 });
+  return `${base}#b1.${packed.toString("base64url")}`;
+}
+
+export async function classChecks({ dist, check = defaultCheck }) {
+  const { server, url } = await serve(dist);
+  const profile = await mkdtemp(join(tmpdir(), "botplay-class-"));
+  const files = await mkdtemp(join(tmpdir(), "botplay-class-files-"));
+  const context = await launch(profile, { acceptDownloads: true });
+  try {
+    const page = context.pages()[0] ?? (await context.newPage());
+    const shot = (path) => page.screenshot({ path, fullPage: true });
+    const starter = await readFile(join(REPO, "www", "starter", `${GAME}.js`), "utf8");
+    const pyStarter = await readFile(join(REPO, "www", "starter", `${GAME}.py`), "utf8");
+    const students = [
+      ["Smith, \"Ace\" Ada", starter, "javascript"],
+      ["Noor", starter, "javascript"],
+      ["Lena", pyStarter, "python"],
+      ["Crasher", "readline(); throw new Error('oops');", "javascript"],
+      ["Looper", "readline(); while (true) {}", "javascript"],
+      ["Tom", starter.replace(/console\.log\(/, "console.error('hi'); console.log("), "javascript"],
+    ];
+
+    await withinLimit("(cl1) a class from six links and a file", "chromium", 120_000, async () => {
+      await page.goto(url);
+      await page.locator('#games .game-choice[data-game="ice-and-fire"]').click();
+      await page.locator("#arena > summary").click();
+      const links = students.map(([name, code, language]) => shareLink(url, name, code, language));
+      await page.locator("#class-links").fill(links.join("\n"));
+      await page.locator("#class-add-links").click();
+      const file = join(files, "Omar.js");
+      await writeFile(file, starter);
+      await page.locator("#class-files").setInputFiles(file);
+      await page.locator(".class-bot").nth(6).waitFor({ timeout: 10_000 });
+      const names = await page.locator(".class-bot-name").evaluateAll((inputs) => inputs.map((i) => i.value));
+      check(JSON.stringify(names) === JSON.stringify([...students.map((s) => s[0]), "Omar"]), `(cl1) the class's bots: ${JSON.stringify(names)}`);
+      await page.locator("#class-name").fill("Year 10 B");
+      await page.reload();
+      await page.locator("#arena > summary").click();
+      await page.locator(".class-bot").nth(6).waitFor({ timeout: 10_000 });
+      check((await page.locator("#class-name").inputValue()) === "Year 10 B", "(cl1) the class's name was not kept");
+      console.log("ok (cl1) six links and a bot file make a class of seven named bots, kept across a reload");
+    }, shot);
+
+    await withinLimit("(cl2) the class's round-robin", "chromium", 600_000, async () => {
+      // Only the class's bots: untick the person's own and the built-in ones.
+      for (const box of await page.locator("input.arena-bot").all()) {
+        const name = await box.getAttribute("value");
+        const inClass = [...students.map((s) => s[0]), "Omar"].includes(name);
+        if ((await box.isChecked()) !== inClass) await box.click();
+      }
+      await page.locator("#arena-matches").selectOption("2");
+      // One match at a time: on a loaded 2-core machine, a looping bot's second of computing
+      // beside an honest bot's 50 ms turns is a test of the machine, not of the class.
+      await page.locator("#arena-parallel").selectOption("1");
+      await page.locator("#arena-seed").fill("11");
+      await page.locator("#arena-run").click();
+      await page.locator("#arena-progress", { hasText: "done: 42 matches" }).waitFor({ timeout: 560_000 });
+      const rows = await page.locator("#arena-bots-table tbody tr").allInnerTexts();
+      check(rows.length === 7, `(cl2) ${rows.length} rows in the standings`);
+      const row = (name) => rows.find((r) => r.startsWith(name)) ?? "";
+      const cells = (name) => row(name).split("\t");
+      // Columns: bot, rating, won, drawn, lost, avg score, timeouts, crashes, invalid.
+      check(Number(cells("Crasher")[7]) >= 6, `(cl2) the crashing bot's row: ${row("Crasher")}`);
+      check(Number(cells("Looper")[6]) >= 6, `(cl2) the looping bot's row: ${row("Looper")}`);
+      for (const honest of ["Noor", "Omar", "Tom"]) {
+        check(Number(cells(honest)[6]) + Number(cells(honest)[7]) === 0, `(cl2) ${honest} faulted: ${row(honest)}`);
+      }
+      console.log(`ok (cl2) 42 matches played; ${row("Crasher").replace(/\t/g, " ")} · ${row("Looper").replace(/\t/g, " ")}`);
+    }, shot);
+
+    await withinLimit("(cl3) the standings and pairs as CSV", "chromium", 60_000, async () => {
+      const [standings] = await Promise.all([page.waitForEvent("download"), page.locator("#arena-standings-csv").click()]);
+      const text = await readFile(await standings.path(), "utf8");
+      const lines = text.trim().split("\n");
+      check(lines[0].startsWith("rank,bot,matches,wins"), `(cl3) the header: ${lines[0]}`);
+      check(lines.length === 8, `(cl3) ${lines.length} lines of standings`);
+      check(text.includes('"Smith, ""Ace"" Ada"'), `(cl3) the quoted name is missing: ${text}`);
+      const [pairs] = await Promise.all([page.waitForEvent("download"), page.locator("#arena-pairs-csv").click()]);
+      const pairLines = (await readFile(await pairs.path(), "utf8")).trim().split("\n");
+      check(pairLines.length === 1 + 21, `(cl3) ${pairLines.length - 1} pairs`);
+      console.log(`ok (cl3) standings (${lines.length - 1} bots) and pairs (${pairLines.length - 1}) as CSV, names quoted`);
+    }, shot);
+
+    await withinLimit("(cl4) a class link and a class file", "chromium", 120_000, async () => {
+      await page.locator("#class-make-link").click();
+      const link = await page.locator("#class-link").inputValue();
+      check(link.includes("#c1."), `(cl4) no class link: ${link}`);
+      const [saved] = await Promise.all([page.waitForEvent("download"), page.locator("#class-save").click()]);
+      const file = join(files, "class.json");
+      await writeFile(file, await readFile(await saved.path()));
+      const other = await launch(await mkdtemp(join(tmpdir(), "botplay-class-other-")));
+      try {
+        const fresh = other.pages()[0] ?? (await other.newPage());
+        await fresh.goto(link);
+        await fresh.locator(".class-bot").nth(6).waitFor({ timeout: 30_000 });
+        check((await fresh.locator("#class-name").inputValue()) === "Year 10 B", "(cl4) the link's class has another name");
+        // Empty it, then open the saved file: the seven bots are back.
+        for (let i = 0; i < 7; i++) await fresh.locator(".class-bot-remove").first().click();
+        check((await fresh.locator(".class-bot").count()) === 0, "(cl4) the class was not emptied");
+        await fresh.locator("#class-open").setInputFiles(file);
+        await fresh.locator(".class-bot").nth(6).waitFor({ timeout: 10_000 });
+      } finally {
+        await other.close();
+      }
+      console.log(`ok (cl4) a class link (${link.length} characters) and a class file carry the class`);
+    }, shot);
+
+    await withinLimit("(cl5) a student's match in the viewer", "chromium", 60_000, async () => {
+      await page.locator(".arena-matches > summary").click();
+      const item = page.locator("#arena-match-list li", { hasText: "Noor" }).first();
+      await item.locator(".arena-watch").click();
+      await page.locator("#turn-label").waitFor();
+      const status = await page.locator("#match-status").innerText();
+      check(/arena match/.test(status), `(cl5) the viewer shows: ${status}`);
+      await mkdir(SHOTS, { recursive: true });
+      await page.screenshot({ path: join(SHOTS, "class.png"), fullPage: true });
+      console.log("ok (cl5) a student's match opens in the viewer");
+    }, shot);
+  } finally {
+    await context.close().catch(() => {});
+    server.close();
+    await rm(profile, { recursive: true, force: true }).catch(() => {});
+    await rm(files, { recursive: true, force: true }).catch(() => {});
+  }
+}
+
+runAlone(import.meta.url, classChecks, "class checks");
