@@ -11,6 +11,7 @@ use std::rc::{Rc, Weak};
 
 use arena::class::Class;
 use arena::plan::{self, Planned};
+use arena::report::{ArenaReport, BotLabel, Setting};
 use arena::stats::{self, MatchResult};
 use engine::share::SharedBot;
 use engine::{Replay, Setup, TurnRecord};
@@ -75,6 +76,18 @@ fn contenders(form: &Form, class: &Class) -> Vec<Contender> {
     out
 }
 
+impl Contender {
+    /// How the bot is given, as `botplay arena --json` writes it: `builtin:NAME`, or the
+    /// language of its code.
+    fn spec(&self) -> String {
+        match &self.source {
+            BotSource::Builtin(name) => format!("builtin:{name}"),
+            BotSource::Python(_) => "python".into(),
+            _ => "javascript".into(),
+        }
+    }
+}
+
 fn code_source(slot: &Slot) -> BotSource {
     if slot.language == super::state::PYTHON {
         BotSource::Python(slot.code.clone())
@@ -83,16 +96,25 @@ fn code_source(slot: &Slot) -> BotSource {
     }
 }
 
-/// One played match of the arena.
+/// One played match of the arena (its replay, when it was played here: an arena's JSON opened
+/// from a file names its replays' files but does not hold them).
 #[derive(Clone, Debug)]
 struct Played {
     result: MatchResult,
-    replay: Rc<Replay>,
+    replay: Option<Rc<Replay>>,
+}
+
+/// What an arena is, as its JSON (`arena::report`) says it.
+#[derive(Clone, Debug, PartialEq)]
+struct Arena {
+    setting: Setting,
+    labels: Vec<BotLabel>,
 }
 
 /// What the table shows.
 #[derive(Clone, Debug, Default)]
 struct Table {
+    arena: Option<Arena>,
     names: Vec<String>,
     total: usize,
     played: Vec<Played>,
@@ -103,10 +125,17 @@ struct Table {
 }
 
 enum TableAction {
-    Start { names: Vec<String>, total: usize },
+    Start {
+        arena: Arena,
+        total: usize,
+    },
+    /// An arena's JSON, opened: its table and matches, as played elsewhere.
+    Opened(Box<ArenaReport>),
     Played(Box<Played>),
     Failed(usize, String),
-    Done { stopped: bool },
+    Done {
+        stopped: bool,
+    },
 }
 
 impl Reducible for Table {
@@ -115,13 +144,31 @@ impl Reducible for Table {
     fn reduce(self: Rc<Self>, action: TableAction) -> Rc<Self> {
         let mut t = (*self).clone();
         match action {
-            TableAction::Start { names, total } => {
+            TableAction::Start { arena, total } => {
                 t = Table {
-                    names,
+                    names: arena.labels.iter().map(|l| l.name.clone()).collect(),
+                    arena: Some(arena),
                     total,
                     running: true,
                     ..Table::default()
                 }
+            }
+            TableAction::Opened(report) => {
+                let played = report.results().unwrap_or_default();
+                t = Table {
+                    names: report.labels().iter().map(|l| l.name.clone()).collect(),
+                    total: report.planned,
+                    stopped: report.interrupted,
+                    played: played
+                        .into_iter()
+                        .map(|result| Played {
+                            result,
+                            replay: None,
+                        })
+                        .collect(),
+                    arena: None,
+                    ..Table::default()
+                };
             }
             TableAction::Played(played) => t.played.push(*played),
             TableAction::Failed(index, why) => t.failed.push((index, why)),
@@ -150,6 +197,33 @@ struct Pool {
 }
 
 impl Pool {
+    /// A pool for a plan, its first matches started.
+    fn start(
+        setup: Setup,
+        relaxed: bool,
+        bots: Vec<Contender>,
+        plan: Vec<Planned>,
+        parallel: usize,
+        table: UseReducerDispatcher<Table>,
+    ) -> Rc<RefCell<Pool>> {
+        let pool = Rc::new_cyclic(|me| {
+            RefCell::new(Pool {
+                me: me.clone(),
+                setup,
+                relaxed,
+                bots,
+                plan,
+                next: 0,
+                parallel,
+                running: Vec::new(),
+                table,
+                stopped: false,
+            })
+        });
+        pool.borrow_mut().pump();
+        pool
+    }
+
     /// Starts matches until `parallel` are in flight; reports the end when none is left.
     fn pump(&mut self) {
         while !self.stopped && self.running.len() < self.parallel && self.next < self.plan.len() {
@@ -227,7 +301,7 @@ impl Pool {
                         };
                         self.table.dispatch(TableAction::Played(Box::new(Played {
                             result,
-                            replay: Rc::new(replay),
+                            replay: Some(Rc::new(replay)),
                         })));
                     }
                     _ => {}
@@ -267,28 +341,29 @@ pub struct Props {
     pub dispatch: Callback<Action>,
 }
 
-#[component(ArenaPanel)]
-pub fn arena_panel(props: &Props) -> Html {
-    let form = &props.form;
+/// The class of the form's game: read when the game changes, another tab changes it or a class
+/// link is opened; and the callback that changes it.
+#[hook]
+fn use_class(form: &Form) -> (UseStateHandle<Class>, Callback<Class>) {
     let info = entry(form.game).info;
-    let class_setup = || {
-        let mut setup = Setup::new(info, 1);
-        setup.ruleset = form.ruleset.clone();
-        setup.options = form.options.clone();
-        setup.seats = form.seats.clamp(info.min_seats, info.max_seats);
-        setup
+    let mut fresh = Setup::new(info, 1);
+    fresh.ruleset = form.ruleset.clone();
+    fresh.options = form.options.clone();
+    fresh.seats = form.seats.clamp(info.min_seats, info.max_seats);
+    let stored = {
+        let fresh = fresh.clone();
+        move |game: &str| {
+            class_roster::load_class(game).unwrap_or_else(|| class_roster::empty_class(fresh))
+        }
     };
-    let class = use_state(|| {
-        class_roster::load_class(form.game)
-            .unwrap_or_else(|| class_roster::empty_class(class_setup()))
-    });
-    // Another game's class, another tab's change, a class link: the class is read again.
+    let class = {
+        let (stored, game) = (stored.clone(), form.game);
+        use_state(move || stored(game))
+    };
     {
-        let (class, fresh) = (class.clone(), class_setup());
+        let class = class.clone();
         use_effect_with(form.game, move |&game| {
-            class.set(
-                class_roster::load_class(game).unwrap_or_else(|| class_roster::empty_class(fresh)),
-            );
+            class.set(stored(game));
             let listeners =
                 class_roster::watch_class(game, Callback::from(move |c: Class| class.set(c)));
             move || drop(listeners)
@@ -298,6 +373,190 @@ pub fn arena_panel(props: &Props) -> Html {
         let class = class.clone();
         Callback::from(move |c: Class| class.set(c))
     };
+    (class, on_class)
+}
+
+/// What the person asked for in the panel, to start an arena.
+struct Request<'a> {
+    form: &'a Form,
+    bots: Vec<Contender>,
+    seed: &'a str,
+    players: usize,
+    matches: usize,
+    total: usize,
+    isolated: bool,
+}
+
+/// The arena a request asks for: its set-up and what its JSON says it is, or why not.
+fn arena_of(r: &Request) -> Result<(Setup, Arena), String> {
+    let info = entry(r.form.game).info;
+    let seed = r.seed.trim().parse::<i64>().map_err(|_| {
+        format!(
+            "the arena seed must be a whole number, not '{}'",
+            r.seed.trim()
+        )
+    })?;
+    if r.bots.len() < r.players {
+        return Err(format!(
+            "tick at least {0} bots: each match seats {0}",
+            r.players
+        ));
+    }
+    if !r.isolated
+        && r.bots
+            .iter()
+            .any(|b| !matches!(b.source, BotSource::Builtin(_)))
+    {
+        return Err(crate::isolation::NOT_ISOLATED.to_string());
+    }
+    if r.total > MAX_PAGE_MATCHES {
+        return Err(format!(
+            "{} matches is more than the page plays at once ({MAX_PAGE_MATCHES}); \
+             `botplay arena` plays any number",
+            r.total
+        ));
+    }
+    let mut setup = Setup::new(info, seed);
+    setup.ruleset = r.form.ruleset.clone();
+    setup.options = r.form.options.clone();
+    setup.seats = r.players;
+    setup.check(info).map_err(|why| why.to_string())?;
+    let labels = r
+        .bots
+        .iter()
+        .map(|b| BotLabel {
+            spec: b.spec(),
+            name: b.name.clone(),
+            pseudonym: String::new(),
+        })
+        .collect();
+    let setting = Setting {
+        game: info,
+        ruleset: setup.ruleset.clone(),
+        options: setup.options.clone(),
+        relaxed: r.form.relaxed,
+        seed,
+        players: r.players,
+        matches_per_group: r.matches,
+        planned: r.total,
+        interrupted: false,
+        shard: None,
+    };
+    Ok((setup, Arena { setting, labels }))
+}
+
+/// Reads an arena's JSON file into the table, or says why it cannot be read.
+fn open_results_file(
+    file: web_sys::File,
+    table: UseReducerDispatcher<Table>,
+    error: UseStateHandle<Option<String>>,
+) {
+    let name = file.name();
+    let Ok(reader) = web_sys::FileReader::new() else {
+        return;
+    };
+    let reader_in = reader.clone();
+    let on_load = wasm_bindgen::closure::Closure::once_into_js(move || {
+        let text = reader_in.result().ok().and_then(|r| r.as_string());
+        let opened = text
+            .ok_or_else(|| "it could not be read as text".to_string())
+            .and_then(|t| ArenaReport::from_json(&t).map_err(|e| e.to_string()))
+            .and_then(|r| r.results().map(|_| r).map_err(|e| e.to_string()));
+        match opened {
+            Ok(report) => {
+                error.set(None);
+                table.dispatch(TableAction::Opened(Box::new(report)));
+            }
+            Err(why) => error.set(Some(format!("{name}: {why}"))),
+        }
+    });
+    reader.set_onload(Some(wasm_bindgen::JsCast::unchecked_ref(&on_load)));
+    let _ = reader.read_as_text(&file);
+}
+
+/// A box per bot on offer, ticked unless its name is in `unticked`.
+fn bot_checkboxes(offered: &[Contender], unticked: &UseStateHandle<Vec<String>>) -> Html {
+    let tick = |name: String| {
+        let unticked = unticked.clone();
+        Callback::from(move |e: Event| {
+            let on = e.target_unchecked_into::<HtmlInputElement>().checked();
+            let mut list: Vec<String> = (*unticked).clone();
+            list.retain(|n| *n != name);
+            if !on {
+                list.push(name.clone());
+            }
+            unticked.set(list);
+        })
+    };
+    html! {
+        <fieldset class="arena-bots">
+            <legend>{ "Bots" }</legend>
+            { for offered.iter().map(|b| html! {
+                <label class="check">
+                    <input type="checkbox" class="arena-bot" value={b.name.clone()}
+                        checked={!unticked.contains(&b.name)} onchange={tick(b.name.clone())} />
+                    { format!(" {}", b.name) }
+                </label>
+            }) }
+        </fieldset>
+    }
+}
+
+/// How many matches, how many at once, on which seed.
+fn options_row(
+    players: usize,
+    matches: &UseStateHandle<usize>,
+    parallel: &UseStateHandle<usize>,
+    seed: &UseStateHandle<String>,
+) -> Html {
+    let on_matches = select_number(matches);
+    let on_parallel = select_number(parallel);
+    let on_seed = {
+        let seed = seed.clone();
+        Callback::from(move |e: InputEvent| {
+            seed.set(e.target_unchecked_into::<HtmlInputElement>().value())
+        })
+    };
+    html! {
+        <div class="row">
+            <label for="arena-matches">{ if players == 2 { "Matches per pair" } else { "Matches per group" } }</label>
+            <select id="arena-matches" onchange={on_matches}>
+                { for MATCH_COUNTS.iter().map(|&n| html! {
+                    <option value={n.to_string()} selected={n == **matches}>{ n }</option>
+                }) }
+            </select>
+            <label for="arena-parallel">{ "At once" }</label>
+            <select id="arena-parallel" onchange={on_parallel}>
+                { for (1..=cores().max(4)).map(|n| html! {
+                    <option value={n.to_string()} selected={n == **parallel}>{ n }</option>
+                }) }
+            </select>
+            <label for="arena-seed">{ "Seed" }</label>
+            <input id="arena-seed" type="text" inputmode="numeric" value={(**seed).clone()}
+                oninput={on_seed} />
+        </div>
+    }
+}
+
+/// A select of numbers that sets `state`.
+fn select_number(state: &UseStateHandle<usize>) -> Callback<Event> {
+    let state = state.clone();
+    Callback::from(move |e: Event| {
+        if let Ok(n) = e
+            .target_unchecked_into::<HtmlSelectElement>()
+            .value()
+            .parse()
+        {
+            state.set(n);
+        }
+    })
+}
+
+#[component(ArenaPanel)]
+pub fn arena_panel(props: &Props) -> Html {
+    let form = &props.form;
+    let info = entry(form.game).info;
+    let (class, on_class) = use_class(form);
     let offered = contenders(form, &class);
     let table = use_reducer(Table::default);
     let pool: Rc<RefCell<Option<Rc<RefCell<Pool>>>>> = use_mut_ref(|| None);
@@ -331,62 +590,34 @@ pub fn arena_panel(props: &Props) -> Html {
         let (chosen, offered) = (chosen.clone(), offered.clone());
         let (matches, parallel, seed) = (*matches, *parallel, (*seed).clone());
         Callback::from(move |_: MouseEvent| {
-            let info = entry(form.game).info;
-            let Ok(seed) = seed.trim().parse::<i64>() else {
-                return error.set(Some(format!(
-                    "the arena seed must be a whole number, not '{}'",
-                    seed.trim()
-                )));
-            };
-            if chosen.len() < players {
-                return error.set(Some(format!(
-                    "tick at least {players} bots: each match seats {players}"
-                )));
-            }
             let bots: Vec<Contender> = chosen.iter().map(|&i| offered[i].clone()).collect();
-            if !isolated
-                && bots
-                    .iter()
-                    .any(|b| !matches!(b.source, BotSource::Builtin(_)))
-            {
-                return error.set(Some(crate::isolation::NOT_ISOLATED.to_string()));
-            }
-            if total > MAX_PAGE_MATCHES {
-                return error.set(Some(format!(
-                    "{total} matches is more than the page plays at once ({MAX_PAGE_MATCHES}); \
-                     `botplay arena` plays any number"
-                )));
-            }
-            let mut setup = Setup::new(info, seed);
-            setup.ruleset = form.ruleset.clone();
-            setup.options = form.options.clone();
-            setup.seats = players;
-            if let Err(why) = setup.check(info) {
-                return error.set(Some(why.to_string()));
-            }
+            let request = Request {
+                form: &form,
+                bots: bots.clone(),
+                seed: &seed,
+                players,
+                matches,
+                total,
+                isolated,
+            };
+            let (setup, arena) = match arena_of(&request) {
+                Ok(found) => found,
+                Err(why) => return error.set(Some(why)),
+            };
             error.set(None);
             if let Some(old) = pool.borrow_mut().take() {
                 old.borrow_mut().stop();
             }
-            table.dispatch(TableAction::Start {
-                names: bots.iter().map(|b| b.name.clone()).collect(),
-                total,
-            });
-            let started = Rc::new_cyclic(|me| {
-                RefCell::new(Pool {
-                    me: me.clone(),
-                    setup,
-                    relaxed: form.relaxed,
-                    plan: plan::plan(bots.len(), players, matches, seed),
-                    bots,
-                    next: 0,
-                    parallel,
-                    running: Vec::new(),
-                    table: table.dispatcher(),
-                    stopped: false,
-                })
-            });
-            started.borrow_mut().pump();
+            let plan = plan::plan(bots.len(), players, matches, arena.setting.seed);
+            table.dispatch(TableAction::Start { arena, total });
+            let started = Pool::start(
+                setup,
+                form.relaxed,
+                bots,
+                plan,
+                parallel,
+                table.dispatcher(),
+            );
             *pool.borrow_mut() = Some(started);
         })
     };
@@ -398,46 +629,14 @@ pub fn arena_panel(props: &Props) -> Html {
             }
         })
     };
-    let on_matches = {
-        let matches = matches.clone();
+    let on_open_results = {
+        let (table, error) = (table.dispatcher(), error.clone());
         Callback::from(move |e: Event| {
-            if let Ok(n) = e
-                .target_unchecked_into::<HtmlSelectElement>()
-                .value()
-                .parse()
-            {
-                matches.set(n);
+            let input = e.target_unchecked_into::<HtmlInputElement>();
+            if let Some(file) = input.files().and_then(|f| f.get(0)) {
+                open_results_file(file, table.clone(), error.clone());
             }
-        })
-    };
-    let on_parallel = {
-        let parallel = parallel.clone();
-        Callback::from(move |e: Event| {
-            if let Ok(n) = e
-                .target_unchecked_into::<HtmlSelectElement>()
-                .value()
-                .parse()
-            {
-                parallel.set(n);
-            }
-        })
-    };
-    let on_seed = {
-        let seed = seed.clone();
-        Callback::from(move |e: InputEvent| {
-            seed.set(e.target_unchecked_into::<HtmlInputElement>().value())
-        })
-    };
-    let tick = |name: String| {
-        let unticked = unticked.clone();
-        Callback::from(move |e: Event| {
-            let on = e.target_unchecked_into::<HtmlInputElement>().checked();
-            let mut list: Vec<String> = (*unticked).clone();
-            list.retain(|n| *n != name);
-            if !on {
-                list.push(name.clone());
-            }
-            unticked.set(list);
+            input.set_value("");
         })
     };
 
@@ -451,33 +650,8 @@ pub fn arena_panel(props: &Props) -> Html {
                     `botplay arena --game {} --seed S`.", form.game) }
             </p>
             <ClassRoster class={(*class).clone()} on_change={on_class} />
-            <fieldset class="arena-bots">
-                <legend>{ "Bots" }</legend>
-                { for offered.iter().map(|b| html! {
-                    <label class="check">
-                        <input type="checkbox" class="arena-bot" value={b.name.clone()}
-                            checked={!unticked.contains(&b.name)} onchange={tick(b.name.clone())} />
-                        { format!(" {}", b.name) }
-                    </label>
-                }) }
-            </fieldset>
-            <div class="row">
-                <label for="arena-matches">{ if players == 2 { "Matches per pair" } else { "Matches per group" } }</label>
-                <select id="arena-matches" onchange={on_matches}>
-                    { for MATCH_COUNTS.iter().map(|&n| html! {
-                        <option value={n.to_string()} selected={n == *matches}>{ n }</option>
-                    }) }
-                </select>
-                <label for="arena-parallel">{ "At once" }</label>
-                <select id="arena-parallel" onchange={on_parallel}>
-                    { for (1..=cores().max(4)).map(|n| html! {
-                        <option value={n.to_string()} selected={n == *parallel}>{ n }</option>
-                    }) }
-                </select>
-                <label for="arena-seed">{ "Seed" }</label>
-                <input id="arena-seed" type="text" inputmode="numeric" value={(*seed).clone()}
-                    oninput={on_seed} />
-            </div>
+            { bot_checkboxes(&offered, &unticked) }
+            { options_row(players, &matches, &parallel, &seed) }
             <div class="row buttons">
                 <button type="button" id="arena-run" class="primary" onclick={on_run}
                     disabled={table.running}>
@@ -487,6 +661,11 @@ pub fn arena_panel(props: &Props) -> Html {
                 <button type="button" id="arena-stop" onclick={on_stop} disabled={!table.running}>
                     { "Stop" }
                 </button>
+                <label class="file-button" title="The JSON of `botplay arena --json` or `botplay arena merge`">
+                    { "Open arena results (JSON) " }
+                    <input type="file" id="arena-open" accept=".json,application/json"
+                        onchange={on_open_results} disabled={table.running} />
+                </label>
             </div>
             if let Some(text) = &*error {
                 <p id="arena-error" class="warning" role="alert">{ text }</p>
@@ -520,6 +699,43 @@ fn percent(x: f64) -> String {
     format!("{:.0}%", 100.0 * x)
 }
 
+/// The matches played, each to watch in the viewer (or its replay's file named, for an arena's
+/// JSON opened from a file), and those that could not be played.
+fn match_list(t: &Table, dispatch: &Callback<Action>) -> Html {
+    let mut played: Vec<&Played> = t.played.iter().collect();
+    played.sort_by_key(|p| p.result.index);
+    html! {
+        <details class="arena-matches">
+            <summary>{ format!("The {} matches played (watch any)", t.played.len()) }</summary>
+            <ol id="arena-match-list">
+                { for played.iter().map(|p| {
+                    let r = &p.result;
+                    let seats: Vec<String> = r.seats.iter().zip(&r.scores)
+                        .map(|(&b, s)| format!("{} {s}", t.names[b])).collect();
+                    let onclick = p.replay.clone().map(|replay| {
+                        let (dispatch, n) = (dispatch.clone(), r.index + 1);
+                        Callback::from(move |_: MouseEvent| dispatch.emit(Action::ShowReplay(
+                            (*replay).clone(), format!("arena match {n}"))))
+                    });
+                    html! { <li value={(r.index + 1).to_string()}>
+                        { format!("seed {}: {}", r.seed, seats.join(" · ")) }
+                        if !r.faults.is_empty() { { format!(" · {} fault(s)", r.faults.len()) } }
+                        { " " }
+                        if let Some(onclick) = onclick {
+                            <button type="button" class="arena-watch" {onclick}>{ "watch" }</button>
+                        } else if let Some(file) = &r.replay {
+                            <span class="hint">{ format!(" replay: {file}") }</span>
+                        }
+                    </li> }
+                }) }
+            </ol>
+            { for t.failed.iter().map(|(i, why)| html! {
+                <p class="warning">{ format!("match {} could not be played: {why}", i + 1) }</p>
+            }) }
+        </details>
+    }
+}
+
 #[component(ArenaTable)]
 fn arena_table(props: &TableProps) -> Html {
     let t = &props.table.0;
@@ -541,8 +757,6 @@ fn arena_table(props: &TableProps) -> Html {
         let (ra, rb) = (&summary.bots[a].rating, &summary.bots[b].rating);
         rb.rating.total_cmp(&ra.rating)
     });
-    let mut played: Vec<&Played> = t.played.iter().collect();
-    played.sort_by_key(|p| p.result.index);
     let export = |what: &'static str| {
         let (names, summary) = (t.names.clone(), summary.clone());
         Callback::from(move |_: MouseEvent| {
@@ -551,6 +765,22 @@ fn arena_table(props: &TableProps) -> Html {
                 _ => arena::csv_tables::pairs(&names, &summary),
             };
             super::sharing::download(&format!("botplay-arena-{what}.csv"), &text, "text/csv");
+        })
+    };
+    let on_json = {
+        let (arena, summary) = (t.arena.clone(), summary.clone());
+        let results: Vec<MatchResult> = t.played.iter().map(|p| p.result.clone()).collect();
+        let interrupted = t.stopped;
+        Callback::from(move |_: MouseEvent| {
+            let Some(arena) = &arena else {
+                return;
+            };
+            let mut setting = arena.setting.clone();
+            setting.interrupted = interrupted;
+            let refs: Vec<&MatchResult> = results.iter().collect();
+            let report = ArenaReport::new(setting, &arena.labels, &summary, &refs);
+            let name = format!("botplay-arena-{}-{}.json", report.game, report.seed);
+            super::sharing::download(&name, &report.to_json(), "application/json");
         })
     };
     html! {
@@ -603,33 +833,16 @@ fn arena_table(props: &TableProps) -> Html {
                 <button type="button" id="arena-pairs-csv" onclick={export("pairs")}>
                     { "Pairs as CSV" }
                 </button>
+                if t.arena.is_some() {
+                    <button type="button" id="arena-json" onclick={on_json}
+                        title="The results as `botplay arena --json` writes them">
+                        { "Results as JSON" }
+                    </button>
+                }
             </div>
             <ArenaCharts names={t.names.clone()}
                 results={Rc::new(t.played.iter().map(|p| p.result.clone()).collect::<Vec<_>>())} />
-            <details class="arena-matches">
-                <summary>{ format!("The {} matches played (watch any)", t.played.len()) }</summary>
-                <ol id="arena-match-list">
-                    { for played.iter().map(|p| {
-                        let r = &p.result;
-                        let seats: Vec<String> = r.seats.iter().zip(&r.scores)
-                            .map(|(&b, s)| format!("{} {s}", t.names[b])).collect();
-                        let onclick = {
-                            let (dispatch, replay, n) = (props.dispatch.clone(), p.replay.clone(), r.index + 1);
-                            Callback::from(move |_: MouseEvent| dispatch.emit(Action::ShowReplay(
-                                (*replay).clone(), format!("arena match {n}"))))
-                        };
-                        html! { <li value={(r.index + 1).to_string()}>
-                            { format!("seed {}: {}", r.seed, seats.join(" · ")) }
-                            if !r.faults.is_empty() { { format!(" · {} fault(s)", r.faults.len()) } }
-                            { " " }
-                            <button type="button" class="arena-watch" {onclick}>{ "watch" }</button>
-                        </li> }
-                    }) }
-                </ol>
-                { for t.failed.iter().map(|(i, why)| html! {
-                    <p class="warning">{ format!("match {} could not be played: {why}", i + 1) }</p>
-                }) }
-            </details>
+            { match_list(t, &props.dispatch) }
         </div>
     }
 }

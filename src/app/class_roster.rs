@@ -104,6 +104,148 @@ fn files_of(input: &HtmlInputElement) -> Vec<File> {
     list
 }
 
+/// Adds the bots of the share links pasted into `links_text`.
+fn add_links(
+    class: &Class,
+    change: &Callback<Class>,
+    error: &UseStateHandle<Option<String>>,
+    links_text: &NodeRef,
+) -> Callback<MouseEvent> {
+    let (class, change, error, links_text) = (
+        class.clone(),
+        change.clone(),
+        error.clone(),
+        links_text.clone(),
+    );
+    Callback::from(move |_: MouseEvent| {
+        let Some(area) = links_text.cast::<HtmlTextAreaElement>() else {
+            return;
+        };
+        let mut class = class.clone();
+        let mut problems = Vec::new();
+        let text = area.value();
+        for (n, word) in text.split_whitespace().enumerate() {
+            match ClassBot::from_link(word).and_then(|bot| class.add(bot)) {
+                Ok(()) => {}
+                Err(why) => problems.push(format!("link {}: {why}", n + 1)),
+            }
+        }
+        area.set_value("");
+        error.set((!problems.is_empty()).then(|| problems.join("; ")));
+        change.emit(class);
+    })
+}
+
+/// Adds a bot per chosen file.
+fn add_files(
+    class: &Class,
+    change: &Callback<Class>,
+    error: &UseStateHandle<Option<String>>,
+) -> Callback<Event> {
+    let (class, change, error) = (class.clone(), change.clone(), error.clone());
+    Callback::from(move |e: Event| {
+        let input = e.target_unchecked_into::<HtmlInputElement>();
+        let files = files_of(&input);
+        // Each file is read on its own; each adds to the class as it is stored then.
+        let (change, error, game) = (change.clone(), error.clone(), class.setup.game.clone());
+        let fallback = class.clone();
+        read_files(
+            files,
+            Callback::from(move |(name, text): (String, Option<String>)| {
+                let mut class = load_class(&game).unwrap_or_else(|| fallback.clone());
+                let added = text
+                    .ok_or_else(|| format!("{name} could not be read as text"))
+                    .and_then(|code| ClassBot::from_file(&name, &code).map_err(|e| e.to_string()))
+                    .and_then(|bot| class.add(bot).map_err(|e| e.to_string()));
+                match added {
+                    Ok(()) => change.emit(class),
+                    Err(why) => error.set(Some(why)),
+                }
+            }),
+        );
+    })
+}
+
+/// Offers the class file to download.
+fn save_file(class: &Class) -> Callback<MouseEvent> {
+    let class = class.clone();
+    Callback::from(move |_: MouseEvent| {
+        let stem: String = class
+            .name
+            .chars()
+            .map(|c| if c.is_alphanumeric() { c } else { '-' })
+            .collect();
+        let name = format!(
+            "botplay-class-{}-{}.json",
+            class.setup.game,
+            stem.trim_matches('-')
+        );
+        download(&name, &class.to_json(), "application/json");
+    })
+}
+
+/// Opens a class file of this game.
+fn open_file(
+    class: &Class,
+    change: &Callback<Class>,
+    error: &UseStateHandle<Option<String>>,
+) -> Callback<Event> {
+    let (change, error, game) = (change.clone(), error.clone(), class.setup.game.clone());
+    Callback::from(move |e: Event| {
+        let input = e.target_unchecked_into::<HtmlInputElement>();
+        let (change, error, game) = (change.clone(), error.clone(), game.clone());
+        read_files(
+            files_of(&input),
+            Callback::from(move |(name, text): (String, Option<String>)| {
+                let opened = text
+                    .ok_or_else(|| format!("{name} could not be read as text"))
+                    .and_then(|t| Class::from_json(&t).map_err(|e| format!("{name}: {e}")));
+                match opened {
+                    Ok(class) if class.setup.game == game => {
+                        error.set(None);
+                        change.emit(class);
+                    }
+                    Ok(class) => error.set(Some(format!(
+                        "{name} is a class of {}: pick that game first",
+                        class.setup.game
+                    ))),
+                    Err(why) => error.set(Some(why)),
+                }
+            }),
+        );
+    })
+}
+
+/// Makes the class link, or says it is too long for one.
+fn make_link(
+    class: &Class,
+    link: &UseStateHandle<String>,
+    error: &UseStateHandle<Option<String>>,
+) -> Callback<MouseEvent> {
+    let (class, link, error) = (class.clone(), link.clone(), error.clone());
+    Callback::from(move |_: MouseEvent| {
+        let here = web_sys::window()
+            .and_then(|w| w.location().href().ok())
+            .unwrap_or_default();
+        let url = format!(
+            "{}#{}",
+            here.split('#').next().unwrap_or_default(),
+            class.to_link()
+        );
+        if url.len() > MAX_LINK_CHARS {
+            link.set(String::new());
+            error.set(Some(format!(
+                "The class is too long for a link ({} characters; at most {MAX_LINK_CHARS}): \
+                 save the class file and hand that out instead.",
+                url.len()
+            )));
+        } else {
+            error.set(None);
+            link.set(url);
+        }
+    })
+}
+
 #[derive(Properties, PartialEq)]
 pub struct Props {
     pub class: Class,
@@ -120,18 +262,18 @@ pub fn class_roster(props: &Props) -> Html {
     // Every change is kept before it is shown.
     let change = {
         let (on_change, link) = (props.on_change.clone(), link.clone());
-        move |class: Class| {
+        Callback::from(move |class: Class| {
             save_class(&class);
             link.set(String::new());
             on_change.emit(class);
-        }
+        })
     };
     let on_name = {
         let (class, change) = (class.clone(), change.clone());
         Callback::from(move |e: InputEvent| {
             let mut class = class.clone();
             class.name = e.target_unchecked_into::<HtmlInputElement>().value();
-            change(class);
+            change.emit(class);
         })
     };
     let rename = |index: usize| {
@@ -148,7 +290,7 @@ pub fn class_roster(props: &Props) -> Html {
                         .collect();
                 }
             }
-            change(class);
+            change.emit(class);
         })
     };
     let remove = |index: usize| {
@@ -158,126 +300,14 @@ pub fn class_roster(props: &Props) -> Html {
             if index < class.bots.len() {
                 class.bots.remove(index);
             }
-            change(class);
+            change.emit(class);
         })
     };
-    let on_add_links = {
-        let (class, change, error, links_text) = (
-            class.clone(),
-            change.clone(),
-            error.clone(),
-            links_text.clone(),
-        );
-        Callback::from(move |_: MouseEvent| {
-            let Some(area) = links_text.cast::<HtmlTextAreaElement>() else {
-                return;
-            };
-            let mut class = class.clone();
-            let mut problems = Vec::new();
-            let text = area.value();
-            for (n, word) in text.split_whitespace().enumerate() {
-                match ClassBot::from_link(word).and_then(|bot| class.add(bot)) {
-                    Ok(()) => {}
-                    Err(why) => problems.push(format!("link {}: {why}", n + 1)),
-                }
-            }
-            area.set_value("");
-            error.set((!problems.is_empty()).then(|| problems.join("; ")));
-            change(class);
-        })
-    };
-    let on_files = {
-        let (class, change, error) = (class.clone(), change.clone(), error.clone());
-        Callback::from(move |e: Event| {
-            let input = e.target_unchecked_into::<HtmlInputElement>();
-            let files = files_of(&input);
-            // Each file is read on its own; each adds to the class as it is stored then.
-            let (change, error, game) = (change.clone(), error.clone(), class.setup.game.clone());
-            let fallback = class.clone();
-            read_files(
-                files,
-                Callback::from(move |(name, text): (String, Option<String>)| {
-                    let mut class = load_class(&game).unwrap_or_else(|| fallback.clone());
-                    let added = text
-                        .ok_or_else(|| format!("{name} could not be read as text"))
-                        .and_then(|code| {
-                            ClassBot::from_file(&name, &code).map_err(|e| e.to_string())
-                        })
-                        .and_then(|bot| class.add(bot).map_err(|e| e.to_string()));
-                    match added {
-                        Ok(()) => change(class),
-                        Err(why) => error.set(Some(why)),
-                    }
-                }),
-            );
-        })
-    };
-    let on_save = {
-        let class = class.clone();
-        Callback::from(move |_: MouseEvent| {
-            let stem: String = class
-                .name
-                .chars()
-                .map(|c| if c.is_alphanumeric() { c } else { '-' })
-                .collect();
-            let name = format!(
-                "botplay-class-{}-{}.json",
-                class.setup.game,
-                stem.trim_matches('-')
-            );
-            download(&name, &class.to_json(), "application/json");
-        })
-    };
-    let on_open = {
-        let (change, error, game) = (change.clone(), error.clone(), class.setup.game.clone());
-        Callback::from(move |e: Event| {
-            let input = e.target_unchecked_into::<HtmlInputElement>();
-            let (change, error, game) = (change.clone(), error.clone(), game.clone());
-            read_files(
-                files_of(&input),
-                Callback::from(move |(name, text): (String, Option<String>)| {
-                    let opened = text
-                        .ok_or_else(|| format!("{name} could not be read as text"))
-                        .and_then(|t| Class::from_json(&t).map_err(|e| format!("{name}: {e}")));
-                    match opened {
-                        Ok(class) if class.setup.game == game => {
-                            error.set(None);
-                            change(class);
-                        }
-                        Ok(class) => error.set(Some(format!(
-                            "{name} is a class of {}: pick that game first",
-                            class.setup.game
-                        ))),
-                        Err(why) => error.set(Some(why)),
-                    }
-                }),
-            );
-        })
-    };
-    let on_link = {
-        let (class, link, error) = (class.clone(), link.clone(), error.clone());
-        Callback::from(move |_: MouseEvent| {
-            let here = web_sys::window()
-                .and_then(|w| w.location().href().ok())
-                .unwrap_or_default();
-            let url = format!(
-                "{}#{}",
-                here.split('#').next().unwrap_or_default(),
-                class.to_link()
-            );
-            if url.len() > MAX_LINK_CHARS {
-                link.set(String::new());
-                error.set(Some(format!(
-                    "The class is too long for a link ({} characters; at most {MAX_LINK_CHARS}): \
-                     save the class file and hand that out instead.",
-                    url.len()
-                )));
-            } else {
-                error.set(None);
-                link.set(url);
-            }
-        })
-    };
+    let on_add_links = add_links(class, &change, &error, &links_text);
+    let on_files = add_files(class, &change, &error);
+    let on_save = save_file(class);
+    let on_open = open_file(class, &change, &error);
+    let on_link = make_link(class, &link, &error);
 
     html! {
         <fieldset id="class" class="arena-class">

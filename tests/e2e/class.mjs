@@ -10,9 +10,11 @@
 //       and a looping bot fault only their own matches, with their names in the table; every
 //       match is played.
 // (cl3) The standings and pairs as CSV: a name with a comma and quotes is quoted as RFC 4180
-//       says, and the rows are the table's.
+//       says, and the rows are the table's; the results as `botplay arena --json` writes them,
+//       opened again in the panel.
 // (cl4) A class link carries the class to a fresh browser; a class file is saved and opened.
-// (cl5) A student's match opens in the viewer from the list of matches played.
+// (cl5) A student's match opens in the viewer from the list of matches played (checked before
+//       (cl3) opens the JSON, which names the replays' files but does not hold them).
 // Screenshot: tests/e2e/screenshots/class.png.
 
 import { mkdtemp, mkdir, readFile, rm, writeFile } from "node:fs/promises";
@@ -108,6 +110,18 @@ export async function classChecks({ dist, check = defaultCheck }) {
       console.log(`ok (cl2) 42 matches played; ${row("Crasher").replace(/\t/g, " ")} · ${row("Looper").replace(/\t/g, " ")}`);
     }, shot);
 
+    await withinLimit("(cl5) a student's match in the viewer", "chromium", 60_000, async () => {
+      await page.locator(".arena-matches > summary").click();
+      const item = page.locator("#arena-match-list li", { hasText: "Noor" }).first();
+      await item.locator(".arena-watch").click();
+      await page.locator("#turn-label").waitFor();
+      const status = await page.locator("#match-status").innerText();
+      check(/arena match/.test(status), `(cl5) the viewer shows: ${status}`);
+      await mkdir(SHOTS, { recursive: true });
+      await page.screenshot({ path: join(SHOTS, "class.png"), fullPage: true });
+      console.log("ok (cl5) a student's match opens in the viewer");
+    }, shot);
+
     await withinLimit("(cl3) the standings and pairs as CSV", "chromium", 60_000, async () => {
       const [standings] = await Promise.all([page.waitForEvent("download"), page.locator("#arena-standings-csv").click()]);
       const text = await readFile(await standings.path(), "utf8");
@@ -118,7 +132,17 @@ export async function classChecks({ dist, check = defaultCheck }) {
       const [pairs] = await Promise.all([page.waitForEvent("download"), page.locator("#arena-pairs-csv").click()]);
       const pairLines = (await readFile(await pairs.path(), "utf8")).trim().split("\n");
       check(pairLines.length === 1 + 21, `(cl3) ${pairLines.length - 1} pairs`);
-      console.log(`ok (cl3) standings (${lines.length - 1} bots) and pairs (${pairLines.length - 1}) as CSV, names quoted`);
+      // The results as `botplay arena --json` writes them, opened again in the panel.
+      const [json] = await Promise.all([page.waitForEvent("download"), page.locator("#arena-json").click()]);
+      const results = JSON.parse(await readFile(await json.path(), "utf8"));
+      check(results.played === 42 && results.matches.length === 42, `(cl3) the JSON holds ${results.played} matches`);
+      check(results.bots.map((b) => b.name).includes('Smith, "Ace" Ada'), `(cl3) the JSON's bots: ${results.bots.map((b) => b.name)}`);
+      const file = join(files, "results.json");
+      await writeFile(file, JSON.stringify(results));
+      await page.locator("#arena-open").setInputFiles(file);
+      await page.locator("#arena-progress", { hasText: "done: 42 matches" }).waitFor({ timeout: 10_000 });
+      check((await page.locator("#arena-bots-table tbody tr").count()) === 7, "(cl3) the opened JSON's table");
+      console.log(`ok (cl3) standings (${lines.length - 1} bots) and pairs (${pairLines.length - 1}) as CSV, names quoted; the JSON of the results, opened again`);
     }, shot);
 
     await withinLimit("(cl4) a class link and a class file", "chromium", 120_000, async () => {
@@ -145,17 +169,6 @@ export async function classChecks({ dist, check = defaultCheck }) {
       console.log(`ok (cl4) a class link (${link.length} characters) and a class file carry the class`);
     }, shot);
 
-    await withinLimit("(cl5) a student's match in the viewer", "chromium", 60_000, async () => {
-      await page.locator(".arena-matches > summary").click();
-      const item = page.locator("#arena-match-list li", { hasText: "Noor" }).first();
-      await item.locator(".arena-watch").click();
-      await page.locator("#turn-label").waitFor();
-      const status = await page.locator("#match-status").innerText();
-      check(/arena match/.test(status), `(cl5) the viewer shows: ${status}`);
-      await mkdir(SHOTS, { recursive: true });
-      await page.screenshot({ path: join(SHOTS, "class.png"), fullPage: true });
-      console.log("ok (cl5) a student's match opens in the viewer");
-    }, shot);
   } finally {
     await context.close().catch(() => {});
     server.close();
