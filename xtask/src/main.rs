@@ -7,7 +7,8 @@
 //! * `cargo xtask bench [--quick] [--cpu] [FILTER]` runs the engine benchmarks and prints turns
 //!   per second.
 //!
-//! Std only: every tool is an external command started with `std::process::Command`.
+//! Every tool is an external command started with `std::process::Command`; `nix` only kills
+//! one that went past its time limit, with everything it started.
 
 mod bench;
 mod common;
@@ -32,7 +33,10 @@ Usage:
                                   trunk (e.g. --release)
   cargo xtask test [STEP...]      set up (with the browser), then run every check in
                                   order, stopping at the first failure; STEP names run
-                                  only those steps
+                                  only those steps. Each step has a time limit (below):
+                                  a command still running at it is killed with all it
+                                  started, and the run fails naming it. A whole run also
+                                  fails when it changed what `git status` shows
   cargo xtask dist                set up, then build the static site into dist/: publish
                                   that folder as is on any static host
   cargo xtask bench [--quick] [--cpu] [FILTER]
@@ -43,7 +47,13 @@ Usage:
                                   benchmarks by name (e.g. match/ice-and-fire)
   cargo xtask help                print this help (also -h, --help)
 
-Test steps, in order:
+Environment:
+  TIME_LIMIT_SCALE=N              multiplies every time limit of `cargo xtask test` (its
+                                  steps', the whole run's and each browser check's), e.g.
+                                  3 on a slow machine
+  FUZZ_SECONDS=N                  how long each fuzz target runs in the fuzz step (30)
+
+Test steps, in order, with their time limits:
 ";
 
 /// What the command line asked for.
@@ -151,9 +161,13 @@ fn parse_test(rest: &[String]) -> Result<Command, UsageError> {
 
 fn usage() -> String {
     let mut text = USAGE.to_string();
-    for (name, title) in test::step_titles() {
-        text.push_str(&format!("  {name:<12} {title}\n"));
+    for (name, limit, title) in test::step_titles() {
+        text.push_str(&format!("  {name:<12} {limit:>7}  {title}\n"));
     }
+    let (setup, whole) = test::run_limits();
+    text.push_str(&format!(
+        "  (the set-up before them: {setup}; the whole run, set-up included: {whole})\n"
+    ));
     text
 }
 

@@ -1,11 +1,15 @@
 //! `cargo xtask test [STEP...]`: set up, then run every check in order, stopping at the first
-//! failure. Each step is announced with a banner and timed.
+//! failure. Each step is announced with a banner, timed, and bounded: a command still running at
+//! its step's time limit (or the whole run's) is killed with everything it started, and the run
+//! fails naming it. A whole run then checks that it left the checkout as it found it.
 
+use std::collections::BTreeMap;
+use std::hash::{DefaultHasher, Hash, Hasher};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use crate::common::{self, format_duration, format_size, Failure, Repo, Result};
+use crate::common::{self, format_duration, format_size, Failure, Limit, Repo, Result};
 use crate::serve;
 use crate::setup::{self, CHROMEDRIVER, CHROMIUM, WASM_TARGET};
 
@@ -14,62 +18,89 @@ pub struct Step {
     pub name: &'static str,
     pub title: &'static str,
     needs_browser: bool,
+    /// How long its commands may run together (times `$TIME_LIMIT_SCALE`): several times what the
+    /// step takes on a loaded 2-core machine with nothing compiled yet.
+    limit: Duration,
     run: fn(&Repo) -> Result,
 }
+
+const fn minutes(n: u64) -> Duration {
+    Duration::from_secs(n * 60)
+}
+
+/// The set-up's limit: on a fresh machine it compiles Trunk and wasm-bindgen-cli (about 10
+/// minutes on 2 cores) and installs the browsers.
+const SETUP_LIMIT: Duration = minutes(40);
+
+/// The whole run's limit, set-up included: CI gives a run 90 minutes, and a run that hangs must
+/// end with its own message well before that.
+const RUN_LIMIT: Duration = minutes(80);
+
+/// The limit of the final look at the checkout (`git status`).
+const CHECKOUT_LIMIT: Duration = minutes(2);
 
 const STEPS: [Step; 10] = [
     Step {
         name: "fmt",
         title: "cargo fmt --all --check",
         needs_browser: false,
+        limit: minutes(3),
         run: fmt,
     },
     Step {
         name: "clippy",
         title: "cargo clippy --workspace --all-targets -- -D warnings",
         needs_browser: false,
+        limit: minutes(20),
         run: clippy,
     },
     Step {
         name: "clippy-wasm",
         title: "cargo clippy -p botplay-web --target wasm32-unknown-unknown --all-targets -- -D warnings",
         needs_browser: false,
+        limit: minutes(15),
         run: clippy_wasm,
     },
     Step {
         name: "test",
         title: "cargo test --workspace",
         needs_browser: false,
+        limit: minutes(25),
         run: native_tests,
     },
     Step {
         name: "fuzz",
         title: "cargo fuzz run, each target of fuzz/ briefly (nightly, or stable with RUSTC_BOOTSTRAP=1)",
         needs_browser: false,
+        limit: minutes(15),
         run: fuzz_smoke,
     },
     Step {
         name: "wasm-test",
         title: "cargo test -p botplay-web --target wasm32-unknown-unknown, in headless Chromium",
         needs_browser: true,
+        limit: minutes(15),
         run: wasm_tests,
     },
     Step {
         name: "build",
         title: "trunk build --release, then the size of each file in dist/",
         needs_browser: false,
+        limit: minutes(15),
         run: release_build,
     },
     Step {
         name: "e2e",
         title: "node tests/e2e/run.mjs, then embed.mjs, charts.mjs, take-over.mjs and pictures.mjs, --dist dist, in headless Chromium",
         needs_browser: true,
+        limit: minutes(25),
         run: end_to_end,
     },
     Step {
         name: "hostile",
         title: "node tests/e2e/hostile.mjs --dist dist: hostile bots against the sandbox, in headless Chromium",
         needs_browser: true,
+        limit: minutes(10),
         run: hostile_bots,
     },
     Step {
@@ -78,6 +109,7 @@ const STEPS: [Step; 10] = [
                 that matter to a person, then hostile bots, in Firefox ESR, WebKitGTK (as shipped, \
                 without SharedArrayBuffer, and with it) and Chromium without SharedArrayBuffer",
         needs_browser: true,
+        limit: minutes(20),
         run: other_browsers,
     },
 ];
@@ -90,34 +122,74 @@ pub fn step_names() -> Vec<&'static str> {
     STEPS.iter().map(|step| step.name).collect()
 }
 
-pub fn step_titles() -> impl Iterator<Item = (&'static str, &'static str)> {
-    STEPS.iter().map(|step| (step.name, step.title))
+/// Each step's name, time limit and title, for the help.
+pub fn step_titles() -> impl Iterator<Item = (&'static str, String, &'static str)> {
+    STEPS
+        .iter()
+        .map(|step| (step.name, limit_text(step.limit(), 1.0), step.title))
+}
+
+/// The set-up's and the whole run's time limits, for the help.
+pub fn run_limits() -> (String, String) {
+    (limit_text(SETUP_LIMIT, 1.0), limit_text(RUN_LIMIT, 1.0))
 }
 
 /// Runs the steps named in `only` (every step when empty), in the fixed order.
 pub fn run(repo: &Repo, only: &[String]) -> Result {
+    common::stop_commands_on_interrupt();
     let started = Instant::now();
+    let scale = common::time_scale()?;
+    let run_limit = RUN_LIMIT.mul_f64(scale);
     let steps: Vec<&Step> = STEPS
         .iter()
         .filter(|step| only.is_empty() || only.iter().any(|name| name == step.name))
         .collect();
+    // Each limit, in the banners: a command that hangs is killed at the step's limit, or at the
+    // whole run's, whichever comes first.
+    let bounded = |name: &'static str, step_limit: Duration| {
+        let step_limit = step_limit.mul_f64(scale);
+        let left = (started + run_limit).saturating_duration_since(Instant::now());
+        if step_limit <= left {
+            limit(name, step_limit, Instant::now() + step_limit)
+        } else {
+            Limit {
+                said: format!("the whole run's limit of {}", limit_text(run_limit, 1.0)),
+                ..limit(name, step_limit, started + run_limit)
+            }
+        }
+    };
 
-    banner("setup");
+    // A whole run must leave the checkout as it found it: what git shows now is the developer's.
+    let checkout_before = if only.is_empty() {
+        common::within(bounded("checkout", CHECKOUT_LIMIT), || checkout_state(repo))
+    } else {
+        None
+    };
+
+    let setup_limit = bounded("setup", SETUP_LIMIT);
+    banner(&format!("setup (limit {})", limit_text(SETUP_LIMIT, scale)));
     let setup_started = Instant::now();
-    setup::run(repo, steps.iter().any(|step| step.needs_browser))?;
+    common::within(
+        Limit {
+            own_group: false,
+            ..setup_limit
+        },
+        || setup::run(repo, steps.iter().any(|step| step.needs_browser)),
+    )?;
     let mut results = vec![("setup", "ok", setup_started.elapsed())];
 
     let mut failure = None;
     for (index, step) in steps.iter().enumerate() {
         banner(&format!(
-            "[{}/{}] {}: {}",
+            "[{}/{}] {}: {} (limit {})",
             index + 1,
             steps.len(),
             step.name,
-            step.title
+            step.title,
+            limit_text(step.limit(), scale)
         ));
         let step_started = Instant::now();
-        let outcome = (step.run)(repo);
+        let outcome = common::within(bounded(step.name, step.limit()), || (step.run)(repo));
         let elapsed = step_started.elapsed();
         match outcome {
             Ok(()) => {
@@ -139,10 +211,56 @@ pub fn run(repo: &Repo, only: &[String]) -> Result {
     for step in steps.iter().skip(results.len() - 1) {
         results.push((step.name, "not run", Duration::ZERO));
     }
+    if let (None, Some(before)) = (&failure, checkout_before) {
+        let checked = Instant::now();
+        let after = common::within(bounded("checkout", CHECKOUT_LIMIT), || checkout_state(repo));
+        if let Err(error) = check_checkout(&before, after.as_ref()) {
+            failure = Some(error);
+            results.push(("checkout", "FAILED", checked.elapsed()));
+        } else {
+            results.push(("checkout", "ok", checked.elapsed()));
+        }
+    }
     print_summary(&results, started.elapsed());
     match failure {
         Some(error) => Err(error),
         None => Ok(()),
+    }
+}
+
+/// The limit of `step`, ending at `deadline`, with its own process group for each command.
+fn limit(step: &str, allowed: Duration, deadline: Instant) -> Limit {
+    Limit {
+        step: step.to_string(),
+        deadline,
+        said: format!("its limit of {}", limit_text(allowed, 1.0)),
+        own_group: true,
+    }
+}
+
+/// `15 min`, or `15 min × 2` when `$TIME_LIMIT_SCALE` multiplies it.
+fn limit_text(limit: Duration, scale: f64) -> String {
+    let text = if minutes(limit.as_secs() / 60) == limit {
+        format!("{} min", limit.as_secs() / 60)
+    } else {
+        format_duration(limit)
+    };
+    if scale == 1.0 {
+        text
+    } else {
+        format!("{text} × {scale}")
+    }
+}
+
+impl Step {
+    /// Its time limit before `$TIME_LIMIT_SCALE`: the fuzz step's grows with `$FUZZ_SECONDS`.
+    fn limit(&self) -> Duration {
+        if self.name == "fuzz" {
+            let per_target = Duration::from_secs(2 * fuzz_seconds());
+            self.limit + per_target * FUZZ_TARGETS.len() as u32
+        } else {
+            self.limit
+        }
     }
 }
 
@@ -228,6 +346,14 @@ fn native_tests(repo: &Repo) -> Result {
 const FUZZ_TARGETS: [&str; 3] = ["bot_lines", "replay", "share_link"];
 const FUZZ_SECONDS: u64 = 30;
 
+/// `$FUZZ_SECONDS`, or [`FUZZ_SECONDS`].
+fn fuzz_seconds() -> u64 {
+    std::env::var("FUZZ_SECONDS")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(FUZZ_SECONDS)
+}
+
 /// Builds the fuzz targets once and runs each briefly from its committed seeds, in a fresh
 /// corpus (`fuzz/target/smoke/`; the long runs' corpus in `fuzz/corpus/` is left alone, so the
 /// time stays bounded). libFuzzer needs unstable compiler flags: the nightly toolchain when
@@ -240,10 +366,7 @@ fn fuzz_smoke(repo: &Repo) -> Result {
             "apt-get install -y g++ (Debian), then run `cargo xtask test fuzz` again",
         ));
     }
-    let seconds = std::env::var("FUZZ_SECONDS")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(FUZZ_SECONDS);
+    let seconds = fuzz_seconds();
     let nightly = std::env::var_os("FUZZ_STABLE").is_none() && has_nightly(repo);
     println!(
         "  toolchain: {}; {seconds} s per target",
@@ -281,10 +404,8 @@ fn fuzz_smoke(repo: &Repo) -> Result {
             ]);
         let shown = format!("cargo fuzz run -a -s none {target} (for {seconds} s)");
         println!("$ {shown}");
-        let output = run
-            .stdin(Stdio::null())
-            .output()
-            .map_err(|e| common::spawn_failure(&shown, &e))?;
+        run.stdin(Stdio::null());
+        let output = common::output(run, &shown)?;
         // libFuzzer reports on stderr, a line per new input: show its summary, or its end.
         let log = String::from_utf8_lossy(&output.stderr);
         if output.status.success() {
@@ -476,6 +597,103 @@ fn other_browsers(repo: &Repo) -> Result {
     Ok(())
 }
 
+// --- the checkout, as the run found it ------------------------------------------------------
+
+/// What `git status` lists (tracked files changed, untracked files not ignored), each with its
+/// status and a hash of its contents (`None`: no such file). A run must leave it as it was: only
+/// git-ignored files (`.gitignore`: builds, screenshots, fuzz corpora) may change.
+type Checkout = BTreeMap<String, (String, Option<u64>)>;
+
+/// The checkout's state, or `None` (with a note) where git cannot tell it.
+fn checkout_state(repo: &Repo) -> Option<Checkout> {
+    let mut command = Command::new("git");
+    command.current_dir(&repo.root).args([
+        "status",
+        "--porcelain=v1",
+        "-z",
+        "--untracked-files=all",
+    ]);
+    let shown = common::describe(&command);
+    match common::output(command, &shown) {
+        Ok(output) if output.status.success() => Some(
+            parse_status(&output.stdout)
+                .into_iter()
+                .map(|(status, path)| {
+                    let hash = std::fs::read(repo.root.join(&path)).ok().map(|bytes| {
+                        let mut hasher = DefaultHasher::new();
+                        bytes.hash(&mut hasher);
+                        hasher.finish()
+                    });
+                    (path, (status, hash))
+                })
+                .collect(),
+        ),
+        _ => {
+            println!("  (`{shown}` failed: whether the run leaves the checkout as it was is not checked)");
+            None
+        }
+    }
+}
+
+/// The entries of `git status --porcelain=v1 -z`: (status, path). A rename or copy names the
+/// new path, then the old one, which is left out.
+fn parse_status(text: &[u8]) -> Vec<(String, String)> {
+    let mut entries = Vec::new();
+    let mut fields = text.split(|b| *b == 0).filter(|f| !f.is_empty());
+    while let Some(field) = fields.next() {
+        let field = String::from_utf8_lossy(field);
+        let (Some(status), Some(path)) = (field.get(..2), field.get(3..)) else {
+            continue;
+        };
+        if status.contains(['R', 'C']) {
+            fields.next();
+        }
+        entries.push((status.to_string(), path.to_string()));
+    }
+    entries
+}
+
+/// What changed between two states of the checkout, a line per file.
+fn checkout_changes(before: &Checkout, after: &Checkout) -> Vec<String> {
+    let mut changes = Vec::new();
+    for (path, (status, hash)) in after {
+        let what = match before.get(path) {
+            Some(was) if was == &(status.clone(), *hash) => continue,
+            Some(_) => "changed again (it was already changed before the run)",
+            None if status == "??" => "new, and not git-ignored",
+            None if status.contains('D') => "deleted",
+            None => "changed",
+        };
+        changes.push(format!("{path}: {what}"));
+    }
+    for path in before.keys().filter(|path| !after.contains_key(*path)) {
+        changes.push(format!(
+            "{path}: put back as committed (its changes before the run are gone)"
+        ));
+    }
+    changes
+}
+
+fn check_checkout(before: &Checkout, after: Option<&Checkout>) -> Result {
+    let Some(after) = after else {
+        return Ok(());
+    };
+    let changes = checkout_changes(before, after);
+    if changes.is_empty() {
+        println!("\nthe checkout is as the run found it (git status)");
+        return Ok(());
+    }
+    Err(Failure::new(
+        format!(
+            "the test run changed the checkout (git status), which it must leave as it found \
+             it:\n  {}",
+            changes.join("\n  ")
+        ),
+        "a test may write only where .gitignore ignores (builds, screenshots, fuzz corpora); \
+         `git diff` shows what changed in tracked files",
+    ))
+}
+
 // --- the size report --------------------------------------------------------------------------
 
 /// Python's runtime in `dist/`, fetched only when a Python bot plays.
@@ -562,4 +780,81 @@ fn gzip_size(file: &Path) -> Result<u64> {
         ));
     }
     Ok(output.stdout.len() as u64)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_step_is_bounded_within_the_whole_run() {
+        for step in &STEPS {
+            assert!(
+                step.limit() >= minutes(3) && step.limit() + SETUP_LIMIT <= RUN_LIMIT,
+                "{}: {:?}",
+                step.name,
+                step.limit()
+            );
+        }
+        assert!(RUN_LIMIT < minutes(90), "CI gives a run 90 minutes");
+    }
+
+    #[test]
+    fn limits_read_well() {
+        assert_eq!(limit_text(minutes(15), 1.0), "15 min");
+        assert_eq!(limit_text(minutes(15), 2.0), "15 min × 2");
+        assert_eq!(limit_text(Duration::from_secs(90), 1.0), "1 min 30 s");
+    }
+
+    #[test]
+    fn git_status_is_read() {
+        let text = b" M fuzz/Cargo.lock\0?? tests/e2e/a b.png\0R  new.rs\0old.rs\0D  gone.rs\0";
+        assert_eq!(
+            parse_status(text),
+            [
+                (" M", "fuzz/Cargo.lock"),
+                ("??", "tests/e2e/a b.png"),
+                ("R ", "new.rs"),
+                ("D ", "gone.rs"),
+            ]
+            .map(|(s, p)| (s.to_string(), p.to_string()))
+        );
+    }
+
+    #[test]
+    fn only_what_the_run_changed_is_blamed() {
+        let state = |entries: &[(&str, &str, Option<u64>)]| -> Checkout {
+            entries
+                .iter()
+                .map(|(path, status, hash)| (path.to_string(), (status.to_string(), *hash)))
+                .collect()
+        };
+        // The developer's own work, before the run.
+        let before = state(&[("src/mine.rs", " M", Some(1)), ("notes.txt", "??", Some(2))]);
+        assert!(checkout_changes(&before, &before.clone()).is_empty());
+        let after = state(&[
+            ("src/mine.rs", " M", Some(1)),
+            ("notes.txt", "??", Some(3)),
+            ("fuzz/Cargo.lock", " M", Some(4)),
+            ("shot.png", "??", Some(5)),
+            ("README.md", " D", None),
+        ]);
+        assert_eq!(
+            checkout_changes(&before, &after),
+            [
+                "README.md: deleted",
+                "fuzz/Cargo.lock: changed",
+                "notes.txt: changed again (it was already changed before the run)",
+                "shot.png: new, and not git-ignored",
+            ]
+        );
+        let reverted = state(&[("notes.txt", "??", Some(2))]);
+        assert_eq!(
+            checkout_changes(&before, &reverted),
+            ["src/mine.rs: put back as committed (its changes before the run are gone)"]
+        );
+        let error = check_checkout(&before, Some(&after)).unwrap_err();
+        assert!(error.what.contains("\n  shot.png: new"), "{}", error.what);
+        assert!(check_checkout(&before, None).is_ok());
+    }
 }
