@@ -1,11 +1,13 @@
 // The browser every e2e test uses: Debian's Chromium (or $CHROMIUM) driven by playwright-core,
 // headless, with nothing that reaches the network on its own.
 
-import { resolve } from "node:path";
+import { mkdir } from "node:fs/promises";
+import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium } from "playwright-core";
 
 const REPO = resolve(fileURLToPath(new URL("../..", import.meta.url)));
+const SHOTS = join(REPO, "tests", "e2e", "screenshots");
 
 export const CHROMIUM = process.env.CHROMIUM ?? "/usr/bin/chromium";
 
@@ -35,6 +37,73 @@ export function launch(profile, options = {}) {
 
 /** A check that failed: its message is the whole report. */
 export class Failure extends Error {}
+
+/** A check that went past its time limit (withinLimit). */
+export class TimeLimit extends Failure {}
+
+/**
+ * What every time limit of the browser checks is multiplied by: $TIME_LIMIT_SCALE (as for the
+ * steps of `cargo xtask test`), e.g. 3 on a slow machine; 1 without it.
+ */
+export const TIME_SCALE = (() => {
+  const text = (process.env.TIME_LIMIT_SCALE ?? "").trim();
+  const scale = text === "" ? 1 : Number(text);
+  if (!(scale > 0 && Number.isFinite(scale))) throw new Error(`TIME_LIMIT_SCALE=${text} is not a positive number`);
+  return scale;
+})();
+
+/** Resolves to what `promise` gives, or to `otherwise` after `ms` ms (it never waits longer). */
+export async function settledWithin(promise, ms, otherwise = undefined) {
+  let timer;
+  const late = new Promise((ok) => (timer = setTimeout(() => ok(otherwise), ms)));
+  try {
+    return await Promise.race([promise, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * Runs the check `fn()` and returns what it gives, within `ms` milliseconds (times
+ * TIME_SCALE). Past that it fails at once, even when what `fn` awaits never settles (a hung
+ * browser or WebDriver command): a TimeLimit naming the check and the browser, once
+ * `screenshotFn(path)` (when given) has saved the page to
+ * tests/e2e/screenshots/timeout-<browser>.png (it gets 15 s; a browser that does not answer
+ * leaves no screenshot). What `fn` was doing is left running: the caller then closes the
+ * browser, or kills it (the drivers' close() kills a browser that does not close).
+ *
+ *   await withinLimit("(b) a whole match", "chromium", 240_000, async () => { ... },
+ *     (path) => page.screenshot({ path }));  // playwright; a driver's page: page.screenshot(path)
+ */
+export async function withinLimit(name, browserName, ms, fn, screenshotFn) {
+  const limit = ms * TIME_SCALE;
+  const expired = Symbol("expired");
+  let timer;
+  const late = new Promise((ok) => (timer = setTimeout(() => ok(expired), limit)));
+  const work = Promise.resolve().then(fn);
+  let result;
+  try {
+    result = await Promise.race([work, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+  if (result !== expired) return result;
+  work.catch(() => {}); // what it does after the limit is no longer heard
+  let shot = "";
+  if (screenshotFn) {
+    const path = join(SHOTS, `timeout-${browserName}.png`);
+    const taken = await settledWithin(
+      mkdir(SHOTS, { recursive: true }).then(() => screenshotFn(path)).then(() => true, () => false),
+      15_000,
+      false,
+    );
+    shot = taken ? `; the page then: tests/e2e/screenshots/timeout-${browserName}.png` : "; no screenshot (the browser did not answer)";
+  }
+  const seconds = (limit / 1000).toFixed(limit < 10_000 ? 1 : 0);
+  throw new TimeLimit(
+    `${name} in ${browserName}: not done within its time limit of ${seconds} s (TIME_LIMIT_SCALE=2 doubles it on a slow machine)${shot}`,
+  );
+}
 
 /** The check a test file uses when it runs alone (run.mjs passes its own). */
 export function defaultCheck(condition, message) {

@@ -18,7 +18,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { defaultCheck, launch, runAlone, setCode, setRelaxed } from "./browser.mjs";
+import { defaultCheck, launch, runAlone, setCode, setRelaxed, settledWithin, withinLimit } from "./browser.mjs";
 import { serve } from "./serve.mjs";
 
 const SHOTS = join(resolve(fileURLToPath(new URL("../..", import.meta.url))), "tests", "e2e", "screenshots");
@@ -72,49 +72,62 @@ export async function picturesChecks({ dist, check = defaultCheck }) {
       await page.locator("#text-view-toggle").click();
     }
 
+    // Each check within its time limit: past it, the run fails at once, naming the check, with a
+    // screenshot of the page (tests/e2e/screenshots/timeout-chromium.png).
+    const limit = (what, ms, checks) => withinLimit(what, "chromium", ms, checks, (path) => page.screenshot({ path }));
+    let at;
+    let live;
+    let played;
+    let playedText;
+
     // (pi1) A live match, looked at turn by turn.
-    await setCode(page, SLOW_WAITER);
-    await page.locator("#opponent").selectOption("random");
-    await page.locator("#seed").fill("11");
-    await setRelaxed(page, true);
-    await page.locator("#run").click();
-    await page.waitForFunction(() => Number(document.querySelector("#scrub")?.max ?? 0) >= 14, null, { timeout: 60_000 });
-    const at = 7;
-    await page.locator("#scrub").fill(String(at));
-    check((await frameShown(page)) === at, `(pi1) the scrubber did not go to frame ${at}`);
-    const live = await shown(page, check, "(pi1)");
-    await page.locator("#viewer").screenshot({ path: join(SHOTS, "pictures-live.png") });
-    const liveStill = (await page.locator("#outcome .result").count()) === 0;
-    check(liveStill, "(pi1) the match was over before its earlier turns were looked at: nothing was asked for");
-    await page.locator("#play").click();
-    await page.waitForFunction((from) => Number(document.querySelector("#scrub").value) >= from + 5, at, { timeout: 10_000 })
-      .catch(() => check(false, "(pi1) playback from an earlier turn of a live match did not move on"));
-    await page.locator("#play").click();
-    const played = await frameShown(page);
-    const playedText = await shown(page, check, "(pi1) after playback");
-    console.log(`ok (pi1) live: frame ${at} (${live.turn}) drawn with its text (${live.text.split("\n").length} lines), played on to frame ${played}`);
+    await limit("(pi1) a live match looked at turn by turn", 120_000, async () => {
+      await setCode(page, SLOW_WAITER);
+      await page.locator("#opponent").selectOption("random");
+      await page.locator("#seed").fill("11");
+      await setRelaxed(page, true);
+      await page.locator("#run").click();
+      await page.waitForFunction(() => Number(document.querySelector("#scrub")?.max ?? 0) >= 14, null, { timeout: 60_000 });
+      at = 7;
+      await page.locator("#scrub").fill(String(at));
+      check((await frameShown(page)) === at, `(pi1) the scrubber did not go to frame ${at}`);
+      live = await shown(page, check, "(pi1)");
+      await page.locator("#viewer").screenshot({ path: join(SHOTS, "pictures-live.png") });
+      const liveStill = (await page.locator("#outcome .result").count()) === 0;
+      check(liveStill, "(pi1) the match was over before its earlier turns were looked at: nothing was asked for");
+      await page.locator("#play").click();
+      await page.waitForFunction((from) => Number(document.querySelector("#scrub").value) >= from + 5, at, { timeout: 10_000 })
+        .catch(() => check(false, "(pi1) playback from an earlier turn of a live match did not move on"));
+      await page.locator("#play").click();
+      played = await frameShown(page);
+      playedText = await shown(page, check, "(pi1) after playback");
+      console.log(`ok (pi1) live: frame ${at} (${live.turn}) drawn with its text (${live.text.split("\n").length} lines), played on to frame ${played}`);
+    });
 
     // (pi2) The same frames once the match is over.
-    await page.locator("#outcome .result").waitFor({ timeout: 120_000 });
-    await page.locator("#scrub").fill(String(at));
-    const after = await shown(page, check, "(pi2)");
-    check(after.turn === live.turn, `(pi2) frame ${at} is '${after.turn}' now, was '${live.turn}'`);
-    check(after.text === live.text, `(pi2) frame ${at}'s text differs from the one asked for live:\n${after.text}\n---\n${live.text}`);
-    check(after.board === live.board, `(pi2) frame ${at}'s board differs from the one drawn live`);
-    await page.locator("#scrub").fill(String(played));
-    check((await shown(page, check, "(pi2)")).text === playedText.text, `(pi2) frame ${played}'s text differs from the one played live`);
-    const last = Number(await page.locator("#scrub").getAttribute("max"));
-    let empty = 0;
-    for (let f = 0; f <= last; f += Math.max(1, Math.floor(last / 25))) {
-      await page.locator("#scrub").fill(String(f));
-      if (!(await page.locator("#text-board").innerText()).trim()) empty++;
-    }
-    check(empty === 0, `(pi2) ${empty} frames of the finished match have no picture`);
-    console.log(`ok (pi2) over (${await page.locator("#outcome .result").innerText()}): frames ${at} and ${played} show what they showed live; all ${last + 1} frames drawn`);
+    await limit("(pi2) the same frames once it is over", 180_000, async () => {
+      await page.locator("#outcome .result").waitFor({ timeout: 120_000 });
+      await page.locator("#scrub").fill(String(at));
+      const after = await shown(page, check, "(pi2)");
+      check(after.turn === live.turn, `(pi2) frame ${at} is '${after.turn}' now, was '${live.turn}'`);
+      check(after.text === live.text, `(pi2) frame ${at}'s text differs from the one asked for live:\n${after.text}\n---\n${live.text}`);
+      check(after.board === live.board, `(pi2) frame ${at}'s board differs from the one drawn live`);
+      await page.locator("#scrub").fill(String(played));
+      check((await shown(page, check, "(pi2)")).text === playedText.text, `(pi2) frame ${played}'s text differs from the one played live`);
+      const last = Number(await page.locator("#scrub").getAttribute("max"));
+      let empty = 0;
+      for (let f = 0; f <= last; f += Math.max(1, Math.floor(last / 25))) {
+        await page.locator("#scrub").fill(String(f));
+        if (!(await page.locator("#text-board").innerText()).trim()) empty++;
+      }
+      check(empty === 0, `(pi2) ${empty} frames of the finished match have no picture`);
+      console.log(`ok (pi2) over (${await page.locator("#outcome .result").innerText()}): frames ${at} and ${played} show what they showed live; all ${last + 1} frames drawn`);
+    });
 
     check(problems.length === 0, `problems: ${problems.join("; ")}`);
   } finally {
-    await context.close();
+    // A browser that does not close (after a check past its limit) is killed when node exits.
+    await settledWithin(context.close(), 30_000);
     server.close();
     await rm(profile, { recursive: true, force: true });
   }

@@ -6,8 +6,10 @@
 //   webkit    WebKitGTK's MiniBrowser through selenium-webdriver and WebKitWebDriver (classic
 //             WebDriver), under a private Xvfb display
 //
-// open(name) resolves to a Browser { name, page, pid(), close() } (pid: the browser's root
-// process, for processTree) whose page has:
+// open(name) resolves to a Browser { name, page, pid(), crashed(), close(), kill() } (pid: the
+// browser's root process, for processTree; crashed: why the browser is gone, or null; close: a
+// browser that has not closed within 20 s is killed; kill: the browser and every process under
+// it, by pid, at once) whose page has:
 //   goto(url), reload(), url(), evaluate(fn, arg), until(fn, arg, {timeout, what}),
 //   click(selector), select(selector, value), type(selector, text), screenshot(path),
 //   problems (console errors and page errors, where the protocol reports them).
@@ -21,6 +23,7 @@
 
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
+import { TIME_SCALE, settledWithin } from "../browser.mjs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
@@ -56,6 +59,8 @@ async function until(page, fn, arg, { timeout = 30_000, what = "the page to be r
       const value = await page.evaluate(fn, arg);
       if (value) return value;
     } catch (error) {
+      // A session that is gone (the browser crashed) answers nothing again.
+      if (error?.name === "NoSuchSessionError") throw new Error(`the browser's session is gone (waiting for ${what})`);
       // A navigation in progress: ask again.
       last = error;
     }
@@ -102,6 +107,48 @@ export async function processTree(root) {
   return [...info.values()].filter((p) => root > 0 && under(p.pid));
 }
 
+/** Sends `signal` to `pid` (a negative pid: its process group); nothing when it is gone. */
+function signal(pid, name) {
+  try {
+    process.kill(pid, name);
+  } catch {
+    /* gone already, or not a group leader */
+  }
+}
+
+/**
+ * Kills `root` and every process under it, by pid: each is stopped first (so that none starts
+ * another while the tree is read), then killed, with the process groups they lead (a browser
+ * may start its helpers in a group of its own).
+ */
+export async function killTree(root) {
+  if (!(root > 0)) return;
+  const found = new Set();
+  for (let look = 0; look < 20; look++) {
+    const fresh = (await processTree(root)).map((p) => p.pid).filter((pid) => !found.has(pid));
+    if (fresh.length === 0) break;
+    for (const pid of fresh) {
+      signal(pid, "SIGSTOP");
+      found.add(pid);
+    }
+  }
+  for (const pid of found) signal(pid, "SIGKILL");
+  for (const pid of found) signal(-pid, "SIGKILL");
+}
+
+/** How long a browser may take to close before it is killed. */
+const CLOSE_MS = 20_000 * TIME_SCALE;
+
+/** `graceful()`, or, when it has not ended within CLOSE_MS, `kill()`. */
+async function closeOrKill(graceful, kill) {
+  const closed = await settledWithin(
+    graceful().then(() => true, () => true),
+    CLOSE_MS,
+    false,
+  );
+  if (!closed) await kill();
+}
+
 // --- Chromium ----------------------------------------------------------------------------------
 
 async function openChromium({ noSharedMemory = false, noServiceWorker = false, name = "chromium" } = {}) {
@@ -126,6 +173,7 @@ async function openChromium({ noSharedMemory = false, noServiceWorker = false, n
     });
   }
   const raw = context.pages()[0] ?? (await context.newPage());
+  const pid = await browserPid(profile);
   const problems = [];
   raw.on("console", (m) => m.type() === "error" && problems.push(`console error: ${m.text()}`));
   raw.on("pageerror", (e) => problems.push(`page error: ${e.message}`));
@@ -148,11 +196,13 @@ async function openChromium({ noSharedMemory = false, noServiceWorker = false, n
     name,
     page,
     profile,
-    pid: () => browserPid(profile),
+    pid: async () => pid,
+    crashed: async () => (pid > 0 && !(await processTree(pid)).length ? "Chromium is gone (it crashed)" : null),
     close: async () => {
-      await context.close();
+      await closeOrKill(() => context.close(), () => killTree(pid));
       await rm(profile, { recursive: true, force: true });
     },
+    kill: () => killTree(pid),
   };
 }
 
@@ -204,10 +254,13 @@ async function openFirefox() {
     name: "firefox",
     page,
     pid: async () => browser.process()?.pid ?? 0,
+    crashed: async () => (browser.connected ? null : "Firefox is gone (it crashed)"),
     close: async () => {
-      await browser.close();
+      const pid = browser.process()?.pid ?? 0;
+      await closeOrKill(() => browser.close(), () => killTree(pid));
       await rm(profile, { recursive: true, force: true });
     },
+    kill: () => killTree(browser.process()?.pid ?? 0),
   };
 }
 
@@ -221,9 +274,23 @@ async function freePort() {
   return port;
 }
 
-/** A process started here, ended by its own pid (and its process group) on close. */
-function start(program, args, env) {
+/** The process groups started here that are still running: ended when node exits (a check past
+ * its time limit may leave a browser it opened behind). */
+const groups = new Map();
+process.on("exit", () => {
+  for (const [pid, name] of groups) signal(-pid, name);
+});
+// Ctrl-C (or a kill) ends node through its exit, so that the groups above end with it.
+for (const [name, number] of [["SIGINT", 2], ["SIGTERM", 15], ["SIGHUP", 1]]) {
+  process.once(name, () => process.exit(128 + number));
+}
+
+/** A process started here, ended by its own pid (and its process group) on close; `atExit`: the
+ * signal that ends it if node exits first. */
+function start(program, args, env, atExit = "SIGKILL") {
   const child = spawn(program, args, { env, stdio: ["ignore", "ignore", "pipe"], detached: true });
+  groups.set(child.pid, atExit);
+  child.on("exit", () => groups.delete(child.pid));
   let said = "";
   child.stderr.on("data", (chunk) => {
     said = (said + chunk).slice(-4000);
@@ -232,11 +299,8 @@ function start(program, args, env) {
     child,
     said: () => said,
     stop: () => {
-      try {
-        process.kill(-child.pid, "SIGTERM");
-      } catch {
-        /* gone already */
-      }
+      groups.delete(child.pid);
+      signal(-child.pid, "SIGTERM");
     },
   };
 }
@@ -244,25 +308,34 @@ function start(program, args, env) {
 async function openWebKit({ sharedMemory = false } = {}) {
   const { Builder, By, until: seleniumUntil } = await import("selenium-webdriver");
   const display = `:${90 + Math.floor(Math.random() * 400)}`;
-  const xvfb = start(XVFB, [display, "-screen", "0", `${WIDTH + 200}x${HEIGHT + 200}x24`, "-nolisten", "tcp"], process.env);
+  // Ended by SIGTERM even when node exits first, so that it removes its lock file.
+  const xvfb = start(XVFB, [display, "-screen", "0", `${WIDTH + 200}x${HEIGHT + 200}x24`, "-nolisten", "tcp"], process.env, "SIGTERM");
   const port = await freePort();
   const env = { ...process.env, DISPLAY: display, WEBKIT_DISABLE_COMPOSITING_MODE: "1" };
   if (sharedMemory) env.JSC_useSharedArrayBuffer = "1";
   await sleep(300);
   const driverProcess = start(WEBKIT_DRIVER, [`--port=${port}`], env);
   let driver;
+  // Each attempt within a minute: a session request that never answers must not hang the tests.
+  const SESSION_MS = 60_000 * TIME_SCALE;
   for (let attempt = 0; ; attempt++) {
     try {
-      driver = await new Builder()
+      const session = new Builder()
         .usingServer(`http://127.0.0.1:${port}`)
         .withCapabilities({
           browserName: "MiniBrowser",
           "webkitgtk:browserOptions": { binary: MINIBROWSER, args: ["--automation"] },
         })
         .build();
+      driver = await settledWithin(session, SESSION_MS, null);
+      if (!driver) {
+        session.then((late) => late.quit(), () => {}).catch(() => {});
+        throw new Error(`no session within ${SESSION_MS / 1000} s`);
+      }
       break;
     } catch (error) {
-      if (attempt > 30) {
+      if (attempt > 30 || driver === null) {
+        await killTree(driverProcess.child.pid);
         driverProcess.stop();
         xvfb.stop();
         throw new Error(`WebKitWebDriver did not start a session: ${error.message}\n${driverProcess.said()}`);
@@ -327,9 +400,21 @@ async function openWebKit({ sharedMemory = false } = {}) {
     name: sharedMemory ? "webkit-sab" : "webkit",
     page,
     pid: async () => driverProcess.child.pid,
+    // WebKitGTK 2.50's JavaScriptCore crashes now and then (a segfault in a worker's
+    // WebAssembly interpreter, in the kernel's log), and the web process with it; MiniBrowser
+    // may crash after it, and WebKitWebDriver then answers no command, or no session.
+    crashed: async () => {
+      if (/WebProcess CRASHED/.test(driverProcess.said())) return "WebKitGTK's web process crashed (MiniBrowser: 'WebProcess CRASHED')";
+      const names = (await processTree(driverProcess.child.pid)).map((p) => p.name);
+      return names.includes("MiniBrowser") ? null : "MiniBrowser is gone (it crashed)";
+    },
     close: async () => {
-      await driver.quit().catch(() => {});
+      await closeOrKill(() => driver.quit(), () => killTree(driverProcess.child.pid));
       driverProcess.stop();
+      xvfb.stop();
+    },
+    kill: async () => {
+      await killTree(driverProcess.child.pid);
       xvfb.stop();
     },
   };
