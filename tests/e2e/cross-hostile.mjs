@@ -38,6 +38,7 @@ import { mkdir, readFile, rm } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { PYTHON_HOARDER, pythonRuntimeForger, pythonWithoutNewlines, runtimeForger } from "./bots.mjs";
+import { withinLimit } from "./browser.mjs";
 import { open, processTree } from "./drivers/index.mjs";
 import { serve } from "./serve.mjs";
 
@@ -339,7 +340,10 @@ async function main() {
   const all = [];
   for (const name of BROWSERS) {
     console.log(`\n--- ${name}`);
-    all.push(...(await suite(name)));
+    // Each match has its own limit (watch); the browser's whole suite has this one, which also
+    // catches a WebDriver command that never answers (node then exits, and the drivers kill the
+    // browser).
+    all.push(...(await withinLimit(`hostile bots (h1)-(h9)`, name, 15 * 60_000, () => suite(name))));
   }
 }
 

@@ -34,7 +34,7 @@ import { mkdtemp, mkdir, readFile, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { extname, join, normalize, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
-import { launch, setCode, setRelaxed } from "./browser.mjs";
+import { launch, setCode, setRelaxed, withinLimit } from "./browser.mjs";
 import { trunkHeaders } from "./serve.mjs";
 
 const REPO = resolve(fileURLToPath(new URL("../..", import.meta.url)));
@@ -522,7 +522,8 @@ async function main() {
   }
 }
 
-main().then(
+// The whole file within a limit that names what hung (each match also has its own, runMatch).
+withinLimit("hostile bots (n), (o)", "chromium", 9 * 60_000, main).then(
   () => process.exit(0),
   (error) => {
     console.error(error instanceof Failure ? `FAILED: ${error.message}` : error);

@@ -546,12 +546,14 @@ fn end_to_end(repo: &Repo) -> Result {
     // Each in a browser and on a server of its own: the embed view framed by a page of another
     // origin; the charts of a match and of the arena; a match taken over from a turn, and the
     // original beside it; a match's earlier turns looked at while it is played (their pictures
-    // asked for) and once it is over. Each with the screenshots it takes.
+    // asked for) and once it is over; a teacher's class built from links and a file, played,
+    // exported and carried by a class link. Each with the screenshots it takes.
     for (name, screenshots) in [
         ("embed", "embed-*.png"),
         ("charts", "charts*.png"),
         ("take-over", "take-over.png"),
         ("pictures", "pictures-live.png"),
+        ("class", "class.png"),
     ] {
         let script = format!("tests/e2e/{name}.mjs");
         let mut command = repo.command("node");
