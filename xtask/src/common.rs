@@ -14,7 +14,7 @@ use std::sync::mpsc::{self, Receiver};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-use nix::sys::signal::{kill, killpg, SigSet, Signal};
+use nix::sys::signal::{kill, killpg, Signal};
 use nix::unistd::Pid;
 
 /// Something that went wrong: what failed, and what to try.
@@ -420,26 +420,17 @@ fn running() -> std::sync::MutexGuard<'static, Vec<(u32, bool)>> {
 
 /// From now on Ctrl-C (SIGINT), SIGTERM and SIGHUP kill the command running under a time limit
 /// with everything it started, then end xtask: such a command has a process group of its own,
-/// which the terminal's Ctrl-C does not reach. Call it before any other thread is started.
+/// which the terminal's Ctrl-C does not reach. A handler (the `ctrlc` crate, which runs it on a
+/// thread of its own), not a blocked signal mask: a mask would be inherited by every command
+/// (std does not reset it), and a test that interrupts a program it started would then wait
+/// forever for the program to hear it.
 pub fn stop_commands_on_interrupt() {
-    let mut signals = SigSet::empty();
-    for signal in [Signal::SIGINT, Signal::SIGTERM, Signal::SIGHUP] {
-        signals.add(signal);
-    }
-    // Blocked here (and in every thread started later), they wait for `wait` below; commands
-    // start with no signal blocked (std resets the mask).
-    if signals.thread_block().is_err() {
-        return;
-    }
-    std::thread::spawn(move || {
-        let Ok(signal) = signals.wait() else {
-            return;
-        };
+    let _ = ctrlc::set_handler(|| {
         for (pid, own_group) in running().clone() {
             kill_tree(pid, own_group);
         }
-        eprintln!("\ncargo xtask: stopped by {signal}, with the commands it had started");
-        std::process::exit(128 + signal as i32);
+        eprintln!("\ncargo xtask: stopped by a signal, with the commands it had started");
+        std::process::exit(130);
     });
 }
 
