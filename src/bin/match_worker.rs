@@ -12,21 +12,22 @@
 //! instead: per seat a `MessagePort` on which the bot's runtime posts its records (or `null`),
 //! a port to the page's service worker for the bots' input and each bot's token there. The
 //! worker then steps the driver after each message and at each deadline
-//! ([`botplay_web::match_host::mailbox`]); the host's commands come as
-//! `{control: kind, seat, text}` messages, and the worker posts `{running}` (a bit per seat
-//! computing) for the host's heartbeat.
+//! ([`botplay_web::match_host::mailbox`]), each step once a probe posted to itself has come back
+//! quickly ([`RoundTrip`]: nothing the bots posted before is still on its way); the host's
+//! commands come as `{control: kind, seat, text}` messages, and the worker posts `{running}` (a
+//! bit per seat computing) for the host's heartbeat.
 
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 
 use botplay_web::match_host::driver::{BotChannels, Channels, Driver, Input, Outbox};
-use botplay_web::match_host::mailbox::Mailbox;
+use botplay_web::match_host::mailbox::{Mailbox, RoundTrip};
 use botplay_web::match_host::rings::{Doorbell, InputRing, Kind, RecordReader};
 use botplay_web::match_host::{HostNews, HostStart};
 use js_sys::{Array, SharedArrayBuffer};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
-use web_sys::{DedicatedWorkerGlobalScope, MessageEvent, MessagePort};
+use web_sys::{DedicatedWorkerGlobalScope, MessageChannel, MessageEvent, MessagePort};
 
 struct Post(DedicatedWorkerGlobalScope);
 
@@ -109,9 +110,54 @@ struct Stepper {
     timer: Cell<i32>,
     again: RefCell<Option<js_sys::Function>>,
     running: Cell<Option<u32>>,
+    /// The two ends of the channel on which this worker posts probes to itself (`None`: it
+    /// steps at once), and when to step.
+    probe: RefCell<Option<(MessagePort, MessagePort)>>,
+    trip: Cell<RoundTrip>,
 }
 
 type Shared = Rc<Stepper>;
+
+fn now(scope: &DedicatedWorkerGlobalScope) -> f64 {
+    scope
+        .performance()
+        .map_or(0.0, |p| p.time_origin() + p.now())
+}
+
+/// A step is wanted (a message came, or a deadline): it is taken once a probe has come back.
+fn wanted(stepper: &Shared) {
+    let mut trip = stepper.trip.get();
+    if !trip.wanted(now(&stepper.scope)) {
+        return;
+    }
+    stepper.trip.set(trip);
+    if !post_probe(stepper) {
+        stepper.trip.set(RoundTrip::new());
+        step(stepper);
+    }
+}
+
+/// The probe came back: a step now, or another probe if this one was held up on its way.
+fn probe_back(stepper: &Shared) {
+    let mut trip = stepper.trip.get();
+    let quick = trip.returned(now(&stepper.scope));
+    stepper.trip.set(trip);
+    if quick {
+        step(stepper);
+    } else if trip.waiting() && !post_probe(stepper) {
+        stepper.trip.set(RoundTrip::new());
+        step(stepper);
+    }
+}
+
+/// Posts a probe to this worker; whether it went.
+fn post_probe(stepper: &Shared) -> bool {
+    stepper
+        .probe
+        .borrow()
+        .as_ref()
+        .is_some_and(|(out, _)| out.post_message(&JsValue::from_f64(0.0)).is_ok())
+}
 
 /// One step of the driver, and a timer for the next deadline.
 fn step(stepper: &Shared) {
@@ -140,10 +186,7 @@ fn step(stepper: &Shared) {
         let _ = js_sys::Reflect::set(&message, &"running".into(), &f64::from(running).into());
         let _ = scope.post_message(&message);
     }
-    let now = scope
-        .performance()
-        .map_or(0.0, |p| p.time_origin() + p.now());
-    let delay = (until - now).clamp(0.0, 60_000.0).ceil() as i32;
+    let delay = (until - now(scope)).clamp(0.0, 60_000.0).ceil() as i32;
     if let Some(again) = stepper.again.borrow().as_ref() {
         if let Ok(handle) =
             scope.set_timeout_with_callback_and_timeout_and_arguments_0(again, delay)
@@ -167,16 +210,34 @@ fn play_on_messages(
         timer: Cell::new(0),
         again: RefCell::new(None),
         running: Cell::new(None),
+        probe: RefCell::new(None),
+        trip: Cell::new(RoundTrip::new()),
     });
     let again = {
         let weak = Rc::downgrade(&driver);
         Closure::<dyn FnMut()>::new(move || {
             if let Some(stepper) = weak.upgrade() {
-                step(&stepper);
+                wanted(&stepper);
             }
         })
     };
     *driver.again.borrow_mut() = Some(again.into_js_value().unchecked_into());
+    // The probes go out on one port of a channel and come back on the other, as the bots'
+    // records do (in WebKit, through the page's main thread).
+    if let Ok(channel) = MessageChannel::new() {
+        let back = {
+            let weak = Rc::downgrade(&driver);
+            Closure::<dyn FnMut(MessageEvent)>::new(move |_: MessageEvent| {
+                if let Some(stepper) = weak.upgrade() {
+                    probe_back(&stepper);
+                }
+            })
+        };
+        let (out, home) = (channel.port1(), channel.port2());
+        home.set_onmessage(Some(back.as_ref().unchecked_ref()));
+        back.forget();
+        *driver.probe.borrow_mut() = Some((out, home));
+    }
     let io = get(data, "io").dyn_into::<MessagePort>().ok();
     let tokens = Array::from(&get(data, "tokens"));
     let control = Mailbox::new();
@@ -191,7 +252,7 @@ fn play_on_messages(
             let (mailbox, driver) = (mailbox.clone(), driver.clone());
             Closure::<dyn FnMut(MessageEvent)>::new(move |event: MessageEvent| {
                 receive(&mailbox, &event.data());
-                step(&driver);
+                wanted(&driver);
             })
         };
         port.set_onmessage(Some(listener.as_ref().unchecked_ref()));
@@ -224,7 +285,7 @@ fn play_on_messages(
                 get(&data, "text").as_string(),
                 get(&data, "seat").as_f64(),
             );
-            step(&driver);
+            wanted(&driver);
         })
     };
     scope.set_onmessage(Some(on_command.as_ref().unchecked_ref()));

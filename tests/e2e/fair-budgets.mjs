@@ -1,0 +1,230 @@
+// Fair budgets where there is no shared memory (issue 34, item 7): an honest bot is never timed
+// out for the page's own delivery of its input and its lines, and a bot over its budget still is.
+//
+//   webkit           WebKitGTK as shipped: no SharedArrayBuffer, the match on messages in the page;
+//                    every message of it (a runtime's records, the input sent to the service
+//                    worker, the runtime's request for it and the answer) passes through the
+//                    page's main thread, which the page's own work keeps busy for up to 170 ms
+//   chromium-no-sab  Chromium with SharedArrayBuffer deleted in every frame: the same path
+//
+//   node tests/e2e/fair-budgets.mjs [--dist dist] [--browsers webkit,chromium-no-sab] [--matches 20]
+//                                   [--busy 150]
+//
+// In each browser, one page plays Ice and Fire (1 s for the first turn, 50 ms for each later one)
+// under the strict budgets, MATCHES times, each on a seed of its own: the JavaScript starter
+// against the Python starter (www/starter/, unchanged), so that each match plays both. Meanwhile
+// the page's main thread is kept busy 150 ms in every 500 ms (--busy MS), as the page's own work
+// keeps it at worst (50 to 170 ms at a time in WebKitGTK, measured while a match is played).
+//   (f1) No match has a fault: neither starter is timed out (nor anything else).
+//   (f2) Fair both ways: the JavaScript starter made to think 80 ms on one of its later turns is
+//        timed out, with the time it took.
+// Each check has a time limit; a failure names the check and the browser and leaves a screenshot
+// in tests/e2e/screenshots/fair-<browser>-failure.png.
+
+import { mkdir, readFile, rm } from "node:fs/promises";
+import { join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { available, open } from "./drivers/index.mjs";
+import { serve } from "./serve.mjs";
+
+const REPO = resolve(fileURLToPath(new URL("../..", import.meta.url)));
+const SHOTS = join(REPO, "tests", "e2e", "screenshots");
+const arg = (name, fallback) => {
+  const i = process.argv.indexOf(name);
+  return i > 0 ? process.argv[i + 1] : fallback;
+};
+const DIST = resolve(REPO, arg("--dist", "dist"));
+const BROWSERS = arg("--browsers", "webkit,chromium-no-sab").split(",");
+const MATCHES = Number(arg("--matches", "20"));
+const GAME = "ice-and-fire";
+/** What every time limit is multiplied by ($TIME_LIMIT_SCALE, as for `cargo xtask test`). */
+const SCALE = Number(process.env.TIME_LIMIT_SCALE || 1) || 1;
+/** A match's time limit: loading Python (up to 15 s in WebKitGTK on a loaded machine) and the
+ * match itself (about 300 turns at most). */
+const MATCH_MS = 120_000;
+/** The page's main thread is kept busy this long in every BUSY_EVERY_MS while the starters play,
+ * as the page's own work (drawing a batch of frames, collecting its garbage) keeps it at worst:
+ * 50 to 170 ms at a time, measured in WebKitGTK while a match is played. */
+const BUSY_MS = Number(arg("--busy", "150"));
+const BUSY_EVERY_MS = 500;
+
+class Failure extends Error {}
+function check(condition, message) {
+  if (!condition) throw new Failure(message);
+}
+
+/** `fn()`, failing with a message that names the check and the browser past `ms` (times SCALE). */
+async function within(what, name, ms, fn) {
+  let timer;
+  const late = new Promise((_, fail) => {
+    timer = setTimeout(() => fail(new Failure(`${what} in ${name}: not done within ${((ms * SCALE) / 1000).toFixed(0)} s`)), ms * SCALE);
+  });
+  try {
+    return await Promise.race([Promise.resolve().then(fn), late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+const starter = (ext) => readFile(join(REPO, "www", "starter", `${GAME}.${ext}`), "utf8");
+
+/** The JavaScript starter, thinking 80 ms before its fourth answer (a later turn: 50 ms). */
+const slowOnce = (code) =>
+  code.replace(
+    /console\.log\(/,
+    "{ globalThis.turns = (globalThis.turns || 0) + 1; if (globalThis.turns === 4) for (const t = Date.now(); Date.now() - t < 80; ); } console.log(",
+  );
+
+// --- in the page ----------------------------------------------------------------------------
+
+const state = () => ({
+  coi: self.crossOriginIsolated === true,
+  sab: typeof SharedArrayBuffer === "function",
+  controlled: Boolean(navigator.serviceWorker?.controller),
+});
+
+const markRun = () => {
+  const run = { started: false };
+  self.fairRun = run;
+  new MutationObserver((changes, observer) => {
+    if (changes.some((c) => [...c.addedNodes].some((n) => n.nodeName === "IFRAME"))) {
+      run.started = true;
+      observer.disconnect();
+    }
+  }).observe(document.body, { childList: true });
+};
+
+const matchOver = () => {
+  const line = document.querySelector("#match-status");
+  if (!line || (self.fairRun && !self.fairRun.started)) return null;
+  const failed = line.classList.contains("warning");
+  const result = document.querySelector("#outcome .result");
+  if (!failed && (!result || /Starting|Playing/.test(line.innerText))) return null;
+  return {
+    failed,
+    status: line.innerText,
+    outcome: result?.innerText ?? "",
+    turns: document.querySelector("#turn-label")?.innerText ?? "",
+    note: document.querySelector("#isolation-note")?.innerText ?? "",
+    faults: [...document.querySelectorAll("#outcome .fault, #faults li")].map((f) => f.innerText),
+  };
+};
+
+/** Keeps the page's main thread busy `busy` ms in every `every` ms (0: never). */
+const keepBusy = ([busy, every]) => {
+  clearInterval(self.fairBusy);
+  if (busy > 0) {
+    self.fairBusy = setInterval(() => {
+      for (const t = performance.now(); performance.now() - t < busy; );
+    }, every);
+  }
+};
+
+const setSeed = (seed) => {
+  const box = document.querySelector("#seed");
+  box.value = seed;
+  box.dispatchEvent(new Event("input", { bubbles: true }));
+};
+
+async function setCode(page, code, editor) {
+  await page.until((e) => Boolean(self.botplayEditor?.get(e)), editor, { what: `the editor ${editor}` });
+  await page.evaluate(([e, c]) => botplayEditor.get(e).paste(c), [editor, code]);
+}
+
+/** Plays the match the form holds; its end. */
+async function play(page, what) {
+  await page.evaluate(markRun);
+  const started = performance.now();
+  await page.click("#run");
+  const over = await page.until(matchOver, null, { timeout: MATCH_MS * SCALE, what });
+  return { ...over, seconds: (performance.now() - started) / 1000 };
+}
+
+// --- one browser -----------------------------------------------------------------------------
+
+async function suite(name) {
+  await rm(join(SHOTS, `fair-${name}-failure.png`), { force: true });
+  const site = await serve(DIST);
+  const browser = await open(name);
+  const { page } = browser;
+  const started = performance.now();
+  try {
+    await within("loading the page", name, 120_000, async () => {
+      await page.goto(site.url);
+      await page.until(() => document.querySelectorAll("#games .game-choice").length === 5, null, { timeout: 60_000, what: "the game list" });
+      await page.until(() => Boolean(navigator.serviceWorker?.controller), null, { what: "the service worker" });
+      const s = await page.evaluate(state);
+      check(s.coi && !s.sab && s.controlled, `${name}: expected an isolated page without SharedArrayBuffer, under its service worker: ${JSON.stringify(s)}`);
+      await page.click(`#games .game-choice[data-game="${GAME}"]`);
+      await page.select("#player", "javascript");
+      await setCode(page, await starter("js"), "bot-code");
+      await page.select("#opponent", "python");
+      await setCode(page, await starter("py"), "bot-code-2");
+      if (await page.evaluate(() => document.querySelector("#relaxed").checked)) await page.click("#relaxed");
+    });
+
+    // (f1) The starters, MATCHES times, while the page's main thread is busy at times.
+    await page.evaluate(keepBusy, [BUSY_MS, BUSY_EVERY_MS]);
+    const seconds = [];
+    let turns = 0;
+    for (let i = 0; i < MATCHES; i++) {
+      const what = `(f1) match ${i + 1} of ${MATCHES} (seed ${1000 + i})`;
+      const over = await within(what, name, MATCH_MS + 10_000, async () => {
+        await page.evaluate(setSeed, String(1000 + i));
+        return play(page, what);
+      });
+      check(!over.failed, `${what} in ${name}: the match failed: '${over.status}'`);
+      check(over.faults.length === 0, `${what} in ${name}: ${over.faults.join("; ")} ('${over.outcome}')`);
+      if (i === 0) check(/no SharedArrayBuffer/.test(over.note), `${name}: the match did not run on messages: '${over.note}'`);
+      seconds.push(over.seconds);
+      turns += Number(over.turns.match(/\/ (\d+)/)?.[1] ?? 0);
+      console.log(`ok ${what} ${name}: ${over.seconds.toFixed(1)} s, ${over.turns}: "${over.outcome}"`);
+    }
+    await page.evaluate(keepBusy, [0, 0]);
+    const sorted = seconds.slice().sort((a, b) => a - b);
+    console.log(
+      `ok (f1) ${name}: ${MATCHES} matches of the JavaScript starter against the Python starter under the strict budgets, the page's main thread busy ${BUSY_MS} ms in every ${BUSY_EVERY_MS} ms, ${turns} turns, no fault (a match in ${sorted[0].toFixed(1)} to ${sorted.at(-1).toFixed(1)} s, median ${sorted[Math.floor(sorted.length / 2)].toFixed(1)} s)`,
+    );
+
+    // (f2) Over its budget once: timed out, with the time it took.
+    const slow = await within("(f2) a bot over its budget", name, MATCH_MS, async () => {
+      await page.select("#opponent", "random");
+      await setCode(page, slowOnce(await starter("js")), "bot-code");
+      return play(page, "(f2) a bot over its budget");
+    });
+    const mine = slow.faults.filter((f) => /your bot/.test(f));
+    const took = Number(mine.join(" ").match(/took (\d+) ms/)?.[1] ?? 0);
+    check(
+      mine.some((f) => /timeout/.test(f) && /within 50 ms/.test(f)) && took >= 80,
+      `(f2) ${name}: the bot that thought 80 ms was not timed out with its time: ${slow.faults.join("; ") || "no fault"}`,
+    );
+    console.log(`ok (f2) ${name}: a bot over its budget once is timed out: "${mine[0]}"`);
+    console.log(`ok ${name}: every check passed in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+  } catch (error) {
+    await mkdir(SHOTS, { recursive: true });
+    await within("the failure's screenshot", name, 15_000, () => page.screenshot(join(SHOTS, `fair-${name}-failure.png`))).catch(() => {});
+    throw error;
+  } finally {
+    await browser.close();
+    site.server.closeAllConnections?.();
+    site.server.close();
+  }
+}
+
+async function main() {
+  const have = available();
+  for (const name of BROWSERS) {
+    const engine = name.split("-")[0];
+    if (!have[engine]) throw new Failure(`${name}: the browser is not installed (cargo xtask setup --browser installs it)`);
+    console.log(`\n--- ${name}`);
+    await suite(name);
+  }
+}
+
+main().then(
+  () => console.log("\nfair budgets: checks passed"),
+  (error) => {
+    console.error(`\nFAILED: ${error instanceof Failure ? error.message : error.stack ?? error}`);
+    process.exit(1);
+  },
+);
