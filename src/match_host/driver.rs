@@ -121,7 +121,8 @@ struct Seat {
     out: Option<String>,
     /// When its open turn's input was sent, and the turn's budget.
     open: Option<(f64, u32)>,
-    /// (Messages) The open turn's start was moved once to when the input was received.
+    /// (Messages) The runtime said it received the open turn's input (its first record of input
+    /// received this turn, which moved the turn's start by the delivery, if any).
     credited: bool,
     /// When the driver last found the bot's ring empty (anything read later was written later).
     looked_empty: f64,
@@ -390,7 +391,7 @@ impl<'a> Driver<'a> {
                 let next = if output.sees_writes_at_once() && seat.looked_empty < end {
                     end
                 } else {
-                    end + GRACE_MS
+                    end + seat.grace()
                 };
                 until = until.min(next);
                 running |= 1 << index.min(31);
@@ -575,13 +576,17 @@ impl<'a> Driver<'a> {
                 "a record of input received, which only a runtime on messages writes",
             ),
             Kind::Received => {
-                // The runtime was already waiting when the input was sent: the time the input
-                // took to reach it (through the service worker) is not the bot's. Once a turn.
+                // The runtime waited for its input from `began` until it got it (the record's
+                // stamp): what of that wait came after the input was sent is the delivery
+                // (through the service worker and, in WebKit, the page's main thread), not the
+                // bot's time; whatever the bot did before it began to wait stays its own. Once a
+                // turn: the first record of input received decides.
                 let began = record.text.trim().parse::<f64>().unwrap_or(f64::INFINITY);
                 if let (Some((sent, budget)), false) = (s.open, s.credited) {
-                    if began <= sent && record.stamp > sent && record.stamp.is_finite() {
-                        s.open = Some((record.stamp.min(sent + MAX_DELIVERY_MS), budget));
-                        s.credited = true;
+                    s.credited = true;
+                    let delivery = record.stamp - began.max(sent);
+                    if delivery > 0.0 && delivery.is_finite() {
+                        s.open = Some((sent + delivery.min(MAX_DELIVERY_MS), budget));
                     }
                 }
             }
@@ -884,7 +889,7 @@ impl<'a> Driver<'a> {
             // Silent at a look after the budget (nothing written by then), or at the grace's end.
             let silent_past_budget = s.looked_empty - sent > budget;
             if !matches!(s.play, Play::Worker { .. })
-                || !(silent_past_budget || now - sent > budget + GRACE_MS)
+                || !(silent_past_budget || now - sent > budget + s.grace())
             {
                 continue;
             }
@@ -1048,6 +1053,18 @@ impl<'a> Driver<'a> {
 }
 
 impl Seat {
+    /// How long after its budget a silent bot in a worker is timed out: [`GRACE_MS`]; on
+    /// messages, until its runtime said it received the input, [`MAX_DELIVERY_MS`] more (the
+    /// input may still be on its way: the bot may not have it yet).
+    fn grace(&self) -> f64 {
+        match &self.play {
+            Play::Worker { output, .. } if !output.sees_writes_at_once() && !self.credited => {
+                GRACE_MS + MAX_DELIVERY_MS
+            }
+            _ => GRACE_MS,
+        }
+    }
+
     fn ready(&self) -> bool {
         !matches!(self.play, Play::Worker { ready: false, .. })
     }
@@ -1293,7 +1310,9 @@ mod tests {
                 );
             }
             drop(news);
-            time.set(time.get() + 200.0);
+            // Silent, without a record of input received (on messages): timed out once the
+            // longest delivery is over too.
+            time.set(time.get() + 200.0 + MAX_DELIVERY_MS);
             driver.step();
             let news = heard.0.borrow();
             let late = turns_of(&news);
@@ -1704,5 +1723,68 @@ mod tests {
             (FaultKind::Timeout, 2),
             "{faults:?}"
         );
+    }
+
+    /// On messages, a runtime that began to wait only after the input was sent is charged what
+    /// it did before, not the delivery after: 2 ms of its own, 33 ms on the way, 35 ms of its
+    /// own again is 37 ms, within the 50 ms budget.
+    #[test]
+    fn on_messages_the_delivery_is_credited_when_the_bot_began_to_wait_after_the_input_was_sent() {
+        let start = ice_and_fire(["me", "wait"], code_against("wait"));
+        let (bot, _sent, channels) = code_in_seat_1();
+        let time = Cell::new(0.0);
+        let clock = || time.get();
+        let heard = Heard::default();
+        let mut driver = Driver::new(start, channels, &heard, &clock).expect("a match");
+        record(&bot, Kind::Ready, "", 0.0);
+        driver.step();
+        time.set(10.0);
+        record(&bot, Kind::Line, "WAIT", 10.0);
+        driver.step();
+        // Sent at 10 ms; the runtime began to wait at 12 ms, got the input at 45 ms, answered
+        // at 80 ms.
+        time.set(81.0);
+        record(&bot, Kind::Received, "12", 45.0);
+        record(&bot, Kind::Line, "WAIT", 80.0);
+        let faults = my_faults(&mut driver, &time, &heard);
+        assert!(faults.iter().all(|f| f.turn != 2), "{faults:?}");
+        assert_eq!(faults.len(), 1, "silent from the third turn on: {faults:?}");
+    }
+
+    /// On messages, until its runtime says it received the input, a silent bot may not have it
+    /// yet: it is timed out only once the longest delivery is over, and its turn counts from
+    /// the input received when that comes.
+    #[test]
+    fn on_messages_a_bot_is_not_timed_out_while_its_input_may_be_on_its_way() {
+        let start = ice_and_fire(["me", "wait"], code_against("wait"));
+        let (bot, _sent, channels) = code_in_seat_1();
+        let time = Cell::new(0.0);
+        let clock = || time.get();
+        let heard = Heard::default();
+        let mut driver = Driver::new(start, channels, &heard, &clock).expect("a match");
+        record(&bot, Kind::Ready, "", 0.0);
+        driver.step();
+        time.set(10.0);
+        record(&bot, Kind::Line, "WAIT", 10.0);
+        driver.step();
+        // Past its budget and grace, then 500 ms on, nothing from the bot: it is still asked.
+        for at in [170.0, 510.0] {
+            time.set(at);
+            driver.step();
+            assert!(
+                driver.seats[0].open.is_some(),
+                "timed out at {at} ms while its input was on its way"
+            );
+        }
+        // Waiting since 5 ms, it got the input at 500 ms and answered 20 ms later.
+        time.set(521.0);
+        record(&bot, Kind::Received, "5", 500.0);
+        record(&bot, Kind::Line, "WAIT", 520.0);
+        driver.step();
+        // Then silent: from the input received on, its grace is the usual one.
+        let faults = my_faults(&mut driver, &time, &heard);
+        assert!(faults.iter().all(|f| f.turn != 2), "{faults:?}");
+        assert_eq!(faults.len(), 1, "silent from the third turn on: {faults:?}");
+        assert_eq!(faults[0].kind, FaultKind::Timeout, "{faults:?}");
     }
 }
