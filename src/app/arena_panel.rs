@@ -752,11 +752,7 @@ fn arena_table(props: &TableProps) -> Html {
     } else {
         format!("done: {} matches", t.total)
     };
-    let mut order: Vec<usize> = (0..t.names.len()).collect();
-    order.sort_by(|&a, &b| {
-        let (ra, rb) = (&summary.bots[a].rating, &summary.bots[b].rating);
-        rb.rating.total_cmp(&ra.rating)
-    });
+    let order = arena::csv_tables::ranking(&summary);
     let export = |what: &'static str| {
         let (names, summary) = (t.names.clone(), summary.clone());
         Callback::from(move |_: MouseEvent| {

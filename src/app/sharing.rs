@@ -173,6 +173,100 @@ pub struct Props {
     pub dispatch: Callback<Action>,
 }
 
+/// The share link of the match shown (copied when the browser allows it), or why it is too
+/// long ("too long: …"). With `with_match` it carries the whole match, opening at `turn`; the
+/// person's bot is named `bot_name` when one is given.
+fn share_link(record: &RecordRef, with_match: bool, turn: Option<usize>, bot_name: &str) -> String {
+    let record = &record.0;
+    let Some(setup) = record.setup.clone() else {
+        return String::new();
+    };
+    let doc = ShareDoc {
+        setup,
+        relaxed: record.relaxed,
+        bots: named_first_code_bot(&record.bots, bot_name),
+        replay: if with_match { record.replay() } else { None },
+        turn: turn.filter(|_| with_match),
+        lesson: None,
+    };
+    let url = link_to(&doc);
+    if url.len() > MAX_LINK_CHARS {
+        // Without the match, only the bots' code is left to make the link shorter.
+        let instead = if with_match {
+            "Share the link without the match, or download the replay and share the file."
+        } else {
+            "The bots' code alone is too long for a link: download the replay and share \
+             the file."
+        };
+        return format!(
+            "too long: a link of this match would have {} characters (at most \
+             {MAX_LINK_CHARS} travel safely through chat tools and browsers). {instead}",
+            url.len()
+        );
+    }
+    if let Some(window) = web_sys::window() {
+        // Best effort: the link is also shown to copy by hand.
+        let _ = window.navigator().clipboard().write_text(&url);
+    }
+    url
+}
+
+/// The embed code of the match shown, opening at `turn` (copied when the browser allows it),
+/// or why it is too long ("too long: …"); nothing before the match is over.
+fn embed_code(record: &RecordRef, turn: Option<usize>) -> Option<String> {
+    let record = &record.0;
+    let (Some(setup), Some(replay)) = (record.setup.clone(), record.replay()) else {
+        return None;
+    };
+    let doc = ShareDoc {
+        setup,
+        relaxed: record.relaxed,
+        bots: record.bots.clone(),
+        replay: Some(replay),
+        turn,
+        lesson: None,
+    };
+    let url = embed_link_to(&doc);
+    if url.len() > MAX_LINK_CHARS {
+        return Some(format!(
+            "too long: the embed code of this match would carry an address of {} \
+             characters (at most {MAX_LINK_CHARS} travel safely). Download the replay \
+             and share the file instead.",
+            url.len()
+        ));
+    }
+    let code = iframe_code(&url, engine_name(record.game));
+    if let Some(window) = web_sys::window() {
+        // Best effort: the code is also shown to copy by hand.
+        let _ = window.navigator().clipboard().write_text(&code);
+    }
+    Some(code)
+}
+
+/// Offers the match's replay as a file.
+fn download_replay(record: &RecordRef) -> Callback<MouseEvent> {
+    let record = record.clone();
+    Callback::from(move |_: MouseEvent| {
+        if let Some(replay) = record.0.replay() {
+            let setup = &replay.setup;
+            let name = format!("botplay-{}-{}.json", setup.game, setup.seed);
+            download(&name, &replay.to_json(), "application/json");
+        }
+    })
+}
+
+/// Opens the replay file chosen.
+fn open_replay(dispatch: &Callback<Action>) -> Callback<Event> {
+    let dispatch = dispatch.clone();
+    Callback::from(move |e: Event| {
+        let input = e.target_unchecked_into::<HtmlInputElement>();
+        if let Some(file) = input.files().and_then(|f| f.get(0)) {
+            open_replay_file(file, dispatch.clone());
+        }
+        input.set_value("");
+    })
+}
+
 #[component(Sharing)]
 pub fn sharing(props: &Props) -> Html {
     let with_match = use_state(|| true);
@@ -193,39 +287,12 @@ pub fn sharing(props: &Props) -> Html {
         let (with_match, at_turn, frame) = (*with_match, *at_turn, props.frame);
         let bot_name = bot_name.trim().to_string();
         Callback::from(move |_: MouseEvent| {
-            let record = &record.0;
-            let Some(setup) = record.setup.clone() else {
-                return;
-            };
-            let doc = ShareDoc {
-                setup,
-                relaxed: record.relaxed,
-                bots: named_first_code_bot(&record.bots, &bot_name),
-                replay: if with_match { record.replay() } else { None },
-                turn: (with_match && at_turn).then_some(frame),
-                lesson: None,
-            };
-            let url = link_to(&doc);
-            if url.len() > MAX_LINK_CHARS {
-                // Without the match, only the bots' code is left to make the link shorter.
-                let instead = if with_match {
-                    "Share the link without the match, or download the replay and share the file."
-                } else {
-                    "The bots' code alone is too long for a link: download the replay and share \
-                     the file."
-                };
-                link.set(format!(
-                    "too long: a link of this match would have {} characters (at most \
-                     {MAX_LINK_CHARS} travel safely through chat tools and browsers). {instead}",
-                    url.len()
-                ));
-                return;
-            }
-            if let Some(window) = web_sys::window() {
-                // Best effort: the link is also shown to copy by hand.
-                let _ = window.navigator().clipboard().write_text(&url);
-            }
-            link.set(url);
+            link.set(share_link(
+                &record,
+                with_match,
+                at_turn.then_some(frame),
+                &bot_name,
+            ))
         })
     };
     // The embed code: the same match (and turn, when chosen) in the embed view's address.
@@ -238,57 +305,13 @@ pub fn sharing(props: &Props) -> Html {
         let (record, embed) = (props.record.clone(), embed.clone());
         let (at_turn, frame) = (*at_turn, props.frame);
         Callback::from(move |_: MouseEvent| {
-            let record = &record.0;
-            let (Some(setup), Some(replay)) = (record.setup.clone(), record.replay()) else {
-                return;
-            };
-            let doc = ShareDoc {
-                setup,
-                relaxed: record.relaxed,
-                bots: record.bots.clone(),
-                replay: Some(replay),
-                turn: at_turn.then_some(frame),
-                lesson: None,
-            };
-            let url = embed_link_to(&doc);
-            if url.len() > MAX_LINK_CHARS {
-                embed.set(format!(
-                    "too long: the embed code of this match would carry an address of {} \
-                     characters (at most {MAX_LINK_CHARS} travel safely). Download the replay \
-                     and share the file instead.",
-                    url.len()
-                ));
-                return;
-            }
-            let name = engine_name(record.game);
-            let code = iframe_code(&url, name);
-            if let Some(window) = web_sys::window() {
-                // Best effort: the code is also shown to copy by hand.
-                let _ = window.navigator().clipboard().write_text(&code);
-            }
-            embed.set(code);
-        })
-    };
-    let on_download = {
-        let record = props.record.clone();
-        Callback::from(move |_: MouseEvent| {
-            if let Some(replay) = record.0.replay() {
-                let setup = &replay.setup;
-                let name = format!("botplay-{}-{}.json", setup.game, setup.seed);
-                download(&name, &replay.to_json(), "application/json");
+            if let Some(code) = embed_code(&record, at_turn.then_some(frame)) {
+                embed.set(code);
             }
         })
     };
-    let on_open = {
-        let dispatch = props.dispatch.clone();
-        Callback::from(move |e: Event| {
-            let input = e.target_unchecked_into::<HtmlInputElement>();
-            if let Some(file) = input.files().and_then(|f| f.get(0)) {
-                open_replay_file(file, dispatch.clone());
-            }
-            input.set_value("");
-        })
-    };
+    let on_download = download_replay(&props.record);
+    let on_open = open_replay(&props.dispatch);
     let toggle = |state: &UseStateHandle<bool>| {
         let state = state.clone();
         Callback::from(move |e: Event| {
