@@ -198,14 +198,20 @@ impl Replay {
         }
         let replay: Replay =
             serde_json::from_value(value).map_err(|e| ReplayError::Damaged(e.to_string()))?;
-        if replay.bots.len() != replay.setup.seats {
+        replay.check_names(&replay.bots)?;
+        Ok(replay)
+    }
+
+    /// A name per seat, or why not.
+    fn check_names(&self, names: &[String]) -> Result<(), ReplayError> {
+        if names.len() != self.setup.seats {
             return Err(ReplayError::Damaged(format!(
                 "{} bot names for {} seats",
-                replay.bots.len(),
-                replay.setup.seats
+                names.len(),
+                self.setup.seats
             )));
         }
-        Ok(replay)
+        Ok(())
     }
 
     /// Re-runs the match from the recorded lines; the result has every frame of the original.
@@ -258,6 +264,8 @@ impl Replay {
                 current: entry.info.version,
             });
         }
+        // A replay read from a link rather than a file comes here unchecked.
+        self.check_names(&names)?;
         let game = (entry.new)(&self.setup).map_err(ReplayError::Setup)?;
         Ok(Referee::new(game, self.setup.clone(), names, relaxed).without_time_checks())
     }

@@ -436,6 +436,12 @@ fn replays_from_elsewhere_are_refused_clearly() {
         .rerun(&ENTRY)
         .expect_err("the line now faults");
     assert!(err.to_string().contains("not recorded"), "{err}");
+
+    // A replay that did not come through `from_json` (a link's) is checked when it is re-run.
+    let mut unnamed = Replay::from_json(&text).expect("readable");
+    unnamed.bots.pop();
+    let err = unnamed.rerun(&ENTRY).expect_err("a seat without a name");
+    assert!(err.to_string().contains("bot names for"), "{err}");
 }
 
 #[test]
