@@ -23,6 +23,18 @@ pub fn bot_colour(bot: usize) -> &'static str {
     BOT_COLOURS[bot % BOT_COLOURS.len()]
 }
 
+/// The dashes of a bot's line, for classes of more bots than colours: the first eight bots'
+/// lines are solid, the next eight's dashed, then dotted, then long dashes; the legend's
+/// swatches show the same (`.arena-dash-N` in `www/style.css`).
+pub const BOT_DASHES: [Option<(f64, f64)>; 4] =
+    [None, Some((8.0, 4.0)), Some((2.0, 3.0)), Some((14.0, 4.0))];
+
+/// A bot's dash pattern, and its number (for the legend's class).
+pub fn bot_dash(bot: usize) -> (usize, Option<(f64, f64)>) {
+    let n = (bot / BOT_COLOURS.len()) % BOT_DASHES.len();
+    (n, BOT_DASHES[n])
+}
+
 /// The first bot's share of the points against the second (wins, plus half the draws), read
 /// from either side of the pair; `None` for a bot against itself or a pair that never met.
 pub fn win_rate(pairs: &[PairStats], row: usize, col: usize) -> Option<f64> {
@@ -132,6 +144,7 @@ pub fn arena_charts(props: &Props) -> Html {
             let lines = (0..bots)
                 .map(|b| Line {
                     colour: chart_canvas::colour(bot_colour(b)),
+                    dash: bot_dash(b).1,
                     points: history
                         .iter()
                         .enumerate()
@@ -179,7 +192,8 @@ pub fn arena_charts(props: &Props) -> Html {
                 </div>
                 <ul class="chart-legend" aria-label="Legend">
                     { for (0..bots).map(|b| html! {
-                        <li><span class={classes!("swatch", format!("arena-bot-{}", b % BOT_COLOURS.len()))}></span>
+                        <li><span class={classes!("swatch", format!("arena-bot-{}", b % BOT_COLOURS.len()),
+                            format!("arena-dash-{}", bot_dash(b).0))}></span>
                             { &names[b] }</li>
                     }) }
                 </ul>

@@ -20,7 +20,9 @@ use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
 
 use super::arena_charts::ArenaCharts;
+use super::bot_record::{BotRecord, RecordedMatch};
 use super::class_roster::{self, ClassRoster};
+use super::results_wall::ResultsWall;
 use super::state::{entry, Action, Form, Slot, SLOT_NAMES};
 use crate::runner::BotSource;
 use crate::runner::{MatchNews, MatchSpec, Runner, SeatSpec};
@@ -35,7 +37,11 @@ const MAX_PAGE_MATCHES: usize = 2_000;
 #[derive(Clone, Debug, PartialEq)]
 struct Contender {
     name: String,
+    /// The class's pseudonym for it, if any.
+    pseudonym: String,
     source: BotSource,
+    /// The bot as a share link carries it.
+    shared: SharedBot,
 }
 
 /// The bots on offer: the class's bots, the person's slots that hold code, then every built-in
@@ -55,7 +61,9 @@ fn contenders(form: &Form, class: &Class) -> Vec<Contender> {
             };
             Some(Contender {
                 name: bot.name.clone(),
+                pseudonym: bot.pseudonym.clone(),
                 source,
+                shared: named(&bot.bot, &bot.name),
             })
         })
         .collect();
@@ -66,14 +74,36 @@ fn contenders(form: &Form, class: &Class) -> Vec<Contender> {
             .filter(|(_, slot)| slot.is_code())
             .map(|(i, slot)| Contender {
                 name: SLOT_NAMES[i].to_string(),
+                pseudonym: String::new(),
                 source: code_source(slot),
+                shared: SharedBot::Code {
+                    name: SLOT_NAMES[i].to_string(),
+                    language: slot.language.to_string(),
+                    code: slot.code.clone(),
+                },
             }),
     );
     out.extend(bots::builtins(form.game).map(|b| Contender {
         name: b.name.to_string(),
+        pseudonym: String::new(),
         source: BotSource::Builtin(b.name.to_string()),
+        shared: SharedBot::Builtin {
+            name: b.name.to_string(),
+        },
     }));
     out
+}
+
+/// A class's bot under the name the class gives it.
+fn named(bot: &SharedBot, name: &str) -> SharedBot {
+    match bot {
+        SharedBot::Code { language, code, .. } => SharedBot::Code {
+            name: name.to_string(),
+            language: language.clone(),
+            code: code.clone(),
+        },
+        other => other.clone(),
+    }
 }
 
 impl Contender {
@@ -96,14 +126,6 @@ fn code_source(slot: &Slot) -> BotSource {
     }
 }
 
-/// One played match of the arena (its replay, when it was played here: an arena's JSON opened
-/// from a file names its replays' files but does not hold them).
-#[derive(Clone, Debug)]
-struct Played {
-    result: MatchResult,
-    replay: Option<Rc<Replay>>,
-}
-
 /// What an arena is, as its JSON (`arena::report`) says it.
 #[derive(Clone, Debug, PartialEq)]
 struct Arena {
@@ -116,8 +138,14 @@ struct Arena {
 struct Table {
     arena: Option<Arena>,
     names: Vec<String>,
+    /// Each bot's pseudonym ("" for none).
+    pseudonyms: Vec<String>,
+    /// Each bot as a share link carries it (none for an arena opened from its JSON).
+    bots: Rc<Vec<SharedBot>>,
     total: usize,
-    played: Vec<Played>,
+    /// The matches played (each with its replay when it was played here: an arena's JSON
+    /// opened from a file names its replays' files but does not hold them).
+    played: Vec<RecordedMatch>,
     /// Matches that could not be played, with why.
     failed: Vec<(usize, String)>,
     running: bool,
@@ -127,11 +155,12 @@ struct Table {
 enum TableAction {
     Start {
         arena: Arena,
+        bots: Vec<SharedBot>,
         total: usize,
     },
     /// An arena's JSON, opened: its table and matches, as played elsewhere.
     Opened(Box<ArenaReport>),
-    Played(Box<Played>),
+    Played(Box<RecordedMatch>),
     Failed(usize, String),
     Done {
         stopped: bool,
@@ -144,9 +173,11 @@ impl Reducible for Table {
     fn reduce(self: Rc<Self>, action: TableAction) -> Rc<Self> {
         let mut t = (*self).clone();
         match action {
-            TableAction::Start { arena, total } => {
+            TableAction::Start { arena, bots, total } => {
                 t = Table {
                     names: arena.labels.iter().map(|l| l.name.clone()).collect(),
+                    pseudonyms: arena.labels.iter().map(|l| l.pseudonym.clone()).collect(),
+                    bots: Rc::new(bots),
                     arena: Some(arena),
                     total,
                     running: true,
@@ -157,11 +188,16 @@ impl Reducible for Table {
                 let played = report.results().unwrap_or_default();
                 t = Table {
                     names: report.labels().iter().map(|l| l.name.clone()).collect(),
+                    pseudonyms: report
+                        .labels()
+                        .iter()
+                        .map(|l| l.pseudonym.clone())
+                        .collect(),
                     total: report.planned,
                     stopped: report.interrupted,
                     played: played
                         .into_iter()
-                        .map(|result| Played {
+                        .map(|result| RecordedMatch {
                             result,
                             replay: None,
                         })
@@ -299,10 +335,11 @@ impl Pool {
                             faults,
                             replay: None,
                         };
-                        self.table.dispatch(TableAction::Played(Box::new(Played {
-                            result,
-                            replay: Some(Rc::new(replay)),
-                        })));
+                        self.table
+                            .dispatch(TableAction::Played(Box::new(RecordedMatch {
+                                result,
+                                replay: Some(Rc::new(replay)),
+                            })));
                     }
                     _ => {}
                 }
@@ -427,7 +464,7 @@ fn arena_of(r: &Request) -> Result<(Setup, Arena), String> {
         .map(|b| BotLabel {
             spec: b.spec(),
             name: b.name.clone(),
-            pseudonym: String::new(),
+            pseudonym: b.pseudonym.clone(),
         })
         .collect();
     let setting = Setting {
@@ -609,7 +646,12 @@ pub fn arena_panel(props: &Props) -> Html {
                 old.borrow_mut().stop();
             }
             let plan = plan::plan(bots.len(), players, matches, arena.setting.seed);
-            table.dispatch(TableAction::Start { arena, total });
+            let shared = bots.iter().map(|b| b.shared.clone()).collect();
+            table.dispatch(TableAction::Start {
+                arena,
+                bots: shared,
+                total,
+            });
             let started = Pool::start(
                 setup,
                 form.relaxed,
@@ -699,10 +741,15 @@ fn percent(x: f64) -> String {
     format!("{:.0}%", 100.0 * x)
 }
 
+/// The bots of a match, by seat, as the page can play them again (when it knows them).
+fn seat_bots(t: &Table, seats: &[usize]) -> Option<Vec<SharedBot>> {
+    seats.iter().map(|&b| t.bots.get(b).cloned()).collect()
+}
+
 /// The matches played, each to watch in the viewer (or its replay's file named, for an arena's
 /// JSON opened from a file), and those that could not be played.
 fn match_list(t: &Table, dispatch: &Callback<Action>) -> Html {
-    let mut played: Vec<&Played> = t.played.iter().collect();
+    let mut played: Vec<&RecordedMatch> = t.played.iter().collect();
     played.sort_by_key(|p| p.result.index);
     html! {
         <details class="arena-matches">
@@ -714,8 +761,9 @@ fn match_list(t: &Table, dispatch: &Callback<Action>) -> Html {
                         .map(|(&b, s)| format!("{} {s}", t.names[b])).collect();
                     let onclick = p.replay.clone().map(|replay| {
                         let (dispatch, n) = (dispatch.clone(), r.index + 1);
-                        Callback::from(move |_: MouseEvent| dispatch.emit(Action::ShowReplay(
-                            (*replay).clone(), format!("arena match {n}"))))
+                        let bots = seat_bots(t, &r.seats);
+                        Callback::from(move |_: MouseEvent| dispatch.emit(Action::ShowPlayed(
+                            (*replay).clone(), bots.clone(), format!("arena match {n}"))))
                     });
                     html! { <li value={(r.index + 1).to_string()}>
                         { format!("seed {}: {}", r.seed, seats.join(" · ")) }
@@ -736,108 +784,226 @@ fn match_list(t: &Table, dispatch: &Callback<Action>) -> Html {
     }
 }
 
+/// The bots' table, best first; a click on a name shows that bot's matches.
+fn bots_table(t: &Table, summary: &stats::Summary, on_pick: &Callback<usize>) -> Html {
+    let order = arena::csv_tables::ranking(summary);
+    html! {
+        <table id="arena-bots-table" class="arena-table">
+            <caption>{ "Bots, by rating (Weng-Lin μ ± σ); a name lists its matches" }</caption>
+            <thead><tr>
+                <th>{ "Bot" }</th><th>{ "Rating" }</th><th>{ "Won" }</th><th>{ "Drawn" }</th>
+                <th>{ "Lost" }</th><th>{ "Avg score" }</th><th>{ "Timeouts" }</th>
+                <th>{ "Crashes" }</th><th>{ "Invalid" }</th>
+            </tr></thead>
+            <tbody>
+                { for order.iter().map(|&b| {
+                    let s = &summary.bots[b];
+                    let pick = on_pick.reform(move |_: MouseEvent| b);
+                    html! { <tr>
+                        <th scope="row">
+                            <button type="button" class="arena-record-open" onclick={pick}>
+                                { &t.names[b] }
+                            </button>
+                        </th>
+                        <td>{ format!("{:.1} ± {:.1}", s.rating.rating, s.rating.uncertainty) }</td>
+                        <td>{ s.wins }</td><td>{ s.draws }</td><td>{ s.losses }</td>
+                        <td>{ s.average_score().map_or("–".into(), |a| format!("{a:.1}")) }</td>
+                        <td>{ s.faults.timeout }</td><td>{ s.faults.crash }</td>
+                        <td>{ s.faults.invalid() }</td>
+                    </tr> }
+                }) }
+            </tbody>
+        </table>
+    }
+}
+
+fn pairs_table(t: &Table, summary: &stats::Summary) -> Html {
+    html! {
+        <table id="arena-pairs-table" class="arena-table">
+            <caption>{ "Head to head (win rate of the first, draws count half; 95% interval)" }</caption>
+            <thead><tr>
+                <th>{ "Pair" }</th><th>{ "W–D–L" }</th><th>{ "Win rate" }</th>
+                <th>{ "95% interval" }</th><th>{ "Avg scores" }</th>
+            </tr></thead>
+            <tbody>
+                { for summary.pairs.iter().filter(|p| p.matches > 0).map(|p| html! { <tr>
+                    <th scope="row">{ format!("{} vs {}", t.names[p.a], t.names[p.b]) }</th>
+                    <td>{ format!("{}–{}–{}", p.wins, p.draws, p.losses) }</td>
+                    <td>{ p.score_rate().map_or("–".into(), percent) }</td>
+                    <td>{ p.interval().map_or("–".into(), |(lo, hi)| format!("{}–{}", percent(lo), percent(hi))) }</td>
+                    <td>{ p.average_scores().map_or("–".into(), |(a, b)| format!("{a:.1} : {b:.1}")) }</td>
+                </tr> }) }
+            </tbody>
+        </table>
+    }
+}
+
+/// The standings or the pairs as CSV, with the bots' names (never their pseudonyms).
+fn csv_export(t: &Table, summary: &stats::Summary, what: &'static str) -> Callback<MouseEvent> {
+    let (names, summary) = (t.names.clone(), summary.clone());
+    Callback::from(move |_: MouseEvent| {
+        let text = match what {
+            "standings" => arena::csv_tables::standings(&names, &summary),
+            _ => arena::csv_tables::pairs(&names, &summary),
+        };
+        super::sharing::download(&format!("botplay-arena-{what}.csv"), &text, "text/csv");
+    })
+}
+
+/// The results as `botplay arena --json` writes them.
+fn json_export(t: &Table, summary: &stats::Summary) -> Callback<MouseEvent> {
+    let (arena, summary) = (t.arena.clone(), summary.clone());
+    let results: Vec<MatchResult> = t.played.iter().map(|p| p.result.clone()).collect();
+    let interrupted = t.stopped;
+    Callback::from(move |_: MouseEvent| {
+        let Some(arena) = &arena else {
+            return;
+        };
+        let mut setting = arena.setting.clone();
+        setting.interrupted = interrupted;
+        let refs: Vec<&MatchResult> = results.iter().collect();
+        let report = ArenaReport::new(setting, &arena.labels, &summary, &refs);
+        let name = format!("botplay-arena-{}-{}.json", report.game, report.seed);
+        super::sharing::download(&name, &report.to_json(), "application/json");
+    })
+}
+
+/// Every replay played here in one zip; `state` says how it goes.
+fn zip_export(t: &Table, state: &UseStateHandle<Option<String>>) -> Callback<MouseEvent> {
+    let mut files: Vec<(usize, Rc<Replay>, Vec<String>, i64)> = t
+        .played
+        .iter()
+        .filter_map(|p| {
+            let names = p.result.seats.iter().map(|&b| t.names[b].clone()).collect();
+            Some((p.result.index + 1, p.replay.clone()?, names, p.result.seed))
+        })
+        .collect();
+    files.sort_by_key(|f| f.0);
+    let width = t.total.to_string().len().max(4);
+    let name = t.arena.as_ref().map_or_else(
+        || "botplay-arena-replays.zip".to_string(),
+        |a| {
+            format!(
+                "botplay-arena-{}-{}-replays.zip",
+                a.setting.game.id, a.setting.seed
+            )
+        },
+    );
+    let state = state.clone();
+    Callback::from(move |_: MouseEvent| {
+        let texts: Vec<(String, String)> = files
+            .iter()
+            .map(|(n, replay, names, seed)| {
+                let refs: Vec<&str> = names.iter().map(String::as_str).collect();
+                let file = arena::report::replay_file_name(*n, width, &refs, *seed);
+                (file, replay.to_json())
+            })
+            .collect();
+        let (state, name, count) = (state.clone(), name.clone(), texts.len());
+        state.set(Some(format!("zipping {count} replays…")));
+        wasm_bindgen_futures::spawn_local(async move {
+            match super::replay_zip::zip(texts).await {
+                Ok(blob) => {
+                    super::sharing::download_blob(&name, &blob);
+                    state.set(Some(format!("{count} replays zipped into {name}")));
+                }
+                Err(why) => state.set(Some(why)),
+            }
+        });
+    })
+}
+
+/// How far the arena is, in words.
+fn status_text(t: &Table) -> String {
+    let done = t.played.len() + t.failed.len();
+    if t.running {
+        format!("playing: {done} of {} matches done", t.total)
+    } else if t.stopped {
+        format!("stopped: {done} of {} matches played", t.total)
+    } else {
+        format!("done: {} matches", t.total)
+    }
+}
+
 #[component(ArenaTable)]
 fn arena_table(props: &TableProps) -> Html {
     let t = &props.table.0;
+    let record = use_state(|| None::<usize>);
+    let wall = use_state(|| false);
+    let zip_state = use_state(|| None::<String>);
     if t.names.is_empty() {
         return html! {};
     }
     let results: Vec<&MatchResult> = t.played.iter().map(|p| &p.result).collect();
     let summary = stats::summarize(t.names.len(), &results);
     let done = t.played.len() + t.failed.len();
-    let state = if t.running {
-        format!("playing: {done} of {} matches done", t.total)
-    } else if t.stopped {
-        format!("stopped: {done} of {} matches played", t.total)
-    } else {
-        format!("done: {} matches", t.total)
+    let results = Rc::new(
+        t.played
+            .iter()
+            .map(|p| p.result.clone())
+            .collect::<Vec<_>>(),
+    );
+    let on_pick = {
+        let record = record.clone();
+        Callback::from(move |b: usize| record.set(Some(b)))
     };
-    let order = arena::csv_tables::ranking(&summary);
-    let export = |what: &'static str| {
-        let (names, summary) = (t.names.clone(), summary.clone());
-        Callback::from(move |_: MouseEvent| {
-            let text = match what {
-                "standings" => arena::csv_tables::standings(&names, &summary),
-                _ => arena::csv_tables::pairs(&names, &summary),
-            };
-            super::sharing::download(&format!("botplay-arena-{what}.csv"), &text, "text/csv");
-        })
+    let close_record = {
+        let record = record.clone();
+        Callback::from(move |()| record.set(None))
     };
-    let on_json = {
-        let (arena, summary) = (t.arena.clone(), summary.clone());
-        let results: Vec<MatchResult> = t.played.iter().map(|p| p.result.clone()).collect();
-        let interrupted = t.stopped;
-        Callback::from(move |_: MouseEvent| {
-            let Some(arena) = &arena else {
-                return;
-            };
-            let mut setting = arena.setting.clone();
-            setting.interrupted = interrupted;
-            let refs: Vec<&MatchResult> = results.iter().collect();
-            let report = ArenaReport::new(setting, &arena.labels, &summary, &refs);
-            let name = format!("botplay-arena-{}-{}.json", report.game, report.seed);
-            super::sharing::download(&name, &report.to_json(), "application/json");
-        })
+    let (open_wall, close_wall) = {
+        let (a, b) = (wall.clone(), wall.clone());
+        (
+            Callback::from(move |_: MouseEvent| a.set(true)),
+            Callback::from(move |()| b.set(false)),
+        )
     };
+    let replays = t.played.iter().filter(|p| p.replay.is_some()).count();
     html! {
         <div class="arena-results">
             <p id="arena-progress" aria-live="polite">
                 <progress max={t.total.to_string()} value={done.to_string()}></progress>
-                { format!(" {state}") }
+                { format!(" {}", status_text(t)) }
             </p>
-            <table id="arena-bots-table" class="arena-table">
-                <caption>{ "Bots, by rating (Weng-Lin μ ± σ)" }</caption>
-                <thead><tr>
-                    <th>{ "Bot" }</th><th>{ "Rating" }</th><th>{ "Won" }</th><th>{ "Drawn" }</th>
-                    <th>{ "Lost" }</th><th>{ "Avg score" }</th><th>{ "Timeouts" }</th>
-                    <th>{ "Crashes" }</th><th>{ "Invalid" }</th>
-                </tr></thead>
-                <tbody>
-                    { for order.iter().map(|&b| {
-                        let s = &summary.bots[b];
-                        html! { <tr>
-                            <th scope="row">{ &t.names[b] }</th>
-                            <td>{ format!("{:.1} ± {:.1}", s.rating.rating, s.rating.uncertainty) }</td>
-                            <td>{ s.wins }</td><td>{ s.draws }</td><td>{ s.losses }</td>
-                            <td>{ s.average_score().map_or("–".into(), |a| format!("{a:.1}")) }</td>
-                            <td>{ s.faults.timeout }</td><td>{ s.faults.crash }</td>
-                            <td>{ s.faults.invalid() }</td>
-                        </tr> }
-                    }) }
-                </tbody>
-            </table>
-            <table id="arena-pairs-table" class="arena-table">
-                <caption>{ "Head to head (win rate of the first, draws count half; 95% interval)" }</caption>
-                <thead><tr>
-                    <th>{ "Pair" }</th><th>{ "W–D–L" }</th><th>{ "Win rate" }</th>
-                    <th>{ "95% interval" }</th><th>{ "Avg scores" }</th>
-                </tr></thead>
-                <tbody>
-                    { for summary.pairs.iter().filter(|p| p.matches > 0).map(|p| html! { <tr>
-                        <th scope="row">{ format!("{} vs {}", t.names[p.a], t.names[p.b]) }</th>
-                        <td>{ format!("{}–{}–{}", p.wins, p.draws, p.losses) }</td>
-                        <td>{ p.score_rate().map_or("–".into(), percent) }</td>
-                        <td>{ p.interval().map_or("–".into(), |(lo, hi)| format!("{}–{}", percent(lo), percent(hi))) }</td>
-                        <td>{ p.average_scores().map_or("–".into(), |(a, b)| format!("{a:.1} : {b:.1}")) }</td>
-                    </tr> }) }
-                </tbody>
-            </table>
+            { bots_table(t, &summary, &on_pick) }
+            if let Some(bot) = *record {
+                <BotRecord bot={bot} names={t.names.clone()} bots={t.bots.clone()}
+                    matches={Rc::new(t.played.clone())} dispatch={props.dispatch.clone()}
+                    on_close={close_record} />
+            }
+            { pairs_table(t, &summary) }
             <div class="row buttons">
-                <button type="button" id="arena-standings-csv" onclick={export("standings")}>
+                <button type="button" id="arena-wall" class="primary" onclick={open_wall}
+                    title="The standings and the head-to-head matrix, full screen, for a projector">
+                    { "Results wall" }
+                </button>
+                <button type="button" id="arena-standings-csv" onclick={csv_export(t, &summary, "standings")}>
                     { "Standings as CSV" }
                 </button>
-                <button type="button" id="arena-pairs-csv" onclick={export("pairs")}>
+                <button type="button" id="arena-pairs-csv" onclick={csv_export(t, &summary, "pairs")}>
                     { "Pairs as CSV" }
                 </button>
                 if t.arena.is_some() {
-                    <button type="button" id="arena-json" onclick={on_json}
+                    <button type="button" id="arena-json" onclick={json_export(t, &summary)}
                         title="The results as `botplay arena --json` writes them">
                         { "Results as JSON" }
                     </button>
                 }
+                if replays > 0 {
+                    <button type="button" id="arena-zip" onclick={zip_export(t, &zip_state)}
+                        title="Each replay named with its match's number, its bots and its seed">
+                        { format!("All {replays} replays (zip)") }
+                    </button>
+                }
             </div>
-            <ArenaCharts names={t.names.clone()}
-                results={Rc::new(t.played.iter().map(|p| p.result.clone()).collect::<Vec<_>>())} />
+            if let Some(text) = &*zip_state {
+                <p id="arena-zip-state" class="hint" aria-live="polite">{ text }</p>
+            }
+            if *wall {
+                <ResultsWall names={t.names.clone()} pseudonyms={t.pseudonyms.clone()}
+                    results={results.clone()} status={status_text(t)} on_close={close_wall} />
+            }
+            <ArenaCharts names={t.names.clone()} results={results} />
             { match_list(t, &props.dispatch) }
         </div>
     }

@@ -30,6 +30,9 @@ pub const MARKER: RGBColor = RGBColor(0xff, 0xff, 0xff);
 pub struct Line {
     pub colour: RGBColor,
     pub points: Vec<(f64, f64)>,
+    /// Dashes and gaps in pixels (at scale 1), for lines told apart by more than their colour;
+    /// solid when `None`.
+    pub dash: Option<(f64, f64)>,
 }
 
 /// Something that happened at a step, drawn on the time axis in its seat's colour.
@@ -224,6 +227,13 @@ pub fn draw<DB: DrawingBackend>(
                     .iter()
                     .map(|&p| Circle::new(p, px(2.5, k), line.colour.filled())),
             )?;
+        } else if let Some((dash, gap)) = line.dash {
+            chart.draw_series(DashedLineSeries::new(
+                line.points.iter().copied(),
+                px(dash, k),
+                px(gap, k),
+                style,
+            ))?;
         } else {
             chart.draw_series(LineSeries::new(line.points.iter().copied(), style))?;
         }
@@ -583,10 +593,12 @@ pub mod tests {
                 Line {
                     colour: colour("#d8413a"),
                     points: (0..=10).map(|i| (f64::from(i), f64::from(i * 5))).collect(),
+                    dash: None,
                 },
                 Line {
                     colour: colour("#3b78d8"),
                     points: vec![(0.0, 10.0), (10.0, 90.0)],
+                    dash: Some((6.0, 3.0)),
                 },
             ],
             rule: Some((80.0, "budget".into())),

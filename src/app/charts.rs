@@ -365,6 +365,7 @@ fn seat_lines(
                 .enumerate()
                 .filter_map(|(i, s)| Some((i as f64, value(s, seat)?)))
                 .collect(),
+            dash: None,
         })
         .collect()
 }

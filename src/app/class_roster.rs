@@ -293,6 +293,29 @@ pub fn class_roster(props: &Props) -> Html {
             change.emit(class);
         })
     };
+    let set_pseudonym = |index: usize| {
+        let (class, change) = (class.clone(), change.clone());
+        Callback::from(move |e: Event| {
+            let mut class = class.clone();
+            let pseudonym = e.target_unchecked_into::<HtmlInputElement>().value();
+            if let Some(bot) = class.bots.get_mut(index) {
+                bot.pseudonym = pseudonym
+                    .trim()
+                    .chars()
+                    .take(arena::class::MAX_NAME_CHARS)
+                    .collect();
+            }
+            change.emit(class);
+        })
+    };
+    let on_pseudonyms = {
+        let (class, change) = (class.clone(), change.clone());
+        Callback::from(move |_: MouseEvent| {
+            let mut class = class.clone();
+            class.give_pseudonyms();
+            change.emit(class);
+        })
+    };
     let remove = |index: usize| {
         let (class, change) = (class.clone(), change.clone());
         Callback::from(move |_: MouseEvent| {
@@ -327,6 +350,9 @@ pub fn class_roster(props: &Props) -> Html {
                     <li class="class-bot">
                         <input type="text" class="class-bot-name" value={bot.name.clone()}
                             aria-label={format!("name of bot {}", i + 1)} onchange={rename(i)} />
+                        <input type="text" class="class-bot-pseudonym" value={bot.pseudonym.clone()}
+                            placeholder="pseudonym" onchange={set_pseudonym(i)}
+                            aria-label={format!("pseudonym of bot {}, shown on the results wall", i + 1)} />
                         <span class="class-bot-kind">{ format!(" {} ", kind(bot)) }</span>
                         <button type="button" class="class-bot-remove" onclick={remove(i)}
                             aria-label={format!("remove {}", bot.name)}>{ "remove" }</button>
@@ -350,6 +376,10 @@ pub fn class_roster(props: &Props) -> Html {
                         onchange={on_open} />
                 </label>
                 <button type="button" id="class-make-link" onclick={on_link}>{ "Make a class link" }</button>
+                <button type="button" id="class-pseudonyms" onclick={on_pseudonyms}
+                    title="The results wall can show these instead of the names; the exports keep the names">
+                    { "Give every bot a pseudonym" }
+                </button>
             </div>
             if !link.is_empty() {
                 <input id="class-link" type="text" readonly=true value={(*link).clone()} />

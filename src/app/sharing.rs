@@ -129,7 +129,12 @@ pub fn download(name: &str, text: &str, media_type: &str) -> Option<()> {
     let options = web_sys::BlobPropertyBag::new();
     options.set_type(media_type);
     let blob = web_sys::Blob::new_with_str_sequence_and_options(&parts, &options).ok()?;
-    let url = web_sys::Url::create_object_url_with_blob(&blob).ok()?;
+    download_blob(name, &blob)
+}
+
+/// Offers a blob as a file download.
+pub fn download_blob(name: &str, blob: &web_sys::Blob) -> Option<()> {
+    let url = web_sys::Url::create_object_url_with_blob(blob).ok()?;
     let document = web_sys::window()?.document()?;
     let a: web_sys::HtmlAnchorElement = document.create_element("a").ok()?.dyn_into().ok()?;
     a.set_href(&url);

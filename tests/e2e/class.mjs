@@ -15,13 +15,24 @@
 // (cl4) A class link carries the class to a fresh browser; a class file is saved and opened.
 // (cl5) A student's match opens in the viewer from the list of matches played (checked before
 //       (cl3) opens the JSON, which names the replays' files but does not hold them).
-// Screenshot: tests/e2e/screenshots/class.png.
+// (cl6) The results wall at 1280 × 720: every text at least 24 px, nothing outside the screen,
+//       the pseudonyms given in (cl1) shown (the names on request), the top 3 ranked and the
+//       others listed unranked (the matrix then not offered), the head-to-head matrix of 7 × 7
+//       cells; Esc closes it.
+// (cl7) A click on a student's name lists their 12 matches with their faults (turn and reason);
+//       a match's share link opens that match in a fresh browser; a match opened from the list is
+//       taken over from its first turn, every seat offered "as recorded" (the page knows each
+//       bot's code), and played on.
+// (cl8) Every replay as one zip: 42 files named with their number, bots and seed, each a replay.
+// Screenshots: tests/e2e/screenshots/class.png, wall-standings.png, wall-matrix.png,
+// class-record.png.
 
 import { mkdtemp, mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { deflateRawSync } from "node:zlib";
+import { unzipSync } from "fflate";
 import { defaultCheck, launch, runAlone, withinLimit } from "./browser.mjs";
 import { serve } from "./serve.mjs";
 
@@ -80,6 +91,10 @@ export async function classChecks({ dist, check = defaultCheck }) {
       await page.locator("#arena > summary").click();
       await page.locator(".class-bot").nth(6).waitFor({ timeout: 10_000 });
       check((await page.locator("#class-name").inputValue()) === "Year 10 B", "(cl1) the class's name was not kept");
+      await page.locator("#class-pseudonyms").click();
+      const pseudonyms = await page.locator(".class-bot-pseudonym").evaluateAll((inputs) => inputs.map((i) => i.value));
+      check(pseudonyms.length === 7 && pseudonyms.every((p) => /^[A-Z][a-z]+ [A-Z][a-z]+$/.test(p)), `(cl1) pseudonyms: ${pseudonyms}`);
+      check(new Set(pseudonyms).size === 7, `(cl1) pseudonyms repeat: ${pseudonyms}`);
       console.log("ok (cl1) six links and a bot file make a class of seven named bots, kept across a reload");
     }, shot);
 
@@ -120,6 +135,102 @@ export async function classChecks({ dist, check = defaultCheck }) {
       await mkdir(SHOTS, { recursive: true });
       await page.screenshot({ path: join(SHOTS, "class.png"), fullPage: true });
       console.log("ok (cl5) a student's match opens in the viewer");
+    }, shot);
+
+    await withinLimit("(cl6) the results wall at 1280 × 720", "chromium", 60_000, async () => {
+      await page.setViewportSize({ width: 1280, height: 720 });
+      await page.locator("#arena-wall").scrollIntoViewIfNeeded();
+      await page.locator("#arena-wall").click();
+      const wall = page.locator("#results-wall");
+      await wall.waitFor({ timeout: 10_000 });
+      const measure = () => wall.evaluate((root) => {
+        const texts = [...root.querySelectorAll("h2, p, th, td, button, select, label")];
+        const small = texts.filter((e) => e.textContent.trim() && parseFloat(getComputedStyle(e).fontSize) < 24);
+        return {
+          smallest: Math.min(...texts.map((e) => parseFloat(getComputedStyle(e).fontSize))),
+          small: small.map((e) => `${e.tagName} ${e.textContent.trim().slice(0, 20)}`),
+          fits: root.scrollHeight <= innerHeight && root.scrollWidth <= innerWidth,
+        };
+      });
+      let sizes = await measure();
+      check(sizes.small.length === 0, `(cl6) text under 24 px on the wall: ${sizes.small}`);
+      check(sizes.fits, "(cl6) the standings do not fit 1280 × 720");
+      let shown = await page.locator("#wall-standings tbody th").allInnerTexts();
+      check(shown.length === 7 && !shown.includes("Noor"), `(cl6) the wall shows names, not pseudonyms: ${shown}`);
+      await page.screenshot({ path: join(SHOTS, "wall-standings.png") });
+      await page.locator("#wall-names").click();
+      shown = await page.locator("#wall-standings tbody th").allInnerTexts();
+      check(shown.includes("Noor"), `(cl6) the names are not shown on request: ${shown}`);
+      await page.locator("#wall-top").selectOption("3");
+      check((await page.locator("#wall-standings tbody tr").count()) === 3, "(cl6) the top 3 are not the only ranks");
+      const also = await page.locator("#wall-unranked").innerText();
+      check(also.split(",").length === 4, `(cl6) the unranked bots: ${also}`);
+      check(await page.locator("#wall-matrix-view").isDisabled(), "(cl6) the matrix is offered while ranks are hidden");
+      await page.locator("#wall-top").selectOption("0");
+      await page.locator("#wall-matrix-view").click();
+      const cells = await page.locator("#wall-matrix tbody td").count();
+      check(cells === 49, `(cl6) ${cells} cells in the matrix`);
+      sizes = await measure();
+      check(sizes.small.length === 0 && sizes.fits, `(cl6) the matrix: small text ${sizes.small}, fits ${sizes.fits}`);
+      await page.screenshot({ path: join(SHOTS, "wall-matrix.png") });
+      await page.keyboard.press("Escape");
+      if (await wall.count()) await page.keyboard.press("Escape"); // the first left full screen
+      await wall.waitFor({ state: "detached", timeout: 5_000 });
+      await page.setViewportSize({ width: 1366, height: 768 });
+      console.log(`ok (cl6) the results wall: text of ${sizes.smallest} px and more, pseudonyms, top 3, a 7 × 7 matrix`);
+    }, shot);
+
+    await withinLimit("(cl7) a student's record, a match's link, a take-over", "chromium", 180_000, async () => {
+      await page.locator("#arena-bots-table .arena-record-open", { hasText: "Crasher" }).click();
+      const record = page.locator("#bot-record");
+      await record.waitFor({ timeout: 5_000 });
+      const matches = record.locator(".record-match");
+      check((await matches.count()) === 12, `(cl7) Crasher's record holds ${await matches.count()} matches`);
+      const faults = await record.locator(".record-fault").allInnerTexts();
+      check(faults.length >= 12 && faults.every((f) => /^(\S.*): .* at turn \d+: /.test(f)), `(cl7) the faults: ${faults.slice(0, 3)}`);
+      // Against Looper seated first, Looper's timeout ends the match before Crasher plays.
+      check(faults.filter((f) => f.startsWith("Crasher: crash at turn ")).length >= 10, `(cl7) Crasher's crashes: ${faults.slice(0, 3)}`);
+      await matches.first().locator(".record-link-button").click();
+      const link = await matches.first().locator(".record-link").inputValue();
+      check(link.includes("#b1."), `(cl7) no share link: ${link.slice(0, 80)}`);
+      await record.screenshot({ path: join(SHOTS, "class-record.png") });
+      const other = await launch(await mkdtemp(join(tmpdir(), "botplay-class-student-")));
+      try {
+        const student = other.pages()[0] ?? (await other.newPage());
+        await student.goto(link);
+        await student.locator("#outcome .result").waitFor({ timeout: 30_000 });
+        const faultsThere = await student.locator("#faults li").allInnerTexts();
+        check(faultsThere.length >= 1, "(cl7) the linked match shows no fault");
+      } finally {
+        await other.close();
+      }
+      await matches.nth(1).locator(".record-watch").click();
+      await page.locator("#turn-label").waitFor();
+      await page.locator("#first").click();
+      await page.locator("#take-over-open").click();
+      for (const seat of [0, 1]) {
+        const options = await page.locator(`#take-over-seat-${seat} option`).allInnerTexts();
+        check(options.some((o) => o.startsWith("as recorded: ")), `(cl7) seat ${seat} cannot be played as recorded: ${options}`);
+      }
+      await page.locator("#take-over-start").click();
+      await page.locator("#match-origin", { hasText: "Taken over" }).waitFor({ timeout: 120_000 });
+      await page.locator("#outcome .result").waitFor({ timeout: 120_000 });
+      console.log(`ok (cl7) Crasher's 12 matches with their faults; a match's link (${link.length} characters) opens elsewhere; a match taken over`);
+    }, shot);
+
+    await withinLimit("(cl8) every replay as one zip", "chromium", 60_000, async () => {
+      const [zip] = await Promise.all([page.waitForEvent("download"), page.locator("#arena-zip").click()]);
+      check(/^botplay-arena-ice-and-fire-11-replays\.zip$/.test(zip.suggestedFilename()), `(cl8) the zip's name: ${zip.suggestedFilename()}`);
+      const entries = unzipSync(new Uint8Array(await readFile(await zip.path())));
+      const names = Object.keys(entries);
+      check(names.length === 42, `(cl8) ${names.length} files in the zip`);
+      check(names.every((n) => /^match-00\d\d_.+_vs_.+_seed-\d+\.json$/.test(n)), `(cl8) file names: ${names.slice(0, 3)}`);
+      check(names.some((n) => n.includes("Noor")), `(cl8) no file names Noor: ${names.slice(0, 3)}`);
+      for (const name of names) {
+        const replay = JSON.parse(new TextDecoder().decode(entries[name]));
+        check(replay.setup?.game === "ice-and-fire" && Array.isArray(replay.turns), `(cl8) ${name} is not a replay`);
+      }
+      console.log(`ok (cl8) ${names.length} replays in one zip, such as ${names[0]}`);
     }, shot);
 
     await withinLimit("(cl3) the standings and pairs as CSV", "chromium", 60_000, async () => {

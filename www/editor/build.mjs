@@ -1,5 +1,6 @@
 // Run by Trunk's pre_build hook (see Trunk.toml), before each build of the page:
-// - bundles the editor (editor.js and CodeMirror from node_modules) into target/editor/editor.js;
+// - bundles the editor (editor.js and CodeMirror from node_modules) into target/editor/editor.js,
+//   and the arena's zip maker (zip.js and fflate) into target/editor/zip.js;
 // - copies the Python runtime (Pyodide, from node_modules) into target/pyodide/.
 // - copies the service worker's template (www/coi-sw.js) to target/editor/coi-sw.js.
 // index.html copies them into the page. The service worker is filled in after the build, in the
@@ -14,6 +15,18 @@ const repo = join(here, "..", "..");
 await build({
   entryPoints: [join(here, "editor.js")],
   outfile: join(repo, "target", "editor", "editor.js"),
+  bundle: true,
+  minify: true,
+  format: "iife",
+  target: "es2022",
+  legalComments: "linked",
+  logLevel: "warning",
+});
+
+// The zip maker of the arena's "all replays" (fflate), fetched only when asked for.
+await build({
+  entryPoints: [join(here, "zip.js")],
+  outfile: join(repo, "target", "editor", "zip.js"),
   bundle: true,
   minify: true,
   format: "iife",

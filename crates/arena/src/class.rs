@@ -52,6 +52,17 @@ pub struct ClassBot {
     pub bot: SharedBot,
 }
 
+/// The words of the pseudonyms [`Class::give_pseudonyms`] gives: 16 colours × 16 animals, more
+/// than [`MAX_BOTS`].
+const PSEUDONYM_COLOURS: [&str; 16] = [
+    "Amber", "Azure", "Coral", "Crimson", "Golden", "Indigo", "Ivory", "Jade", "Lilac", "Olive",
+    "Pearl", "Ruby", "Russet", "Silver", "Teal", "Violet",
+];
+const PSEUDONYM_ANIMALS: [&str; 16] = [
+    "Otter", "Falcon", "Badger", "Heron", "Lynx", "Gecko", "Puffin", "Marten", "Ibis", "Bison",
+    "Wren", "Orca", "Hare", "Newt", "Crane", "Yak",
+];
+
 /// The languages a class's code bots are written in, with the file endings that name them.
 pub const LANGUAGES: [(&str, &str); 2] = [("javascript", "js"), ("python", "py")];
 
@@ -244,6 +255,31 @@ impl Class {
             .collect()
     }
 
+    /// Gives every bot without a pseudonym one of its own, unique in the class: a colour and an
+    /// animal ("Amber Otter", "Azure Falcon": both words change from one to the next), the first
+    /// free in a fixed order, so the same class gets the same pseudonyms. Pseudonyms already
+    /// given are kept.
+    pub fn give_pseudonyms(&mut self) {
+        let (colours, animals) = (PSEUDONYM_COLOURS.len(), PSEUDONYM_ANIMALS.len());
+        // k = colours·j + r gives colour r and animal r + j: every pair once.
+        let mut free = (0..colours * animals).map(|k| {
+            let (j, r) = (k / colours, k % colours);
+            format!(
+                "{} {}",
+                PSEUDONYM_COLOURS[r],
+                PSEUDONYM_ANIMALS[(r + j) % animals]
+            )
+        });
+        for i in 0..self.bots.len() {
+            if !self.bots[i].pseudonym.is_empty() {
+                continue;
+            }
+            let taken = |p: &str| self.bots.iter().any(|b| b.pseudonym == p || b.name == p);
+            let found = free.by_ref().find(|p| !taken(p));
+            self.bots[i].pseudonym = found.unwrap_or_else(|| format!("Bot {}", i + 1));
+        }
+    }
+
     /// Adds a bot, its name made unique in the class ("Ada", then "Ada (2)"). `Err` when the
     /// class is full.
     pub fn add(&mut self, mut bot: ClassBot) -> Result<(), ClassError> {
@@ -402,6 +438,45 @@ mod tests {
             class.add(file.clone()).expect("room");
         }
         assert!(class.add(file).is_err(), "full");
+        assert_eq!(class.check(), Ok(()));
+    }
+
+    #[test]
+    fn pseudonyms_are_given_to_every_bot_unique_and_the_same_each_time() {
+        let mut class = class();
+        for n in 0..MAX_BOTS - 2 {
+            class
+                .add(ClassBot::from_file(&format!("s{n}.js"), "x").unwrap())
+                .unwrap();
+        }
+        class.bots[5].name = "Amber Otter".into();
+        let mut again = class.clone();
+        class.give_pseudonyms();
+        again.give_pseudonyms();
+        assert_eq!(class, again, "the same class gets the same pseudonyms");
+        assert_eq!(
+            class.bots[0].pseudonym, "Falcon",
+            "a pseudonym given is kept"
+        );
+        assert_eq!(
+            class.bots[1].pseudonym, "Azure Falcon",
+            "a name is not a pseudonym"
+        );
+        assert_eq!(class.bots[2].pseudonym, "Coral Badger");
+        let mut seen = std::collections::HashSet::new();
+        for bot in &class.bots {
+            assert!(!bot.pseudonym.is_empty());
+            assert!(
+                seen.insert(bot.pseudonym.clone()),
+                "{} twice",
+                bot.pseudonym
+            );
+            assert!(
+                class.bots.iter().all(|b| b.name != bot.pseudonym),
+                "{} is a bot's name",
+                bot.pseudonym
+            );
+        }
         assert_eq!(class.check(), Ok(()));
     }
 

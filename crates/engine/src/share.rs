@@ -39,6 +39,19 @@ pub enum SharedBot {
 }
 
 impl SharedBot {
+    /// The bot a replay names: `builtin:NAME` is a built-in bot; any other name only names a
+    /// bot (a local program, or code the replay does not carry).
+    pub fn of_replay_name(name: &str) -> SharedBot {
+        match name.strip_prefix("builtin:") {
+            Some(builtin) => SharedBot::Builtin {
+                name: builtin.to_string(),
+            },
+            None => SharedBot::Program {
+                name: name.to_string(),
+            },
+        }
+    }
+
     pub fn name(&self) -> &str {
         match self {
             SharedBot::Builtin { name }
@@ -186,12 +199,7 @@ impl ShareDoc {
         let bots = replay
             .bots
             .iter()
-            .map(|name| match name.strip_prefix("builtin:") {
-                Some(builtin) => SharedBot::Builtin {
-                    name: builtin.to_string(),
-                },
-                None => SharedBot::Program { name: name.clone() },
-            })
+            .map(|name| SharedBot::of_replay_name(name))
             .collect();
         ShareDoc {
             setup: replay.setup.clone(),

@@ -101,6 +101,9 @@ pub enum Action {
     OpenLink(ShareDoc),
     /// Show a replay (re-run by the engine, no bot is run); the text says where it came from.
     ShowReplay(Replay, String),
+    /// Show a match played in this page, with each seat's bot when the page knows it (its code:
+    /// taken over, a seat can be played again as recorded).
+    ShowPlayed(Replay, Option<Vec<SharedBot>>, String),
     /// Close the lesson: the game's own saved code comes back.
     LeaveLesson,
     /// The link's code (as the editors show it) becomes the person's saved code, which goes
@@ -119,20 +122,17 @@ impl AppState {
         replay: &Replay,
         source: &str,
         turn: Option<usize>,
+        known: Option<Vec<SharedBot>>,
     ) -> Result<(), String> {
         let game = games::entry(&replay.setup.game)
             .ok_or_else(|| format!("this replay is of an unknown game '{}'", replay.setup.game))?;
         let referee = replay.rerun(game).map_err(|e| e.to_string())?;
-        let bots = replay
-            .bots
-            .iter()
-            .map(|name| match name.strip_prefix("builtin:") {
-                Some(builtin) => SharedBot::Builtin {
-                    name: builtin.to_string(),
-                },
-                None => SharedBot::Program { name: name.clone() },
-            })
-            .collect();
+        let bots = known
+            .filter(|bots| bots.len() == replay.bots.len())
+            .unwrap_or_else(|| {
+                let names = replay.bots.iter();
+                names.map(|n| SharedBot::of_replay_name(n)).collect()
+            });
         self.record = Rc::new(Record {
             game: game.info.id,
             setup: Some(replay.setup.clone()),
@@ -226,7 +226,10 @@ impl AppState {
         self.notice = (!notes.is_empty()).then(|| notes.join(" "));
         match &doc.replay {
             Some(replay) => {
-                if let Err(why) = self.show_replay(replay, "a link", doc.turn) {
+                // The link's bots, not the replay's names: its code and built-in bots can play
+                // again when the match is taken over.
+                let bots = Some(doc.bots.clone());
+                if let Err(why) = self.show_replay(replay, "a link", doc.turn, bots) {
                     self.notice = Some(format!("The link's match cannot be shown: {why}"));
                 }
             }
@@ -318,7 +321,12 @@ impl AppState {
             Action::NextElimination => self.jump(Record::next_elimination),
             Action::OpenLink(doc) => self.open_link(doc, env),
             Action::ShowReplay(replay, source) => {
-                if let Err(why) = self.show_replay(&replay, &source, None) {
+                if let Err(why) = self.show_replay(&replay, &source, None, None) {
+                    self.notice = Some(why);
+                }
+            }
+            Action::ShowPlayed(replay, bots, source) => {
+                if let Err(why) = self.show_replay(&replay, &source, None, bots) {
                     self.notice = Some(why);
                 }
             }
