@@ -20,6 +20,7 @@ use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
 
 use super::arena_charts::ArenaCharts;
+use super::arena_progress::{self, Progress};
 use super::bot_record::{BotRecord, RecordedMatch};
 use super::class_roster::{self, ClassRoster};
 use super::results_wall::ResultsWall;
@@ -51,18 +52,10 @@ fn contenders(form: &Form, class: &Class) -> Vec<Contender> {
         .bots
         .iter()
         .filter_map(|bot| {
-            let source = match &bot.bot {
-                SharedBot::Code { language, code, .. } if language == super::state::PYTHON => {
-                    BotSource::Python(code.clone())
-                }
-                SharedBot::Code { code, .. } => BotSource::JavaScript(code.clone()),
-                SharedBot::Builtin { name } => BotSource::Builtin(name.clone()),
-                SharedBot::Program { .. } => return None,
-            };
             Some(Contender {
                 name: bot.name.clone(),
                 pseudonym: bot.pseudonym.clone(),
-                source,
+                source: source_of(&bot.bot)?,
                 shared: named(&bot.bot, &bot.name),
             })
         })
@@ -92,6 +85,18 @@ fn contenders(form: &Form, class: &Class) -> Vec<Contender> {
         },
     }));
     out
+}
+
+/// How the page plays a bot a link carries (not a local program: the page cannot run one).
+fn source_of(bot: &SharedBot) -> Option<BotSource> {
+    Some(match bot {
+        SharedBot::Code { language, code, .. } if language == super::state::PYTHON => {
+            BotSource::Python(code.clone())
+        }
+        SharedBot::Code { code, .. } => BotSource::JavaScript(code.clone()),
+        SharedBot::Builtin { name } => BotSource::Builtin(name.clone()),
+        SharedBot::Program { .. } => return None,
+    })
 }
 
 /// A class's bot under the name the class gives it.
@@ -153,10 +158,14 @@ struct Table {
 }
 
 enum TableAction {
+    /// An arena begins, or goes on (`running`) or is shown stopped (not `running`) from its
+    /// progress kept in the browser, with the matches it had played (`done`).
     Start {
         arena: Arena,
         bots: Vec<SharedBot>,
         total: usize,
+        done: Vec<MatchResult>,
+        running: bool,
     },
     /// An arena's JSON, opened: its table and matches, as played elsewhere.
     Opened(Box<ArenaReport>),
@@ -173,14 +182,28 @@ impl Reducible for Table {
     fn reduce(self: Rc<Self>, action: TableAction) -> Rc<Self> {
         let mut t = (*self).clone();
         match action {
-            TableAction::Start { arena, bots, total } => {
+            TableAction::Start {
+                arena,
+                bots,
+                total,
+                done,
+                running,
+            } => {
                 t = Table {
                     names: arena.labels.iter().map(|l| l.name.clone()).collect(),
                     pseudonyms: arena.labels.iter().map(|l| l.pseudonym.clone()).collect(),
                     bots: Rc::new(bots),
                     arena: Some(arena),
                     total,
-                    running: true,
+                    played: done
+                        .into_iter()
+                        .map(|result| RecordedMatch {
+                            result,
+                            replay: None,
+                        })
+                        .collect(),
+                    running,
+                    stopped: !running,
                     ..Table::default()
                 }
             }
@@ -217,14 +240,29 @@ impl Reducible for Table {
     }
 }
 
-/// The matches being played: a queue of planned matches, at most `parallel` at a time.
+/// An arena to play: its set-up, bots and plan, what it is (for its JSON) and the matches of
+/// the plan already played (when it goes on after a stop).
+struct ArenaRun {
+    setup: Setup,
+    relaxed: bool,
+    bots: Vec<Contender>,
+    plan: Vec<Planned>,
+    arena: Arena,
+    done: Vec<MatchResult>,
+}
+
+/// The matches being played: a queue of planned matches, at most `parallel` at a time. The
+/// arena's progress is kept in the browser after each match (`arena_progress`).
 struct Pool {
     me: Weak<RefCell<Pool>>,
     setup: Setup,
     relaxed: bool,
     bots: Vec<Contender>,
     plan: Vec<Planned>,
+    /// The plan's matches to play, in order, and the next of them.
+    queue: Vec<usize>,
     next: usize,
+    progress: Progress,
     parallel: usize,
     /// Matches in flight: plan index, runner, the turns heard so far.
     running: Vec<(usize, Runner, Vec<TurnRecord>)>,
@@ -233,37 +271,50 @@ struct Pool {
 }
 
 impl Pool {
-    /// A pool for a plan, its first matches started.
+    /// A pool for an arena, its first matches started.
     fn start(
-        setup: Setup,
-        relaxed: bool,
-        bots: Vec<Contender>,
-        plan: Vec<Planned>,
+        run: ArenaRun,
         parallel: usize,
         table: UseReducerDispatcher<Table>,
     ) -> Rc<RefCell<Pool>> {
+        let done: Vec<usize> = run.done.iter().map(|r| r.index).collect();
+        let queue = (0..run.plan.len())
+            .filter(|i| !done.contains(&run.plan[*i].index))
+            .collect();
+        let progress = Progress {
+            setting: run.arena.setting.clone(),
+            labels: run.arena.labels.clone(),
+            bots: run.bots.iter().map(|b| b.shared.clone()).collect(),
+            results: run.done,
+        };
         let pool = Rc::new_cyclic(|me| {
             RefCell::new(Pool {
                 me: me.clone(),
-                setup,
-                relaxed,
-                bots,
-                plan,
+                setup: run.setup,
+                relaxed: run.relaxed,
+                bots: run.bots,
+                plan: run.plan,
+                queue,
                 next: 0,
+                progress,
                 parallel,
                 running: Vec::new(),
                 table,
                 stopped: false,
             })
         });
-        pool.borrow_mut().pump();
+        {
+            let mut started = pool.borrow_mut();
+            started.progress.save();
+            started.pump();
+        }
         pool
     }
 
     /// Starts matches until `parallel` are in flight; reports the end when none is left.
     fn pump(&mut self) {
-        while !self.stopped && self.running.len() < self.parallel && self.next < self.plan.len() {
-            let planned = self.plan[self.next].clone();
+        while !self.stopped && self.running.len() < self.parallel && self.next < self.queue.len() {
+            let planned = self.plan[self.queue[self.next]].clone();
             self.next += 1;
             let mut setup = self.setup.clone();
             setup.seed = planned.seed;
@@ -297,7 +348,11 @@ impl Pool {
                 Err(why) => self.table.dispatch(TableAction::Failed(index, why)),
             }
         }
-        if self.running.is_empty() && (self.stopped || self.next >= self.plan.len()) {
+        if self.running.is_empty() && (self.stopped || self.next >= self.queue.len()) {
+            // Over: nothing to go on with. Stopped: the progress kept after its last match.
+            if !self.stopped {
+                arena_progress::clear(self.setup.game.as_str());
+            }
             self.table.dispatch(TableAction::Done {
                 stopped: self.stopped,
             });
@@ -335,6 +390,8 @@ impl Pool {
                             faults,
                             replay: None,
                         };
+                        self.progress.results.push(result.clone());
+                        self.progress.save();
                         self.table
                             .dispatch(TableAction::Played(Box::new(RecordedMatch {
                                 result,
@@ -482,6 +539,88 @@ fn arena_of(r: &Request) -> Result<(Setup, Arena), String> {
     Ok((setup, Arena { setting, labels }))
 }
 
+/// The run that goes on with the arena shown (stopped, or kept from before a reload): the
+/// matches of its plan not yet played.
+fn resumed_run(t: &Table, isolated: bool) -> Result<ArenaRun, String> {
+    let arena = t.arena.clone().ok_or("there is no arena to go on with")?;
+    let bots = arena
+        .labels
+        .iter()
+        .zip(t.bots.iter())
+        .map(|(label, shared)| {
+            Some(Contender {
+                name: label.name.clone(),
+                pseudonym: label.pseudonym.clone(),
+                source: source_of(shared)?,
+                shared: shared.clone(),
+            })
+        })
+        .collect::<Option<Vec<Contender>>>()
+        .filter(|bots| bots.len() == arena.labels.len())
+        .ok_or("the arena's bots are not all known here")?;
+    if !isolated
+        && bots
+            .iter()
+            .any(|b| !matches!(b.source, BotSource::Builtin(_)))
+    {
+        return Err(crate::isolation::NOT_ISOLATED.to_string());
+    }
+    let s = &arena.setting;
+    let mut setup = Setup::new(s.game, s.seed);
+    setup.ruleset = s.ruleset.clone();
+    setup.options = s.options.clone();
+    setup.seats = s.players;
+    let plan = plan::plan(bots.len(), s.players, s.matches_per_group, s.seed);
+    Ok(ArenaRun {
+        setup,
+        relaxed: s.relaxed,
+        bots,
+        plan,
+        done: t.played.iter().map(|p| p.result.clone()).collect(),
+        arena,
+    })
+}
+
+/// Plays a run in place of the arena playing now, if any.
+fn start_run(
+    run: ArenaRun,
+    parallel: usize,
+    pool: &RefCell<Option<Rc<RefCell<Pool>>>>,
+    table: &UseReducerHandle<Table>,
+) {
+    if let Some(old) = pool.borrow_mut().take() {
+        old.borrow_mut().stop();
+    }
+    table.dispatch(TableAction::Start {
+        arena: run.arena.clone(),
+        bots: run.bots.iter().map(|b| b.shared.clone()).collect(),
+        total: run.arena.setting.planned,
+        done: run.done.clone(),
+        running: true,
+    });
+    *pool.borrow_mut() = Some(Pool::start(run, parallel, table.dispatcher()));
+}
+
+/// Shows the arena kept in the browser for `game` (stopped, or cut short by a reload), ready to
+/// go on.
+#[hook]
+fn use_kept_arena(game: &'static str, table: UseReducerDispatcher<Table>) {
+    use_effect_with(game, move |&game| {
+        if let Some(kept) = arena_progress::load(game) {
+            table.dispatch(TableAction::Start {
+                total: kept.setting.planned,
+                arena: Arena {
+                    setting: kept.setting,
+                    labels: kept.labels,
+                },
+                bots: kept.bots,
+                done: kept.results,
+                running: false,
+            });
+        }
+    });
+}
+
 /// Reads an arena's JSON file into the table, or says why it cannot be read.
 fn open_results_file(
     file: web_sys::File,
@@ -596,6 +735,7 @@ pub fn arena_panel(props: &Props) -> Html {
     let (class, on_class) = use_class(form);
     let offered = contenders(form, &class);
     let table = use_reducer(Table::default);
+    use_kept_arena(form.game, table.dispatcher());
     let pool: Rc<RefCell<Option<Rc<RefCell<Pool>>>>> = use_mut_ref(|| None);
     let matches = use_state(|| DEFAULT_MATCHES);
     let parallel = use_state(cores);
@@ -642,27 +782,33 @@ pub fn arena_panel(props: &Props) -> Html {
                 Err(why) => return error.set(Some(why)),
             };
             error.set(None);
-            if let Some(old) = pool.borrow_mut().take() {
-                old.borrow_mut().stop();
-            }
             let plan = plan::plan(bots.len(), players, matches, arena.setting.seed);
-            let shared = bots.iter().map(|b| b.shared.clone()).collect();
-            table.dispatch(TableAction::Start {
-                arena,
-                bots: shared,
-                total,
-            });
-            let started = Pool::start(
+            let run = ArenaRun {
                 setup,
-                form.relaxed,
+                relaxed: form.relaxed,
                 bots,
                 plan,
-                parallel,
-                table.dispatcher(),
-            );
-            *pool.borrow_mut() = Some(started);
+                arena,
+                done: Vec::new(),
+            };
+            start_run(run, parallel, &pool, &table);
         })
     };
+    let on_resume = {
+        let (pool, table, error) = (pool.clone(), table.clone(), error.clone());
+        let (isolated, parallel) = (props.isolated, *parallel);
+        Callback::from(move |_: MouseEvent| match resumed_run(&table, isolated) {
+            Ok(run) => {
+                error.set(None);
+                start_run(run, parallel, &pool, &table);
+            }
+            Err(why) => error.set(Some(why)),
+        })
+    };
+    let resumable = !table.running
+        && table.arena.is_some()
+        && !table.bots.is_empty()
+        && table.played.len() < table.total;
     let on_stop = {
         let pool = pool.clone();
         Callback::from(move |_: MouseEvent| {
@@ -703,6 +849,12 @@ pub fn arena_panel(props: &Props) -> Html {
                 <button type="button" id="arena-stop" onclick={on_stop} disabled={!table.running}>
                     { "Stop" }
                 </button>
+                if resumable {
+                    <button type="button" id="arena-resume" onclick={on_resume}
+                        title="Plays the matches of the arena shown that are not played yet">
+                        { format!("Go on ({} of {} played)", table.played.len(), table.total) }
+                    </button>
+                }
                 <label class="file-button" title="The JSON of `botplay arena --json` or `botplay arena merge`">
                     { "Open arena results (JSON) " }
                     <input type="file" id="arena-open" accept=".json,application/json"
@@ -773,6 +925,8 @@ fn match_list(t: &Table, dispatch: &Callback<Action>) -> Html {
                             <button type="button" class="arena-watch" {onclick}>{ "watch" }</button>
                         } else if let Some(file) = &r.replay {
                             <span class="hint">{ format!(" replay: {file}") }</span>
+                        } else {
+                            <span class="hint">{ " (played before the page was reloaded: its replay is not kept)" }</span>
                         }
                     </li> }
                 }) }

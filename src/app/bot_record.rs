@@ -32,11 +32,12 @@ pub fn outcome_text(bot: usize, result: &MatchResult, names: &[String]) -> Strin
         .iter()
         .enumerate()
         .any(|(s, &r)| s != seat && r == rank);
-    let word = if rank == 0 && !tied {
+    // Ranks count from 1 (engine::Outcome).
+    let word = if rank == 1 && !tied {
         "won"
     } else if result.ranks.iter().all(|&r| r == rank) {
         "drew"
-    } else if rank == 0 {
+    } else if rank == 1 {
         "shared first"
     } else {
         "lost"
@@ -148,10 +149,7 @@ pub fn bot_record(props: &Props) -> Html {
         html! {
             <li class="record-match" value={number.to_string()}>
                 { format!("seed {}: {}", r.seed, outcome_text(props.bot, r, names)) }
-                { for fault_texts(r, names).into_iter().map(|f| html! {
-                    <div class="record-fault">{ f }</div>
-                }) }
-                <div class="row buttons">
+                <span class="record-buttons">
                     if let Some(onclick) = watch {
                         <button type="button" class="record-watch" {onclick}>{ "watch and take over" }</button>
                     }
@@ -161,7 +159,10 @@ pub fn bot_record(props: &Props) -> Html {
                     if let Some(onclick) = on_file {
                         <button type="button" class="record-file" {onclick}>{ "replay file" }</button>
                     }
-                </div>
+                </span>
+                { for fault_texts(r, names).into_iter().map(|f| html! {
+                    <div class="record-fault">{ f }</div>
+                }) }
                 if let Some((_, found)) = shown_link {
                     { match found {
                         Ok(url) => html! {
@@ -215,12 +216,12 @@ mod tests {
 
     #[test]
     fn a_result_is_told_from_the_bot_s_side() {
-        let r = result(vec![1, 0], vec![8, 12], vec![1, 0]);
+        let r = result(vec![1, 0], vec![8, 12], vec![2, 1]);
         assert_eq!(outcome_text(0, &r, &names()), "won against Noor 12 : 8");
         assert_eq!(outcome_text(1, &r, &names()), "lost against Ada 8 : 12");
-        let drawn = result(vec![0, 2], vec![5, 5], vec![0, 0]);
+        let drawn = result(vec![0, 2], vec![5, 5], vec![1, 1]);
         assert_eq!(outcome_text(2, &drawn, &names()), "drew against Ada 5 : 5");
-        let three = result(vec![0, 1, 2], vec![3, 3, 1], vec![0, 0, 2]);
+        let three = result(vec![0, 1, 2], vec![3, 3, 1], vec![1, 1, 3]);
         assert_eq!(
             outcome_text(1, &three, &names()),
             "shared first against Ada and Lena 3 : 3 : 1"
@@ -230,7 +231,7 @@ mod tests {
 
     #[test]
     fn faults_name_their_bot_turn_and_reason() {
-        let mut r = result(vec![2, 0], vec![0, 1], vec![1, 0]);
+        let mut r = result(vec![2, 0], vec![0, 1], vec![2, 1]);
         r.faults.push(Fault {
             seat: 0,
             turn: 12,

@@ -2,6 +2,7 @@
 
 mod arena_charts;
 mod arena_panel;
+mod arena_progress;
 mod board;
 mod bot_pane;
 mod bot_record;

@@ -24,6 +24,9 @@
 //       taken over from its first turn, every seat offered "as recorded" (the page knows each
 //       bot's code), and played on.
 // (cl8) Every replay as one zip: 42 files named with their number, bots and seed, each a replay.
+// (cl9) Stop, reload, go on: an arena of three bots (12 matches) stopped after its third match
+//       is shown again after a reload, stopped, and *Go on* plays the rest; the results as JSON
+//       hold all 12 matches, the first ones as they were played before the reload.
 // Screenshots: tests/e2e/screenshots/class.png, wall-standings.png, wall-matrix.png,
 // class-record.png.
 
@@ -186,6 +189,8 @@ export async function classChecks({ dist, check = defaultCheck }) {
       await record.waitFor({ timeout: 5_000 });
       const matches = record.locator(".record-match");
       check((await matches.count()) === 12, `(cl7) Crasher's record holds ${await matches.count()} matches`);
+      const told = await matches.allInnerTexts();
+      check(told.filter((t) => /^seed -?\d+: lost against /.test(t)).length >= 10, `(cl7) Crasher's results: ${told.slice(0, 2)}`);
       const faults = await record.locator(".record-fault").allInnerTexts();
       check(faults.length >= 12 && faults.every((f) => /^(\S.*): .* at turn \d+: /.test(f)), `(cl7) the faults: ${faults.slice(0, 3)}`);
       // Against Looper seated first, Looper's timeout ends the match before Crasher plays.
@@ -278,6 +283,41 @@ export async function classChecks({ dist, check = defaultCheck }) {
         await other.close();
       }
       console.log(`ok (cl4) a class link (${link.length} characters) and a class file carry the class`);
+    }, shot);
+
+    await withinLimit("(cl9) an arena stopped, the page reloaded, the arena gone on with", "chromium", 300_000, async () => {
+      const three = ["Noor", "Omar", "Tom"];
+      for (const box of await page.locator("input.arena-bot").all()) {
+        const name = await box.getAttribute("value");
+        if ((await box.isChecked()) !== three.includes(name)) await box.click();
+      }
+      await page.locator("#arena-matches").selectOption("4");
+      await page.locator("#arena-seed").fill("23");
+      await page.locator("#arena-run").click();
+      await page.locator("#arena-progress", { hasText: /playing: [3-9] of 12/ }).waitFor({ timeout: 120_000 });
+      await page.locator("#arena-stop").click();
+      await page.locator("#arena-progress", { hasText: "stopped" }).waitFor({ timeout: 30_000 });
+      const before = Number((await page.locator("#arena-progress").innerText()).match(/stopped: (\d+)/)[1]);
+      check(before >= 3 && before < 12, `(cl9) stopped after ${before} matches`);
+      const [first] = await Promise.all([page.waitForEvent("download"), page.locator("#arena-json").click()]);
+      const played = JSON.parse(await readFile(await first.path(), "utf8"));
+      check(played.interrupted === true, "(cl9) the stopped arena's JSON is not marked interrupted");
+      await page.reload();
+      await page.locator("#arena > summary").click();
+      await page.locator("#arena-progress", { hasText: `stopped: ${before} of 12` }).waitFor({ timeout: 10_000 });
+      await page.locator("#arena-resume").click();
+      await page.locator("#arena-progress", { hasText: "done: 12 matches" }).waitFor({ timeout: 240_000 });
+      const [last] = await Promise.all([page.waitForEvent("download"), page.locator("#arena-json").click()]);
+      const whole = JSON.parse(await readFile(await last.path(), "utf8"));
+      check(whole.played === 12 && whole.matches.length === 12 && !whole.interrupted, `(cl9) the whole arena: ${whole.played} played, interrupted ${whole.interrupted}`);
+      for (const m of played.matches) {
+        const again = whole.matches.find((w) => w.match === m.match);
+        check(JSON.stringify(again) === JSON.stringify(m), `(cl9) match ${m.match} changed across the reload`);
+      }
+      await page.reload();
+      await page.locator("#arena > summary").click();
+      check((await page.locator("#arena-resume").count()) === 0, "(cl9) a finished arena is offered to go on with");
+      console.log(`ok (cl9) an arena stopped after ${before} of 12 matches, reloaded, gone on with to the end`);
     }, shot);
 
   } finally {
