@@ -248,14 +248,33 @@ fn embed_code(record: &RecordRef, turn: Option<usize>) -> Option<String> {
     Some(code)
 }
 
+/// A replay's file name: its game, its bots' names and its seed, as
+/// `botplay-soak-overflow_Ada_vs_soaker_seed-7.json` (two matches of the same seed between other
+/// bots do not overwrite each other).
+fn replay_file_name(replay: &Replay) -> String {
+    let bots: Vec<String> = replay
+        .bots
+        .iter()
+        .map(|name| arena::report::file_safe(name.trim_start_matches("builtin:"), 32))
+        .collect();
+    format!(
+        "botplay-{}_{}_seed-{}.json",
+        replay.setup.game,
+        bots.join("_vs_"),
+        replay.setup.seed
+    )
+}
+
 /// Offers the match's replay as a file.
 fn download_replay(record: &RecordRef) -> Callback<MouseEvent> {
     let record = record.clone();
     Callback::from(move |_: MouseEvent| {
         if let Some(replay) = record.0.replay() {
-            let setup = &replay.setup;
-            let name = format!("botplay-{}-{}.json", setup.game, setup.seed);
-            download(&name, &replay.to_json(), "application/json");
+            download(
+                &replay_file_name(&replay),
+                &replay.to_json(),
+                "application/json",
+            );
         }
     })
 }

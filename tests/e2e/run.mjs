@@ -574,6 +574,7 @@ async function main() {
         page.waitForEvent("download"),
         page.locator("#download-replay").click(),
       ]);
+      check(/^botplay-[a-z-]+_.+_vs_.+_seed-\d+\.json$/.test(download.suggestedFilename()), `(h) the replay file's name: ${download.suggestedFilename()}`);
       const replayFile = join(profile, "match-replay.json");
       await download.saveAs(replayFile);
       await fresh.goto(url);

@@ -51,6 +51,9 @@ pub fn groups(bots: usize, players: usize) -> Vec<Vec<usize>> {
 
 /// The number of matches of a plan, if it is at most [`MAX_MATCHES`].
 pub fn count(bots: usize, players: usize, per_group: usize) -> Option<usize> {
+    if bots < players {
+        return Some(0);
+    }
     // C(bots, players), computed so that every intermediate value is an exact integer.
     let mut c: usize = 1;
     for i in 0..players.min(bots) {
@@ -107,6 +110,9 @@ mod tests {
         assert_eq!(count(8, 4, 1), Some(70));
         assert_eq!(count(60, 8, 1), None, "C(60, 8) x 1 is over the cap");
         assert_eq!(count(2, 2, usize::MAX), None);
+        assert_eq!(count(1, 2, 10), Some(0), "one bot makes no pair");
+        assert_eq!(count(0, 2, 10), Some(0));
+        assert_eq!(plan(1, 2, 10, 7).len(), 0, "as the plan says");
     }
 
     #[test]
