@@ -144,6 +144,8 @@ pub struct FaultRow {
     /// The seat, from 1.
     pub seat: usize,
     pub text: String,
+    /// The turn in which it happened, from 1, as the page's viewer, `botplay replay --stats`
+    /// and `botplay play` number it ([`Fault::turn_shown`]; a first turn's timeout is in turn 1).
     pub turn: u32,
 }
 
@@ -347,7 +349,7 @@ impl MatchRow {
                     kind: f.kind,
                     seat: f.seat + 1,
                     text: f.text.clone(),
-                    turn: f.turn,
+                    turn: f.turn_shown(),
                 })
                 .collect(),
             number: m.index + 1,
@@ -386,7 +388,9 @@ impl MatchRow {
                 let seat = f.seat.checked_sub(1).filter(|&s| s < seats.len())?;
                 Some(Fault {
                     seat,
-                    turn: f.turn,
+                    // Back to the game's count of turns done. (A turn 0 is read as the first
+                    // turn: files written before turns were counted from 1 said 0 for it.)
+                    turn: f.turn.saturating_sub(1),
                     kind: f.kind,
                     text: f.text.clone(),
                 })
@@ -542,6 +546,10 @@ mod tests {
             assert!((b.rating.mu - r.rating.mu).abs() < 1e-12);
         }
         let results = back.results().expect("countable");
+        assert_eq!(
+            results[2].faults[0].turn, 4,
+            "read back as the game's count of turns done"
+        );
         let refs: Vec<&MatchResult> = results.iter().collect();
         let again = ArenaReport::new(
             Setting {
@@ -602,6 +610,10 @@ mod tests {
         assert_eq!(v["matches"][0]["match"], 1);
         assert_eq!(v["matches"][2]["faults"][0]["seat"], 2);
         assert_eq!(v["matches"][2]["faults"][0]["kind"], "timeout");
+        assert_eq!(
+            v["matches"][2]["faults"][0]["turn"], 5,
+            "a fault after four turns done is in turn 5, as the viewer says"
+        );
         assert_eq!(
             v["pairs"][0]["interval_95"].as_array().map(Vec::len),
             Some(2)

@@ -175,7 +175,7 @@ fn a_bot_that_sleeps_times_out_within_its_budget() {
         "stopped at its 1000 ms budget"
     );
     let out = stdout(&o);
-    assert!(out.contains("fault seat 1 turn 0 timeout"), "{out}");
+    assert!(out.contains("fault seat 1 turn 1 timeout"), "{out}");
     let seats = seat_lines(&out);
     assert_eq!(
         (seats[0].2, seats[0].3),
@@ -189,7 +189,7 @@ fn crashes_and_garbage_are_faults_with_reasons() {
     let o = play(["builtin:wait", "echo oops >&2; exit 3"], &[]);
     let out = stdout(&o);
     assert!(o.status.success());
-    assert!(out.contains("fault seat 2 turn 1 crash"), "{out}");
+    assert!(out.contains("fault seat 2 turn 2 crash"), "{out}");
 
     let o = play(
         ["sh -c 'while read l; do echo hello; done'", "builtin:wait"],
@@ -197,7 +197,7 @@ fn crashes_and_garbage_are_faults_with_reasons() {
     );
     let out = stdout(&o);
     assert!(
-        out.contains("fault seat 1 turn 0 malformed output"),
+        out.contains("fault seat 1 turn 1 malformed output"),
         "{out}"
     );
 }

@@ -53,7 +53,7 @@ fn a_crashed_bots_stderr_is_in_every_replay() {
                 ]);
                 assert!(o.status.success(), "{}", stderr(&o));
                 assert!(
-                    stdout(&o).contains("fault seat 1 turn 0 crash"),
+                    stdout(&o).contains("fault seat 1 turn 1 crash"),
                     "{}",
                     stdout(&o)
                 );
@@ -97,13 +97,13 @@ fn a_static_program_that_never_flushes_is_told_why_and_runs_on_a_pty() {
     let exe = static_unflushed();
     let waiter = format!("python3 {}", fixture("wait.py"));
 
-    // On a pipe it answers nothing: a timeout on turn 0, and a hint of why.
+    // On a pipe it answers nothing: a timeout in turn 1, and a hint of why.
     let replay = temp("unflushed.json");
     let path = replay.display().to_string();
     let o = ice_and_fire([&exe, &waiter], &["--replay", &path]);
     assert!(o.status.success(), "{}", stderr(&o));
     assert!(
-        stdout(&o).contains("fault seat 1 turn 0 timeout"),
+        stdout(&o).contains("fault seat 1 turn 1 timeout"),
         "{}",
         stdout(&o)
     );
@@ -148,7 +148,7 @@ fn a_program_on_a_pty_still_has_its_stderr_and_its_crash() {
     );
     assert!(o.status.success(), "{}", stderr(&o));
     assert!(
-        stdout(&o).contains("fault seat 1 turn 0 crash: the bot's program ended (exit status 4)"),
+        stdout(&o).contains("fault seat 1 turn 1 crash: the bot's program ended (exit status 4)"),
         "{}",
         stdout(&o)
     );

@@ -222,9 +222,22 @@ impl fmt::Display for FaultKind {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Fault {
     pub seat: usize,
+    /// The game's turn counter when the fault happened ([`Game::turn`]: the turns done before
+    /// it, 0 in the first turn), as replays record it. People are shown
+    /// [`Fault::turn_shown`].
     pub turn: u32,
     pub kind: FaultKind,
     pub text: String,
+}
+
+impl Fault {
+    /// The turn in which the fault happened, as people are shown it: turns counted from 1, as
+    /// the page's viewer, its text view and `botplay replay --stats` number them (a timeout in
+    /// the first turn is in turn 1, a crash after four turns played in turn 5). The CLI's fault
+    /// lines and the arena's JSON say this number.
+    pub fn turn_shown(&self) -> u32 {
+        self.turn.saturating_add(1)
+    }
 }
 
 impl fmt::Display for Fault {
@@ -233,7 +246,7 @@ impl fmt::Display for Fault {
             f,
             "fault seat {} turn {} {}: {}",
             self.seat + 1,
-            self.turn,
+            self.turn_shown(),
             self.kind,
             self.text
         )

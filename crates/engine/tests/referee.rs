@@ -186,9 +186,38 @@ fn a_malformed_line_is_recorded_as_a_fault() {
         })
     ));
     assert_eq!(r.faults().len(), 1);
+    assert_eq!(r.faults()[0].turn, 0, "the game's count of turns done");
     assert_eq!(
         r.faults()[0].to_string(),
-        "fault seat 2 turn 0 malformed output: unknown 'HELLO'"
+        "fault seat 2 turn 1 malformed output: unknown 'HELLO'",
+        "shown in the first turn, turn 1"
+    );
+}
+
+#[test]
+fn a_fault_is_shown_in_the_turn_the_frames_number_it() {
+    // Two turns played, then seat 2 writes garbage in the third: the game's counter says 2
+    // turns were done, and the frame after the fault's turn is numbered 3, as the page's
+    // viewer and `botplay replay --stats` show it. People are told turn 3.
+    let mut r = referee(false);
+    for _ in 0..2 {
+        r.begin_turn();
+        r.line(0, "END", 1.0);
+        r.line(1, "END", 1.0);
+    }
+    r.begin_turn();
+    r.line(0, "END", 1.0);
+    let Verdict::Fault(fault) = r.line(1, "HELLO", 1.0) else {
+        panic!("expected a fault")
+    };
+    assert!(r.is_over());
+    assert_eq!(fault.turn, 2, "recorded as the game's counter");
+    let frame_after = r.frames().last().expect("frames").turn;
+    assert_eq!(frame_after, 3);
+    assert_eq!(fault.turn_shown(), frame_after);
+    assert_eq!(
+        fault.to_string(),
+        "fault seat 2 turn 3 malformed output: unknown 'HELLO'"
     );
 }
 
@@ -245,7 +274,7 @@ fn floods_seen_by_the_driver_are_faults_that_replay() {
     assert_eq!(fault.kind, FaultKind::Flood);
     assert_eq!(
         fault.to_string(),
-        "fault seat 2 turn 0 too much output: more than 2000 lines written without reading its input"
+        "fault seat 2 turn 1 too much output: more than 2000 lines written without reading its input"
     );
     assert_eq!(r.flood(1, "again", 4.0), None, "its turn is over");
     r.line(0, "END", 1.0);
