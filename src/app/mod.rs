@@ -113,8 +113,9 @@ pub fn app() -> Html {
         let state = state.clone();
         let runner = runner.clone();
         Callback::from(move |spec: crate::runner::MatchSpec| {
-            let replaced_seed =
-                spec.from.is_none() && state.form.seed.trim() != spec.setup.seed.to_string();
+            // Compared as numbers: "007" and "+7" are seed 7, not a seed replaced.
+            let typed = state.form.seed.trim().parse::<i64>().ok();
+            let replaced_seed = spec.from.is_none() && typed != Some(spec.setup.seed);
             // Stop the previous match first: its workers go away with it.
             if let Some(old) = runner.borrow_mut().take() {
                 old.stop();

@@ -688,6 +688,8 @@ async function main() {
     await own("(z) tutorial leagues", 300_000, async () => (await import("./leagues.mjs")).leagueChecks({ dist: DIST, check }));
     // (fh) a new user's first hour (issue 20)
     await own("(fh) a new user's first hour", 420_000, async () => (await import("./first-hour.mjs")).firstHourChecks({ dist: DIST, check, SHOTS }));
+    // (th) a teacher's first hour (issue 36)
+    await own("(th) a teacher's first hour", 300_000, async () => (await import("./teacher-hour.mjs")).teacherHourChecks({ dist: DIST, check, SHOTS }));
     // (w)-(y) nothing typed is lost: links, two tabs, a crashed tab
     await own("(w)-(y) nothing typed is lost", 300_000, async () => (await import("./tabs.mjs")).tabsChecks({ dist: DIST, check, SHOTS }));
     // (p)-(t) bots attacking the page's resources: the match host
