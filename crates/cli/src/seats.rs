@@ -295,6 +295,16 @@ impl Program {
             c
         };
         c.arg(spec);
+        // A command that runs Node itself (`node bot.js`, `cd bots && node bot.js`) gets the
+        // same readline() and print() as a bare `.js` file: through NODE_OPTIONS, which every
+        // Node process the command starts reads (and nothing else does).
+        let preload = node_preload()?;
+        let mut options = std::env::var("NODE_OPTIONS").unwrap_or_default();
+        if !options.is_empty() {
+            options.push(' ');
+        }
+        options.push_str(&format!("--require \"{}\"", preload.display()));
+        c.env("NODE_OPTIONS", options);
         Ok(c)
     }
 

@@ -59,3 +59,21 @@ fn every_game_has_javascript_and_python_starters_that_play_the_same_faultless_ma
         );
     }
 }
+
+#[test]
+fn a_command_that_runs_node_gets_the_same_readline_as_a_bare_js_file() {
+    // The JavaScript starters call CodinGame's global readline(), which Node lacks.
+    let file = starter("soak-overflow.js");
+    let bare = play("soak-overflow", &file);
+    let command = format!("node {file}");
+    let by_command = play("soak-overflow", &command);
+    assert!(
+        !by_command.lines().any(|l| l.starts_with("fault seat 1 ")),
+        "`node FILE` faulted:\n{by_command}"
+    );
+    assert_eq!(
+        outcome(&bare, &file),
+        outcome(&by_command, &command),
+        "`node FILE` played another match than FILE"
+    );
+}
