@@ -91,7 +91,7 @@ const STEPS: [Step; 10] = [
     },
     Step {
         name: "e2e",
-        title: "node tests/e2e/run.mjs, then embed.mjs, charts.mjs, take-over.mjs and pictures.mjs, --dist dist, in headless Chromium",
+        title: "node tests/e2e/run.mjs, then embed.mjs, charts.mjs, take-over.mjs, pictures.mjs, class.mjs and class-cli.mjs, --dist dist, in headless Chromium",
         needs_browser: true,
         limit: minutes(25),
         run: end_to_end,
@@ -547,13 +547,17 @@ fn end_to_end(repo: &Repo) -> Result {
     // origin; the charts of a match and of the arena; a match taken over from a turn, and the
     // original beside it; a match's earlier turns looked at while it is played (their pictures
     // asked for) and once it is over; a teacher's class built from links and a file, played,
-    // exported and carried by a class link. Each with the screenshots it takes.
+    // exported and carried by a class link; a class played in the page and by `botplay arena
+    // --class` on the class file the page saved, the two JSONs compared (it builds the CLI with
+    // `cargo build -p botplay`, which `cargo test` has mostly built). Each with the screenshots
+    // (or files) it leaves.
     for (name, screenshots) in [
         ("embed", "embed-*.png"),
         ("charts", "charts*.png"),
         ("take-over", "take-over.png"),
         ("pictures", "pictures-live.png"),
         ("class", "class.png"),
+        ("class-cli", "class-cli-*.json"),
     ] {
         let script = format!("tests/e2e/{name}.mjs");
         let mut command = repo.command("node");
