@@ -697,7 +697,7 @@ fn options_row(
         <div class="row">
             <label for="arena-matches">{ if players == 2 { "Matches per pair" } else { "Matches per group" } }</label>
             <select id="arena-matches" onchange={on_matches}>
-                { for MATCH_COUNTS.iter().map(|&n| html! {
+                { for counts_offered(**matches).into_iter().map(|n| html! {
                     <option value={n.to_string()} selected={n == **matches}>{ n }</option>
                 }) }
             </select>
@@ -712,6 +712,16 @@ fn options_row(
                 oninput={on_seed} />
         </div>
     }
+}
+
+/// The matches per group offered: the usual counts, and the one chosen (a class's own).
+fn counts_offered(chosen: usize) -> Vec<usize> {
+    let mut counts = MATCH_COUNTS.to_vec();
+    if !counts.contains(&chosen) {
+        counts.push(chosen);
+        counts.sort_unstable();
+    }
+    counts
 }
 
 /// A select of numbers that sets `state`.
@@ -748,6 +758,25 @@ pub fn arena_panel(props: &Props) -> Html {
         .collect();
     let players = form.seats.clamp(info.min_seats, info.max_seats);
     let total = plan::count(chosen.len(), players, *matches).unwrap_or(usize::MAX);
+    // A class's arena is its own: its seed and matches per group are the panel's (a class
+    // opened from a file or a link plays as it was played).
+    {
+        let (seed, matches) = (seed.clone(), matches.clone());
+        let has_bots = !class.bots.is_empty();
+        let key = (class.setup.seed, class.matches_per_group, has_bots);
+        use_effect_with(key, move |&(class_seed, per_group, has_bots)| {
+            if has_bots {
+                seed.set(class_seed.to_string());
+                matches.set(per_group);
+            }
+        });
+    }
+    // The class's bots that the arena can seat come first among the bots on offer.
+    let in_class = class
+        .bots
+        .iter()
+        .filter(|b| source_of(&b.bot).is_some())
+        .count();
 
     // Leaving the page (or another game) stops the arena's matches.
     {
@@ -763,6 +792,7 @@ pub fn arena_panel(props: &Props) -> Html {
 
     let on_run = {
         let (pool, table, error) = (pool.clone(), table.clone(), error.clone());
+        let (class, on_class) = ((*class).clone(), on_class.clone());
         let (form, isolated) = (form.clone(), props.isolated);
         let (chosen, offered) = (chosen.clone(), offered.clone());
         let (matches, parallel, seed) = (*matches, *parallel, (*seed).clone());
@@ -782,6 +812,17 @@ pub fn arena_panel(props: &Props) -> Html {
                 Err(why) => return error.set(Some(why)),
             };
             error.set(None);
+            // An arena of the class's bots is the class's: its file and link play it again.
+            if chosen.iter().any(|&i| i < in_class) {
+                let mut played = class.clone();
+                played.setup = setup.clone();
+                played.relaxed = form.relaxed;
+                played.matches_per_group = matches;
+                if played != class {
+                    class_roster::save_class(&played);
+                    on_class.emit(played);
+                }
+            }
             let plan = plan::plan(bots.len(), players, matches, arena.setting.seed);
             let run = ArenaRun {
                 setup,

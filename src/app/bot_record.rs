@@ -69,7 +69,7 @@ pub fn fault_texts(result: &MatchResult, names: &[String]) -> Vec<String> {
         .iter()
         .map(|f| {
             let name = result.seats.get(f.seat).map_or("?", |&b| names[b].as_str());
-            format!("{name}: {} at turn {}: {}", f.kind, f.turn, f.text)
+            format!("{name}: {} at turn {}: {}", f.kind, f.turn_shown(), f.text)
         })
         .collect()
 }
@@ -232,9 +232,10 @@ mod tests {
     #[test]
     fn faults_name_their_bot_turn_and_reason() {
         let mut r = result(vec![2, 0], vec![0, 1], vec![2, 1]);
+        // Eleven turns done: the crash is in turn 12, as the viewer numbers it.
         r.faults.push(Fault {
             seat: 0,
-            turn: 12,
+            turn: 11,
             kind: FaultKind::Crash,
             text: "TypeError at line 4".into(),
         });

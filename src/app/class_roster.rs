@@ -77,6 +77,26 @@ fn kind(bot: &ClassBot) -> String {
     }
 }
 
+/// What the class plays, in a few words: its league, seed, matches per pair and budgets (the
+/// last arena Run with its bots sets them).
+fn setting_text(class: &Class) -> String {
+    let s = &class.setup;
+    let options: String = s
+        .options
+        .iter()
+        .map(|(k, v)| format!(", {k} {v}"))
+        .collect();
+    let per = if s.seats == 2 { "pair" } else { "group" };
+    format!(
+        "It plays {}{options}, seed {}, {} matches per {per}, {} budgets (as its last arena was \
+         run; a class file or link plays the same).",
+        s.ruleset,
+        s.seed,
+        class.matches_per_group,
+        if class.relaxed { "relaxed" } else { "strict" }
+    )
+}
+
 /// Reads each file as text and hands it on with its name.
 fn read_files(files: Vec<File>, on_read: Callback<(String, Option<String>)>) {
     for file in files {
@@ -345,6 +365,7 @@ pub fn class_roster(props: &Props) -> Html {
                 <input id="class-name" type="text" value={class.name.clone()} oninput={on_name}
                     maxlength={arena::class::MAX_NAME_CHARS.to_string()} />
             </div>
+            <p id="class-setting" class="hint">{ setting_text(class) }</p>
             <ol id="class-bots">
                 { for class.bots.iter().enumerate().map(|(i, bot)| html! {
                     <li class="class-bot">

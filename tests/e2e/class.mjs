@@ -268,12 +268,16 @@ export async function classChecks({ dist, check = defaultCheck }) {
       const [saved] = await Promise.all([page.waitForEvent("download"), page.locator("#class-save").click()]);
       const file = join(files, "class.json");
       await writeFile(file, await readFile(await saved.path()));
+      const savedClass = JSON.parse(await readFile(file, "utf8"));
+      check(savedClass.setup.seed === 11 && savedClass.matches_per_group === 2, `(cl4) the class file does not say the arena run: seed ${savedClass.setup.seed}, ${savedClass.matches_per_group} per pair`);
       const other = await launch(await mkdtemp(join(tmpdir(), "botplay-class-other-")));
       try {
         const fresh = other.pages()[0] ?? (await other.newPage());
         await fresh.goto(link);
         await fresh.locator(".class-bot").nth(6).waitFor({ timeout: 30_000 });
         check((await fresh.locator("#class-name").inputValue()) === "Year 10 B", "(cl4) the link's class has another name");
+        check((await fresh.locator("#arena-seed").inputValue()) === "11", "(cl4) the class link's arena seed is not the panel's");
+        check((await fresh.locator("#arena-matches").inputValue()) === "2", "(cl4) the class link's matches per pair are not the panel's");
         // Empty it, then open the saved file: the seven bots are back.
         for (let i = 0; i < 7; i++) await fresh.locator(".class-bot-remove").first().click();
         check((await fresh.locator(".class-bot").count()) === 0, "(cl4) the class was not emptied");
