@@ -88,6 +88,10 @@ enum Sub {
         /// `cargo xtask serve`)
         #[arg(long, value_name = "URL", default_value = DEFAULT_BASE)]
         base: String,
+        /// Keep the disk paths in the bots' commands and debug logs (by default each is cut to
+        /// its file name: a link goes to other people)
+        #[arg(long)]
+        keep_paths: bool,
     },
     /// Plays a Skyport match with the original clients over TCP on loopback
     #[command(allow_negative_numbers = true, args_override_self = true)]
@@ -260,6 +264,7 @@ pub enum Command {
     Link {
         file: String,
         base: String,
+        keep_paths: bool,
     },
     Host(HostArgs),
     Completions(Shell),
@@ -425,7 +430,15 @@ impl Cli {
             Sub::Play(p) => Command::Play(play_args(p)?),
             Sub::Arena(a) => arena_command(a)?,
             Sub::Replay { file, stats } => Command::Replay { file, stats },
-            Sub::Link { file, base } => Command::Link { file, base },
+            Sub::Link {
+                file,
+                base,
+                keep_paths,
+            } => Command::Link {
+                file,
+                base,
+                keep_paths,
+            },
             Sub::Host(h) => Command::Host(host_args(h)?),
             Sub::Completions { shell } => Command::Completions(match shell.as_str() {
                 "bash" => Shell::Bash,
@@ -789,14 +802,16 @@ mod tests {
             parse(&args("link m.json")),
             Ok(Command::Link {
                 file: "m.json".into(),
-                base: DEFAULT_BASE.into()
+                base: DEFAULT_BASE.into(),
+                keep_paths: false,
             })
         );
         assert_eq!(
             parse(&args("link --base https://x.org/play/ m.json")),
             Ok(Command::Link {
                 file: "m.json".into(),
-                base: "https://x.org/play/".into()
+                base: "https://x.org/play/".into(),
+                keep_paths: false,
             })
         );
     }

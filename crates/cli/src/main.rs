@@ -20,6 +20,7 @@ mod args;
 mod driver;
 mod host;
 mod inbox;
+mod paths;
 mod procs;
 mod seats;
 mod sources;
@@ -112,7 +113,11 @@ fn run(command: Command) -> Result<(), Failure> {
         }
         Command::Replay { file, stats: false } => replay(&file),
         Command::Replay { file, stats: true } => replay_stats(&file),
-        Command::Link { file, base } => link(&file, &base),
+        Command::Link {
+            file,
+            base,
+            keep_paths,
+        } => link(&file, &base, keep_paths),
         Command::Host(host_args) => {
             let seed = host_args.seed.unwrap_or_else(random_seed);
             host::run(host_args, seed).map_err(|e| match e {
@@ -387,9 +392,31 @@ fn replay_stats(path: &str) -> Result<(), Failure> {
         .map_err(|e| Failure::runtime(format!("cannot write the table: {e}")))
 }
 
-/// Prints the share link of a replay: the page opens it at the start of the match.
-fn link(path: &str, base: &str) -> Result<(), Failure> {
+/// Prints the share link of a replay: the page opens it at the start of the match. Disk paths
+/// in it are cut to file names unless `keep_paths`; stderr says what the link holds.
+fn link(path: &str, base: &str, keep_paths: bool) -> Result<(), Failure> {
     let (replay, _) = read_replay(path)?;
+    let (replay, cut) = if keep_paths {
+        (replay, 0)
+    } else {
+        paths::shorten_replay(replay)
+    };
+    let logs = replay
+        .turns
+        .iter()
+        .any(|t| t.seats.iter().any(|s| !s.stderr.is_empty()));
+    let holds = if logs {
+        "the match, the bots' names (their commands) and their debug logs"
+    } else {
+        "the match and the bots' names (their commands)"
+    };
+    let paths = match (keep_paths, cut) {
+        (true, _) => "; disk paths kept (--keep-paths)".to_string(),
+        (false, 0) => String::new(),
+        (false, 1) => "; 1 disk path cut to its file name (--keep-paths keeps it)".to_string(),
+        (false, n) => format!("; {n} disk paths cut to their file names (--keep-paths keeps them)"),
+    };
+    eprintln!("The link holds {holds}, not the bots' code{paths}.");
     let fragment = ShareDoc::of_replay(replay).encode();
     let base = base.split('#').next().unwrap_or(base);
     say!("{base}#{fragment}");

@@ -338,6 +338,12 @@ fn link_prints_a_share_link_that_carries_the_replay() {
     );
     assert_eq!(doc.bots[0].name(), "expander");
 
+    assert!(
+        stderr(&o).contains("not the bots' code"),
+        "the maker is told what the link holds: {}",
+        stderr(&o)
+    );
+
     let damaged = temp("damaged.json");
     std::fs::write(&damaged, "{}").expect("write");
     let o = botplay(&["link", &damaged.display().to_string()]);
@@ -369,4 +375,35 @@ fn seed_0_of_soak_overflow_becomes_a_shown_random_seed() {
         stderr(&o)
     );
     assert_eq!(seat_lines(&stdout(&o)).len(), 2);
+}
+
+#[test]
+fn a_link_cuts_disk_paths_to_file_names_unless_asked_to_keep_them() {
+    // A Python bot that crashes: its traceback names its file by its whole path, as does its
+    // command.
+    let bot = temp("student.py");
+    std::fs::write(&bot, "import sys\ninput()\nraise ValueError('oops')\n").expect("write");
+    let bot_path = bot.display().to_string();
+    let file = temp("paths.json");
+    let path = file.display().to_string();
+    let command = format!("python3 {bot_path}");
+    let o = play([command.as_str(), "builtin:random"], &["--replay", &path]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let dir = temp("").display().to_string();
+    let raw = std::fs::read_to_string(&file).expect("the replay");
+    assert!(raw.contains(&dir), "the replay itself keeps the paths");
+
+    let o = botplay(&["link", &path]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let doc = engine::ShareDoc::decode(stdout(&o).trim()).expect("a readable link");
+    let json = serde_json::to_string(&doc).expect("json");
+    assert!(!json.contains(&dir), "a path is left in the link: {json}");
+    assert!(json.contains("python3 student.py"), "{json}");
+    assert!(json.contains("File \\\"student.py\\\""), "{json}");
+    assert!(stderr(&o).contains("disk paths cut"), "{}", stderr(&o));
+
+    let o = botplay(&["link", &path, "--keep-paths"]);
+    let doc = engine::ShareDoc::decode(stdout(&o).trim()).expect("a readable link");
+    let json = serde_json::to_string(&doc).expect("json");
+    assert!(json.contains(&dir), "--keep-paths cut a path: {json}");
 }
