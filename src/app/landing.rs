@@ -1,6 +1,7 @@
 //! The first thing a visitor sees: the five games, each with a picture of its board (drawn by
 //! its own painter from the start of a real match), one sentence, and one button that plays the
-//! starter bot against the game's strongest built-in bot.
+//! game's bots as the set-up holds them (the starter bot against the strongest built-in bot at
+//! first), saying which.
 
 use engine::Setup;
 use web_sys::HtmlCanvasElement;
@@ -17,6 +18,9 @@ fn sentence(game: &str) -> &'static str {
 #[derive(Properties, PartialEq)]
 pub struct Props {
     pub dispatch: Callback<Action>,
+    /// Each game's Play button's words (`AppState::play_now_label`), in the order of
+    /// `games::GAMES`.
+    pub labels: Vec<String>,
 }
 
 #[component(Landing)]
@@ -33,8 +37,9 @@ pub fn landing(props: &Props) -> Html {
                    built-in bot. Then change the code and run it again." }
             </p>
             <ul class="cards">
-                { for games::GAMES.iter().map(|entry| html! {
-                    <GameCard game={entry.info.id} dispatch={props.dispatch.clone()} />
+                { for games::GAMES.iter().zip(&props.labels).map(|(entry, label)| html! {
+                    <GameCard game={entry.info.id} label={label.clone()}
+                        dispatch={props.dispatch.clone()} />
                 }) }
             </ul>
         </section>
@@ -44,6 +49,8 @@ pub fn landing(props: &Props) -> Html {
 #[derive(Properties, PartialEq)]
 struct CardProps {
     game: &'static str,
+    /// What its Play plays.
+    label: String,
     dispatch: Callback<Action>,
 }
 
@@ -65,9 +72,6 @@ fn game_card(props: &CardProps) -> Html {
             }
         });
     }
-    let opponent = bots::builtins(game)
-        .last()
-        .map_or("a built-in bot", |b| b.name);
     let onclick = {
         let dispatch = props.dispatch.clone();
         Callback::from(move |_: MouseEvent| dispatch.emit(Action::PlayNow(game)))
@@ -79,7 +83,7 @@ fn game_card(props: &CardProps) -> Html {
             <h3>{ info.name }</h3>
             <p>{ sentence(game) }</p>
             <button type="button" class="primary play-now" {onclick}>
-                { format!("Play: starter bot vs {opponent}") }
+                { &props.label }
             </button>
         </li>
     }

@@ -288,7 +288,8 @@ pub fn app() -> Html {
             // The gallery greets a visitor; a lesson link opens on the lesson instead (the
             // gallery's Play would leave it, and would push its instruction out of sight).
             if state.progress == state::Progress::Idle && state.form.lesson.is_none() {
-                <Landing dispatch={dispatch.clone()} />
+                <Landing dispatch={dispatch.clone()} labels={games::GAMES.iter()
+                    .map(|g| state.play_now_label(g.info.id, &state::Browser)).collect::<Vec<_>>()} />
             }
             // The bot pane and the match side by side on a wide screen (the handle between them
             // sets the width; a pane without an editor stays narrow); on a narrow one, in one

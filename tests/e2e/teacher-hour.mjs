@@ -11,6 +11,8 @@
 //       wider than the window.
 // (th3) A seed typed as `007` or `+7` is seed 7: no "Seed 0 means a random map" notice, and the
 //       field keeps what was typed.
+// (th4) The gallery's Play says what it plays: "starter bot vs soaker" at first, "your bot vs
+//       soaker" once the editor holds other code (a classmate's, from a link).
 // Called from run.mjs (`teacherHourChecks({ dist, check, SHOTS })`) or alone.
 
 import { mkdir, mkdtemp, readFile, rm } from "node:fs/promises";
@@ -45,6 +47,20 @@ export async function teacherHourChecks({ dist, check = defaultCheck, SHOTS = DE
     page.on("pageerror", (e) => problems.push(e.message));
     const shot = (path) => page.screenshot({ path, fullPage: true });
     const starter = await readFile(join(REPO, "www", "starter", "soak-overflow.js"), "utf8");
+
+    await withinLimit("(th4) the gallery's Play says what it plays", "chromium", 60_000, async () => {
+      await page.goto(url);
+      const play = page.locator('.card[data-game="soak-overflow"] .play-now');
+      const strongest = (await play.innerText()).match(/ vs (.+)$/)?.[1];
+      check((await play.innerText()) === `Play: starter bot vs ${strongest}`, `(th4) the first Play says: ${await play.innerText()}`);
+      await pickGame(page, "soak-overflow");
+      await setCode(page, `// a classmate's bot\n${starter}`);
+      await page.waitForTimeout(500); // saved as typed
+      await page.reload();
+      const now = await page.locator('.card[data-game="soak-overflow"] .play-now').innerText();
+      check(now === `Play: your bot vs ${strongest}`, `(th4) with other code, Play says: ${now}`);
+      console.log(`ok (th4) Play says "${now}"`);
+    }, shot);
 
     await withinLimit("(th1) take-over from a student's link", "chromium", 120_000, async () => {
       // The student's match, played here first, then its link made as the page makes it.

@@ -283,6 +283,38 @@ impl AppState {
         }
     }
 
+    /// What the gallery's one-click Play of `game` plays, in words: "starter bot vs soaker",
+    /// "your bot vs soaker" (the editor holds code of the person's), "the link's bot vs …"; the
+    /// form it would play is this one for the game shown, the game's own otherwise.
+    pub fn play_now_label(&self, game: &'static str, env: &dyn Env) -> String {
+        let other;
+        let form = if game == self.form.game {
+            &self.form
+        } else {
+            other = Form::new(game, 0, env);
+            &other
+        };
+        let mine = &form.bots[0];
+        let who = if !mine.is_code() {
+            mine.player.clone()
+        } else if form.lesson.is_some() {
+            "the lesson's bot".to_string()
+        } else if form.link.is_some() {
+            "the link's bot".to_string()
+        } else if mine.code == crate::starter::code(game, mine.language) {
+            "starter bot".to_string()
+        } else {
+            "your bot".to_string()
+        };
+        let opponent = &form.bots[1];
+        let against = if opponent.is_code() {
+            "your second bot".to_string()
+        } else {
+            opponent.player.clone()
+        };
+        format!("Play: {who} vs {against}")
+    }
+
     /// The reducer: the state after `action`, in `env`.
     pub fn apply(&mut self, action: Action, env: &mut dyn Env) {
         match action {
@@ -538,6 +570,29 @@ mod tests {
         assert_eq!(
             env.load_code("ice-and-fire", 0, JAVASCRIPT).as_deref(),
             Some("// theirs")
+        );
+    }
+
+    #[test]
+    fn the_gallery_s_play_says_what_it_plays() {
+        let mut env = Memory::default();
+        let mut state = opened(&mut env);
+        state.apply(Action::PickGame("ice-and-fire"), &mut env);
+        let strongest = bots::builtins("soak-overflow").last().expect("a bot").name;
+        assert_eq!(
+            state.play_now_label("soak-overflow", &env),
+            format!("Play: starter bot vs {strongest}")
+        );
+        env.save_code("soak-overflow", 0, JAVASCRIPT, "// a classmate's code");
+        assert_eq!(
+            state.play_now_label("soak-overflow", &env),
+            format!("Play: your bot vs {strongest}")
+        );
+        state.apply(Action::SetPlayer(1, "wait".into()), &mut env);
+        assert_eq!(
+            state.play_now_label("ice-and-fire", &env),
+            "Play: starter bot vs wait",
+            "the game shown plays its form as it is"
         );
     }
 
