@@ -19,8 +19,37 @@ extern "C" {
     fn set_doc(this: &EditorHandle, text: &str);
     #[wasm_bindgen(method, js_name = setLanguage)]
     fn set_language(this: &EditorHandle, language: &str);
+    #[wasm_bindgen(method, js_name = setWrap)]
+    fn set_wrap(this: &EditorHandle, on: bool);
     #[wasm_bindgen(method)]
     fn destroy(this: &EditorHandle);
+}
+
+/// Where "Wrap long lines" is remembered (one choice for every editor).
+const WRAP_KEY: &str = "botplay/wrap-lines";
+/// Below this window width long lines wrap unless the person chose otherwise: about 55 columns
+/// of code show at 1366 px, and a starter's comments are longer.
+const WRAP_BELOW_PX: f64 = 1600.0;
+
+fn local_storage() -> Option<web_sys::Storage> {
+    web_sys::window()?.local_storage().ok()?
+}
+
+/// Whether long lines wrap: the person's choice, or by the window's width.
+fn load_wrap() -> bool {
+    match local_storage().and_then(|s| s.get_item(WRAP_KEY).ok().flatten()) {
+        Some(choice) => choice == "1",
+        None => web_sys::window()
+            .and_then(|w| w.inner_width().ok())
+            .and_then(|w| w.as_f64())
+            .is_some_and(|w| w < WRAP_BELOW_PX),
+    }
+}
+
+fn save_wrap(on: bool) {
+    if let Some(s) = local_storage() {
+        let _ = s.set_item(WRAP_KEY, if on { "1" } else { "0" });
+    }
 }
 
 /// `botplayEditor.create(host, doc, language, onChange)`, if the editor script has loaded.
@@ -64,6 +93,7 @@ pub fn code_editor(props: &Props) -> Html {
     let host = use_node_ref();
     let mounted: Rc<RefCell<Option<Mounted>>> = use_mut_ref(|| None);
     let fallback = use_state(|| false);
+    let wrap = use_state(load_wrap);
     // The newest callback, read by the editor's change listener (created once).
     let on_change = use_mut_ref(|| props.on_change.clone());
     *on_change.borrow_mut() = props.on_change.clone();
@@ -117,6 +147,21 @@ pub fn code_editor(props: &Props) -> Html {
             }
         });
     }
+    {
+        let mounted = mounted.clone();
+        use_effect_with(*wrap, move |&on| {
+            if let Some(m) = mounted.borrow().as_ref() {
+                m.handle.set_wrap(on);
+            }
+        });
+    }
+    let on_wrap = {
+        let wrap = wrap.clone();
+        Callback::from(move |_: Event| {
+            save_wrap(!*wrap);
+            wrap.set(!*wrap);
+        })
+    };
 
     if *fallback {
         let on_input = props
@@ -131,7 +176,13 @@ pub fn code_editor(props: &Props) -> Html {
     html! {
         <>
             <div id={props.id.clone()} class="code-editor" ref={host}></div>
-            <p class="hint editor-keys">{ "Tab indents; press Esc, then Tab, to leave the editor." }</p>
+            <p class="hint editor-keys">
+                { "Tab indents (or takes the completion offered); press Esc, then Tab, to leave the editor. " }
+                <label class="check editor-wrap">
+                    <input type="checkbox" class="wrap-lines" checked={*wrap} onchange={on_wrap} />
+                    { " Wrap long lines" }
+                </label>
+            </p>
         </>
     }
 }

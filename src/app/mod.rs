@@ -12,6 +12,7 @@ mod class_roster;
 mod code_editor;
 mod code_keeping;
 pub mod embed;
+mod fault_lines;
 mod game_list;
 mod help;
 mod human_panel;

@@ -13,6 +13,13 @@
 //       field keeps what was typed.
 // (th4) The gallery's Play says what it plays: "starter bot vs soaker" at first, "your bot vs
 //       soaker" once the editor holds other code (a classmate's, from a link).
+// (th5) A crash at a line of the bot's code: the fault's "line 5" is a link; the editor marks
+//       line 5 (until the code changes) and the link puts the cursor there. The same for a
+//       Python bot's exception.
+// (th6) Completion never steals Enter: `continue` typed in full and Enter make a new line; Tab
+//       takes the completion offered.
+// (th7) Long lines wrap by default at 1366 px ("Wrap long lines", kept across a reload).
+// (th8) A loop after part of an answer names both causes; a loop that prints is named.
 // Called from run.mjs (`teacherHourChecks({ dist, check, SHOTS })`) or alone.
 
 import { mkdir, mkdtemp, readFile, rm } from "node:fs/promises";
@@ -25,6 +32,29 @@ import { serve } from "./serve.mjs";
 
 const REPO = resolve(fileURLToPath(new URL("../..", import.meta.url)));
 const DEFAULT_SHOTS = join(REPO, "tests", "e2e", "screenshots");
+
+// Soak Overflow: reads its first turn, writes the line of its first agent (the turn takes one
+// per agent), then loops for ever.
+const ONE_LINE_THEN_LOOP = `
+const myId = parseInt(readline());
+const n = parseInt(readline());
+const owner = {};
+for (let i = 0; i < n; i++) {
+  const [id, player] = readline().split(" ").map(Number);
+  owner[id] = player;
+}
+const [width, height] = readline().split(" ").map(Number);
+for (let y = 0; y < height; y++) readline();
+const count = parseInt(readline());
+const mine = [];
+for (let i = 0; i < count; i++) {
+  const id = Number(readline().split(" ")[0]);
+  if (owner[id] === myId) mine.push(id);
+}
+readline();
+console.log(mine[0] + ";HUNKER_DOWN");
+while (true) {}
+`;
 
 /** A share link's fragment, as the page writes it (engine::share: deflated JSON, base64url). */
 function fragment(doc) {
@@ -116,6 +146,85 @@ export async function teacherHourChecks({ dist, check = defaultCheck, SHOTS = DE
         check((await page.locator("#seed").inputValue()) === typed, `(th3) the seed field now says ${await page.locator("#seed").inputValue()}`);
       }
       console.log("ok (th3) 007 and +7 are seed 7");
+    }, shot);
+
+    const editorApi = (method, editor = "bot-code") => page.evaluate(([m, e]) => botplayEditor.get(e)[m](), [method, editor]);
+
+    await withinLimit("(th5) a crash's line in the editor", "chromium", 180_000, async () => {
+      await page.locator("#opponent").selectOption("soaker");
+      await setCode(page, "readline();\nconst a = 1;\nconst b = 2;\n// the bug is on the next line\nnull.boom();\n");
+      await page.locator("#run").click();
+      const link = page.locator("#faults .fault-line").first();
+      await link.waitFor({ timeout: 90_000 });
+      check((await link.innerText()) === "line 5", `(th5) the fault links ${await link.innerText()}`);
+      await page.waitForFunction(() => botplayEditor.get("bot-code").markedLine() === 5, null, { timeout: 5_000 }).catch(() => {});
+      check((await editorApi("markedLine")) === 5, `(th5) the editor marks line ${await editorApi("markedLine")}`);
+      check((await page.locator("#bot-code .cm-fault-line").count()) === 1, "(th5) no marked line in sight");
+      await link.click();
+      const cursorLine = await page.evaluate(() => {
+        const root = document.querySelector("#bot-code").shadowRoot;
+        return root.activeElement?.classList.contains("cm-content") ?? false;
+      });
+      check(cursorLine, "(th5) the link did not put the focus in the editor");
+      await page.screenshot({ path: join(SHOTS, "teacher-fault-line.png") });
+      await page.keyboard.type("x");
+      check((await editorApi("markedLine")) === 0, "(th5) the mark stayed after the code changed");
+      // Python: an exception in a function at line 3, called from line 6.
+      await page.locator("#player").selectOption("python");
+      await setCode(page, "import sys\ndef ratio(a, b):\n    return a / b\nmy_id = int(input())\nprint('reading', file=sys.stderr)\nratio(my_id, 0)\n");
+      await page.locator("#run").click();
+      const pyLink = page.locator("#faults .fault-line").first();
+      await pyLink.waitFor({ timeout: 120_000 });
+      await page.waitForFunction(() => botplayEditor.get("bot-code").markedLine() > 0, null, { timeout: 5_000 }).catch(() => {});
+      const pyLine = await editorApi("markedLine");
+      check(pyLine === 3 || pyLine === 6, `(th5) the Python fault marks line ${pyLine}: ${await page.locator("#faults").innerText()}`);
+      await page.locator("#player").selectOption("javascript");
+      console.log(`ok (th5) a crash's line is a link and is marked in the editor (JavaScript line 5, Python line ${pyLine})`);
+    }, shot);
+
+    await withinLimit("(th6) completion and Enter", "chromium", 60_000, async () => {
+      await page.locator("#player").selectOption("python");
+      await setCode(page, "for i in range(3):\n");
+      await page.locator("#bot-code .cm-line").last().click();
+      await page.keyboard.type("    continue", { delay: 30 });
+      await page.keyboard.press("Enter");
+      await page.keyboard.type("pass", { delay: 30 });
+      let doc = await editorApi("getDoc");
+      check(!/ConnectionRefusedError/.test(doc) && /continue\n\s*pass/.test(doc), `(th6) Enter after 'continue' gave: ${JSON.stringify(doc)}`);
+      await page.keyboard.press("Enter");
+      await page.keyboard.type("prin", { delay: 30 });
+      await page.locator("#bot-code .cm-tooltip-autocomplete").waitFor({ timeout: 5_000 });
+      await page.keyboard.press("Tab");
+      doc = await editorApi("getDoc");
+      check(/\bprint\b/.test(doc), `(th6) Tab did not take the completion: ${JSON.stringify(doc)}`);
+      await page.locator("#player").selectOption("javascript");
+      console.log("ok (th6) Enter after a keyword makes a new line; Tab takes the completion");
+    }, shot);
+
+    await withinLimit("(th7) long lines wrap", "chromium", 60_000, async () => {
+      const box = page.locator("#bot-pane .wrap-lines");
+      check(await box.isChecked(), "(th7) long lines do not wrap by default at 1366 px");
+      check((await page.locator("#bot-code .cm-content.cm-lineWrapping").count()) === 1, "(th7) the editor does not wrap");
+      await box.uncheck();
+      check((await page.locator("#bot-code .cm-content.cm-lineWrapping").count()) === 0, "(th7) unticked, the editor still wraps");
+      await page.reload();
+      await page.locator("#bot-code .cm-content").waitFor();
+      check(!(await page.locator("#bot-pane .wrap-lines").isChecked()), "(th7) the choice was not kept");
+      await page.locator("#bot-pane .wrap-lines").check();
+      console.log("ok (th7) long lines wrap at 1366 px, and the choice is kept");
+    }, shot);
+
+    await withinLimit("(th8) loops named as the likelier cause", "chromium", 120_000, async () => {
+      await pickGame(page, "soak-overflow");
+      await page.locator("#opponent").selectOption("soaker");
+      await page.locator("#relaxed").uncheck().catch(() => {});
+      // One line of an answer that takes one per agent, then a loop.
+      await setCode(page, ONE_LINE_THEN_LOOP);
+      await page.locator("#run").click();
+      await page.locator("#outcome .fault").first().waitFor({ timeout: 90_000 });
+      const fault = await page.locator("#outcome .fault").first().innerText();
+      check(/endless loop/.test(fault), `(th8) the timeout does not name a loop: ${fault}`);
+      console.log(`ok (th8) ${fault.slice(0, 160)}`);
     }, shot);
 
     check(problems.length === 0, `page errors: ${problems.join("; ")}`);

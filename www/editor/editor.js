@@ -8,12 +8,21 @@
 // (a Python bot indented with 2 spaces or tabs keeps working when a line is added). Tab and
 // Shift-Tab indent and unindent the selected lines by that unit.
 //
+// Completion never takes Enter from a person typing: the list opens with nothing chosen, only
+// names that start with what was typed (a keyword typed in full offers no other name), Tab
+// takes the first (or the one chosen with the arrows), and Enter takes one only once chosen.
+//
+// Long lines wrap when `setWrap(true)` (the app's "Wrap long lines", on by default on narrow
+// screens). `markLine(n)` marks a line a fault points at (a red line and a gutter sign) until the
+// code changes; `goToLine(n)` puts the cursor there and shows it.
+//
 // The editor lives in a shadow root: there CodeMirror styles itself with constructed style
 // sheets instead of <style> tags, so the page keeps its strict `style-src 'self'` policy.
 
 import { basicSetup } from "codemirror";
-import { EditorView, keymap } from "@codemirror/view";
-import { Compartment, EditorState } from "@codemirror/state";
+import { Decoration, EditorView, GutterMarker, gutterLineClass, keymap } from "@codemirror/view";
+import { Compartment, EditorState, Prec, RangeSet, StateEffect, StateField } from "@codemirror/state";
+import { acceptCompletion, autocompletion, completionStatus, moveCompletionSelection, selectedCompletionIndex } from "@codemirror/autocomplete";
 import { indentWithTab } from "@codemirror/commands";
 import { indentUnit } from "@codemirror/language";
 import { javascript } from "@codemirror/lang-javascript";
@@ -55,6 +64,40 @@ function detectIndent(text, language) {
   return best;
 }
 
+/** Tab with the completion list open: the option chosen, or the first. */
+function acceptWithTab(view) {
+  if (completionStatus(view.state) !== "active") return false;
+  if (selectedCompletionIndex(view.state) === null) moveCompletionSelection(true)(view);
+  return acceptCompletion(view);
+}
+
+const completion = [
+  // No delay before Tab takes a completion: a quick typist presses it right after the last key.
+  autocompletion({ selectOnOpen: false, filterStrict: true, interactionDelay: 0 }),
+  Prec.highest(keymap.of([{ key: "Tab", run: acceptWithTab }])),
+];
+
+// The line a fault points at: a line decoration and a gutter class, gone at the first change.
+const markFault = StateEffect.define();
+const faultMarker = new (class extends GutterMarker {
+  elementClass = "cm-fault-gutter";
+})();
+const faultLine = StateField.define({
+  create: () => null,
+  update(line, tr) {
+    for (const e of tr.effects) if (e.is(markFault)) return e.value;
+    return tr.docChanged ? null : line;
+  },
+  provide: (field) => [
+    EditorView.decorations.from(field, (line) => (line === null ? Decoration.none : Decoration.set([Decoration.line({ class: "cm-fault-line" }).range(line)]))),
+    gutterLineClass.from(field, (line) => (line === null ? RangeSet.empty : RangeSet.of([faultMarker.range(line)]))),
+  ],
+});
+const faultTheme = EditorView.theme({
+  ".cm-fault-line": { backgroundColor: "rgba(224, 82, 82, 0.28)", boxShadow: "inset 3px 0 #e05252" },
+  ".cm-gutterElement.cm-fault-gutter": { backgroundColor: "#e05252", color: "#fff" },
+});
+
 const indentFor = (text, language) => indentUnit.of(detectIndent(text, language in INDENT ? language : "javascript"));
 const instances = new Map();
 
@@ -75,6 +118,7 @@ function create(host, doc, language, onChange) {
   root.adoptedStyleSheets = [sheet];
   const mode = new Compartment();
   const indent = new Compartment();
+  const wrap = new Compartment();
   let current = language in languages ? language : "javascript";
   let settingDoc = false;
   // The unit follows the code when all of it is replaced (set by the app, or pasted whole).
@@ -89,8 +133,12 @@ function create(host, doc, language, onChange) {
     state: EditorState.create({
       doc,
       extensions: [
+        completion,
         basicSetup,
         keymap.of([indentWithTab]),
+        wrap.of([]),
+        faultLine,
+        faultTheme,
         mode.of(languages[current]()),
         indent.of(indentFor(doc, current)),
         followCode,
@@ -132,6 +180,25 @@ function create(host, doc, language, onChange) {
       view.dispatch({
         effects: [mode.reconfigure(languages[current]()), indent.reconfigure(indentFor(view.state.doc.toString(), current))],
       });
+    },
+    setWrap(on) {
+      view.dispatch({ effects: wrap.reconfigure(on ? EditorView.lineWrapping : []) });
+    },
+    // Marks line `n` (from 1) as the one a fault points at, until the code changes.
+    markLine(n) {
+      if (n < 1 || n > view.state.doc.lines) return;
+      view.dispatch({ effects: markFault.of(view.state.doc.line(n).from) });
+    },
+    // The marked line's number, or 0 (tests read it).
+    markedLine: () => {
+      const at = view.state.field(faultLine);
+      return at === null ? 0 : view.state.doc.lineAt(at).number;
+    },
+    goToLine(n) {
+      if (n < 1 || n > view.state.doc.lines) return;
+      const line = view.state.doc.line(n);
+      view.dispatch({ selection: { anchor: line.from }, effects: EditorView.scrollIntoView(line.from, { y: "center" }) });
+      view.focus();
     },
     // The indent unit in use (tests read it).
     indentUnit: () => view.state.facet(indentUnit),
