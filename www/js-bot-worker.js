@@ -400,7 +400,7 @@ function countOutput(lines, bytes) {
     flood(`more than ${MAX_AHEAD_LINES} lines written without reading its input`);
   }
   if (bytesSinceRead + bytes > MAX_AHEAD_BYTES) {
-    flood("more than 1 MiB of output written without reading its input");
+    flood("more than 1 MiB of output written without reading its input (a loop that prints and never reads its next input?)");
   }
   linesSinceRead += lines;
   bytesSinceRead += bytes;
@@ -439,7 +439,7 @@ function writeDebugText(text) {
   const before = stderrSinceRead;
   stderrSinceRead += length;
   if (stderrSinceRead > MAX_STDERR_FLOOD_BYTES) {
-    flood("more than 1 MiB of debug log written without reading its input");
+    flood("more than 1 MiB of debug log written without reading its input (a loop that prints and never reads its next input?)");
   }
   if (before >= MAX_STDERR_PER_READ) return;
   const keep = boundary(bytes, MAX_STDERR_PER_READ - before);

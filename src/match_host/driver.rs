@@ -524,7 +524,9 @@ impl<'a> Driver<'a> {
                     return self.flooded(seat, why);
                 }
                 if s.ahead.bytes > MAX_AHEAD_BYTES {
-                    let why = "more than 1 MiB of output written without reading its input";
+                    let why =
+                        "more than 1 MiB of output written without reading its input (a loop that \
+                               prints and never reads its next input?)";
                     return self.flooded(seat, why.into());
                 }
                 if s.rehearsal.is_some() {
@@ -543,7 +545,9 @@ impl<'a> Driver<'a> {
             Kind::Stderr => {
                 s.ahead.stderr += record.text.len();
                 if s.ahead.stderr > MAX_STDERR_FLOOD_BYTES {
-                    let why = "more than 1 MiB of debug log written without reading its input";
+                    let why =
+                        "more than 1 MiB of debug log written without reading its input (a loop \
+                               that prints and never reads its next input?)";
                     return self.flooded(seat, why.into());
                 }
                 match &mut s.early_stderr {
@@ -1392,7 +1396,7 @@ mod tests {
             assert_eq!(
                 fault.text,
                 "the bot was stopped earlier: more than 1 MiB of debug log written without \
-                 reading its input",
+                 reading its input (a loop that prints and never reads its next input?)",
                 "round {round}"
             );
             // The next round takes over the match this one made (then the original again).

@@ -174,12 +174,14 @@ impl Inbox {
             ))
         } else if written.bytes > MAX_AHEAD_BYTES {
             Some(format!(
-                "more than {} of output written without reading its input",
+                "more than {} of output written without reading its input (a loop that prints and \
+                 never reads its next input?)",
                 size(MAX_AHEAD_BYTES)
             ))
         } else if written.stderr > MAX_STDERR_FLOOD_BYTES {
             Some(format!(
-                "more than {} of debug log written without reading its input",
+                "more than {} of debug log written without reading its input (a loop that prints \
+                 and never reads its next input?)",
                 size(MAX_STDERR_FLOOD_BYTES)
             ))
         } else {

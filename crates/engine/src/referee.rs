@@ -314,7 +314,8 @@ impl Referee {
             0 => format!("no complete answer within {budget} ms"),
             n => format!(
                 "no complete answer within {budget} ms: the bot wrote {n} line{} and the game \
-                 was waiting for more (this turn's answer takes more lines: see the rules)",
+                 was waiting for more (this turn's answer takes more lines: see the rules), \
+                 unless the bot was still computing (an endless loop?)",
                 if n == 1 { "" } else { "s" }
             ),
         };

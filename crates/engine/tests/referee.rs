@@ -341,7 +341,8 @@ fn a_timeout_after_part_of_an_answer_says_the_game_was_waiting_for_more_lines() 
     assert_eq!(
         fault.text,
         "no complete answer within 1000 ms: the bot wrote 1 line and the game was waiting for \
-         more (this turn's answer takes more lines: see the rules)"
+         more (this turn's answer takes more lines: see the rules), unless the bot was still \
+         computing (an endless loop?)"
     );
     let mut r = referee(false);
     r.begin_turn();
