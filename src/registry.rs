@@ -28,6 +28,8 @@ pub struct Game {
     pub rules: &'static str,
     /// One sentence on the landing page: what the game is about.
     pub sentence: &'static str,
+    /// Why it suits a class's first lesson, when it does (the landing page marks it).
+    pub first_lesson: Option<&'static str>,
 }
 
 /// Every game the page shows, in the order of `games::GAMES`.
@@ -42,6 +44,7 @@ pub static GAMES: &[Game] = &[
         rules: include_str!("../www/rules/ice-and-fire.html"),
         sentence: "Train soldiers, claim land and build mines and towers on a 12 × 12 map until \
                    one side captures the other's HQ.",
+        first_lesson: None,
     },
     Game {
         id: "soak-overflow",
@@ -53,6 +56,10 @@ pub static GAMES: &[Game] = &[
         rules: include_str!("../www/rules/soak-overflow.html"),
         sentence: "Move a team of agents behind cover, soak the other team with shots and splash \
                    bombs, and hold more of the map.",
+        first_lesson: Some(
+            "Good for a first lesson: its four tutorial leagues (Wood 4 to Wood 1) add one \
+             order at a time, starting with two agents walked to their goal tiles.",
+        ),
     },
     Game {
         id: "micro-rts",
@@ -64,6 +71,7 @@ pub static GAMES: &[Game] = &[
         rules: include_str!("../www/rules/micro-rts.html"),
         sentence: "A small real-time strategy game: gather gold and wood, build barracks, train \
                    an army and take the enemy's castles.",
+        first_lesson: None,
     },
     Game {
         id: "skyport",
@@ -75,6 +83,7 @@ pub static GAMES: &[Game] = &[
         rules: include_str!("../www/rules/skyport.html"),
         sentence: "Up to eight ships on a hex map mine resources, upgrade lasers, mortars and \
                    droids, and shoot it out for points.",
+        first_lesson: None,
     },
     Game {
         id: "crafting-quest",
@@ -86,6 +95,7 @@ pub static GAMES: &[Game] = &[
         rules: include_str!("../www/rules/crafting-quest.html"),
         sentence: "Ten units each dig for buried resources under fog of war, craft swords and \
                    armour, set traps and towers, and fight.",
+        first_lesson: None,
     },
 ];
 

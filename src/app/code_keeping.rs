@@ -78,6 +78,9 @@ pub struct SlotProps {
     pub slot: usize,
     pub bot: Slot,
     pub dispatch: Callback<Action>,
+    /// The code "Start again" puts back (the game's starter bot); none: no such button.
+    #[prop_or_default]
+    pub starter: String,
 }
 
 /// Listens to `storage` events (another tab of this browser wrote local storage) until dropped.
@@ -216,7 +219,18 @@ pub fn earlier_versions(props: &SlotProps) -> Html {
         })
     };
     let id = format!("earlier-versions-{}", props.slot + 1);
+    // The starter bot back in the editor; the code it replaces goes under Earlier versions.
+    let at_start = props.bot.code == props.starter;
+    let on_start_again = put_back(props.starter.clone());
     html! {
+        <>
+        if !props.starter.is_empty() {
+            <button type="button" id={format!("start-again-{}", props.slot + 1)} class="start-again"
+                onclick={on_start_again} disabled={at_start}
+                title="The code shown goes under Earlier versions, from where it can be put back">
+                { "Start again from the starter bot" }
+            </button>
+        }
         <details {id} class="earlier-versions" ontoggle={on_toggle}>
             <summary>{ "Earlier versions of this code" }</summary>
             if *open {
@@ -250,6 +264,7 @@ pub fn earlier_versions(props: &SlotProps) -> Html {
                 }
             }
         </details>
+        </>
     }
 }
 

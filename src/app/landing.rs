@@ -82,6 +82,9 @@ fn game_card(props: &CardProps) -> Html {
                 aria-label={format!("The board of {} at the start of a match", info.name)} />
             <h3>{ info.name }</h3>
             <p>{ sentence(game) }</p>
+            if let Some(why) = crate::registry::entry(game).and_then(|g| g.first_lesson) {
+                <p class="first-lesson">{ why }</p>
+            }
             <button type="button" class="primary play-now" {onclick}>
                 { &props.label }
             </button>

@@ -246,7 +246,8 @@ pub(super) fn slot_fields(props: &SlotProps) -> Html {
                     } }
                 </p>
                 <EarlierVersions scope={props.scope.clone()} {slot} bot={bot.clone()}
-                    dispatch={props.dispatch.clone()} />
+                    dispatch={props.dispatch.clone()}
+                    starter={crate::starter::code(game, bot.language).to_string()} />
             }
         </>
     }

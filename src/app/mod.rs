@@ -74,112 +74,103 @@ fn scroll_to_board_when_narrow() {
     }
 }
 
-#[component(App)]
-pub fn app() -> Html {
-    let state = use_reducer(AppState::new);
-    // The match being played; replacing or dropping it stops it.
-    let runner: Rc<RefCell<Option<Runner>>> = use_mut_ref(|| None);
+/// A share link in the address opens at start, and again whenever the fragment changes.
+#[hook]
+fn use_link_in_address(dispatcher: UseReducerDispatcher<AppState>) {
+    use_effect_with((), move |_| {
+        let open = move || {
+            if let Some(action) = sharing::action_for_location() {
+                dispatcher.dispatch(action);
+            }
+        };
+        open();
+        let listener = sharing::on_hash_change(open);
+        move || drop(listener)
+    });
+}
 
-    let dispatch = {
-        let state = state.clone();
-        Callback::from(move |action: Action| state.dispatch(action))
-    };
-
-    // A share link in the address opens at start, and again whenever the fragment changes.
-    {
+/// Plays a match: the form's (Run) or one taking over the match shown. The match before it is
+/// stopped (its workers go away with it); a seed the game replaced (seed 0: a random map) is
+/// put into the form and said.
+fn match_starter(
+    state: &UseReducerHandle<AppState>,
+    runner: &Rc<RefCell<Option<Runner>>>,
+) -> Callback<crate::runner::MatchSpec> {
+    let (state, runner) = (state.clone(), runner.clone());
+    Callback::from(move |spec: crate::runner::MatchSpec| {
+        // Compared as numbers: "007" and "+7" are seed 7, not a seed replaced.
+        let typed = state.form.seed.trim().parse::<i64>().ok();
+        let replaced_seed = spec.from.is_none() && typed != Some(spec.setup.seed);
+        if let Some(old) = runner.borrow_mut().take() {
+            old.stop();
+        }
         let dispatcher = state.dispatcher();
-        use_effect_with((), move |_| {
-            let open = move || {
-                if let Some(action) = sharing::action_for_location() {
-                    dispatcher.dispatch(action);
-                }
-            };
-            open();
-            let listener = sharing::on_hash_change(open);
-            move || drop(listener)
+        let news = Callback::from(move |news: crate::runner::MatchNews| {
+            if matches!(
+                news,
+                crate::runner::MatchNews::Finished { .. } | crate::runner::MatchNews::Failed(_)
+            ) {
+                storage::auto_run_ended();
+            }
+            dispatcher.dispatch(Action::News(news))
         });
-    }
-
-    let on_code = {
-        let state = state.clone();
-        Callback::from(move |(slot, code): (usize, String)| {
-            let language = state.form.bots[slot].language;
-            storage::save_code(&state.form.scope(), slot, language, &code);
-            state.dispatch(Action::SetCode(slot, code));
-        })
-    };
-
-    // Plays a match: the form's (Run) or one taking over the match shown.
-    let start = {
-        let state = state.clone();
-        let runner = runner.clone();
-        Callback::from(move |spec: crate::runner::MatchSpec| {
-            // Compared as numbers: "007" and "+7" are seed 7, not a seed replaced.
-            let typed = state.form.seed.trim().parse::<i64>().ok();
-            let replaced_seed = spec.from.is_none() && typed != Some(spec.setup.seed);
-            // Stop the previous match first: its workers go away with it.
-            if let Some(old) = runner.borrow_mut().take() {
-                old.stop();
-            }
-            let dispatcher = state.dispatcher();
-            let news = Callback::from(move |news: crate::runner::MatchNews| {
-                if matches!(
-                    news,
-                    crate::runner::MatchNews::Finished { .. } | crate::runner::MatchNews::Failed(_)
-                ) {
-                    storage::auto_run_ended();
+        match Runner::start(spec.clone(), news) {
+            Ok(started) => {
+                let dispatcher = state.dispatcher();
+                started.on_human(Callback::from(move |ask| {
+                    dispatcher.dispatch(Action::HumanAsked(ask))
+                }));
+                *runner.borrow_mut() = Some(started);
+                let seed = spec.setup.seed;
+                state.dispatch(Action::Started(spec));
+                if replaced_seed {
+                    state.dispatch(Action::SetSeed(seed.to_string()));
+                    state.dispatch(Action::Notice(format!(
+                        "Seed 0 means a random map in this game: this match uses seed {seed}."
+                    )));
                 }
-                dispatcher.dispatch(Action::News(news))
-            });
-            match Runner::start(spec.clone(), news) {
-                Ok(started) => {
-                    let dispatcher = state.dispatcher();
-                    started.on_human(Callback::from(move |ask| {
-                        dispatcher.dispatch(Action::HumanAsked(ask))
-                    }));
-                    *runner.borrow_mut() = Some(started);
-                    let seed = spec.setup.seed;
-                    state.dispatch(Action::Started(spec));
-                    if replaced_seed {
-                        state.dispatch(Action::SetSeed(seed.to_string()));
-                        state.dispatch(Action::Notice(format!(
-                            "Seed 0 means a random map in this game: this match uses seed {seed}."
-                        )));
-                    }
-                }
-                Err(why) => state.dispatch(Action::Notice(why)),
             }
-        })
-    };
-    let on_run = {
-        let state = state.clone();
-        let start = start.clone();
-        Callback::from(
-            move |_: ()| match state.form.spec(state.isolated, state::random_seed) {
-                Ok(spec) => start.emit(spec),
-                Err(why) => state.dispatch(Action::Notice(why)),
-            },
-        )
-    };
-    // The panel shows why a match cannot be taken over as chosen, beside its button.
-    let on_take_over = {
-        let state = state.clone();
-        Callback::from(move |picks: Vec<String>| {
-            match state.take_over_spec(state.cursor.frame, &picks) {
-                Ok(spec) => {
-                    start.emit(spec);
-                    None
-                }
-                Err(why) => Some(why),
-            }
-        })
-    };
-    let take_over_choices = Rc::new(state::take_over::choices(&state.record, &state.form));
-    let take_over_refusal =
-        state::take_over::refusal(&state.record, &state.progress, state.cursor.frame);
+            Err(why) => state.dispatch(Action::Notice(why)),
+        }
+    })
+}
 
-    // Leaving the page normally (a reload, another address, closing the tab) is not a crash: the
-    // note of a link's unfinished run goes. A crashed or frozen tab never gets here.
+/// Run: the form's match, or why it cannot be played.
+fn form_runner(
+    state: &UseReducerHandle<AppState>,
+    start: &Callback<crate::runner::MatchSpec>,
+) -> Callback<()> {
+    let (state, start) = (state.clone(), start.clone());
+    Callback::from(
+        move |_: ()| match state.form.spec(state.isolated, state::random_seed) {
+            Ok(spec) => start.emit(spec),
+            Err(why) => state.dispatch(Action::Notice(why)),
+        },
+    )
+}
+
+/// Takes over the match shown with the seats as picked; the panel shows why not, beside its
+/// button.
+fn take_over_starter(
+    state: &UseReducerHandle<AppState>,
+    start: Callback<crate::runner::MatchSpec>,
+) -> Callback<Vec<String>, Option<String>> {
+    let state = state.clone();
+    Callback::from(move |picks: Vec<String>| {
+        match state.take_over_spec(state.cursor.frame, &picks) {
+            Ok(spec) => {
+                start.emit(spec);
+                None
+            }
+            Err(why) => Some(why),
+        }
+    })
+}
+
+/// Leaving the page normally (a reload, another address, closing the tab) is not a crash: the
+/// note of a link's unfinished run goes. A crashed or frozen tab never gets here.
+#[hook]
+fn use_leaving_is_not_a_crash() {
     use_effect_with((), |_| {
         use wasm_bindgen::JsCast;
         let on_leave = wasm_bindgen::closure::Closure::<dyn FnMut()>::new(storage::auto_run_ended);
@@ -195,84 +186,73 @@ pub fn app() -> Html {
             }
         }
     });
+}
 
-    // A link without its match: run it as soon as the form holds it, unless the last time this
-    // link was opened here its match never ended (it crashed or froze the tab): then ask first.
-    {
-        let on_run = on_run.clone();
-        let link = state.auto_run_link.clone();
-        let dispatch = dispatch.clone();
-        use_effect_with(state.run_requested, move |requested| {
-            if !*requested {
-                return;
+/// A link without its match: run it as soon as the form holds it, unless the last time this
+/// link was opened here its match never ended (it crashed or froze the tab): then ask first.
+#[hook]
+fn use_auto_run(state: &AppState, on_run: &Callback<()>, dispatch: &Callback<Action>) {
+    let (on_run, dispatch) = (on_run.clone(), dispatch.clone());
+    let link = state.auto_run_link.clone();
+    use_effect_with(state.run_requested, move |requested| {
+        if !*requested {
+            return;
+        }
+        if let Some(link) = &link {
+            if storage::auto_run_unfinished(link) {
+                storage::auto_run_ended();
+                return dispatch.emit(Action::Notice(UNFINISHED_LINK.into()));
             }
-            if let Some(link) = &link {
-                if storage::auto_run_unfinished(link) {
-                    storage::auto_run_ended();
-                    return dispatch.emit(Action::Notice(UNFINISHED_LINK.into()));
-                }
-                storage::auto_run_began(link);
-            }
-            on_run.emit(());
-        });
-    }
+            storage::auto_run_began(link);
+        }
+        on_run.emit(());
+    });
+}
 
-    // On a narrow screen (one column), a match that starts or a replay that opens brings the
-    // board into sight: it comes first in the column then (www/style.css).
-    {
-        let arriving = matches!(
-            state.progress,
-            state::Progress::Starting | state::Progress::Replayed(_)
-        );
-        use_effect_with(arriving, |&arriving| {
-            if arriving {
-                scroll_to_board_when_narrow();
-            }
-        });
-    }
+/// On a narrow screen (one column), a match that starts or a replay that opens brings the board
+/// into sight: it comes first in the column then (www/style.css).
+#[hook]
+fn use_board_in_sight(progress: &state::Progress) {
+    let arriving = matches!(
+        progress,
+        state::Progress::Starting | state::Progress::Replayed(_)
+    );
+    use_effect_with(arriving, |&arriving| {
+        if arriving {
+            scroll_to_board_when_narrow();
+        }
+    });
+}
 
-    // During a match the match worker sends each frame's picture only for the newest frame:
-    // the pictures of the frames shown (and of the next few, for playback) are asked for here.
-    {
-        let runner = runner.clone();
-        use_effect_with(state.pictures_wanted(), move |wanted| {
-            if let (Some(frames), Some(current)) = (wanted, runner.borrow().as_ref()) {
-                current.pictures(frames.clone());
-            }
-        });
-    }
+/// During a match the match worker sends each frame's picture only for the newest frame: the
+/// pictures of the frames shown (and of the next few, for playback) are asked for here.
+#[hook]
+fn use_pictures_wanted(state: &AppState, runner: &Rc<RefCell<Option<Runner>>>) {
+    let runner = runner.clone();
+    use_effect_with(state.pictures_wanted(), move |wanted| {
+        if let (Some(frames), Some(current)) = (wanted, runner.borrow().as_ref()) {
+            current.pictures(frames.clone());
+        }
+    });
+}
 
-    // A human turn: board clicks and End turn.
-    let on_pick = {
-        let dispatch = dispatch.clone();
-        Callback::from(move |(cell, at)| dispatch.emit(Action::HumanClick(cell, at)))
-    };
-    let on_human_end = {
-        let runner = runner.clone();
-        let dispatch = dispatch.clone();
-        Callback::from(move |(seat, lines): (usize, Vec<String>)| {
-            dispatch.emit(Action::HumanSent);
-            if let Some(current) = runner.borrow().as_ref() {
-                current.human_lines(seat, &lines);
-            }
-        })
-    };
-    let human = state.human.first().cloned();
-    let watching = state.progress != state::Progress::Idle;
-    // The person's seat played by hand or by a built-in bot: the bot pane has no editor.
-    let editing = state.form.bots[0].is_code();
-    let help_open = use_state(help::shown_at_start);
-    let on_code_2 = on_code.clone();
+/// A lesson opened folds the first-visit help, so that its instruction and editor are in sight
+/// (the header's Help button brings the help back).
+#[hook]
+fn use_help_folds_for_lessons(help_open: &UseStateHandle<bool>, lesson: Option<String>) {
+    let help_open = help_open.clone();
+    use_effect_with(lesson, move |lesson| {
+        if lesson.is_some() {
+            help_open.set(false);
+        }
+    });
+}
 
-    let on_stop = {
-        let runner = runner.clone();
-        Callback::from(move |_: ()| {
-            if let Some(current) = runner.borrow().as_ref() {
-                current.stop();
-            }
-        })
-    };
-
+fn page_header(
+    state: &AppState,
+    dispatch: &Callback<Action>,
+    help_open: &UseStateHandle<bool>,
+) -> Html {
     html! {
         <>
             <header class="page-header">
@@ -292,13 +272,82 @@ pub fn app() -> Html {
                 <Landing dispatch={dispatch.clone()} labels={games::GAMES.iter()
                     .map(|g| state.play_now_label(g.info.id, &state::Browser)).collect::<Vec<_>>()} />
             }
+        </>
+    }
+}
+
+fn page_footer() -> Html {
+    html! {
+        <footer class="page-footer">
+            if let Some(note) = isolation::match_process_note(crate::runner::last_isolation()) {
+                <p id="isolation-note" class="note">{ note }</p>
+            }
+            <offline_status::OfflineStatus />
+        </footer>
+    }
+}
+
+#[component(App)]
+pub fn app() -> Html {
+    let state = use_reducer(AppState::new);
+    // The match being played; replacing or dropping it stops it.
+    let runner: Rc<RefCell<Option<Runner>>> = use_mut_ref(|| None);
+    let dispatch = {
+        let state = state.clone();
+        Callback::from(move |action: Action| state.dispatch(action))
+    };
+    use_link_in_address(state.dispatcher());
+    let on_code = {
+        let state = state.clone();
+        Callback::from(move |(slot, code): (usize, String)| {
+            let language = state.form.bots[slot].language;
+            storage::save_code(&state.form.scope(), slot, language, &code);
+            state.dispatch(Action::SetCode(slot, code));
+        })
+    };
+    let start = match_starter(&state, &runner);
+    let on_run = form_runner(&state, &start);
+    let on_take_over = take_over_starter(&state, start);
+    use_leaving_is_not_a_crash();
+    use_auto_run(&state, &on_run, &dispatch);
+    use_board_in_sight(&state.progress);
+    use_pictures_wanted(&state, &runner);
+    let help_open = use_state(help::shown_at_start);
+    use_help_folds_for_lessons(&help_open, state.form.lesson.as_ref().map(|l| l.id.clone()));
+    // A human turn: board clicks and End turn.
+    let on_pick = dispatch.reform(|(cell, at)| Action::HumanClick(cell, at));
+    let on_human_end = {
+        let (dispatch, runner) = (dispatch.clone(), runner.clone());
+        Callback::from(move |(seat, lines): (usize, Vec<String>)| {
+            dispatch.emit(Action::HumanSent);
+            if let Some(current) = runner.borrow().as_ref() {
+                current.human_lines(seat, &lines);
+            }
+        })
+    };
+    let on_stop = {
+        let runner = runner.clone();
+        Callback::from(move |_: ()| {
+            if let Some(current) = runner.borrow().as_ref() {
+                current.stop();
+            }
+        })
+    };
+    let human = state.human.first().cloned();
+    let watching = state.progress != state::Progress::Idle;
+    // The person's seat played by hand or by a built-in bot: the bot pane has no editor.
+    let editing = state.form.bots[0].is_code();
+
+    html! {
+        <>
+            { page_header(&state, &dispatch, &help_open) }
             // The bot pane and the match side by side on a wide screen (the handle between them
             // sets the width; a pane without an editor stays narrow); on a narrow one, in one
             // column, the board comes first once a match is shown (www/style.css).
             <main class={classes!("layout", watching.then_some("watching"),
                 (!editing).then_some("no-editor"))}>
                 <bot_pane::BotPane form={state.form.clone()} dispatch={dispatch.clone()}
-                    on_code={on_code}>
+                    on_code={on_code.clone()}>
                     <help::HelpPanel open={help_open} />
                 </bot_pane::BotPane>
                 <splitter::Splitter />
@@ -310,7 +359,7 @@ pub fn app() -> Html {
                             replayed={matches!(state.progress, state::Progress::Replayed(_))}
                             notice={state.notice.clone()}
                             dispatch={dispatch.clone()}
-                            on_code={on_code_2}
+                            {on_code}
                             {on_run}
                             {on_stop}
                         />
@@ -324,12 +373,13 @@ pub fn app() -> Html {
                         on_pick={human.as_ref().map(|_| on_pick)}
                         selected={human.as_ref().and_then(|h| h.selected_at)}
                         compare={state.compare.as_ref().map(|c| c.showing_original)}
+                        hide_result={state.hide_result}
                         take_over={html! {
                             <take_over::TakeOver game={state.record.game}
                                 names={state.record.names.clone()}
-                                choices={take_over_choices}
+                                choices={Rc::new(state::take_over::choices(&state.record, &state.form))}
                                 turn={state.record.turn_number(state.cursor.frame)}
-                                refusal={take_over_refusal}
+                                refusal={state::take_over::refusal(&state.record, &state.progress, state.cursor.frame)}
                                 on_start={on_take_over} />
                         }}
                     >
@@ -343,12 +393,7 @@ pub fn app() -> Html {
             </main>
             <arena_panel::ArenaPanel form={state.form.clone()} isolated={state.isolated}
                 {dispatch} />
-            <footer class="page-footer">
-                if let Some(note) = isolation::match_process_note(crate::runner::last_isolation()) {
-                    <p id="isolation-note" class="note">{ note }</p>
-                }
-                <offline_status::OfflineStatus />
-            </footer>
+            { page_footer() }
         </>
     }
 }

@@ -265,6 +265,19 @@ fn replay_file_name(replay: &Replay) -> String {
     )
 }
 
+/// What a share link holds, for the person who made it.
+fn link_holds(with_match: bool) -> String {
+    if with_match {
+        "It holds the set-up, the bots' code and the whole match, watched without running the \
+         bots; nothing is sent anywhere."
+            .to_string()
+    } else {
+        "It holds the set-up and the bots' code, not the match: the page that opens it plays the \
+         match again; nothing is sent anywhere."
+            .to_string()
+    }
+}
+
 /// Offers the match's replay as a file.
 fn download_replay(record: &RecordRef) -> Callback<MouseEvent> {
     let record = record.clone();
@@ -306,11 +319,14 @@ pub fn sharing(props: &Props) -> Html {
     let record = &props.record.0;
     let ready = record.setup.is_some() && !props.live;
 
+    // What the link made holds, in words (said under it).
+    let holds = use_state(String::new);
     let on_make = {
-        let (record, link) = (props.record.clone(), link.clone());
+        let (record, link, holds) = (props.record.clone(), link.clone(), holds.clone());
         let (with_match, at_turn, frame) = (*with_match, *at_turn, props.frame);
         let bot_name = bot_name.trim().to_string();
         Callback::from(move |_: MouseEvent| {
+            holds.set(link_holds(with_match));
             link.set(share_link(
                 &record,
                 with_match,
@@ -384,8 +400,8 @@ pub fn sharing(props: &Props) -> Html {
             } else if !link.is_empty() {
                 <input id="share-link" type="text" readonly=true value={(*link).clone()}
                     aria-label="Share link (copied)" />
-                <p class="hint">{ format!("{} characters; copied if the browser allowed it. \
-                    Nothing is sent anywhere: the match is in the link.", link.len()) }</p>
+                <p id="share-holds" class="hint">{ format!("{} characters; copied if the browser \
+                    allowed it. {}", link.len(), *holds) }</p>
             }
             if embed.starts_with("too long") {
                 <p id="embed-too-long" class="warning" role="alert">{ format!("This embed code is {}", *embed) }</p>

@@ -52,6 +52,12 @@ fn head(text: &str, brief: bool) -> (&str, usize) {
 
 /// A stream under its name, in a `pre` of the name's class, cut short when it is long and
 /// `brief`, with a button that copies the whole text.
+/// Whether a stream holds a Python traceback: its lines are not wrapped (they scroll), so that
+/// the `~~~^^^` under a line still points at the part of it that failed.
+fn holds_traceback(text: &str) -> bool {
+    text.contains("Traceback (most recent call last):")
+}
+
 fn stream(name: &'static str, text: &str, brief: bool) -> Html {
     let (shown, more) = head(text, brief);
     let on_copy = {
@@ -70,7 +76,7 @@ fn stream(name: &'static str, text: &str, brief: bool) -> Html {
                 <button type="button" class="copy" title={format!("Copy this turn's {name}")}
                     onclick={on_copy}>{ "copy" }</button>
             </h5>
-            <pre class={name}>{ shown }</pre>
+            <pre class={classes!(name, holds_traceback(text).then_some("traceback"))}>{ shown }</pre>
             if more > 0 {
                 <p class="hint">{ format!("… {more} more lines, shown when paused") }</p>
             }

@@ -83,6 +83,9 @@ pub struct Props {
     /// The charts under the timeline (the embed view has no room for them).
     #[prop_or(true)]
     pub charts: bool,
+    /// The result is kept for the end of the playback (`AppState::hide_result`).
+    #[prop_or_default]
+    pub hide_result: bool,
 }
 
 /// The frame the board draws: the cursor's, or, during a match, while the cursor's frame has no
@@ -498,10 +501,18 @@ pub fn viewer(props: &Props) -> Html {
             { origin(props, record) }
             // The result above the board: in sight while the match is watched.
             <div id="outcome" class="outcome" aria-live="polite">
-                if let Some(text) = &outcome {
+                if let (Some(_), true) = (&outcome, props.hide_result) {
+                    <p class="result result-hidden">
+                        { "The result comes at the end of the playback. " }
+                        <button type="button" id="reveal-result"
+                            onclick={props.dispatch.reform(|_: MouseEvent| Action::RevealResult)}>
+                            { "Show it now" }
+                        </button>
+                    </p>
+                } else if let Some(text) = &outcome {
                     <p class="result">{ text }</p>
                 }
-                if outcome.is_some() || matches!(props.progress, Progress::Stopped) {
+                if (outcome.is_some() && !props.hide_result) || matches!(props.progress, Progress::Stopped) {
                     { for faults.iter().map(|f| html! { <p class="fault">{ fault_item(f) }</p> }) }
                 }
             </div>

@@ -20,6 +20,15 @@
 //       takes the completion offered.
 // (th7) Long lines wrap by default at 1366 px ("Wrap long lines", kept across a reload).
 // (th8) A loop after part of an answer names both causes; a loop that prints is named.
+// (th9) Another game after a match shows that game's start, not the match of the game before.
+// (th10) The gallery's one-click Play keeps the result for the end of its playback (or a
+//       click on "Show it now"), so that a demonstration is not spoiled.
+// (th11) "Start again from the starter bot" puts the starter back; the code it replaced is
+//       under Earlier versions.
+// (th12) A lesson link's first visit (a new browser): the first-visit help is folded, the
+//       lesson's instruction and editor are in sight at 1366 × 768; Help brings the help back.
+// (th13) Under a share link, what it holds: the match, or only the set-up and the code.
+// (th14) The gallery marks the game that suits a first lesson (Soak Overflow's tutorials).
 // Called from run.mjs (`teacherHourChecks({ dist, check, SHOTS })`) or alone.
 
 import { mkdir, mkdtemp, readFile, rm } from "node:fs/promises";
@@ -80,6 +89,9 @@ export async function teacherHourChecks({ dist, check = defaultCheck, SHOTS = DE
 
     await withinLimit("(th4) the gallery's Play says what it plays", "chromium", 60_000, async () => {
       await page.goto(url);
+      // (th14) One game is marked for a first lesson: Soak Overflow, for its tutorial leagues.
+      const marked = await page.locator(".card .first-lesson").evaluateAll((ps) => ps.map((p) => p.closest(".card").dataset.game));
+      check(JSON.stringify(marked) === '["soak-overflow"]', `(th14) marked for a first lesson: ${marked}`);
       const play = page.locator('.card[data-game="soak-overflow"] .play-now');
       const strongest = (await play.innerText()).match(/ vs (.+)$/)?.[1];
       check((await play.innerText()) === `Play: starter bot vs ${strongest}`, `(th4) the first Play says: ${await play.innerText()}`);
@@ -106,6 +118,13 @@ export async function teacherHourChecks({ dist, check = defaultCheck, SHOTS = DE
       await page.locator("#make-link").click();
       const link = await page.locator("#share-link").inputValue();
       check(link.includes("#b1."), `(th1) no share link: ${link.slice(0, 60)}`);
+      // (th13) What the link holds is said as it was made.
+      check(/the whole match/.test(await page.locator("#share-holds").innerText()), "(th13) a link with its match is not said to hold it");
+      await page.locator("#share-match").uncheck();
+      await page.locator("#make-link").click();
+      const without = await page.locator("#share-holds").innerText();
+      check(/not the match/.test(without) && !/the whole match/.test(without), `(th13) a link without its match says: ${without}`);
+      await page.locator("#share-match").check();
       const other = await launch(await mkdtemp(join(tmpdir(), "botplay-teacher-student-")), { viewport: { width: 1366, height: 768 } });
       try {
         const student = other.pages()[0] ?? (await other.newPage());
@@ -225,6 +244,69 @@ export async function teacherHourChecks({ dist, check = defaultCheck, SHOTS = DE
       const fault = await page.locator("#outcome .fault").first().innerText();
       check(/endless loop/.test(fault), `(th8) the timeout does not name a loop: ${fault}`);
       console.log(`ok (th8) ${fault.slice(0, 160)}`);
+    }, shot);
+
+    await withinLimit("(th9) another game after a match", "chromium", 30_000, async () => {
+      check((await page.locator("#outcome .result").count()) === 1, "(th9) no match was shown before");
+      await pickGame(page, "ice-and-fire");
+      check((await page.locator("#outcome .result").count()) === 0, "(th9) the other game's result is still shown");
+      const label = await page.locator("#turn-label").innerText();
+      check(/^turn 0 \/ 0$/.test(label), `(th9) the viewer shows ${label}`);
+      check((await page.locator("#faults li").count()) === 0, "(th9) the other game's faults are still listed");
+      await page.screenshot({ path: join(SHOTS, "teacher-other-game.png") });
+      console.log("ok (th9) another game shows its start");
+    }, shot);
+
+    await withinLimit("(th10) a one-click Play keeps its result for the end", "chromium", 120_000, async () => {
+      // The starter's match is long enough to be watched (the looping bot of (th8) ends at once).
+      await pickGame(page, "soak-overflow");
+      await setCode(page, starter);
+      await page.locator('.card[data-game="soak-overflow"] .play-now').click();
+      await page.locator("#reveal-result").waitFor({ timeout: 90_000 });
+      const hidden = await page.locator("#outcome .result").innerText();
+      check(!/wins|draw/i.test(hidden), `(th10) the result is told at once: ${hidden}`);
+      await page.locator("#reveal-result").click();
+      const shown = await page.locator("#outcome .result").innerText();
+      check(/wins|draw/i.test(shown), `(th10) "Show it now" shows: ${shown}`);
+      console.log(`ok (th10) the result kept for the end, then shown: ${shown}`);
+    }, shot);
+
+    await withinLimit("(th11) start again from the starter", "chromium", 30_000, async () => {
+      await pickGame(page, "soak-overflow");
+      await setCode(page, `// my attempt\n${starter}`);
+      await page.locator("#start-again-1").click();
+      check((await editorApi("getDoc")) === starter, "(th11) the editor does not hold the starter");
+      check(await page.locator("#start-again-1").isDisabled(), "(th11) start again is still offered on the starter");
+      await page.locator("#earlier-versions-1 > summary").click();
+      const kept = await page.locator("#earlier-versions-1 .version-code pre").allTextContents();
+      check(kept.some((code) => code.startsWith("// my attempt")), "(th11) the replaced code is not under Earlier versions");
+      console.log("ok (th11) the starter back, the attempt kept under Earlier versions");
+    }, shot);
+
+    await withinLimit("(th12) a lesson link's first visit", "chromium", 60_000, async () => {
+      const doc = {
+        setup: { game: "soak-overflow", ruleset: "league-1", seed: 3, seats: 2 },
+        relaxed: false,
+        bots: [{ kind: "code", name: "lesson", language: "javascript", code: starter }, { kind: "builtin", name: "soaker" }],
+        lesson: { title: "Lesson 1: move to the goal", text: "Change the MOVE line so that your agent reaches the goal tile." },
+      };
+      const other = await launch(await mkdtemp(join(tmpdir(), "botplay-teacher-lesson-")), { viewport: { width: 1366, height: 768 } });
+      try {
+        const student = other.pages()[0] ?? (await other.newPage());
+        await student.goto(`${url}#${fragment(doc)}`);
+        await student.locator("#lesson").waitFor({ timeout: 30_000 });
+        await student.locator("#bot-code .cm-content").waitFor({ timeout: 30_000 });
+        await student.waitForTimeout(300);
+        check((await student.locator("#help").count()) === 0, "(th12) the first-visit help pushes the lesson down");
+        const editor = await student.locator("#bot-code").boundingBox();
+        check(editor && editor.y < 768 - 100, `(th12) the lesson's editor starts at ${editor?.y} px on a 768 px screen`);
+        await student.screenshot({ path: join(SHOTS, "teacher-lesson.png") });
+        await student.locator("#help-toggle").click();
+        check(await student.locator("#help").isVisible(), "(th12) Help does not bring the help back");
+      } finally {
+        await other.close();
+      }
+      console.log("ok (th12) a lesson opens with its editor in sight, the help folded");
     }, shot);
 
     check(problems.length === 0, `page errors: ${problems.join("; ")}`);

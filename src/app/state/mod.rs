@@ -52,6 +52,9 @@ pub struct AppState {
     /// start (`watching` once it has started), not shown at its last frame.
     pub watch_next: bool,
     pub watching: bool,
+    /// The result of a one-click match is kept for the end of its playback (a demonstration is
+    /// not spoiled): until the cursor reaches the last frame of the match over, or a click.
+    pub hide_result: bool,
     /// A match taken over from a turn of another: the other one, to switch to.
     pub compare: Option<take_over::Compare>,
 }
@@ -113,6 +116,8 @@ pub enum Action {
     BackToMyCode,
     /// Show the original match instead of the one that took it over, or back (at the same turn).
     SwitchMatch,
+    /// Show the result of a one-click match before its playback reaches the end.
+    RevealResult,
 }
 
 impl AppState {
@@ -256,7 +261,7 @@ impl AppState {
             .and_then(|id| games::GAMES.iter().find(|g| g.info.id == id))
             .map_or(games::GAMES[0].info.id, |g| g.info.id);
         let seed = env.random_seed();
-        AppState {
+        let mut state = AppState {
             isolated,
             form: Form::new(game, seed, env),
             notice: None,
@@ -270,8 +275,11 @@ impl AppState {
             human_inputs: Vec::new(),
             watch_next: false,
             watching: false,
+            hide_result: false,
             compare: None,
-        }
+        };
+        state.show_start(seed);
+        state
     }
 
     /// A new form for `game`, unless it is the one shown; remembered as the game last chosen.
@@ -280,7 +288,29 @@ impl AppState {
         if game != self.form.game {
             let seed = env.random_seed();
             self.form = Form::new(game, seed, env);
+            // The new game's start replaces the other game's match (a match being played goes
+            // on, shown until it ends).
+            if !self.progress.is_live() {
+                self.show_start(seed);
+            }
         }
+    }
+
+    /// The form's game at its start on `seed`, no match played.
+    fn show_start(&mut self, seed: i64) {
+        let game = self.form.game;
+        let setup = engine::Setup::new(entry(game).info, seed);
+        let frames = games::new_game(&setup)
+            .map(|g| vec![Rc::new(g.frame())])
+            .unwrap_or_default();
+        self.record = Rc::new(Record {
+            game,
+            frames,
+            ..Record::default()
+        });
+        self.progress = Progress::Idle;
+        self.compare = None;
+        self.cursor = Cursor::default();
     }
 
     /// What the gallery's one-click Play of `game` plays, in words: "starter bot vs soaker",
@@ -390,6 +420,10 @@ impl AppState {
             Action::HumanClear => self.human_clear(),
             Action::HumanSent => self.human_sent(),
             Action::SwitchMatch => self.switch_match(),
+            Action::RevealResult => self.hide_result = false,
+        }
+        if self.hide_result && !self.progress.is_live() && self.cursor.frame >= self.last_frame() {
+            self.hide_result = false;
         }
     }
 
@@ -570,6 +604,46 @@ mod tests {
         assert_eq!(
             env.load_code("ice-and-fire", 0, JAVASCRIPT).as_deref(),
             Some("// theirs")
+        );
+    }
+
+    #[test]
+    fn another_game_shows_its_start_instead_of_the_match_of_the_game_before() {
+        let mut env = Memory::default();
+        let mut state = opened(&mut env);
+        state.apply(Action::PickGame("ice-and-fire"), &mut env);
+        played(&mut state, &mut env, 4, true);
+        assert_eq!(state.record.game, "ice-and-fire");
+        state.apply(Action::PickGame("soak-overflow"), &mut env);
+        assert_eq!(state.record.game, "soak-overflow");
+        assert_eq!(state.record.frames.len(), 1, "the start of the new game");
+        assert!(
+            state.record.setup.is_none(),
+            "no match to share or take over"
+        );
+        assert_eq!(state.progress, Progress::Idle);
+        assert_eq!(state.cursor.frame, 0);
+    }
+
+    #[test]
+    fn a_one_click_match_keeps_its_result_for_the_end_of_its_playback() {
+        let mut env = Memory::default();
+        let mut state = opened(&mut env);
+        state.apply(Action::PlayNow("ice-and-fire"), &mut env);
+        played(&mut state, &mut env, 6, true);
+        assert!(state.hide_result, "over, but played back from its start");
+        state.apply(Action::Seek(3), &mut env);
+        assert!(state.hide_result);
+        state.apply(Action::Seek(usize::MAX), &mut env);
+        assert!(!state.hide_result, "the end reached");
+        state.apply(Action::PlayNow("ice-and-fire"), &mut env);
+        played(&mut state, &mut env, 6, true);
+        state.apply(Action::RevealResult, &mut env);
+        assert!(!state.hide_result, "shown on a click");
+        played(&mut state, &mut env, 6, true);
+        assert!(
+            !state.hide_result,
+            "a match run from the form shows its result"
         );
     }
 

@@ -253,6 +253,7 @@ impl super::AppState {
         // A one-click match plays from its start, a match taken over from the turn taken over;
         // any other follows the newest frame.
         self.watching = std::mem::take(&mut self.watch_next) || spec.from.is_some();
+        self.hide_result = self.watching && spec.from.is_none();
         self.cursor = Cursor {
             frame: spec.from.as_ref().map_or(0, |take_over| take_over.turns),
             follow: !self.watching,
