@@ -404,6 +404,7 @@ pub fn class_roster(props: &Props) -> Html {
             </div>
             if !link.is_empty() {
                 <input id="class-link" type="text" readonly=true value={(*link).clone()} />
+                <super::qr_code::QrCode text={(*link).clone()} id="class" />
             }
             if let Some(text) = &*error {
                 <p id="class-error" class="warning" role="alert">{ text }</p>

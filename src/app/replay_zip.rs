@@ -4,53 +4,14 @@
 //! the first time a zip is asked for), a few files at a time so that the page stays
 //! responsive.
 
-use js_sys::{Array, Function, Promise, Reflect};
+use js_sys::{Array, Promise};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;
 
-/// The script that defines `botplayZip`, beside the page.
-const SCRIPT: &str = "zip.js";
-const MAKER: &str = "botplayZip";
-
-fn maker() -> Option<Function> {
-    Reflect::get(&js_sys::global(), &JsValue::from_str(MAKER))
-        .ok()?
-        .dyn_into()
-        .ok()
-}
-
-/// Loads `zip.js` once; resolves when `botplayZip` is defined.
-async fn load_maker() -> Result<Function, String> {
-    if let Some(found) = maker() {
-        return Ok(found);
-    }
-    let document = web_sys::window()
-        .and_then(|w| w.document())
-        .ok_or("no document")?;
-    let script: web_sys::HtmlScriptElement = document
-        .create_element("script")
-        .map_err(|_| "no script element")?
-        .unchecked_into();
-    let loaded = Promise::new(&mut |resolve, reject| {
-        script.set_onload(Some(&resolve));
-        script.set_onerror(Some(&reject));
-    });
-    script.set_src(SCRIPT);
-    document
-        .head()
-        .ok_or("no document head")?
-        .append_child(&script)
-        .map_err(|_| "the zip maker could not be added")?;
-    JsFuture::from(loaded).await.map_err(|_| {
-        "the zip maker (zip.js) could not be loaded: is the page offline and not yet cached?"
-    })?;
-    maker().ok_or_else(|| "the zip maker (zip.js) did not start".to_string())
-}
-
 /// A zip of the files (name, text), or why it could not be made.
 pub async fn zip(files: Vec<(String, String)>) -> Result<web_sys::Blob, String> {
-    let make = load_maker().await?;
+    let make = super::lazy_script::function("zip.js", "botplayZip", "the zip maker").await?;
     let (names, texts) = (Array::new(), Array::new());
     for (name, text) in files {
         names.push(&JsValue::from_str(&name));

@@ -400,6 +400,7 @@ pub fn sharing(props: &Props) -> Html {
             } else if !link.is_empty() {
                 <input id="share-link" type="text" readonly=true value={(*link).clone()}
                     aria-label="Share link (copied)" />
+                <super::qr_code::QrCode text={(*link).clone()} id="share" />
                 <p id="share-holds" class="hint">{ format!("{} characters; copied if the browser \
                     allowed it. {}", link.len(), *holds) }</p>
             }

@@ -29,6 +29,7 @@
 //       lesson's instruction and editor are in sight at 1366 × 768; Help brings the help back.
 // (th13) Under a share link, what it holds: the match, or only the set-up and the code.
 // (th14) The gallery marks the game that suits a first lesson (Soak Overflow's tutorials).
+// (th15) A share link's QR code, full screen, as large as the screen allows.
 // Called from run.mjs (`teacherHourChecks({ dist, check, SHOTS })`) or alone.
 
 import { mkdir, mkdtemp, readFile, rm } from "node:fs/promises";
@@ -125,6 +126,16 @@ export async function teacherHourChecks({ dist, check = defaultCheck, SHOTS = DE
       const without = await page.locator("#share-holds").innerText();
       check(/not the match/.test(without) && !/the whole match/.test(without), `(th13) a link without its match says: ${without}`);
       await page.locator("#share-match").check();
+      // (th15) The link as a QR code, full screen.
+      await page.locator("#share-qr").click();
+      const qr = page.locator("#share-qr-view canvas[data-modules]");
+      await qr.waitFor({ timeout: 10_000 });
+      const modules = Number(await qr.getAttribute("data-modules"));
+      const qrBox = await qr.boundingBox();
+      check(modules >= 21 && qrBox.width >= 600, `(th15) a QR code of ${modules} modules, ${qrBox.width} px wide`);
+      await page.screenshot({ path: join(SHOTS, "teacher-qr.png") });
+      await page.keyboard.press("Escape");
+      await page.locator("#share-qr-view").waitFor({ state: "detached", timeout: 5_000 });
       const other = await launch(await mkdtemp(join(tmpdir(), "botplay-teacher-student-")), { viewport: { width: 1366, height: 768 } });
       try {
         const student = other.pages()[0] ?? (await other.newPage());

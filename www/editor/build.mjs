@@ -1,6 +1,7 @@
 // Run by Trunk's pre_build hook (see Trunk.toml), before each build of the page:
 // - bundles the editor (editor.js and CodeMirror from node_modules) into target/editor/editor.js,
-//   and the arena's zip maker (zip.js and fflate) into target/editor/zip.js;
+//   the arena's zip maker (zip.js and fflate) into target/editor/zip.js, and the links' QR
+//   codes (qr.js and qrcode-generator) into target/editor/qr.js;
 // - copies the Python runtime (Pyodide, from node_modules) into target/pyodide/.
 // - copies the service worker's template (www/coi-sw.js) to target/editor/coi-sw.js.
 // index.html copies them into the page. The service worker is filled in after the build, in the
@@ -23,17 +24,20 @@ await build({
   logLevel: "warning",
 });
 
-// The zip maker of the arena's "all replays" (fflate), fetched only when asked for.
-await build({
-  entryPoints: [join(here, "zip.js")],
-  outfile: join(repo, "target", "editor", "zip.js"),
-  bundle: true,
-  minify: true,
-  format: "iife",
-  target: "es2022",
-  legalComments: "linked",
-  logLevel: "warning",
-});
+// The scripts the page fetches only when asked for: the zip maker of the arena's "all replays"
+// (fflate) and the QR code of a link (qrcode-generator).
+for (const script of ["zip.js", "qr.js"]) {
+  await build({
+    entryPoints: [join(here, script)],
+    outfile: join(repo, "target", "editor", script),
+    bundle: true,
+    minify: true,
+    format: "iife",
+    target: "es2022",
+    legalComments: "linked",
+    logLevel: "warning",
+  });
+}
 
 // Pyodide: only the files a worker loads. Copied when missing or changed in size.
 const PYODIDE_FILES = ["pyodide.js", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"];
