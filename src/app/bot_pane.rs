@@ -6,7 +6,7 @@ use yew::prelude::*;
 
 use super::code_keeping::LinkCodeBanner;
 use super::match_form::SlotFields;
-use super::state::{Action, Form};
+use super::state::{Action, Form, Slot};
 
 #[derive(Properties, PartialEq)]
 pub struct Props {
@@ -17,6 +17,18 @@ pub struct Props {
     /// Shown above the bot, under a lesson's instruction (the first-visit help).
     #[prop_or_default]
     pub children: Html,
+}
+
+/// What the first seat's heading says: "Your bot" for code of the person's, else who plays it
+/// (a link may put a built-in bot there, and its code in the second seat).
+fn title(slot: &Slot) -> String {
+    if slot.is_code() {
+        "Your bot".to_string()
+    } else if slot.player == crate::human::HUMAN {
+        "You, by hand".to_string()
+    } else {
+        format!("First seat: the built-in bot {}", slot.player)
+    }
 }
 
 #[component(BotPane)]
@@ -41,7 +53,7 @@ pub fn bot_pane(props: &Props) -> Html {
             { props.children.clone() }
             <LinkCodeBanner form={form.clone()} dispatch={props.dispatch.clone()} />
             <div class="seat">
-                <h2 class="seat-title"><span class="swatch seat-0"></span>{ "Your bot" }</h2>
+                <h2 class="seat-title"><span class="swatch seat-0"></span>{ title(&form.bots[0]) }</h2>
                 <SlotFields game={form.game} scope={form.scope()} slot={0}
                     bot={form.bots[0].clone()} dispatch={props.dispatch.clone()}
                     on_code={props.on_code.clone()} />

@@ -238,6 +238,16 @@ fn use_pictures_wanted(state: &AppState, runner: &Rc<RefCell<Option<Runner>>>) {
     });
 }
 
+/// The presenter view starts at the top of the page: the result line, then the board.
+#[hook]
+fn use_presenter_at_top(presenting: bool) {
+    use_effect_with(presenting, |&on| {
+        if let (true, Some(window)) = (on, web_sys::window()) {
+            window.scroll_to_with_x_and_y(0.0, 0.0);
+        }
+    });
+}
+
 /// A lesson opened folds the first-visit help, so that its instruction and editor are in sight
 /// (the header's Help button brings the help back).
 #[hook]
@@ -255,6 +265,10 @@ fn page_header(
     dispatch: &Callback<Action>,
     help_open: &UseStateHandle<bool>,
 ) -> Html {
+    // The presenter view shows the match alone.
+    if state.presenting {
+        return html! {};
+    }
     html! {
         <>
             <header class="page-header">
@@ -314,6 +328,7 @@ pub fn app() -> Html {
     use_auto_run(&state, &on_run, &dispatch);
     use_board_in_sight(&state.progress);
     use_pictures_wanted(&state, &runner);
+    use_presenter_at_top(state.presenting);
     let help_open = use_state(help::shown_at_start);
     use_help_folds_for_lessons(&help_open, state.form.lesson.as_ref().map(|l| l.id.clone()));
     // A human turn: board clicks and End turn.
@@ -347,7 +362,7 @@ pub fn app() -> Html {
             // sets the width; a pane without an editor stays narrow); on a narrow one, in one
             // column, the board comes first once a match is shown (www/style.css).
             <main class={classes!("layout", watching.then_some("watching"),
-                (!editing).then_some("no-editor"))}>
+                (!editing).then_some("no-editor"), state.presenting.then_some("presenting"))}>
                 <bot_pane::BotPane form={state.form.clone()} dispatch={dispatch.clone()}
                     on_code={on_code.clone()}>
                     <help::HelpPanel open={help_open} />
@@ -376,6 +391,7 @@ pub fn app() -> Html {
                         selected={human.as_ref().and_then(|h| h.selected_at)}
                         compare={state.compare.as_ref().map(|c| c.showing_original)}
                         hide_result={state.hide_result}
+                        presenting={Some(state.presenting)}
                         take_over={html! {
                             <take_over::TakeOver game={state.record.game}
                                 names={state.record.names.clone()}
@@ -393,8 +409,10 @@ pub fn app() -> Html {
                     </Viewer>
                 </div>
             </main>
-            <arena_panel::ArenaPanel form={state.form.clone()} isolated={state.isolated}
-                {dispatch} />
+            if !state.presenting {
+                <arena_panel::ArenaPanel form={state.form.clone()} isolated={state.isolated}
+                    {dispatch} />
+            }
             { page_footer() }
         </>
     }

@@ -43,6 +43,7 @@ fn key_action(key: &str) -> Option<Action> {
         "f" => Action::NextFault,
         "e" => Action::NextElimination,
         "o" => Action::SwitchMatch,
+        "Escape" => Action::Present(false),
         _ => return None,
     })
 }
@@ -86,6 +87,9 @@ pub struct Props {
     /// The result is kept for the end of the playback (`AppState::hide_result`).
     #[prop_or_default]
     pub hide_result: bool,
+    /// The presenter view is on (`AppState::presenting`); none: no such view (the embed view).
+    #[prop_or_default]
+    pub presenting: Option<bool>,
 }
 
 /// The frame the board draws: the cursor's, or, during a match, while the cursor's frame has no
@@ -395,6 +399,13 @@ fn controls(props: &Props, record: &Record, text_shown: &UseStateHandle<bool>) -
                 aria-controls={text_shown.then_some("text-view")}>
                 { "Text view" }
             </button>
+            if let Some(on) = props.presenting {
+                <button type="button" id="present" aria-pressed={on.to_string()}
+                    onclick={props.dispatch.reform(move |_: MouseEvent| Action::Present(!on))}
+                    title="The board and the console side by side in large type, for a projector (Esc leaves)">
+                    { if on { "Leave presenter view (Esc)" } else { "Present" } }
+                </button>
+            }
             if props.take_over.is_some() && record.setup.is_some() {
                 <button type="button" id="take-over-open" onclick={Callback::from(show_take_over)}
                     title="Play on from the turn shown with other bots: the take-over panel below">

@@ -30,6 +30,10 @@
 // (th13) Under a share link, what it holds: the match, or only the set-up and the code.
 // (th14) The gallery marks the game that suits a first lesson (Soak Overflow's tutorials).
 // (th15) A share link's QR code, full screen, as large as the screen allows.
+// (th16) A link with a built-in bot in the first seat and code in the second: the first seat is
+//       not called "Your bot".
+// (th17) The presenter view of a match at 1280 × 720: the board beside the console in large type,
+//       no editor, the result kept for the end; the arrows step; Esc leaves.
 // Called from run.mjs (`teacherHourChecks({ dist, check, SHOTS })`) or alone.
 
 import { mkdir, mkdtemp, readFile, rm } from "node:fs/promises";
@@ -318,6 +322,49 @@ export async function teacherHourChecks({ dist, check = defaultCheck, SHOTS = DE
         await other.close();
       }
       console.log("ok (th12) a lesson opens with its editor in sight, the help folded");
+    }, shot);
+
+    await withinLimit("(th16) a link with a built-in bot in the first seat", "chromium", 60_000, async () => {
+      const doc = {
+        setup: { game: "soak-overflow", ruleset: "league-5", seed: 4, seats: 2 },
+        relaxed: false,
+        bots: [{ kind: "builtin", name: "soaker" }, { kind: "code", name: "Ada", language: "javascript", code: starter }],
+      };
+      await page.goto(`${url}#${fragment(doc)}`);
+      await page.reload();
+      const title = page.locator("#bot-pane .seat-title");
+      await title.waitFor({ timeout: 30_000 });
+      const text = await title.innerText();
+      check(/built-in bot soaker/.test(text) && !/Your bot/.test(text), `(th16) the first seat is called: ${text}`);
+      console.log(`ok (th16) the first seat says "${text.trim()}"`);
+    }, shot);
+
+    await withinLimit("(th17) the presenter view of a match", "chromium", 120_000, async () => {
+      await page.setViewportSize({ width: 1280, height: 720 });
+      await page.goto(url);
+      await pickGame(page, "soak-overflow");
+      await page.locator("#player").selectOption("javascript");
+      await page.locator("#opponent").selectOption("soaker");
+      await setCode(page, starter);
+      await page.locator("#run").click();
+      await page.locator("#outcome .result").waitFor({ timeout: 90_000 });
+      await page.locator("#first").click();
+      await page.locator("#step-forward").click();
+      await page.locator("#present").click();
+      check(!(await page.locator("#bot-pane").isVisible()), "(th17) the editor shows in the presenter view");
+      check((await page.locator("#reveal-result").count()) === 1, "(th17) the result is told before the end");
+      const board = await page.locator(".board-box").boundingBox();
+      const console_ = await page.locator("#turn-details").boundingBox();
+      check(board.x + board.width <= console_.x + 1, `(th17) the board (x ${board.x}, ${board.width} wide) and the console (x ${console_.x}) are not side by side`);
+      check(board.y + Math.min(board.height, 200) <= 720 && console_.y < 200, `(th17) board at y ${board.y}, console at y ${console_.y}`);
+      const size = await page.locator("#turn-details .streams pre").first().evaluate((e) => parseFloat(getComputedStyle(e).fontSize));
+      check(size >= 18, `(th17) the console's type is ${size} px`);
+      await page.keyboard.press("ArrowRight");
+      await page.screenshot({ path: join(SHOTS, "teacher-present.png") });
+      await page.keyboard.press("Escape");
+      check(await page.locator("#bot-pane").isVisible(), "(th17) Esc did not leave the presenter view");
+      await page.setViewportSize({ width: 1366, height: 768 });
+      console.log(`ok (th17) the presenter view: board and console side by side, ${size} px type, the result kept; Esc leaves`);
     }, shot);
 
     check(problems.length === 0, `page errors: ${problems.join("; ")}`);

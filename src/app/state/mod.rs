@@ -55,6 +55,9 @@ pub struct AppState {
     /// The result of a one-click match is kept for the end of its playback (a demonstration is
     /// not spoiled): until the cursor reaches the last frame of the match over, or a click.
     pub hide_result: bool,
+    /// The presenter view: the board and the console side by side, in large type, nothing else
+    /// (the result kept for the end of the playback).
+    pub presenting: bool,
     /// A match taken over from a turn of another: the other one, to switch to.
     pub compare: Option<take_over::Compare>,
 }
@@ -118,6 +121,8 @@ pub enum Action {
     SwitchMatch,
     /// Show the result of a one-click match before its playback reaches the end.
     RevealResult,
+    /// Enter (`true`) or leave the presenter view.
+    Present(bool),
 }
 
 impl AppState {
@@ -276,6 +281,7 @@ impl AppState {
             watch_next: false,
             watching: false,
             hide_result: false,
+            presenting: false,
             compare: None,
         };
         state.show_start(seed);
@@ -421,6 +427,13 @@ impl AppState {
             Action::HumanSent => self.human_sent(),
             Action::SwitchMatch => self.switch_match(),
             Action::RevealResult => self.hide_result = false,
+            Action::Present(on) => {
+                // A match shown before its end keeps its result for the end, on the projector.
+                if on && !self.presenting && self.record.outcome.is_some() {
+                    self.hide_result = self.cursor.frame < self.last_frame();
+                }
+                self.presenting = on;
+            }
         }
         if self.hide_result && !self.progress.is_live() && self.cursor.frame >= self.last_frame() {
             self.hide_result = false;
@@ -645,6 +658,22 @@ mod tests {
             !state.hide_result,
             "a match run from the form shows its result"
         );
+    }
+
+    #[test]
+    fn the_presenter_view_keeps_the_result_of_a_match_shown_before_its_end() {
+        let mut env = Memory::default();
+        let mut state = opened(&mut env);
+        state.apply(Action::PickGame("ice-and-fire"), &mut env);
+        played(&mut state, &mut env, 6, true);
+        state.apply(Action::Seek(0), &mut env);
+        state.apply(Action::Present(true), &mut env);
+        assert!(state.presenting && state.hide_result);
+        state.apply(Action::Seek(usize::MAX), &mut env);
+        assert!(!state.hide_result, "told at the end");
+        state.apply(Action::Present(false), &mut env);
+        state.apply(Action::Present(true), &mut env);
+        assert!(!state.hide_result, "shown at its end: nothing to keep");
     }
 
     #[test]
