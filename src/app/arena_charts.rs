@@ -145,6 +145,7 @@ pub fn arena_charts(props: &Props) -> Html {
                 .map(|b| Line {
                     colour: chart_canvas::colour(bot_colour(b)),
                     dash: bot_dash(b).1,
+                    shape: None,
                     points: history
                         .iter()
                         .enumerate()

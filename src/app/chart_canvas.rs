@@ -33,6 +33,90 @@ pub struct Line {
     /// Dashes and gaps in pixels (at scale 1), for lines told apart by more than their colour;
     /// solid when `None`.
     pub dash: Option<(f64, f64)>,
+    /// A mark drawn on the line every few points (its seat's shape, as on the legend), so that
+    /// lines of colours alike to some eyes are told apart; none when `None`.
+    pub shape: Option<Shape>,
+}
+
+/// The shapes that tell lines apart without their colour, one per seat in turn; the legend's
+/// swatches have the same (`.swatch.shape-N` in `www/style.css`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Shape {
+    Circle,
+    Square,
+    Triangle,
+    Diamond,
+    Cross,
+    Plus,
+    Bar,
+    Hourglass,
+}
+
+pub const SHAPES: [Shape; 8] = [
+    Shape::Circle,
+    Shape::Square,
+    Shape::Triangle,
+    Shape::Diamond,
+    Shape::Cross,
+    Shape::Plus,
+    Shape::Bar,
+    Shape::Hourglass,
+];
+
+/// The most marks drawn along one line.
+const MARKS_PER_LINE: usize = 10;
+
+/// Which of a line's `points` carry its mark: about [`MARKS_PER_LINE`], spread evenly and
+/// shifted by `line` so that lines that lie on one another still show every mark.
+pub fn marked_points(points: usize, line: usize) -> impl Iterator<Item = usize> {
+    let every = points.div_ceil(MARKS_PER_LINE).max(1);
+    let start = (line * every.div_ceil(SHAPES.len())) % every;
+    (start..points).step_by(every)
+}
+
+/// Draws `shape` at `at`, `size` pixels from its centre to its edge.
+fn draw_shape<DB: DrawingBackend>(
+    chart: &mut ChartContext<DB, Cartesian2d<RangedCoordf64, RangedCoordf64>>,
+    shape: Shape,
+    at: (f64, f64),
+    size: i32,
+    style: ShapeStyle,
+) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
+    let s = size;
+    let polygon = |points: Vec<(i32, i32)>| EmptyElement::at(at) + Polygon::new(points, style);
+    match shape {
+        Shape::Circle => chart.draw_series(std::iter::once(Circle::new(at, s, style))),
+        Shape::Square => chart.draw_series(std::iter::once(
+            EmptyElement::at(at) + Rectangle::new([(-s, -s), (s, s)], style),
+        )),
+        Shape::Triangle => chart.draw_series(std::iter::once(polygon(vec![
+            (0, -s - 1),
+            (s + 1, s),
+            (-s - 1, s),
+        ]))),
+        Shape::Diamond => chart.draw_series(std::iter::once(polygon(vec![
+            (0, -s - 1),
+            (s + 1, 0),
+            (0, s + 1),
+            (-s - 1, 0),
+        ]))),
+        Shape::Cross => chart.draw_series(std::iter::once(Cross::new(at, s, style))),
+        Shape::Plus => chart.draw_series(std::iter::once(
+            EmptyElement::at(at)
+                + Rectangle::new([(-s, -1), (s, 1)], style)
+                + Rectangle::new([(-1, -s), (1, s)], style),
+        )),
+        Shape::Bar => chart.draw_series(std::iter::once(
+            EmptyElement::at(at) + Rectangle::new([(-s - 1, -2), (s + 1, 2)], style),
+        )),
+        Shape::Hourglass => chart.draw_series(std::iter::once(polygon(vec![
+            (-s, -s),
+            (s, -s),
+            (-s, s),
+            (s, s),
+        ]))),
+    }?;
+    Ok(())
 }
 
 /// Something that happened at a step, drawn on the time axis in its seat's colour.
@@ -236,6 +320,18 @@ pub fn draw<DB: DrawingBackend>(
             ))?;
         } else {
             chart.draw_series(LineSeries::new(line.points.iter().copied(), style))?;
+        }
+        if let Some(shape) = line.shape {
+            let size = px(3.5, k) as i32;
+            for at in marked_points(line.points.len(), i) {
+                draw_shape(
+                    &mut chart,
+                    shape,
+                    line.points[at],
+                    size,
+                    line.colour.filled(),
+                )?;
+            }
         }
     }
     // The marks sit on the time axis, above the lines.
@@ -594,11 +690,13 @@ pub mod tests {
                     colour: colour("#d8413a"),
                     points: (0..=10).map(|i| (f64::from(i), f64::from(i * 5))).collect(),
                     dash: None,
+                    shape: Some(Shape::Triangle),
                 },
                 Line {
                     colour: colour("#3b78d8"),
                     points: vec![(0.0, 10.0), (10.0, 90.0)],
                     dash: Some((6.0, 3.0)),
+                    shape: None,
                 },
             ],
             rule: Some((80.0, "budget".into())),
@@ -609,6 +707,25 @@ pub mod tests {
             }],
             scale: 1.0,
         }
+    }
+
+    #[test]
+    fn a_line_carries_about_ten_marks_spread_and_shifted_from_the_line_before() {
+        let first: Vec<usize> = marked_points(200, 0).collect();
+        assert_eq!(first.len(), 10);
+        assert_eq!(first[..3], [0, 20, 40]);
+        let second: Vec<usize> = marked_points(200, 1).collect();
+        assert_eq!(
+            second[0], 3,
+            "shifted: lines on one another show both marks"
+        );
+        assert!(second.iter().all(|&i| i < 200));
+        assert_eq!(
+            marked_points(3, 5).count(),
+            3,
+            "a short line marks every point"
+        );
+        assert_eq!(marked_points(0, 0).count(), 0);
     }
 
     #[test]

@@ -366,6 +366,7 @@ fn seat_lines(
                 .filter_map(|(i, s)| Some((i as f64, value(s, seat)?)))
                 .collect(),
             dash: None,
+            shape: Some(chart_canvas::SHAPES[seat % chart_canvas::SHAPES.len()]),
         })
         .collect()
 }
@@ -669,8 +670,8 @@ pub fn charts(props: &Props) -> Html {
             <ul class="chart-legend" aria-label="Legend">
                 { for (0..s.seats()).map(|seat| html! {
                     <li>
-                        <span class={classes!("swatch", format!("chart-seat-{}", seat % 8))}
-                            ></span>
+                        <span class={classes!("swatch", format!("chart-seat-{}", seat % 8),
+                            format!("shape-{}", seat % chart_canvas::SHAPES.len()))}></span>
                         { label(seat) }
                     </li>
                 }) }
