@@ -132,41 +132,53 @@ fn use_playback(dispatch: &Callback<Action>, playing: bool, speed: usize) {
 /// The playback keys work before anything is focused (a page just opened, a click on the page's
 /// background), and the arrows and the others also while a button outside the viewer has the
 /// focus (Run, just pressed): not while typing, nor in a list, nor inside the viewer (its own
-/// handler has them).
+/// handler has them). Esc is heard there only in the presenter view (elsewhere it closes
+/// dialogs).
 #[hook]
-fn use_document_keys(dispatch: &Callback<Action>) {
+fn use_document_keys(dispatch: &Callback<Action>, presenting: bool) {
     let dispatch = dispatch.clone();
+    let presenting_now = use_mut_ref(|| presenting);
+    *presenting_now.borrow_mut() = presenting;
     use_effect_with((), move |_| {
         let document = web_sys::window().and_then(|w| w.document());
         let listener = document.map(|document| {
-            gloo_events::EventListener::new(&document, "keydown", move |event| {
-                let Some(e) = event.dyn_ref::<KeyboardEvent>() else {
-                    return;
-                };
-                if e.default_prevented() || e.ctrl_key() || e.meta_key() || e.alt_key() {
-                    return;
-                }
-                let target = e
-                    .target()
-                    .and_then(|t| t.dyn_into::<web_sys::Element>().ok());
-                let free = match &target {
-                    None => true,
-                    Some(el) => {
-                        let tag = el.tag_name();
-                        let in_viewer = el.closest("#viewer").ok().flatten().is_some();
-                        tag == "BODY"
-                            || tag == "HTML"
-                            || (tag == "BUTTON" && !in_viewer && e.key() != " ")
+            let options = gloo_events::EventListenerOptions::enable_prevent_default();
+            gloo_events::EventListener::new_with_options(
+                &document,
+                "keydown",
+                options,
+                move |event| {
+                    let Some(e) = event.dyn_ref::<KeyboardEvent>() else {
+                        return;
+                    };
+                    if e.default_prevented() || e.ctrl_key() || e.meta_key() || e.alt_key() {
+                        return;
                     }
-                };
-                if !free {
-                    return;
-                }
-                if let Some(action) = key_action(&e.key()) {
-                    e.prevent_default();
-                    dispatch.emit(action);
-                }
-            })
+                    if e.key() == "Escape" && !*presenting_now.borrow() {
+                        return;
+                    }
+                    let target = e
+                        .target()
+                        .and_then(|t| t.dyn_into::<web_sys::Element>().ok());
+                    let free = match &target {
+                        None => true,
+                        Some(el) => {
+                            let tag = el.tag_name();
+                            let in_viewer = el.closest("#viewer").ok().flatten().is_some();
+                            tag == "BODY"
+                                || tag == "HTML"
+                                || (tag == "BUTTON" && !in_viewer && e.key() != " ")
+                        }
+                    };
+                    if !free {
+                        return;
+                    }
+                    if let Some(action) = key_action(&e.key()) {
+                        e.prevent_default();
+                        dispatch.emit(action);
+                    }
+                },
+            )
         });
         move || drop(listener)
     });
@@ -484,7 +496,7 @@ pub fn viewer(props: &Props) -> Html {
     // The match's numbers per step, for the charts and their sentences in the text view.
     let series = charts::use_series(record, props.charts);
     use_playback(&props.dispatch, cursor.playing, props.speed);
-    use_document_keys(&props.dispatch);
+    use_document_keys(&props.dispatch, props.presenting == Some(true));
     let faults = faults_of(record);
     use_fault_marks(&faults);
     let outcome = outcome_line(record, &props.progress);
@@ -531,12 +543,14 @@ pub fn viewer(props: &Props) -> Html {
                 selected={props.selected} />
             { props.children.clone() }
             { controls(props, record, &text_shown) }
-            if props.charts {
+            if props.charts && record.setup.is_some() {
                 <Charts record={props.record.clone()} series={series.clone()} frame={cursor.frame}
                     dispatch={props.dispatch.clone()} />
             }
             if *text_shown {
-                <TextView {game} names={record.names.clone()} frame={frame.clone()}
+                // Before a match (the board shows the game's start) the text view says so.
+                <TextView {game} names={record.names.clone()}
+                    frame={record.setup.as_ref().and(frame.clone())}
                     index={cursor.frame} last={record.last_turn_number()}
                     charts={charts::summaries(game, record, &series.0.borrow())}
                     announce={!quiet} />

@@ -112,7 +112,7 @@ async function pickGame(page, game) {
 }
 
 /** Scrolls the editor with the mouse wheel, as a person does, until the line holding `text` is
- * shown; returns that line's locator. */
+ * shown in the editor and on the screen; returns that line's locator. */
 async function scrollToLine(page, text, check, what) {
   const line = page.locator("#bot-code .cm-line").filter({ hasText: text }).first();
   const scroller = page.locator("#bot-code .cm-scroller");
@@ -121,7 +121,8 @@ async function scrollToLine(page, text, check, what) {
     if ((await line.count()) > 0 && (await line.isVisible())) {
       const box = await line.boundingBox();
       const view = await scroller.boundingBox();
-      if (box && view && box.y >= view.y && box.y + box.height <= view.y + view.height) return line;
+      const bottom = Math.min(view?.y + view?.height, page.viewportSize().height);
+      if (box && view && box.y >= Math.max(view.y, 0) && box.y + box.height <= bottom) return line;
     }
     await page.mouse.wheel(0, 120);
     await page.waitForTimeout(30);
@@ -132,12 +133,21 @@ async function scrollToLine(page, text, check, what) {
 /** Clicks just right of the end of the text of `line` (where a person clicks to put the cursor
  * at the end of a line). */
 async function clickLineEnd(page, line) {
-  const end = await line.evaluate((el) => {
+  // Wrapped lines are measured by the editor as they come into sight, which moves the lines below
+  // them for a moment: the end is taken once two looks 80 ms apart agree.
+  const look = () => line.evaluate((el) => {
     const range = document.createRange();
     range.selectNodeContents(el);
     const r = range.getBoundingClientRect();
     return { x: r.right, y: r.top + r.height / 2 };
   });
+  let end = await look();
+  for (let i = 0; i < 25; i++) {
+    await page.waitForTimeout(80);
+    const again = await look();
+    if (again.x === end.x && again.y === end.y) break;
+    end = again;
+  }
   await page.mouse.click(end.x + 12, end.y);
 }
 
