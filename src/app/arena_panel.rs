@@ -471,10 +471,10 @@ fn use_class(form: &Form) -> (UseStateHandle<Class>, Callback<Class>) {
 }
 
 /// What the person asked for in the panel, to start an arena.
-struct Request<'a> {
-    form: &'a Form,
+struct Request {
+    form: Form,
     bots: Vec<Contender>,
-    seed: &'a str,
+    seed: String,
     players: usize,
     matches: usize,
     total: usize,
@@ -738,6 +738,133 @@ fn select_number(state: &UseStateHandle<usize>) -> Callback<Event> {
     })
 }
 
+/// A class's arena is its own: its seed and matches per group are the panel's (a class opened
+/// from a file or a link plays as it was played).
+#[hook]
+fn use_class_setting(
+    class: &Class,
+    seed: &UseStateHandle<String>,
+    matches: &UseStateHandle<usize>,
+) {
+    let (seed, matches) = (seed.clone(), matches.clone());
+    let key = (
+        class.setup.seed,
+        class.matches_per_group,
+        !class.bots.is_empty(),
+    );
+    use_effect_with(key, move |&(class_seed, per_group, has_bots)| {
+        if has_bots {
+            seed.set(class_seed.to_string());
+            matches.set(per_group);
+        }
+    });
+}
+
+/// Leaving the page (or another game) stops the arena's matches.
+#[hook]
+fn use_stop_on_leaving(game: &'static str, pool: &Rc<RefCell<Option<Rc<RefCell<Pool>>>>>) {
+    let pool = pool.clone();
+    use_effect_with(game, move |_| {
+        move || {
+            if let Some(p) = pool.borrow_mut().take() {
+                p.borrow_mut().stop();
+            }
+        }
+    });
+}
+
+/// What the panel's buttons act on: the matches playing, the table, the error line.
+#[derive(Clone)]
+struct Handles {
+    pool: Rc<RefCell<Option<Rc<RefCell<Pool>>>>>,
+    table: UseReducerHandle<Table>,
+    error: UseStateHandle<Option<String>>,
+}
+
+impl Handles {
+    /// Go on: the arena shown, its matches not yet played.
+    fn resume(&self, isolated: bool, parallel: usize) -> Callback<MouseEvent> {
+        let h = self.clone();
+        Callback::from(move |_: MouseEvent| match resumed_run(&h.table, isolated) {
+            Ok(run) => {
+                h.error.set(None);
+                start_run(run, parallel, &h.pool, &h.table);
+            }
+            Err(why) => h.error.set(Some(why)),
+        })
+    }
+
+    fn stop(&self) -> Callback<MouseEvent> {
+        let pool = self.pool.clone();
+        Callback::from(move |_: MouseEvent| {
+            if let Some(p) = pool.borrow().as_ref() {
+                p.borrow_mut().stop();
+            }
+        })
+    }
+
+    /// An arena's JSON chosen, read into the table.
+    fn open_results(&self) -> Callback<Event> {
+        let (table, error) = (self.table.dispatcher(), self.error.clone());
+        Callback::from(move |e: Event| {
+            let input = e.target_unchecked_into::<HtmlInputElement>();
+            if let Some(file) = input.files().and_then(|f| f.get(0)) {
+                open_results_file(file, table.clone(), error.clone());
+            }
+            input.set_value("");
+        })
+    }
+}
+
+/// The class as the arena about to run plays it: its set-up, budgets and matches per group.
+fn class_as_played(class: &Class, setup: &Setup, relaxed: bool, matches: usize) -> Class {
+    let mut played = class.clone();
+    played.setup = setup.clone();
+    played.relaxed = relaxed;
+    played.matches_per_group = matches;
+    played
+}
+
+/// Run: the arena the panel asks for, or why not. An arena with the class's bots is the class's
+/// (`class`: the class, where it goes when it changes, and whether its bots are ticked): its
+/// file and link then play it again.
+fn run_callback(
+    h: Handles,
+    request: Request,
+    class: (Class, Callback<Class>, bool),
+    parallel: usize,
+) -> Callback<MouseEvent> {
+    Callback::from(move |_: MouseEvent| {
+        let (setup, arena) = match arena_of(&request) {
+            Ok(found) => found,
+            Err(why) => return h.error.set(Some(why)),
+        };
+        h.error.set(None);
+        let (class, on_class, class_ticked) = &class;
+        let played = class_as_played(class, &setup, request.form.relaxed, request.matches);
+        if *class_ticked && played != *class {
+            class_roster::save_class(&played);
+            on_class.emit(played);
+        }
+        let bots = request.bots.clone();
+        let plan = plan::plan(
+            bots.len(),
+            request.players,
+            request.matches,
+            arena.setting.seed,
+        );
+        let run = ArenaRun {
+            setup,
+            relaxed: request.form.relaxed,
+            bots,
+            plan,
+            arena,
+            done: Vec::new(),
+        };
+        start_run(run, parallel, &h.pool, &h.table);
+    })
+}
+
 #[component(ArenaPanel)]
 pub fn arena_panel(props: &Props) -> Html {
     let form = &props.form;
@@ -758,116 +885,43 @@ pub fn arena_panel(props: &Props) -> Html {
         .collect();
     let players = form.seats.clamp(info.min_seats, info.max_seats);
     let total = plan::count(chosen.len(), players, *matches).unwrap_or(usize::MAX);
-    // A class's arena is its own: its seed and matches per group are the panel's (a class
-    // opened from a file or a link plays as it was played).
-    {
-        let (seed, matches) = (seed.clone(), matches.clone());
-        let has_bots = !class.bots.is_empty();
-        let key = (class.setup.seed, class.matches_per_group, has_bots);
-        use_effect_with(key, move |&(class_seed, per_group, has_bots)| {
-            if has_bots {
-                seed.set(class_seed.to_string());
-                matches.set(per_group);
-            }
-        });
-    }
     // The class's bots that the arena can seat come first among the bots on offer.
     let in_class = class
         .bots
         .iter()
         .filter(|b| source_of(&b.bot).is_some())
         .count();
-
-    // Leaving the page (or another game) stops the arena's matches.
-    {
-        let pool = pool.clone();
-        use_effect_with(form.game, move |_| {
-            move || {
-                if let Some(p) = pool.borrow_mut().take() {
-                    p.borrow_mut().stop();
-                }
-            }
-        });
-    }
-
-    let on_run = {
-        let (pool, table, error) = (pool.clone(), table.clone(), error.clone());
-        let (class, on_class) = ((*class).clone(), on_class.clone());
-        let (form, isolated) = (form.clone(), props.isolated);
-        let (chosen, offered) = (chosen.clone(), offered.clone());
-        let (matches, parallel, seed) = (*matches, *parallel, (*seed).clone());
-        Callback::from(move |_: MouseEvent| {
-            let bots: Vec<Contender> = chosen.iter().map(|&i| offered[i].clone()).collect();
-            let request = Request {
-                form: &form,
-                bots: bots.clone(),
-                seed: &seed,
-                players,
-                matches,
-                total,
-                isolated,
-            };
-            let (setup, arena) = match arena_of(&request) {
-                Ok(found) => found,
-                Err(why) => return error.set(Some(why)),
-            };
-            error.set(None);
-            // An arena of the class's bots is the class's: its file and link play it again.
-            if chosen.iter().any(|&i| i < in_class) {
-                let mut played = class.clone();
-                played.setup = setup.clone();
-                played.relaxed = form.relaxed;
-                played.matches_per_group = matches;
-                if played != class {
-                    class_roster::save_class(&played);
-                    on_class.emit(played);
-                }
-            }
-            let plan = plan::plan(bots.len(), players, matches, arena.setting.seed);
-            let run = ArenaRun {
-                setup,
-                relaxed: form.relaxed,
-                bots,
-                plan,
-                arena,
-                done: Vec::new(),
-            };
-            start_run(run, parallel, &pool, &table);
-        })
+    use_class_setting(&class, &seed, &matches);
+    use_stop_on_leaving(form.game, &pool);
+    let handles = Handles {
+        pool: pool.clone(),
+        table: table.clone(),
+        error: error.clone(),
     };
-    let on_resume = {
-        let (pool, table, error) = (pool.clone(), table.clone(), error.clone());
-        let (isolated, parallel) = (props.isolated, *parallel);
-        Callback::from(move |_: MouseEvent| match resumed_run(&table, isolated) {
-            Ok(run) => {
-                error.set(None);
-                start_run(run, parallel, &pool, &table);
-            }
-            Err(why) => error.set(Some(why)),
-        })
-    };
+    let on_run = run_callback(
+        handles.clone(),
+        Request {
+            form: form.clone(),
+            bots: chosen.iter().map(|&i| offered[i].clone()).collect(),
+            seed: (*seed).clone(),
+            players,
+            matches: *matches,
+            total,
+            isolated: props.isolated,
+        },
+        (
+            (*class).clone(),
+            on_class.clone(),
+            chosen.first().is_some_and(|&i| i < in_class),
+        ),
+        *parallel,
+    );
+    let (on_resume, on_stop) = (handles.resume(props.isolated, *parallel), handles.stop());
+    let on_open_results = handles.open_results();
     let resumable = !table.running
         && table.arena.is_some()
         && !table.bots.is_empty()
         && table.played.len() < table.total;
-    let on_stop = {
-        let pool = pool.clone();
-        Callback::from(move |_: MouseEvent| {
-            if let Some(p) = pool.borrow().as_ref() {
-                p.borrow_mut().stop();
-            }
-        })
-    };
-    let on_open_results = {
-        let (table, error) = (table.dispatcher(), error.clone());
-        Callback::from(move |e: Event| {
-            let input = e.target_unchecked_into::<HtmlInputElement>();
-            if let Some(file) = input.files().and_then(|f| f.get(0)) {
-                open_results_file(file, table.clone(), error.clone());
-            }
-            input.set_value("");
-        })
-    };
 
     html! {
         <details id="arena" class="panel arena">

@@ -20,7 +20,7 @@
 //   - the class is built in the Arena panel's class roster: the students' share links pasted at
 //     once (`--load links`, the default), or a class file opened (`--load file`; only then do
 //     --seed and --relaxed apply: a class built from links has the page's own set-up for a new
-//     class, and the panel cannot change a class's seed or budgets);
+//     class; a Run with the class's bots then writes the panel's set-up into the class);
 //   - the class file is saved (#class-save) and the panel set as the class says (its league,
 //     budgets, seed and matches per pair, which must be 2: every pair in both seatings on one
 //     seed), only the class's bots ticked, "At once" = --parallel;
