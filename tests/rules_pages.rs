@@ -9,7 +9,7 @@
 
 #![cfg(not(target_arch = "wasm32"))]
 
-use botplay_web::app::rules::{page, play, sections, Exchange, Position};
+use botplay_web::app::rules::{page, play, sections, Exchange, Position, LEARNING};
 use botplay_web::registry;
 
 /// Every rules page, by game id (the page's registry holds them).
@@ -409,6 +409,58 @@ fn every_game_has_a_rules_page_with_every_section() {
             "a rules page for an unknown game '{id}'"
         );
     }
+}
+
+/// What opens every section, right after its heading: one plain sentence for a 15-year-old.
+const IN_SHORT: &str = "<p class=\"in-short\"><strong>In short:</strong> ";
+
+/// The most words an "In short" may have (about thirty: one sentence or two short ones).
+const IN_SHORT_WORDS: usize = 35;
+
+/// Whether every `<h2>` of `page` is followed by its "In short" paragraph, and nothing else is
+/// one: the first complaint if not.
+fn in_short_complaint(page: &str) -> Option<String> {
+    let mut headings = 0;
+    for (at, _) in page.match_indices("<h2") {
+        headings += 1;
+        let rest = &page[at..];
+        let title = rest.find("</h2>").map_or(rest, |end| &rest[..end + 5]);
+        let after = rest[title.len()..].trim_start();
+        if !after.starts_with(IN_SHORT) {
+            return Some(format!("{title} is not followed by {IN_SHORT}…</p>"));
+        }
+        let Some(end) = after.find("</p>") else {
+            return Some(format!("{title}: its In short is not closed"));
+        };
+        let words = plain(&after[IN_SHORT.len()..end]);
+        let count = words.split_whitespace().count();
+        if !(5..=IN_SHORT_WORDS).contains(&count) {
+            return Some(format!("{title}: its In short has {count} words: {words}"));
+        }
+    }
+    let found = page.matches("class=\"in-short\"").count();
+    (found != headings).then(|| format!("{found} In short paragraphs for {headings} sections"))
+}
+
+#[test]
+fn every_section_opens_with_an_in_short() {
+    for (id, text) in pages().chain([("learning", LEARNING)]) {
+        if let Some(why) = in_short_complaint(text) {
+            panic!("www/rules/{id}.html: {why}");
+        }
+    }
+    // The check itself: a section without one, or with a long one, is found.
+    let good = format!(
+        "<h2 id=\"rules-goal\">Goal</h2>\n{IN_SHORT}Soak them all, and win the match.</p>\n"
+    );
+    assert_eq!(in_short_complaint(&good), None);
+    let missing = format!("{good}<h2 id=\"rules-board\">The board</h2>\n<p>A grid.</p>");
+    assert!(in_short_complaint(&missing).is_some_and(|w| w.contains("The board")));
+    let long = format!(
+        "<h2 id=\"rules-goal\">Goal</h2>\n{IN_SHORT}{}</p>",
+        "word ".repeat(IN_SHORT_WORDS + 1)
+    );
+    assert!(in_short_complaint(&long).is_some_and(|w| w.contains("words")));
 }
 
 #[test]

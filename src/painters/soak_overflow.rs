@@ -8,7 +8,8 @@
 //! its cooldown, a white shield ring means hunkered down. A soaked agent is drawn faded and
 //! crossed. Shots are lines from shooter to target with the wetness dealt; splash bombs a
 //! blue 3 × 3 square with an arc from the thrower; moves a thin trail (red tick if blocked).
-//! Messages appear in a bubble above their agent.
+//! Messages appear in a bubble above their agent. League 1's goal tiles are ringed in gold with a
+//! dark edge and a dark dot at their centre (the ring shows around an agent standing there).
 
 use std::f64::consts::PI;
 
@@ -22,6 +23,10 @@ const BACKGROUND: &str = "#14161b";
 pub(super) const FLOOR: &str = "#e9e5d9";
 const WATER: &str = "#3fa9f5";
 const WATER_DARK: &str = "#1c6fb0";
+/// League 1's goal tiles: a gold ring on a dark edge, which reads on the floor and on both
+/// territory shades.
+const GOAL: &str = "#f0c040";
+const GOAL_EDGE: &str = "#222633";
 /// Per seat: territory shade, agent fill, agent outline.
 pub(super) const SEATS: [(&str, &str, &str); 2] = [
     ("#dbab9f", "#d8413a", "#7e1b16"),
@@ -71,7 +76,9 @@ fn well_formed(view: &View) -> bool {
         .ok()
         .zip(usize::try_from(view.height).ok())
         .and_then(|(w, h)| w.checked_mul(h));
+    let inside = |p: &Xy| (0..view.width).contains(&p.x) && (0..view.height).contains(&p.y);
     cells.is_some_and(|n| n > 0 && view.tiles.len() == n && view.control.len() == n)
+        && view.goals.iter().all(inside)
 }
 
 /// Where the grid sits on a `w × h` canvas, with room above for the top row's messages: what
@@ -113,6 +120,9 @@ pub fn paint(ctx: &CanvasRenderingContext2d, view: &View, w: f64, h: f64, ratio:
             2 => b.cover(x, y, true),
             _ => {}
         }
+    }
+    for g in &view.goals {
+        b.goal(g.x, g.y);
     }
     let find = |id: i32| view.agents.iter().find(|a| a.id == id);
     for m in &view.moves {
@@ -157,6 +167,9 @@ pub fn inspect(view: &View, w: f64, h: f64, ratio: f64, px: f64, py: f64) -> Opt
         Some(o) => format!("controlled by {}", name(o)),
         None => "controlled by nobody".to_string(),
     });
+    if view.goals.contains(&Xy { x, y }) {
+        lines.push("goal tile: one of red's two agents must stand here".to_string());
+    }
     for a in view.agents.iter().filter(|a| (a.x, a.y) == (x, y)) {
         lines.push(format!(
             "{} agent {} ({}): wetness {}",
@@ -278,6 +291,25 @@ impl Board<'_> {
             .fill_rect(ox + inset, top, c - 2.0 * inset, oy + c - inset - top);
         self.ctx.set_fill_style_str(lid);
         self.ctx.fill_rect(ox + inset, top, c - 2.0 * inset, lid_h);
+    }
+
+    /// A goal tile (league 1): a gold ring on a dark edge, wider than an agent's disc so that it
+    /// still shows around an agent standing there, and a dark dot at its centre.
+    fn goal(&self, x: i32, y: i32) {
+        let (cx, cy) = self.centre(x, y);
+        let lw = self.line_width();
+        self.ctx.begin_path();
+        let _ = self.ctx.arc(cx, cy, self.cell() * 0.38, 0.0, 2.0 * PI);
+        self.ctx.set_stroke_style_str(GOAL_EDGE);
+        self.ctx.set_line_width(lw * 4.0);
+        self.ctx.stroke();
+        self.ctx.set_stroke_style_str(GOAL);
+        self.ctx.set_line_width(lw * 2.2);
+        self.ctx.stroke();
+        self.ctx.begin_path();
+        let _ = self.ctx.arc(cx, cy, self.cell() * 0.09, 0.0, 2.0 * PI);
+        self.ctx.set_fill_style_str(GOAL_EDGE);
+        self.ctx.fill();
     }
 
     fn trail(&self, fx: i32, fy: i32, tx: i32, ty: i32, done: bool) {
@@ -602,6 +634,7 @@ mod tests {
             players: vec![player("red"), player("blue")],
             over: false,
             winner: None,
+            goals: Vec::new(),
         }
     }
 
@@ -664,6 +697,29 @@ mod tests {
             at(0.0, 0.0).unwrap().outline,
             [(10.0, 30.0), (58.0, 30.0), (58.0, 78.0), (10.0, 78.0)]
         );
+    }
+
+    #[test]
+    fn league_1_goal_tiles_say_so_and_must_lie_on_the_grid() {
+        let mut v = view();
+        v.goals = vec![Xy { x: 6, y: 1 }, Xy { x: 6, y: 3 }];
+        let centre = |x: f64, y: f64| (10.0 + 48.0 * x + 24.0, 30.0 + 48.0 * y + 24.0);
+        let (px, py) = centre(6.0, 1.0);
+        let goal = inspect(&v, 500.0, 300.0, 1.0, px, py).unwrap();
+        assert_eq!(
+            goal.lines,
+            [
+                "floor",
+                "controlled by nobody",
+                "goal tile: one of red's two agents must stand here"
+            ]
+        );
+        let (px, py) = centre(6.0, 2.0);
+        let beside = inspect(&v, 500.0, 300.0, 1.0, px, py).unwrap();
+        assert!(!beside.lines.iter().any(|l| l.contains("goal")));
+        assert!(well_formed(&v));
+        v.goals.push(Xy { x: 10, y: 0 });
+        assert!(!well_formed(&v), "a goal off the grid");
     }
 
     #[test]

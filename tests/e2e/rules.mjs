@@ -1,14 +1,24 @@
 // The rules pages in the browser: for every game, the Rules button opens a dialog with the
 // game's rules (the same sections for every game, then Learning from a match with its three
 // screenshots), its live mini-boards are drawn by the game's
-// painter, the dialog closes with Escape and with its Close button and gives the focus back to
+// painter, every section opens with its "In short" sentence, set apart by its style (a bar at its
+// left), the dialog closes with Escape and with its Close button and gives the focus back to
 // the button; on a phone-sized screen it fills the screen and nothing spills sideways.
 // Screenshots: tests/e2e/screenshots/rules-<game>.png and rules-phone.png.
 //
-// Called once from run.mjs: `rulesChecks(page, { check, SHOTS })`.
+// Called once from run.mjs: `rulesChecks(page, { check, SHOTS })`, or alone:
+//
+//   trunk build --release --skip-version-check
+//   node tests/e2e/rules.mjs [--dist dist]
 
-import { mkdir } from "node:fs/promises";
-import { join } from "node:path";
+import { mkdir, mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { defaultCheck, launch, runAlone } from "./browser.mjs";
+import { serve } from "./serve.mjs";
+
+const REPO = resolve(fileURLToPath(new URL("../..", import.meta.url)));
 
 // The sections of every page, in order (tests/rules_pages.rs checks the same natively), then the
 // one the dialog adds to every page (www/rules/learning.html).
@@ -62,6 +72,21 @@ export async function rulesChecks(page, { check, SHOTS }) {
     check(title.includes(name), `(rules ${game}) the dialog's title is '${title}'`);
     const ids = await page.locator("#rules .rules-text h2").evaluateAll((hs) => hs.map((h) => h.id));
     check(JSON.stringify(ids) === JSON.stringify(SECTIONS), `(rules ${game}) sections ${ids.join(", ")}`);
+    // Each section opens with one plain sentence, "In short: …", set apart by a bar at its left.
+    const shorts = await page.locator("#rules .rules-text h2").evaluateAll((hs) =>
+      hs.map((h) => {
+        const p = h.nextElementSibling;
+        const styled = p?.matches("p.in-short") ? getComputedStyle(p) : null;
+        return {
+          id: h.id,
+          text: p?.textContent.trim() ?? "",
+          bar: styled ? parseFloat(styled.borderLeftWidth) : 0,
+          larger: styled ? parseFloat(styled.fontSize) > parseFloat(getComputedStyle(p.parentElement).fontSize) : false,
+        };
+      }),
+    );
+    const bare = shorts.filter((s) => !s.text.startsWith("In short:") || s.bar < 2 || !s.larger);
+    check(shorts.length === SECTIONS.length && bare.length === 0, `(rules ${game}) sections without a styled In short: ${JSON.stringify(bare)}`);
     const contents = await page.locator("#rules .rules-contents button").count();
     check(contents === SECTIONS.length, `(rules ${game}) the contents list ${contents} sections`);
     check((await page.locator("#rules figure.exchange pre.io-in").count()) > 0, `(rules ${game}) no protocol example`);
@@ -109,7 +134,7 @@ export async function rulesChecks(page, { check, SHOTS }) {
     const focused = await page.evaluate(() => document.activeElement?.id);
     check(focused === "rules-link", `(rules ${game}) after closing, the focus is on '${focused}'`);
     console.log(
-      `ok (rules ${game}) ${ids.length} sections, ${boards.length} live board(s) ` +
+      `ok (rules ${game}) ${ids.length} sections each with its In short, ${boards.length} live board(s) ` +
         `(${boards.map((b) => `${b.width}×${b.height}, ${b.common} colours`).join("; ")})`,
     );
   }
@@ -144,3 +169,26 @@ export async function rulesChecks(page, { check, SHOTS }) {
   }
   await page.locator(`#games .game-choice[data-game="${games[0]}"]`).click();
 }
+
+/** The rules dialogs alone (run.mjs calls `rulesChecks` on its own page). */
+export async function rulesAlone({ dist, check = defaultCheck }) {
+  const { server, url } = await serve(dist);
+  const profile = await mkdtemp(join(tmpdir(), "botplay-rules-"));
+  let context;
+  const problems = [];
+  try {
+    context = await launch(profile);
+    const page = await context.newPage();
+    page.on("pageerror", (e) => problems.push(e.message));
+    await page.goto(url);
+    await page.locator("#games .game-choice").first().waitFor({ timeout: 30_000 });
+    await rulesChecks(page, { check, SHOTS: join(REPO, "tests", "e2e", "screenshots") });
+    check(problems.length === 0, `(rules) page errors: ${problems.join("; ")}`);
+  } finally {
+    await context?.close().catch(() => {});
+    server.close();
+    await rm(profile, { recursive: true, force: true });
+  }
+}
+
+runAlone(import.meta.url, rulesAlone, "rules checks");

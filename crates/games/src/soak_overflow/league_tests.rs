@@ -665,3 +665,32 @@ fn tutorial_frames_show_the_objective_and_no_territory() {
     );
     assert!(g.board.control().iter().all(Option::is_none));
 }
+
+#[test]
+fn league_1_frames_carry_the_goal_tiles() {
+    let g = league_game(1, 1);
+    let frame = g.frame();
+    let view: serde_json::Value = serde_json::from_str(&frame.view_json()).expect("JSON");
+    assert_eq!(
+        view["goals"],
+        serde_json::json!([{ "x": 6, "y": 1 }, { "x": 6, "y": 3 }])
+    );
+    // The text board marks them too (rows 1 and 3, column 6), and its legend says so.
+    let text = frame.text();
+    let rows: Vec<&str> = text.lines().collect();
+    assert_eq!(&rows[2][3 + 3 * 6..3 + 3 * 6 + 1], "*", "{text}");
+    assert_eq!(&rows[4][3 + 3 * 6..3 + 3 * 6 + 1], "*", "{text}");
+    assert_eq!(
+        text.matches('*').count(),
+        3,
+        "two tiles and the legend: {text}"
+    );
+    assert!(text.trim_end().ends_with("; * goal tile"), "{text}");
+    // No other league has goal tiles: its view leaves them out.
+    for league in 2..=5 {
+        let g = league_game(league, 1);
+        let view: serde_json::Value = serde_json::from_str(&g.frame().view_json()).expect("JSON");
+        assert!(view.get("goals").is_none(), "league {league}");
+        assert!(!g.frame().text().contains('*'), "league {league}");
+    }
+}

@@ -37,6 +37,10 @@ pub struct View {
     pub over: bool,
     /// The winner once the match is over (`None` while playing and for a draw).
     pub winner: Option<usize>,
+    /// League 1 (Wood 4): the goal tiles, one for each of red's two agents (either way round);
+    /// empty in every other league, and then left out of the JSON.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub goals: Vec<Xy>,
 }
 
 /// A position.
@@ -223,11 +227,21 @@ pub(super) fn view(game: &SoakOverflow) -> View {
             .collect(),
         over: outcome.is_some(),
         winner: outcome.and_then(|o| o.winner()),
+        goals: goals(game).iter().map(|&c| c.into()).collect(),
     }
 }
 
-/// The board as text: three characters per tile (territory `r`/`b`/`.`, then `--` low cover,
-/// `##` high cover or an agent's id), then one line per agent and a legend.
+/// League 1's goal tiles (none in the other leagues).
+fn goals(game: &SoakOverflow) -> &[Coord] {
+    match game.objective.as_ref() {
+        Objective::Reach(spots) => spots,
+        _ => &[],
+    }
+}
+
+/// The board as text: three characters per tile (territory `r`/`b`/`.`, or `*` on a goal tile
+/// of league 1, then `--` low cover, `##` high cover or an agent's id), then one line per agent
+/// and a legend.
 pub(super) fn text(game: &SoakOverflow) -> String {
     let board = &game.board;
     let grid = &board.grid;
@@ -242,12 +256,15 @@ pub(super) fn text(game: &SoakOverflow) -> String {
     }
     out.push('\n');
     let control = board.control();
+    let goals = goals(game);
     for y in 0..grid.height {
         push_right(&mut out, y, 2);
         out.push(' ');
         for x in 0..grid.width {
             let c = Coord::new(x, y);
             out.push(match control[grid.index(c)] {
+                // League 1 has no territory: its goal tiles take the territory's place.
+                _ if goals.contains(&c) => '*',
                 Some(0) => 'r',
                 Some(_) => 'b',
                 None => '.',
@@ -287,7 +304,11 @@ pub(super) fn text(game: &SoakOverflow) -> String {
         out.push_str(&line);
         out.push('\n');
     }
-    out.push_str("r/b tile controlled by red/blue, . by nobody; -- low cover, ## high cover; numbers are agent ids\n");
+    out.push_str("r/b tile controlled by red/blue, . by nobody; -- low cover, ## high cover; numbers are agent ids");
+    if !goals.is_empty() {
+        out.push_str("; * goal tile");
+    }
+    out.push('\n');
     out
 }
 
