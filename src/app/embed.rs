@@ -253,7 +253,8 @@ pub fn embed() -> Html {
                         return;
                     };
                     let (record, playing) = latest.borrow().clone();
-                    if record.frames.is_empty() {
+                    // No match shown yet (the page's opening start is not one).
+                    if record.setup.is_none() {
                         return;
                     }
                     match command {
@@ -278,7 +279,7 @@ pub fn embed() -> Html {
     {
         let record = record.clone();
         use_effect_with(RecordRef(record.clone()), move |_| {
-            if !record.frames.is_empty() {
+            if record.setup.is_some() {
                 tell_parent(&ready_note(&record));
             }
         });
@@ -291,7 +292,7 @@ pub fn embed() -> Html {
         use_effect_with(
             (RecordRef(record.clone()), frame, playing),
             move |(_, frame, playing)| {
-                if record.frames.is_empty() {
+                if record.setup.is_none() {
                     return;
                 }
                 tell_parent(&turn_note(&record, *frame, *playing));
@@ -315,7 +316,7 @@ pub fn embed() -> Html {
     let open_href = format!("./#{}", fragment());
     let game_name = games::entry(record.game).map_or("", |g| g.info.name);
     html! {
-        <main class={classes!("embed", (frame == last && !record.frames.is_empty()).then_some("at-end"))}
+        <main class={classes!("embed", (frame == last && record.setup.is_some()).then_some("at-end"))}
             aria-label={format!("{game_name}: a match played back")}>
             <Viewer record={RecordRef(record.clone())} progress={state.progress.clone()}
                 cursor={state.cursor} speed={state.speed} {dispatch} charts={false} />
