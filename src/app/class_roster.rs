@@ -266,6 +266,28 @@ fn make_link(
     })
 }
 
+/// A name or pseudonym as typed, trimmed and cut to the longest a class keeps.
+fn trimmed_name(text: &str) -> String {
+    text.trim()
+        .chars()
+        .take(arena::class::MAX_NAME_CHARS)
+        .collect()
+}
+
+/// A callback that changes a copy of the class as `apply` says and hands it to `change`.
+fn edit<E: 'static>(
+    class: &Class,
+    change: &Callback<Class>,
+    apply: impl Fn(&mut Class, E) + 'static,
+) -> Callback<E> {
+    let (class, change) = (class.clone(), change.clone());
+    Callback::from(move |e: E| {
+        let mut class = class.clone();
+        apply(&mut class, e);
+        change.emit(class);
+    })
+}
+
 #[derive(Properties, PartialEq)]
 pub struct Props {
     pub class: Class,
@@ -288,62 +310,31 @@ pub fn class_roster(props: &Props) -> Html {
             on_change.emit(class);
         })
     };
-    let on_name = {
-        let (class, change) = (class.clone(), change.clone());
-        Callback::from(move |e: InputEvent| {
-            let mut class = class.clone();
-            class.name = e.target_unchecked_into::<HtmlInputElement>().value();
-            change.emit(class);
-        })
-    };
+    let value = |e: &Event| e.target_unchecked_into::<HtmlInputElement>().value();
+    let on_name = edit(class, &change, |c, e: InputEvent| {
+        c.name = e.target_unchecked_into::<HtmlInputElement>().value()
+    });
     let rename = |index: usize| {
-        let (class, change) = (class.clone(), change.clone());
-        Callback::from(move |e: Event| {
-            let mut class = class.clone();
-            let name = e.target_unchecked_into::<HtmlInputElement>().value();
-            if let Some(bot) = class.bots.get_mut(index) {
-                if !name.trim().is_empty() {
-                    bot.name = name
-                        .trim()
-                        .chars()
-                        .take(arena::class::MAX_NAME_CHARS)
-                        .collect();
-                }
+        edit(class, &change, move |c, e: Event| {
+            let name = trimmed_name(&value(&e));
+            if let (Some(bot), false) = (c.bots.get_mut(index), name.is_empty()) {
+                bot.name = name;
             }
-            change.emit(class);
         })
     };
     let set_pseudonym = |index: usize| {
-        let (class, change) = (class.clone(), change.clone());
-        Callback::from(move |e: Event| {
-            let mut class = class.clone();
-            let pseudonym = e.target_unchecked_into::<HtmlInputElement>().value();
-            if let Some(bot) = class.bots.get_mut(index) {
-                bot.pseudonym = pseudonym
-                    .trim()
-                    .chars()
-                    .take(arena::class::MAX_NAME_CHARS)
-                    .collect();
+        edit(class, &change, move |c, e: Event| {
+            if let Some(bot) = c.bots.get_mut(index) {
+                bot.pseudonym = trimmed_name(&value(&e));
             }
-            change.emit(class);
         })
     };
-    let on_pseudonyms = {
-        let (class, change) = (class.clone(), change.clone());
-        Callback::from(move |_: MouseEvent| {
-            let mut class = class.clone();
-            class.give_pseudonyms();
-            change.emit(class);
-        })
-    };
+    let on_pseudonyms = edit(class, &change, |c, _: MouseEvent| c.give_pseudonyms());
     let remove = |index: usize| {
-        let (class, change) = (class.clone(), change.clone());
-        Callback::from(move |_: MouseEvent| {
-            let mut class = class.clone();
-            if index < class.bots.len() {
-                class.bots.remove(index);
+        edit(class, &change, move |c, _: MouseEvent| {
+            if index < c.bots.len() {
+                c.bots.remove(index);
             }
-            change.emit(class);
         })
     };
     let on_add_links = add_links(class, &change, &error, &links_text);
