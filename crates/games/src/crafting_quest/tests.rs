@@ -1455,6 +1455,22 @@ fn frames_show_everything_and_text_has_a_row_per_line() {
 }
 
 #[test]
+fn a_cell_shared_by_two_seats_stays_marked_whatever_unit_comes_last() {
+    // Seen in a match: seat 1's unit 0 with seat 2's units 13 and 17 on one cell was drawn
+    // as `2`, the third unit undoing the `+` the second had set.
+    let mut g = open_game();
+    for id in [0, 13, 17] {
+        put(&mut g, id, 6, 6);
+    }
+    put(&mut g, 1, 7, 6);
+    put(&mut g, 2, 7, 6);
+    let frame = g.frame();
+    let text = frame.text();
+    let row = text.lines().nth(6).unwrap();
+    assert_eq!(&row[6..8], "+1", "{text}");
+}
+
+#[test]
 fn replays_of_version_1_are_refused() {
     // Version 1 laid out the official maps' resources from the seed: its replays of v1–v3
     // cannot be replayed on the maps as they now are, so every version-1 replay is refused.

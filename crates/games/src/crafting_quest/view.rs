@@ -225,8 +225,9 @@ pub fn text(view: &View) -> String {
     let mut seen = vec![None::<i32>; size * size];
     for &[seat, _, x, y, ..] in &view.units {
         let c = at(x, y);
+        // A cell once shared by two seats stays `+`, whatever unit comes after.
         grid[c] = match seen[c] {
-            Some(s) if s != seat => b'+',
+            Some(s) if s != seat || grid[c] == b'+' => b'+',
             _ => b'1' + seat as u8,
         };
         seen[c] = Some(seat);
