@@ -64,7 +64,8 @@ const PSEUDONYM_ANIMALS: [&str; 16] = [
 ];
 
 /// The languages a class's code bots are written in, with the file endings that name them.
-pub const LANGUAGES: [(&str, &str); 2] = [("javascript", "js"), ("python", "py")];
+/// A WebAssembly bot's code is its module (`.wasm`) in base64.
+pub const LANGUAGES: [(&str, &str); 3] = [("javascript", "js"), ("python", "py"), ("wasm", "wasm")];
 
 impl ClassBot {
     /// The code bot a student's share link carries (the first seat with code), named as the
@@ -421,6 +422,13 @@ mod tests {
         let file = ClassBot::from_file("noor.py", "print(1)").expect("a bot");
         assert_eq!(file.name, "noor");
         assert!(matches!(file.bot, SharedBot::Code { ref language, .. } if language == "python"));
+        // A WebAssembly module travels in base64, named by its file.
+        let module = ClassBot::from_file("fast.wasm", "AGFzbQEAAAA=").expect("a wasm bot");
+        assert_eq!(module.name, "fast");
+        assert!(
+            matches!(module.bot, SharedBot::Code { ref language, ref code, .. }
+            if language == "wasm" && code == "AGFzbQEAAAA=")
+        );
         let wrong = ClassBot::from_file("notes.txt", "").unwrap_err();
         assert!(wrong.to_string().contains("ends in .js or .py"), "{wrong}");
         let builtins_only = engine::share::ShareDoc::decode(&link)
