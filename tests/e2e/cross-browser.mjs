@@ -35,7 +35,7 @@ import { mkdir, readFile, rm } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { Failure, TIME_SCALE, TimeLimit, settledWithin, withinLimit } from "./browser.mjs";
-import { available, open } from "./drivers/index.mjs";
+import { available, blameCrash, onceMoreIfCrashed, open } from "./drivers/index.mjs";
 import { serve } from "./serve.mjs";
 
 const REPO = resolve(fileURLToPath(new URL("../..", import.meta.url)));
@@ -81,9 +81,6 @@ while (true) {}
 function check(condition, message) {
   if (!condition) throw new Failure(message);
 }
-
-/** A check that failed because the browser crashed under it (drivers' `crashed`). */
-class BrowserCrashed extends Failure {}
 
 // --- in the page ---------------------------------------------------------------------------------
 
@@ -441,9 +438,7 @@ async function suite(name, figures) {
   } catch (error) {
     // A check past its limit has its screenshot already (a hung browser would not answer).
     if (!(error instanceof TimeLimit)) await settledWithin(shot(page, "failure").catch(() => {}), 15_000);
-    const crash = await settledWithin(browser.crashed(), 10_000, null);
-    if (crash) throw new BrowserCrashed(`${error instanceof Failure ? error.message : error.stack ?? error}\n  meanwhile ${crash}`);
-    throw error;
+    throw await blameCrash(browser, error);
   } finally {
     await browser.close();
     site.server.closeAllConnections?.();
@@ -488,16 +483,7 @@ async function main() {
     const engine = name.split("-")[0];
     if (!have[engine]) throw new Failure(`${name}: the browser is not installed (cargo xtask setup --browser installs it)`);
     console.log(`\n--- ${name}`);
-    try {
-      await suite(name, figures);
-    } catch (error) {
-      if (!(error instanceof BrowserCrashed)) throw error;
-      // The browser's fault, not the page's (WebKitGTK 2.50's JavaScriptCore crashes now and
-      // then): its checks once more, in a new browser; a second crash fails.
-      console.log(`\n--- ${name} once more, in a new browser: it crashed under a check:\n  ${error.message.replaceAll("\n", "\n  ")}`);
-      figures.pop();
-      await suite(name, figures);
-    }
+    await onceMoreIfCrashed(name, () => suite(name, figures), () => figures.pop());
   }
   console.log(`\nfigures:\n${figuresOf(figures)}`);
 }

@@ -19,12 +19,15 @@
 //   (f2) Fair both ways: the JavaScript starter made to think 80 ms on one of its later turns is
 //        timed out, with the time it took.
 // Each check has a time limit; a failure names the check and the browser and leaves a screenshot
-// in tests/e2e/screenshots/fair-<browser>-failure.png.
+// in tests/e2e/screenshots/fair-<browser>-failure.png. A browser that crashed under a check
+// (WebKitGTK's JavaScriptCore, now and then) has its checks run once more in a new browser.
+// Part of `cargo xtask test`'s browsers step.
 
 import { mkdir, readFile, rm } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { available, open } from "./drivers/index.mjs";
+import { Failure, TIME_SCALE as SCALE, settledWithin, withinLimit } from "./browser.mjs";
+import { available, blameCrash, onceMoreIfCrashed, open } from "./drivers/index.mjs";
 import { serve } from "./serve.mjs";
 
 const REPO = resolve(fileURLToPath(new URL("../..", import.meta.url)));
@@ -37,8 +40,6 @@ const DIST = resolve(REPO, arg("--dist", "dist"));
 const BROWSERS = arg("--browsers", "webkit,chromium-no-sab").split(",");
 const MATCHES = Number(arg("--matches", "20"));
 const GAME = "ice-and-fire";
-/** What every time limit is multiplied by ($TIME_LIMIT_SCALE, as for `cargo xtask test`). */
-const SCALE = Number(process.env.TIME_LIMIT_SCALE || 1) || 1;
 /** A match's time limit: loading Python (up to 15 s in WebKitGTK on a loaded machine) and the
  * match itself (about 300 turns at most). */
 const MATCH_MS = 120_000;
@@ -48,23 +49,13 @@ const MATCH_MS = 120_000;
 const BUSY_MS = Number(arg("--busy", "150"));
 const BUSY_EVERY_MS = 500;
 
-class Failure extends Error {}
 function check(condition, message) {
   if (!condition) throw new Failure(message);
 }
 
-/** `fn()`, failing with a message that names the check and the browser past `ms` (times SCALE). */
-async function within(what, name, ms, fn) {
-  let timer;
-  const late = new Promise((_, fail) => {
-    timer = setTimeout(() => fail(new Failure(`${what} in ${name}: not done within ${((ms * SCALE) / 1000).toFixed(0)} s`)), ms * SCALE);
-  });
-  try {
-    return await Promise.race([Promise.resolve().then(fn), late]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
+/** `fn()` within `ms` (times TIME_LIMIT_SCALE), or a failure naming the check and the browser,
+ * with a screenshot of the page (tests/e2e/screenshots/timeout-<browser>.png). */
+const within = (what, name, page, ms, fn) => withinLimit(what, name, ms, fn, (path) => page.screenshot(path));
 
 const starter = (ext) => readFile(join(REPO, "www", "starter", `${GAME}.${ext}`), "utf8");
 
@@ -149,7 +140,7 @@ async function suite(name) {
   const { page } = browser;
   const started = performance.now();
   try {
-    await within("loading the page", name, 120_000, async () => {
+    await within("loading the page", name, page, 120_000, async () => {
       await page.goto(site.url);
       await page.until(() => document.querySelectorAll("#games .game-choice").length === 5, null, { timeout: 60_000, what: "the game list" });
       await page.until(() => Boolean(navigator.serviceWorker?.controller), null, { what: "the service worker" });
@@ -169,7 +160,7 @@ async function suite(name) {
     let turns = 0;
     for (let i = 0; i < MATCHES; i++) {
       const what = `(f1) match ${i + 1} of ${MATCHES} (seed ${1000 + i})`;
-      const over = await within(what, name, MATCH_MS + 10_000, async () => {
+      const over = await within(what, name, page, MATCH_MS + 10_000, async () => {
         await page.evaluate(setSeed, String(1000 + i));
         return play(page, what);
       });
@@ -187,7 +178,7 @@ async function suite(name) {
     );
 
     // (f2) Over its budget once: timed out, with the time it took.
-    const slow = await within("(f2) a bot over its budget", name, MATCH_MS, async () => {
+    const slow = await within("(f2) a bot over its budget", name, page, MATCH_MS, async () => {
       await page.select("#opponent", "random");
       await setCode(page, slowOnce(await starter("js")), "bot-code");
       return play(page, "(f2) a bot over its budget");
@@ -202,8 +193,8 @@ async function suite(name) {
     console.log(`ok ${name}: every check passed in ${((performance.now() - started) / 1000).toFixed(0)} s`);
   } catch (error) {
     await mkdir(SHOTS, { recursive: true });
-    await within("the failure's screenshot", name, 15_000, () => page.screenshot(join(SHOTS, `fair-${name}-failure.png`))).catch(() => {});
-    throw error;
+    await settledWithin(page.screenshot(join(SHOTS, `fair-${name}-failure.png`)).catch(() => {}), 15_000);
+    throw await blameCrash(browser, error);
   } finally {
     await browser.close();
     site.server.closeAllConnections?.();
@@ -217,7 +208,7 @@ async function main() {
     const engine = name.split("-")[0];
     if (!have[engine]) throw new Failure(`${name}: the browser is not installed (cargo xtask setup --browser installs it)`);
     console.log(`\n--- ${name}`);
-    await suite(name);
+    await onceMoreIfCrashed(name, () => suite(name));
   }
 }
 

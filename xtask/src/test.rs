@@ -105,11 +105,12 @@ const STEPS: [Step; 10] = [
     },
     Step {
         name: "browsers",
-        title: "node tests/e2e/cross-browser.mjs, then cross-hostile.mjs, --dist dist: the checks \
-                that matter to a person, then hostile bots, in Firefox ESR, WebKitGTK (as shipped, \
-                without SharedArrayBuffer, and with it) and Chromium without SharedArrayBuffer",
+        title: "node tests/e2e/cross-browser.mjs, cross-hostile.mjs, then fair-budgets.mjs, --dist \
+                dist: the checks that matter to a person, hostile bots, then honest starters under \
+                strict budgets, in Firefox ESR, WebKitGTK (as shipped, without SharedArrayBuffer, \
+                and with it) and Chromium without SharedArrayBuffer",
         needs_browser: true,
-        limit: minutes(20),
+        limit: minutes(30),
         run: other_browsers,
     },
 ];
@@ -588,6 +589,7 @@ fn other_browsers(repo: &Repo) -> Result {
     for (script, shots) in [
         ("tests/e2e/cross-browser.mjs", "xb"),
         ("tests/e2e/cross-hostile.mjs", "xh"),
+        ("tests/e2e/fair-budgets.mjs", "fair"),
     ] {
         let mut command = repo.command("node");
         command.args([script, "--dist", "dist"]);

@@ -23,7 +23,7 @@
 
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
-import { TIME_SCALE, settledWithin } from "../browser.mjs";
+import { Failure, TIME_SCALE, settledWithin } from "../browser.mjs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
@@ -439,5 +439,31 @@ export function open(name) {
       return openWebKit({ sharedMemory: true });
     default:
       throw new Error(`no such browser: ${name}`);
+  }
+}
+
+// --- a browser that crashed under a check ------------------------------------------------------
+
+/** A check that failed because its browser crashed under it: the browser's fault, not the page's
+ * (WebKitGTK 2.50's JavaScriptCore segfaults now and then in a worker's wasm interpreter). */
+export class BrowserCrashed extends Failure {}
+
+/** `error`, or a BrowserCrashed saying so when `browser` is gone (asked within 10 s). */
+export async function blameCrash(browser, error) {
+  const crash = await settledWithin(browser.crashed(), 10_000, null);
+  if (!crash) return error;
+  return new BrowserCrashed(`${error instanceof Failure ? error.message : error?.stack ?? error}\n  meanwhile ${crash}`);
+}
+
+/** Runs a browser's checks, `suite()`; when its browser crashed under them, once more in a new
+ * browser (`suite` opens its own), saying so. A second crash fails. */
+export async function onceMoreIfCrashed(name, suite, beforeRetry = () => {}) {
+  try {
+    return await suite();
+  } catch (error) {
+    if (!(error instanceof BrowserCrashed)) throw error;
+    console.log(`\n--- ${name} once more, in a new browser: it crashed under a check:\n  ${error.message.replaceAll("\n", "\n  ")}`);
+    beforeRetry();
+    return suite();
   }
 }
