@@ -769,7 +769,8 @@ impl Inner {
 }
 
 /// The files the host's workers are made of, fetched from the page's origin once (through the
-/// service worker: offline too) and sent with each match.
+/// service worker: offline too) and sent with each match (Pyodide's as Blobs, which a message
+/// carries without copying their bytes).
 mod files {
     use std::cell::RefCell;
 
@@ -791,7 +792,16 @@ mod files {
         static PYTHON: RefCell<Option<JsValue>> = const { RefCell::new(None) };
     }
 
-    async fn fetch(url: &str, text: bool) -> Result<JsValue, String> {
+    /// What a fetched file is kept as.
+    #[derive(Clone, Copy)]
+    enum Body {
+        Text,
+        Bytes,
+        /// Posted to the host and its workers without a copy (Pyodide's 13 MB, at each match).
+        Blob,
+    }
+
+    async fn fetch(url: &str, kind: Body) -> Result<JsValue, String> {
         let window = web_sys::window().ok_or("no window")?;
         let failed = |e: JsValue| format!("{url} could not be loaded: {e:?}");
         let response: web_sys::Response = JsFuture::from(window.fetch_with_str(url))
@@ -801,10 +811,10 @@ mod files {
         if !response.ok() {
             return Err(format!("{url} could not be loaded ({})", response.status()));
         }
-        let body = if text {
-            response.text()
-        } else {
-            response.array_buffer()
+        let body = match kind {
+            Body::Text => response.text(),
+            Body::Bytes => response.array_buffer(),
+            Body::Blob => response.blob(),
         };
         JsFuture::from(body.map_err(failed)?).await.map_err(failed)
     }
@@ -819,13 +829,13 @@ mod files {
             Some(core) => core,
             None => {
                 let core = js_sys::Object::new();
-                set(&core, "matchJs", &fetch("match_worker.js", true).await?);
+                set(&core, "matchJs", &fetch("match_worker.js", Body::Text).await?);
                 set(
                     &core,
                     "matchWasm",
-                    &fetch("match_worker_bg.wasm", false).await?,
+                    &fetch("match_worker_bg.wasm", Body::Bytes).await?,
                 );
-                set(&core, "runtime", &fetch("js-bot-worker.js", true).await?);
+                set(&core, "runtime", &fetch("js-bot-worker.js", Body::Text).await?);
                 let core: JsValue = core.into();
                 CORE.with(|c| *c.borrow_mut() = Some(core.clone()));
                 core
@@ -838,7 +848,7 @@ mod files {
                 None => {
                     let pyodide = js_sys::Object::new();
                     for name in PYODIDE {
-                        let body = fetch(&format!("pyodide/{name}"), false).await?;
+                        let body = fetch(&format!("pyodide/{name}"), Body::Blob).await?;
                         set(&pyodide, name, &body);
                     }
                     let pyodide: JsValue = pyodide.into();

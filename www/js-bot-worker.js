@@ -127,6 +127,8 @@ const createObjectURL = URL.createObjectURL;
 const revokeObjectURL = URL.revokeObjectURL;
 const BlobType = Blob;
 const makeBlobUrl = (text) => createObjectURL(new BlobType([text], { type: "text/javascript" }));
+// Pyodide's files come as Blobs (the page sends them without copying); read before the bot runs.
+const blobText = uncurry(Blob.prototype.text);
 const memoryGrow = uncurry(WebAssembly.Memory.prototype.grow);
 const memoryBuffer = getter(WebAssembly.Memory.prototype, "buffer");
 const arrayBufferLength = getter(ArrayBuffer.prototype, "byteLength");
@@ -737,7 +739,7 @@ async function runPython(code, files) {
   record(KIND.loading, "loading Python (Pyodide)…", clock());
   let pyodide;
   capMemory();
-  const text = (name) => decode(new U8(files[name]));
+  const text = (name) => blobText(files[name]);
   try {
     // Pyodide asks for its files by URL; they were sent by the page with the start message.
     self.fetch = async (url) => {
@@ -746,12 +748,12 @@ async function runPython(code, files) {
       const type = name.endsWith(".wasm") ? "application/wasm" : "application/octet-stream";
       return new Response(files[name], { headers: { "Content-Type": type } });
     };
-    importScriptsNow(makeBlobUrl(text("pyodide.js")));
-    const asm = await import(makeBlobUrl(capHeapMax(text("pyodide.asm.mjs"))));
+    importScriptsNow(makeBlobUrl(await text("pyodide.js")));
+    const asm = await import(makeBlobUrl(capHeapMax(await text("pyodide.asm.mjs"))));
     pyodide = await self.loadPyodide({
       indexURL: "https://pyodide.invalid/",
       createPyodideModule: asm.default,
-      lockFileContents: text("pyodide-lock.json"),
+      lockFileContents: await text("pyodide-lock.json"),
       // Nothing is printed while loading: stdout belongs to the protocol.
       stdout: () => {},
       stderr: () => {},
