@@ -1,0 +1,320 @@
+// WebAssembly (WASI) bots in the built page, in Debian's Chromium through playwright-core: a
+// program compiled to wasm32-wasi plays a seat in a worker of its own (www/wasm-bot-worker.js on
+// the bots' channel, www/bot-channel.js).
+//
+//   trunk build --release --skip-version-check
+//   node tests/e2e/wasm-bots.mjs [--dist dist]
+//
+// (w1) A C bot (tests/e2e/wasm/walker.c, Ice and Fire's walker of bots.mjs), compiled by clang
+//      for wasm32-wasi and chosen as a .wasm file, plays a whole match against the built-in
+//      expander; the page's replay (downloaded) has the same transcript, turn by turn (every
+//      line of both seats; the bot's debug log over the match), as the same C compiled natively
+//      and played by `botplay play`. Screenshot: tests/e2e/screenshots/wasm-match.png.
+// (w2) Speed: the per-turn time of the WebAssembly walker against the JavaScript walker (the
+//      same program) in the page and the native one in the CLI, and the start-up of a 1 MB
+//      module (Run to the first turn, against the small walker's); printed, not judged.
+// (w3) Hostile modules (WAT, assembled here by binaryen): an endless loop is a timeout; memory
+//      grown to the limit stops at 768 MB and its trap is a crash that says so; a trap is a crash
+//      with its message; proc_exit(3) ends the bot with its code; an import of something else
+//      than WASI refuses the match before it starts, naming the import; output without a newline
+//      past 65,536 bytes is a flood; a debug log without end is a flood. Each while the page's
+//      heartbeat (a 10 ms timer) never pauses over 100 ms.
+//
+// Exits non-zero with a message on the first failure.
+
+import { execFileSync } from "node:child_process";
+import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import binaryen from "binaryen";
+import { Failure, TIME_SCALE, defaultCheck, launch, runAlone, setCode, withinLimit } from "./browser.mjs";
+import { iceAndFireWalker } from "./bots.mjs";
+import { serve } from "./serve.mjs";
+
+const REPO = resolve(fileURLToPath(new URL("../..", import.meta.url)));
+const SHOTS = join(REPO, "tests", "e2e", "screenshots");
+const WALKER_C = join(REPO, "tests", "e2e", "wasm", "walker.c");
+/** The page's longest pause allowed while a WebAssembly bot misbehaves, in ms. */
+const MAX_PAUSE_MS = 100;
+const SEED = "7";
+
+// --- modules -----------------------------------------------------------------------------------
+
+/** Compiles C with Debian's clang: for wasm32-wasi (wasi-libc), or natively. */
+function clang(sources, out, { wasm }) {
+  const args = [...(wasm ? ["--target=wasm32-wasi"] : []), "-O2", "-o", out, ...[sources].flat()];
+  try {
+    execFileSync("clang", args, { stdio: ["ignore", "pipe", "pipe"], timeout: 120_000 });
+  } catch (error) {
+    throw new Failure(
+      `clang ${args.join(" ")} failed (cargo xtask setup installs clang, lld and wasi-libc): ${String(error.stderr ?? error.message).slice(0, 600)}`,
+    );
+  }
+}
+
+/** A WebAssembly module from its text (WAT), by binaryen. */
+function assemble(name, text) {
+  let module;
+  try {
+    module = binaryen.parseText(text);
+  } catch (error) {
+    throw new Failure(`the WAT of ${name} cannot be read: ${error?.message ?? JSON.stringify(error)}`);
+  }
+  if (!module.validate()) throw new Failure(`the WAT of ${name} is not valid`);
+  const bytes = module.emitBinary();
+  module.dispose();
+  return Buffer.from(bytes);
+}
+
+// What every hostile module imports and how it writes: fd_write of `len` bytes at `ptr` to `fd`
+// (its iovec at address 0, the count written at 8).
+const WASI_PRELUDE = `
+  (import "wasi_snapshot_preview1" "fd_write" (func $fd_write (param i32 i32 i32 i32) (result i32)))
+  (import "wasi_snapshot_preview1" "proc_exit" (func $proc_exit (param i32)))
+  (memory (export "memory") 1)
+  (data (i32.const 1024) "${"x".repeat(4096)}")
+  (func $write (param $fd i32) (param $ptr i32) (param $len i32)
+    (i32.store (i32.const 0) (local.get $ptr))
+    (i32.store (i32.const 4) (local.get $len))
+    (drop (call $fd_write (local.get $fd) (i32.const 0) (i32.const 1) (i32.const 8))))`;
+// (`imports` come first: a module's imports precede its definitions.)
+const wat = (body, imports = "") => `(module ${imports} ${WASI_PRELUDE} (func (export "_start") ${body}))`;
+
+/** Hostile modules: each with the fault (or refusal) it must give. */
+const HOSTILE = [
+  { name: "an endless loop", fault: /timeout/i, text: wat(`(loop $l (br $l))`) },
+  {
+    name: "memory grown to the limit",
+    fault: /trapped: unreachable.*768 MB of the 768 MB/,
+    text: wat(`
+      (block $big (loop $l (br_if $big (i32.eq (memory.grow (i32.const 256)) (i32.const -1))) (br $l)))
+      (block $done (loop $l (br_if $done (i32.eq (memory.grow (i32.const 1)) (i32.const -1))) (br $l)))
+      unreachable`),
+  },
+  {
+    name: "a trap",
+    fault: /the WebAssembly program trapped: .*divide by zero/i,
+    text: wat(`(drop (i32.div_s (i32.const 1) (i32.sub (i32.const 1) (i32.const 1))))`),
+  },
+  { name: "proc_exit(3)", fault: /exited with code 3/, text: wat(`(call $proc_exit (i32.const 3))`) },
+  {
+    name: "an import of something else than WASI",
+    refused: /could not start: the WebAssembly module imports what a bot may not use: env\.open_socket \(a function\)/,
+    text: wat(`(drop (call $open_socket (i32.const 80)))`, `(import "env" "open_socket" (func $open_socket (param i32) (result i32)))`),
+  },
+  {
+    name: "output without a newline",
+    fault: /a line longer than 65536 bytes/,
+    text: wat(`(loop $l (call $write (i32.const 1) (i32.const 1024) (i32.const 4096)) (br $l))`),
+  },
+  {
+    name: "a debug log without end",
+    fault: /more than 1 MiB of debug log written without reading its input/,
+    text: wat(`(loop $l (call $write (i32.const 2) (i32.const 1024) (i32.const 4096)) (br $l))`),
+  },
+];
+
+/** C with `count` functions that stay (a constructor calls one through a table of them all), to
+ * be linked with the walker: about 1 MB of code for 9,000. */
+function bigProgram(count) {
+  const lines = [];
+  for (let i = 0; i < count; i++) {
+    lines.push(`int f${i}(int x) { for (int k = 0; k < ${(i % 7) + 2}; k++) x = x * ${i + 3} + (x >> ${(i % 5) + 1}) ^ ${i}; return x - ${i}; }`);
+  }
+  lines.push(`int (*const table[])(int) = { ${Array.from({ length: count }, (_, i) => `f${i}`).join(", ")} };`);
+  lines.push("volatile int anchor;");
+  lines.push("__attribute__((constructor)) static void keep(void) { anchor = table[anchor](1); }");
+  return lines.join("\n");
+}
+
+// --- the page ------------------------------------------------------------------------------
+
+/** Counts the page's longest pause from now on: a 10 ms timer's largest gap. */
+const watchPauses = () => {
+  clearInterval(self.wbTimer);
+  self.wbPause = 0;
+  let last = performance.now();
+  self.wbTimer = setInterval(() => {
+    const now = performance.now();
+    self.wbPause = Math.max(self.wbPause, now - last - 10);
+    last = now;
+  }, 10);
+};
+
+/** Marks when Run is clicked and when the first turn plays (the status says "Playing"). */
+const watchStart = () => {
+  const times = { run: 0, playing: 0 };
+  self.wbStart = times;
+  document.querySelector("#run").addEventListener("click", () => (times.run = performance.now()), { once: true });
+  const status = () => document.querySelector("#match-status")?.innerText ?? "";
+  const observer = new MutationObserver(() => {
+    if (times.run && !times.playing && /Playing|won|wins|draw|loses|Result/i.test(status())) {
+      times.playing = performance.now();
+      observer.disconnect();
+    }
+  });
+  observer.observe(document.body, { subtree: true, childList: true, characterData: true });
+};
+
+async function chooseWasm(page, name, bytes) {
+  await page.locator("#player").selectOption("wasm");
+  await page.locator("#wasm-file").setInputFiles({ name, mimeType: "application/wasm", buffer: bytes });
+  await page.locator(".wasm-status").getByText(`${Math.ceil(bytes.length / 1024)} KB`).waitFor({ timeout: 10_000 });
+}
+
+/** Runs the match the form holds: its outcome, faults, status, the page's longest pause. */
+async function runMatch(page, timeout = 120_000) {
+  await page.evaluate(watchPauses);
+  await page.evaluate(watchStart);
+  await page.locator("#run").click();
+  const ended = async () =>
+    page.evaluate(() => {
+      const line = document.querySelector("#match-status");
+      const result = document.querySelector("#outcome .result");
+      if (!line) return null;
+      if (!line.classList.contains("warning") && (!result || /Starting|Playing/.test(line.innerText))) return null;
+      return {
+        status: line.innerText,
+        outcome: result?.innerText ?? "",
+        faults: [...document.querySelectorAll("#faults li")].map((f) => f.innerText),
+        pause: self.wbPause,
+        startup: self.wbStart.playing ? self.wbStart.playing - self.wbStart.run : NaN,
+      };
+    });
+  const started = performance.now();
+  for (;;) {
+    const over = await ended();
+    if (over) return over;
+    if (performance.now() - started > timeout) {
+      throw new Failure(`no end of the match within ${timeout / 1000} s: '${await page.locator("#match-status").innerText()}'`);
+    }
+    await new Promise((ok) => setTimeout(ok, 100));
+  }
+}
+
+/** The page's replay of the match shown, as JSON. */
+async function pageReplay(page, dir, name) {
+  const [download] = await Promise.all([page.waitForEvent("download"), page.locator("#download-replay").click()]);
+  const file = join(dir, name);
+  await download.saveAs(file);
+  return JSON.parse(await readFile(file, "utf8"));
+}
+
+/** A replay's transcript: per turn, each seat's lines (not its times). */
+const transcript = (replay) => replay.turns.map((turn) => turn.seats.map((s) => ({ seat: s.seat, lines: s.lines })));
+/** A replay's debug log of seat 0, the whole match's (the CLI reads a process's stderr apart
+ * from its stdout, so a turn's debug log may be recorded with the next turn's). */
+const debugLog = (replay) => replay.turns.flatMap((t) => t.seats.filter((s) => s.seat === 0).map((s) => s.stderr ?? "")).join("");
+
+/** The mean time of seat 0's turns in a replay, in ms. */
+function meanTurn(replay) {
+  const times = replay.turns.flatMap((t) => t.seats.filter((s) => s.seat === 0).map((s) => s.time_ms));
+  return times.reduce((a, b) => a + b, 0) / Math.max(1, times.length);
+}
+
+function cliReplay(bot, file) {
+  execFileSync(
+    "cargo",
+    ["run", "-q", "-p", "botplay", "--", "play", "--game", "ice-and-fire", "--seed", SEED, "--bot", bot,
+      "--bot", "builtin:expander", "--replay", file],
+    { cwd: REPO, stdio: ["ignore", "pipe", "pipe"], timeout: 600_000 },
+  );
+}
+
+// --- the checks ------------------------------------------------------------------------------
+
+async function playsLikeNative(page, dir, walker, check) {
+  await page.locator("#opponent").selectOption("expander");
+  await page.locator("#seed").fill(SEED);
+  await page.locator("#seed").dispatchEvent("change");
+  await chooseWasm(page, "walker.wasm", walker);
+  const result = await runMatch(page);
+  check(!result.faults.some((f) => /your bot/.test(f)), `(w1) the WebAssembly walker faulted: ${result.faults.join("; ")}`);
+  check(/win|lose|draw|score/i.test(result.outcome), `(w1) no outcome: '${result.outcome}' (${result.status})`);
+  await mkdir(SHOTS, { recursive: true });
+  await page.screenshot({ path: join(SHOTS, "wasm-match.png") });
+  const page1 = await pageReplay(page, dir, "page-wasm.json");
+  check(page1.bots[0] === "your bot", `(w1) the replay names the WebAssembly bot '${page1.bots[0]}'`);
+  const native = join(dir, "walker");
+  clang(WALKER_C, native, { wasm: false });
+  const cliFile = join(dir, "cli.json");
+  cliReplay(native, cliFile);
+  const cli = JSON.parse(await readFile(cliFile, "utf8"));
+  const [a, b] = [transcript(page1), transcript(cli)];
+  check(a.length === b.length, `(w1) the page played ${a.length} turns, the CLI ${b.length}`);
+  const differs = a.findIndex((turn, i) => JSON.stringify(turn) !== JSON.stringify(b[i]));
+  const shown = (turn) => JSON.stringify(turn ?? null).slice(0, 300);
+  check(differs < 0, `(w1) turn ${differs} differs: page ${shown(a[differs])} / CLI ${shown(b[differs])}`);
+  check(debugLog(page1) === debugLog(cli), `(w1) the debug logs differ: page '${debugLog(page1).slice(0, 200)}' / CLI '${debugLog(cli).slice(0, 200)}'`);
+  console.log(`ok (w1) a C bot compiled to wasm32-wasi played ${a.length} turns in the page (${result.outcome.trim()}), the same transcript (lines and debug log) as natively in the CLI; the page's longest pause ${result.pause.toFixed(0)} ms`);
+  return { page: page1, cli, startup: result.startup };
+}
+
+async function speed(page, dir, walker, played, check) {
+  await page.locator("#player").selectOption("javascript");
+  await setCode(page, iceAndFireWalker({ debug: true }));
+  const js = await runMatch(page);
+  check(!js.faults.some((f) => /your bot/.test(f)), `(w2) the JavaScript walker faulted: ${js.faults.join("; ")}`);
+  const jsReplay = await pageReplay(page, dir, "page-js.json");
+  const big = join(dir, "big.wasm");
+  const source = join(dir, "big.c");
+  await writeFile(source, bigProgram(9000));
+  clang([WALKER_C, source], big, { wasm: true });
+  const bigBytes = await readFile(big);
+  await page.locator("#opponent").selectOption("wait");
+  await chooseWasm(page, "big.wasm", bigBytes);
+  const bigRun = await runMatch(page);
+  await page.locator("#opponent").selectOption("wait");
+  await chooseWasm(page, "walker.wasm", walker);
+  const smallRun = await runMatch(page);
+  const f = (ms) => ms.toFixed(2);
+  console.log(
+    `ok (w2) per turn in the page: the WebAssembly walker ${f(meanTurn(played.page))} ms, the JavaScript walker ` +
+      `${f(meanTurn(jsReplay))} ms; natively in the CLI ${f(meanTurn(played.cli))} ms. From Run to the first turn: ` +
+      `a module of ${(bigBytes.length / 1e6).toFixed(2)} MB ${bigRun.startup.toFixed(0)} ms, the walker ` +
+      `(${(walker.length / 1e3).toFixed(0)} KB) ${smallRun.startup.toFixed(0)} ms`,
+  );
+}
+
+async function hostile(page, check) {
+  await page.locator("#opponent").selectOption("wait");
+  for (const bot of HOSTILE) {
+    await chooseWasm(page, "hostile.wasm", assemble(bot.name, bot.text));
+    const r = await runMatch(page);
+    if (bot.refused) {
+      check(bot.refused.test(r.status), `(w3) ${bot.name}: expected the match refused (${bot.refused}), got '${r.status}' (faults: ${r.faults.join("; ")})`);
+    } else {
+      const mine = r.faults.filter((f) => /your bot/.test(f));
+      check(mine.length >= 1 && bot.fault.test(mine.join(" ")), `(w3) ${bot.name}: expected a fault ${bot.fault}, got: ${r.faults.join("; ") || "none"} (${r.status})`);
+    }
+    check(r.pause <= MAX_PAUSE_MS * TIME_SCALE, `(w3) ${bot.name}: the page paused for ${r.pause.toFixed(0)} ms`);
+    const said = bot.refused ? r.status : r.faults.find((f) => /your bot/.test(f));
+    console.log(`ok (w3) ${bot.name}: ${said.replace(/\s+/g, " ").slice(0, 160)}; the page's longest pause ${r.pause.toFixed(0)} ms`);
+  }
+}
+
+export async function wasmBotChecks({ dist, check = defaultCheck }) {
+  const dir = await mkdtemp(join(tmpdir(), "botplay-wasm-"));
+  const { server, url } = await serve(dist);
+  const context = await launch(join(dir, "profile"), { acceptDownloads: true });
+  try {
+    const page = context.pages()[0] ?? (await context.newPage());
+    await page.goto(url);
+    await page.locator('#games .game-choice[data-game="ice-and-fire"]').click();
+    check(await page.evaluate(() => self.crossOriginIsolated), "the page is not cross-origin isolated");
+    const walkerFile = join(dir, "walker.wasm");
+    clang(WALKER_C, walkerFile, { wasm: true });
+    const walker = await readFile(walkerFile);
+    const shot = (path) => page.screenshot({ path });
+    const played = await withinLimit("(w1) a C bot as WebAssembly against the CLI", "chromium", 240_000, () => playsLikeNative(page, dir, walker, check), shot);
+    await withinLimit("(w2) the speed of WebAssembly bots", "chromium", 300_000, () => speed(page, dir, walker, played, check), shot);
+    await withinLimit("(w3) hostile WebAssembly bots", "chromium", 300_000, () => hostile(page, check), shot);
+  } finally {
+    await context.close().catch(() => {});
+    server.close();
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+runAlone(import.meta.url, wasmBotChecks, "WebAssembly bots");
