@@ -91,7 +91,7 @@ const STEPS: [Step; 10] = [
     },
     Step {
         name: "e2e",
-        title: "node tests/e2e/run.mjs, then embed.mjs, charts.mjs, take-over.mjs, pictures.mjs, class.mjs and class-cli.mjs, --dist dist, in headless Chromium",
+        title: "node tests/e2e/run.mjs, then embed.mjs, charts.mjs, take-over.mjs, pictures.mjs, class.mjs, class-cli.mjs and wasm-bots.mjs, --dist dist, in headless Chromium",
         needs_browser: true,
         limit: minutes(25),
         run: end_to_end,
@@ -550,8 +550,9 @@ fn end_to_end(repo: &Repo) -> Result {
     // asked for) and once it is over; a teacher's class built from links and a file, played,
     // exported and carried by a class link; a class played in the page and by `botplay arena
     // --class` on the class file the page saved, the two JSONs compared (it builds the CLI with
-    // `cargo build -p botplay`, which `cargo test` has mostly built). Each with the screenshots
-    // (or files) it leaves.
+    // `cargo build -p botplay`, which `cargo test` has mostly built); WebAssembly bots (a C bot
+    // compiled by clang for wasm32-wasi against its native transcript in the CLI, hostile
+    // modules). Each with the screenshots (or files) it leaves.
     for (name, screenshots) in [
         ("embed", "embed-*.png"),
         ("charts", "charts*.png"),
@@ -559,6 +560,7 @@ fn end_to_end(repo: &Repo) -> Result {
         ("pictures", "pictures-live.png"),
         ("class", "class.png"),
         ("class-cli", "class-cli-*.json"),
+        ("wasm-bots", "wasm-match.png"),
     ] {
         let script = format!("tests/e2e/{name}.mjs");
         let mut command = repo.command("node");
