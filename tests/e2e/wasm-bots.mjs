@@ -3,7 +3,7 @@
 // the bots' channel, www/bot-channel.js).
 //
 //   trunk build --release --skip-version-check
-//   node tests/e2e/wasm-bots.mjs [--dist dist]
+//   node tests/e2e/wasm-bots.mjs [--dist dist] [--only w5]
 //
 // (w1) A C bot (tests/e2e/wasm/walker.c, Ice and Fire's walker of bots.mjs), compiled by clang
 //      for wasm32-wasi and chosen as a .wasm file, plays a whole match against the built-in
@@ -20,6 +20,11 @@
 //      past 65,536 bytes is a flood; a debug log without end is a flood. Each while the page's
 //      heartbeat (a 10 ms timer) never pauses over 100 ms until the match's end shows (the
 //      page's own drawing of the end, after it, is printed beside).
+// (w5) The project's own WebAssembly bots (bots/wasi/, built by `cargo xtask wasi-bots` into
+//      target/wasi-bots/<name>.wasm, natively into target/wasi-bots/native/<name>): each plays
+//      its game in the page, under the original budgets, against the game's strongest built-in
+//      bot, with the same transcript as its native build in `botplay play`; the first turn of
+//      Ice and Fire's C++ bot (1.2 MB) fits its 1,000 ms budget with room to spare.
 // (w4) Without SharedArrayBuffer (Chromium as WebKitGTK ships: the match on messages in the page,
 //      input through the service worker): (w1) again, then the loop, the trap, the import and
 //      the output without a newline, the page's longest pause at most 250 ms (it hosts the match).
@@ -27,7 +32,7 @@
 // Exits non-zero with a message on the first failure.
 
 import { execFileSync } from "node:child_process";
-import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -44,6 +49,8 @@ const WALKER_C = join(REPO, "tests", "e2e", "wasm", "walker.c");
  * where the page hosts the match). */
 const MAX_PAUSE_MS = { w3: 100, w4: 250 };
 const SEED = "7";
+// `--only w5`: the project's bots alone (while working on them).
+const ONLY = process.argv.includes("--only") ? process.argv[process.argv.indexOf("--only") + 1] : null;
 
 // --- modules -----------------------------------------------------------------------------------
 
@@ -318,6 +325,72 @@ async function hostile(page, bots, check, label = "w3") {
   }
 }
 
+const WASI_BOTS = join(REPO, "target", "wasi-bots");
+const GAMES = ["ice-and-fire", "soak-overflow", "micro-rts", "skyport", "crafting-quest"];
+
+/** The project's WebAssembly bots that have a native build: [{ name, game, wasm, native }]. */
+async function projectBots() {
+  const names = await readdir(WASI_BOTS).catch(() => []);
+  const bots = [];
+  for (const file of names.filter((n) => n.endsWith(".wasm")).sort()) {
+    const name = file.slice(0, -".wasm".length);
+    const game = GAMES.find((g) => name.startsWith(g + "-"));
+    const native = join(WASI_BOTS, "native", name);
+    if (game && (await stat(native).catch(() => null))) bots.push({ name, game, wasm: join(WASI_BOTS, file), native });
+  }
+  if (bots.length === 0) {
+    throw new Failure(`no WebAssembly bot with a native build in ${WASI_BOTS}: run cargo xtask wasi-bots first`);
+  }
+  return bots;
+}
+
+/** The CLI's replay of the page's match `replay` with seat 0 played by the program `program`. */
+function cliSameMatch(replay, program, file) {
+  const { setup } = replay;
+  const opponents = replay.bots.slice(1).map((name) => ["--bot", `builtin:${name}`]).flat();
+  const options = Object.entries(setup.options ?? {}).map(([k, v]) => ["--option", `${k}=${v}`]).flat();
+  execFileSync(
+    "cargo",
+    ["run", "-q", "-p", "botplay", "--", "play", "--game", setup.game, "--seed", String(setup.seed),
+      "--ruleset", setup.ruleset, ...options, ...(replay.relaxed ? ["--relaxed"] : []),
+      "--bot", program, ...opponents, "--replay", file],
+    { cwd: REPO, stdio: ["ignore", "pipe", "pipe"], timeout: 600_000 },
+  );
+}
+
+async function projectBotsPlay(page, dir, check) {
+  for (const bot of await projectBots()) {
+    await page.locator(`#games .game-choice[data-game="${bot.game}"]`).click();
+    const opponent = await page.evaluate(() => {
+      const values = [...document.querySelectorAll("#opponent option")].map((o) => o.value);
+      return values.filter((v) => !["javascript", "typescript", "python", "wasm", "human"].includes(v)).pop();
+    });
+    await page.locator("#opponent").selectOption(opponent);
+    await page.locator("#seed").fill(SEED);
+    await page.locator("#seed").dispatchEvent("change");
+    const bytes = await readFile(bot.wasm);
+    await chooseWasm(page, `${bot.name}.wasm`, bytes);
+    const result = await runMatch(page, 300_000);
+    check(!result.faults.some((f) => /your bot/.test(f)), `(w5) ${bot.name} faulted in the page: ${result.faults.join("; ")}`);
+    const pageRun = await pageReplay(page, dir, `page-${bot.name}.json`);
+    const cliFile = join(dir, `cli-${bot.name}.json`);
+    cliSameMatch(pageRun, bot.native, cliFile);
+    const cli = JSON.parse(await readFile(cliFile, "utf8"));
+    const [a, b] = [transcript(pageRun), transcript(cli)];
+    const differs = a.findIndex((turn, i) => JSON.stringify(turn) !== JSON.stringify(b[i]));
+    const shown = (turn) => JSON.stringify(turn ?? null).slice(0, 300);
+    check(a.length === b.length && differs < 0, `(w5) ${bot.name}: the page played ${a.length} turns, the CLI ${b.length}; turn ${differs}: page ${shown(a[differs])} / CLI ${shown(b[differs])}`);
+    const first = firstTurn(pageRun);
+    if (bot.game === "ice-and-fire") check(first < 500, `(w5) ${bot.name}: its first turn took ${first} ms of its 1,000 ms`);
+    console.log(
+      `ok (w5) ${bot.name} (${(bytes.length / 1e6).toFixed(2)} MB) played ${a.length} turns of ${bot.game} against ${opponent} ` +
+        `(${result.outcome.trim()}), the same transcript as natively in the CLI; first turn ${first.toFixed(1)} ms, then a ` +
+        `median of ${medianTurn(pageRun).toFixed(2)} ms (natively ${medianTurn(cli).toFixed(2)} ms); from Run to the first ` +
+        `turn ${result.startup.toFixed(0)} ms`,
+    );
+  }
+}
+
 /** Opens the page in a fresh Chromium; `messages`: without SharedArrayBuffer (as WebKitGTK as
  * shipped), so that the match runs on messages in the page and the bots read their input through
  * the service worker. */
@@ -347,9 +420,14 @@ export async function wasmBotChecks({ dist, check = defaultCheck }) {
     ({ context, page } = await openPage(dir, url, false));
     check(await page.evaluate(() => self.crossOriginIsolated), "the page is not cross-origin isolated");
     const shot = (path) => page.screenshot({ path });
+    if (ONLY === "w5") {
+      await withinLimit("(w5) the project's WebAssembly bots", "chromium", 900_000, () => projectBotsPlay(page, dir, check), shot);
+      return;
+    }
     const played = await withinLimit("(w1) a C bot as WebAssembly against the CLI", "chromium", 240_000, () => playsLikeNative(page, dir, walker, check), shot);
     await withinLimit("(w2) the speed of WebAssembly bots", "chromium", 300_000, () => speed(page, dir, walker, played, check), shot);
     await withinLimit("(w3) hostile WebAssembly bots", "chromium", 300_000, () => hostile(page, HOSTILE, check), shot);
+    await withinLimit("(w5) the project's WebAssembly bots", "chromium", 900_000, () => projectBotsPlay(page, dir, check), shot);
     await context.close();
     ({ context, page } = await openPage(dir, url, true));
     check(await page.evaluate(() => typeof SharedArrayBuffer === "undefined"), "(w4) the page still has SharedArrayBuffer");
