@@ -25,6 +25,9 @@
 //      its game in the page, under the original budgets, against the game's strongest built-in
 //      bot, with the same transcript as its native build in `botplay play`; the first turn of
 //      Ice and Fire's C++ bot (1.2 MB) fits its 1,000 ms budget with room to spare.
+// (w6) A class: the walker's .wasm added as a bot file is a class bot of language wasm, named
+//      by its file; the class file the page saves carries the module in base64; an arena of the
+//      walker against the built-in expander plays without a fault of the walker.
 // (w4) Without SharedArrayBuffer (Chromium as WebKitGTK ships: the match on messages in the page,
 //      input through the service worker): (w1) again, then the loop, the trap, the import and
 //      the output without a newline, the page's longest pause at most 250 ms (it hosts the match).
@@ -49,7 +52,7 @@ const WALKER_C = join(REPO, "tests", "e2e", "wasm", "walker.c");
  * where the page hosts the match). */
 const MAX_PAUSE_MS = { w3: 100, w4: 250 };
 const SEED = "7";
-// `--only w5`: the project's bots alone (while working on them).
+// `--only w5` (or w6): that check alone (while working on it).
 const ONLY = process.argv.includes("--only") ? process.argv[process.argv.indexOf("--only") + 1] : null;
 
 // --- modules -----------------------------------------------------------------------------------
@@ -391,6 +394,39 @@ async function projectBotsPlay(page, dir, check) {
   }
 }
 
+async function inClass(page, dir, walker, check) {
+  await page.locator('#games .game-choice[data-game="ice-and-fire"]').click();
+  await page.locator("#arena > summary").click();
+  const file = join(dir, "walker.wasm");
+  await writeFile(file, walker);
+  await page.locator("#class-files").setInputFiles(file);
+  await page.locator(".class-bot").first().waitFor({ timeout: 10_000 });
+  const bots = await page.locator(".class-bot").evaluateAll((items) =>
+    items.map((i) => [i.querySelector(".class-bot-name").value, i.querySelector(".class-bot-kind").innerText.trim()]),
+  );
+  const kind = bots.find(([name]) => name === "walker")?.[1] ?? `no walker among ${JSON.stringify(bots)}`;
+  check(kind === "wasm", `(w6) the class names the walker's kind '${kind}'`);
+  const [saved] = await Promise.all([page.waitForEvent("download"), page.locator("#class-save").click()]);
+  const classFile = join(dir, "class.json");
+  await saved.saveAs(classFile);
+  const carried = JSON.parse(await readFile(classFile, "utf8")).bots.find((b) => b.name === "walker")?.bot;
+  check(carried?.language === "wasm" && Buffer.from(carried.code, "base64").equals(walker), `(w6) the class file carries the walker as ${JSON.stringify(carried ?? null).slice(0, 120)}`);
+  for (const box of await page.locator("input.arena-bot").all()) {
+    const wanted = ["walker", "expander"].includes(await box.getAttribute("value"));
+    if ((await box.isChecked()) !== wanted) await box.click();
+  }
+  await page.locator("#arena-matches").selectOption("2");
+  await page.locator("#arena-parallel").selectOption("1");
+  await page.locator("#arena-run").click();
+  await page.locator("#arena-progress", { hasText: "done: 2 matches" }).waitFor({ timeout: 240_000 });
+  const rows = await page.locator("#arena-bots-table tbody tr").allInnerTexts();
+  const row = rows.find((r) => r.startsWith("walker")) ?? "";
+  // Columns: bot, rating, won, drawn, lost, avg score, timeouts, crashes, invalid.
+  const cells = row.split("\t");
+  check(cells.length >= 9 && cells.slice(6, 9).every((c) => Number(c) === 0), `(w6) the walker's row in the arena: '${row}'`);
+  console.log(`ok (w6) the walker's .wasm is a class bot of language wasm, carried in the class file; an arena against expander: ${row.replace(/\t/g, " | ")}`);
+}
+
 /** Opens the page in a fresh Chromium; `messages`: without SharedArrayBuffer (as WebKitGTK as
  * shipped), so that the match runs on messages in the page and the bots read their input through
  * the service worker. */
@@ -424,10 +460,15 @@ export async function wasmBotChecks({ dist, check = defaultCheck }) {
       await withinLimit("(w5) the project's WebAssembly bots", "chromium", 900_000, () => projectBotsPlay(page, dir, check), shot);
       return;
     }
+    if (ONLY === "w6") {
+      await withinLimit("(w6) a WebAssembly bot in a class and an arena", "chromium", 300_000, () => inClass(page, dir, walker, check), shot);
+      return;
+    }
     const played = await withinLimit("(w1) a C bot as WebAssembly against the CLI", "chromium", 240_000, () => playsLikeNative(page, dir, walker, check), shot);
     await withinLimit("(w2) the speed of WebAssembly bots", "chromium", 300_000, () => speed(page, dir, walker, played, check), shot);
     await withinLimit("(w3) hostile WebAssembly bots", "chromium", 300_000, () => hostile(page, HOSTILE, check), shot);
     await withinLimit("(w5) the project's WebAssembly bots", "chromium", 900_000, () => projectBotsPlay(page, dir, check), shot);
+    await withinLimit("(w6) a WebAssembly bot in a class and an arena", "chromium", 300_000, () => inClass(page, dir, walker, check), shot);
     await context.close();
     ({ context, page } = await openPage(dir, url, true));
     check(await page.evaluate(() => typeof SharedArrayBuffer === "undefined"), "(w4) the page still has SharedArrayBuffer");
