@@ -14,7 +14,9 @@
 //      same program) in the page and the native one in the CLI, and the start-up of a 1 MB
 //      module (Run to the first turn, against the small walker's); printed, not judged.
 // (w3) Hostile modules (WAT, assembled here by binaryen): an endless loop is a timeout; memory
-//      grown to the limit stops at 768 MB and its trap is a crash that says so; a trap is a crash
+//      grown to the limit stops at 768 MB and its trap is a crash that says so (also when the
+//      module declares a larger maximum; one whose memory starts above it is refused before the
+//      match); a trap is a crash
 //      with its message; proc_exit(3) ends the bot with its code; an import of something else
 //      than WASI refuses the match before it starts, naming the import; output without a newline
 //      past 65,536 bytes is a flood; a debug log without end is a flood. Each while the page's
@@ -52,7 +54,7 @@ const WALKER_C = join(REPO, "tests", "e2e", "wasm", "walker.c");
  * where the page hosts the match). */
 const MAX_PAUSE_MS = { w3: 100, w4: 250 };
 const SEED = "7";
-// `--only w5` (or w6): that check alone (while working on it).
+// `--only w3` (w5, w6): that check alone (while working on it).
 const ONLY = process.argv.includes("--only") ? process.argv[process.argv.indexOf("--only") + 1] : null;
 
 // --- modules -----------------------------------------------------------------------------------
@@ -88,14 +90,20 @@ function assemble(name, text) {
 const WASI_PRELUDE = `
   (import "wasi_snapshot_preview1" "fd_write" (func $fd_write (param i32 i32 i32 i32) (result i32)))
   (import "wasi_snapshot_preview1" "proc_exit" (func $proc_exit (param i32)))
-  (memory (export "memory") 1)
+  (memory (export "memory") MEMORY)
   (data (i32.const 1024) "${"x".repeat(4096)}")
   (func $write (param $fd i32) (param $ptr i32) (param $len i32)
     (i32.store (i32.const 0) (local.get $ptr))
     (i32.store (i32.const 4) (local.get $len))
     (drop (call $fd_write (local.get $fd) (i32.const 0) (i32.const 1) (i32.const 8))))`;
 // (`imports` come first: a module's imports precede its definitions.)
-const wat = (body, imports = "") => `(module ${imports} ${WASI_PRELUDE} (func (export "_start") ${body}))`;
+// (`memory`: its initial pages and maximum, as WAT writes them.)
+const wat = (body, imports = "", memory = "1") =>
+  `(module ${imports} ${WASI_PRELUDE.replace("MEMORY", memory)} (func (export "_start") ${body}))`;
+const GROW_TO_THE_END = `
+  (block $big (loop $l (br_if $big (i32.eq (memory.grow (i32.const 256)) (i32.const -1))) (br $l)))
+  (block $done (loop $l (br_if $done (i32.eq (memory.grow (i32.const 1)) (i32.const -1))) (br $l)))
+  unreachable`;
 
 /** Hostile modules: each with the fault (or refusal) it must give. */
 const HOSTILE = [
@@ -103,10 +111,17 @@ const HOSTILE = [
   {
     name: "memory grown to the limit",
     fault: /trapped: unreachable.*768 MB of the 768 MB/,
-    text: wat(`
-      (block $big (loop $l (br_if $big (i32.eq (memory.grow (i32.const 256)) (i32.const -1))) (br $l)))
-      (block $done (loop $l (br_if $done (i32.eq (memory.grow (i32.const 1)) (i32.const -1))) (br $l)))
-      unreachable`),
+    text: wat(GROW_TO_THE_END),
+  },
+  {
+    name: "memory declared to grow to 1.25 GB",
+    fault: /trapped: unreachable.*768 MB of the 768 MB/,
+    text: wat(GROW_TO_THE_END, "", "1 20000"),
+  },
+  {
+    name: "memory that starts at 813 MB",
+    refused: /could not start: the WebAssembly module's memory starts at 813 MB, more than the 768 MB a bot may use/,
+    text: wat(`nop`, "", "13000"),
   },
   {
     name: "a trap",
@@ -462,6 +477,10 @@ export async function wasmBotChecks({ dist, check = defaultCheck }) {
     }
     if (ONLY === "w6") {
       await withinLimit("(w6) a WebAssembly bot in a class and an arena", "chromium", 300_000, () => inClass(page, dir, walker, check), shot);
+      return;
+    }
+    if (ONLY === "w3") {
+      await withinLimit("(w3) hostile WebAssembly bots", "chromium", 300_000, () => hostile(page, HOSTILE, check), shot);
       return;
     }
     const played = await withinLimit("(w1) a C bot as WebAssembly against the CLI", "chromium", 240_000, () => playsLikeNative(page, dir, walker, check), shot);
