@@ -306,15 +306,38 @@ self.botplayChannel = () => {
     }
   }
 
-  // Waits until the match worker sent more input (at least one byte is pending).
-  function waitForInput() {
+  // Waits until the match worker sent more input (at least one byte is pending), or, on shared
+  // memory, until `until` (a time of `clock()`) if one is given; whether input is pending.
+  function waitForInput(until = Infinity) {
     for (;;) {
-      if (port) return fetchInput();
-      if (takeFromRing()) return;
+      if (port) {
+        fetchInput();
+        return true;
+      }
+      if (takeFromRing()) return true;
       const seen = A.load(header, WRITE);
       if (seen !== A.load(header, READ)) continue;
+      const left = until - clock();
+      if (left <= 0) return false;
       if (A.load(header, PENDING) === 1) record(KIND.needInput, "", clock());
-      A.wait(header, WRITE, seen);
+      A.wait(header, WRITE, seen, left === Infinity ? undefined : left);
+    }
+  }
+
+  /** How many input bytes are pending (taken from the ring, not yet read by the bot). */
+  function pendingInput() {
+    if (!port) takeFromRing();
+    return pendingEnd - pendingStart;
+  }
+
+  // Sleeps until `until` (a time of `clock()`): on a cell no one wakes, or, without shared
+  // memory, by watching the clock.
+  let sleeper = null;
+  function sleepUntil(until) {
+    for (let left = until - clock(); left > 0; left = until - clock()) {
+      if (!SAB) continue;
+      sleeper = sleeper || new I32(new SAB(4));
+      A.wait(sleeper, 0, 0, left);
     }
   }
 
@@ -478,6 +501,9 @@ self.botplayChannel = () => {
     exit,
     readline,
     readInto,
+    waitForInput,
+    pendingInput,
+    sleepUntil,
     hold,
     flood,
     countOutput,

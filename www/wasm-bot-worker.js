@@ -13,7 +13,7 @@
 // (blocks until the referee's next input), fd_write on 1 (lines to the referee) and 2 (the
 // debug log), fd_fdstat_get on 0-2 (a character device that cannot seek: wasi-libc then
 // line-buffers stdout, as a terminal), fd_prestat_get (no directories), proc_exit (ends the bot),
-// sched_yield. Every other function of preview 1 answers ENOSYS (or EBADF for a file that is not
+// sched_yield, and poll_oneoff for a program's sleep (usleep, Go's timers) and its wait for stdin. Every other function of preview 1 answers ENOSYS (or EBADF for a file that is not
 // 0-2): no file system, no network, no sockets. A module that imports anything else (another
 // module's functions, a memory or table from outside) is refused before the match, with a
 // sentence naming the imports.
@@ -298,12 +298,68 @@
         throw new Exit(code >>> 0);
       },
       sched_yield: () => SUCCESS,
+      poll_oneoff: (into, out, count, countAt) => pollOneoff(view(), into, out, count, countAt),
     };
     const imports = {};
     for (const name of PREVIEW1) {
       imports[name] = given[name] || (name.startsWith("fd_") ? (fd) => (isStdio(fd) ? ENOSYS : EBADF) : () => ENOSYS);
     }
     return imports;
+  }
+
+  // poll_oneoff's subscriptions (48 bytes: userdata, tag, then a clock's id, timeout and flags
+  // or an fd) and events (32 bytes: userdata, error, type, then the bytes ready).
+  const SUBSCRIPTION_BYTES = 48;
+  const EVENT_BYTES = 32;
+  const CLOCK = 0;
+  const FD_READ = 1;
+  const FD_WRITE = 2;
+  const ABSTIME = 1;
+
+  /**
+   * poll_oneoff, as a program's sleep and a wait for stdin use it: clocks (relative or absolute),
+   * stdin readable (input pending), stdout and stderr always writable. Waits, for input or until
+   * the earliest clock, when nothing is ready yet (on messages, for input alone once a read of
+   * stdin is asked for: the service worker's answer cannot be waited for with a time limit).
+   */
+  function pollOneoff(v, into, out, count, countAt) {
+    if (count === 0) return EINVAL;
+    const subscriptions = [];
+    for (let i = 0; i < count; i++) {
+      const at = into + i * SUBSCRIPTION_BYTES;
+      const s = { userdata: v.getBigUint64(at, true), tag: v.getUint8(at + 8), fd: v.getUint32(at + 16, true) };
+      if (s.tag === CLOCK) {
+        // Its clock's id is where an fd would be; a deadline on clock_time_get's clocks (the
+        // realtime clock is clock(), the others performance.now()), as a time of clock().
+        const ms = Number(v.getBigUint64(at + 24, true)) / 1e6;
+        const absolute = (v.getUint16(at + 40, true) & ABSTIME) !== 0;
+        s.until = !absolute ? clock() + ms : s.fd === 0 ? ms : clock() + (ms - performance.now());
+      }
+      subscriptions.push(s);
+    }
+    const reader = subscriptions.some((s) => s.tag === FD_READ && s.fd === 0);
+    const until = Math.min(...subscriptions.filter((s) => s.tag === CLOCK).map((s) => s.until));
+    const ready = () =>
+      subscriptions.filter((s) =>
+        s.tag === CLOCK ? clock() >= s.until : s.tag === FD_WRITE || s.fd !== 0 || channel.pendingInput() > 0);
+    let events = ready();
+    if (events.length === 0) {
+      if (reader) channel.waitForInput(until);
+      else channel.sleepUntil(until);
+      events = ready();
+    }
+    const pending = channel.pendingInput();
+    events.forEach((s, i) => {
+      const at = out + i * EVENT_BYTES;
+      const bad = s.tag !== CLOCK && (s.tag === FD_READ ? s.fd !== 0 : s.fd !== 1 && s.fd !== 2);
+      v.setBigUint64(at, s.userdata, true);
+      v.setUint16(at + 8, bad ? EBADF : SUCCESS, true);
+      v.setUint8(at + 10, s.tag);
+      v.setBigUint64(at + 16, BigInt(s.tag === FD_READ && !bad ? pending : 0), true);
+      v.setUint16(at + 24, 0, true);
+    });
+    v.setUint32(countAt, events.length, true);
+    return SUCCESS;
   }
 
   // --- running the bot -------------------------------------------------------------------

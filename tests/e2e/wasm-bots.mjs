@@ -30,6 +30,8 @@
 // (w6) A class: the walker's .wasm added as a bot file is a class bot of language wasm, named
 //      by its file; the class file the page saves carries the module in base64; an arena of the
 //      walker against the built-in expander plays without a fault of the walker.
+// (w7) The walker built to sleep 10 ms a turn (usleep, which wasi-libc makes a poll_oneoff)
+//      plays the same match (relaxed budgets), each turn at least 10 ms.
 // (w4) Without SharedArrayBuffer (Chromium as WebKitGTK ships: the match on messages in the page,
 //      input through the service worker): (w1) again, then the loop, the trap, the import and
 //      the output without a newline, the page's longest pause at most 250 ms (it hosts the match).
@@ -42,7 +44,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import binaryen from "binaryen";
-import { Failure, TIME_SCALE, defaultCheck, launch, runAlone, setCode, withinLimit } from "./browser.mjs";
+import { Failure, TIME_SCALE, defaultCheck, launch, runAlone, setCode, setRelaxed, withinLimit } from "./browser.mjs";
 import { iceAndFireWalker } from "./bots.mjs";
 import { serve } from "./serve.mjs";
 
@@ -60,8 +62,8 @@ const ONLY = process.argv.includes("--only") ? process.argv[process.argv.indexOf
 // --- modules -----------------------------------------------------------------------------------
 
 /** Compiles C with Debian's clang: for wasm32-wasi (wasi-libc), or natively. */
-function clang(sources, out, { wasm }) {
-  const args = [...(wasm ? ["--target=wasm32-wasi"] : []), "-O2", "-o", out, ...[sources].flat()];
+function clang(sources, out, { wasm, defines = [] }) {
+  const args = [...(wasm ? ["--target=wasm32-wasi"] : []), "-O2", ...defines, "-o", out, ...[sources].flat()];
   try {
     execFileSync("clang", args, { stdio: ["ignore", "pipe", "pipe"], timeout: 120_000 });
   } catch (error) {
@@ -326,6 +328,27 @@ async function speed(page, dir, walker, played, check) {
   );
 }
 
+/** The walker that sleeps 10 ms a turn (usleep: WASI's poll_oneoff) plays the same match. */
+async function sleeper(page, dir, check) {
+  const file = join(dir, "sleeper.wasm");
+  clang(WALKER_C, file, { wasm: true, defines: ["-DSLEEP_US=10000"] });
+  await page.locator('#games .game-choice[data-game="ice-and-fire"]').click();
+  await page.locator("#opponent").selectOption("expander");
+  await page.locator("#seed").fill(SEED);
+  await page.locator("#seed").dispatchEvent("change");
+  await setRelaxed(page, true);
+  await chooseWasm(page, "sleeper.wasm", await readFile(file));
+  const result = await runMatch(page);
+  await setRelaxed(page, false);
+  check(!result.faults.some((f) => /your bot/.test(f)), `(w7) the sleeping walker faulted: ${result.faults.join("; ")}`);
+  const slept = await pageReplay(page, dir, "page-sleeper.json");
+  const plain = JSON.parse(await readFile(join(dir, "cli.json"), "utf8"));
+  check(JSON.stringify(transcript(slept)) === JSON.stringify(transcript(plain)), "(w7) the sleeping walker played another match");
+  const times = slept.turns.flatMap((t) => t.seats.filter((s) => s.seat === 0).map((s) => s.time_ms));
+  check(times.every((ms) => ms >= 9.5), `(w7) a turn shorter than its 10 ms sleep: ${times.map((t) => t.toFixed(1)).join(", ")}`);
+  console.log(`ok (w7) a C bot sleeping 10 ms a turn (usleep, poll_oneoff) played the same match; its turns ${Math.min(...times).toFixed(1)} to ${Math.max(...times).toFixed(1)} ms`);
+}
+
 async function hostile(page, bots, check, label = "w3") {
   await page.locator("#opponent").selectOption("wait");
   for (const bot of bots) {
@@ -486,6 +509,7 @@ export async function wasmBotChecks({ dist, check = defaultCheck }) {
     const played = await withinLimit("(w1) a C bot as WebAssembly against the CLI", "chromium", 240_000, () => playsLikeNative(page, dir, walker, check), shot);
     await withinLimit("(w2) the speed of WebAssembly bots", "chromium", 300_000, () => speed(page, dir, walker, played, check), shot);
     await withinLimit("(w3) hostile WebAssembly bots", "chromium", 300_000, () => hostile(page, HOSTILE, check), shot);
+    await withinLimit("(w7) a WebAssembly bot that sleeps", "chromium", 240_000, () => sleeper(page, dir, check), shot);
     await withinLimit("(w5) the project's WebAssembly bots", "chromium", 900_000, () => projectBotsPlay(page, dir, check), shot);
     await withinLimit("(w6) a WebAssembly bot in a class and an arena", "chromium", 300_000, () => inClass(page, dir, walker, check), shot);
     await context.close();

@@ -1,9 +1,11 @@
 /* Ice and Fire, the walker of tests/e2e/bots.mjs (iceAndFireWalker) in C: every unit walks to
  * the enemy HQ; a level-1 unit is trained beside the HQ while there is gold and a free cell; each
  * turn logs "units: N" to the debug log. tests/e2e/wasm-bots.mjs compiles it to wasm32-wasi (the
- * page plays it) and natively (botplay play runs it), and compares the two transcripts. */
+ * page plays it) and natively (botplay play runs it), and compares the two transcripts; built
+ * with -DSLEEP_US=N, it sleeps N microseconds a turn before answering (WASI's poll_oneoff). */
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #define MAX 512
 
@@ -52,6 +54,9 @@ int main(void) {
         }
         if (gold >= 10 && free >= 0)
             at += snprintf(out + at, sizeof out - at, "%sTRAIN 1 %d %d", at ? ";" : "", beside[free][0], beside[free][1]);
+#ifdef SLEEP_US
+        usleep(SLEEP_US);
+#endif
         fprintf(stderr, "units: %d\n", nu);
         puts(at ? out : "WAIT");
         fflush(stdout);
