@@ -23,8 +23,9 @@ use super::arena_charts::ArenaCharts;
 use super::arena_progress::{self, Progress};
 use super::bot_record::{BotRecord, RecordedMatch};
 use super::class_roster::{self, ClassRoster};
+use super::replay_store::{self, with_replay, ReplayAt};
 use super::results_wall::ResultsWall;
-use super::state::{entry, Action, Form, Slot, SLOT_NAMES};
+use super::state::{entry, Action, Form, SLOT_NAMES};
 use crate::runner::BotSource;
 use crate::runner::{MatchNews, MatchSpec, Runner, SeatSpec};
 
@@ -68,7 +69,7 @@ fn contenders(form: &Form, class: &Class) -> Vec<Contender> {
             .map(|(i, slot)| Contender {
                 name: SLOT_NAMES[i].to_string(),
                 pseudonym: String::new(),
-                source: code_source(slot),
+                source: slot.source(),
                 shared: SharedBot::Code {
                     name: SLOT_NAMES[i].to_string(),
                     language: slot.language.to_string(),
@@ -90,10 +91,8 @@ fn contenders(form: &Form, class: &Class) -> Vec<Contender> {
 /// How the page plays a bot a link carries (not a local program: the page cannot run one).
 fn source_of(bot: &SharedBot) -> Option<BotSource> {
     Some(match bot {
-        SharedBot::Code { language, code, .. } if language == super::state::PYTHON => {
-            BotSource::Python(code.clone())
-        }
-        SharedBot::Code { code, .. } => BotSource::JavaScript(code.clone()),
+        SharedBot::Code { language, code, .. } => BotSource::of_code(language, code.clone())
+            .unwrap_or_else(|| BotSource::JavaScript(code.clone())),
         SharedBot::Builtin { name } => BotSource::Builtin(name.clone()),
         SharedBot::Program { .. } => return None,
     })
@@ -117,17 +116,11 @@ impl Contender {
     fn spec(&self) -> String {
         match &self.source {
             BotSource::Builtin(name) => format!("builtin:{name}"),
-            BotSource::Python(_) => "python".into(),
-            _ => "javascript".into(),
+            source => source
+                .code()
+                .map_or("javascript", |(language, _)| language)
+                .into(),
         }
-    }
-}
-
-fn code_source(slot: &Slot) -> BotSource {
-    if slot.language == super::state::PYTHON {
-        BotSource::Python(slot.code.clone())
-    } else {
-        BotSource::JavaScript(slot.code.clone())
     }
 }
 
@@ -170,6 +163,8 @@ enum TableAction {
     /// An arena's JSON, opened: its table and matches, as played elsewhere.
     Opened(Box<ArenaReport>),
     Played(Box<RecordedMatch>),
+    /// The matches (by index in the plan) whose replays the browser kept before a reload.
+    Kept(&'static str, Vec<usize>),
     Failed(usize, String),
     Done {
         stopped: bool,
@@ -195,11 +190,16 @@ impl Reducible for Table {
                     bots: Rc::new(bots),
                     arena: Some(arena),
                     total,
+                    // Going on with the arena shown: its matches keep their replays.
                     played: done
                         .into_iter()
                         .map(|result| RecordedMatch {
+                            replay: self
+                                .played
+                                .iter()
+                                .find(|p| p.result == result)
+                                .and_then(|p| p.replay.clone()),
                             result,
-                            replay: None,
                         })
                         .collect(),
                     running,
@@ -230,6 +230,14 @@ impl Reducible for Table {
                 };
             }
             TableAction::Played(played) => t.played.push(*played),
+            TableAction::Kept(game, kept) => {
+                for p in t.played.iter_mut().filter(|p| p.replay.is_none()) {
+                    let index = p.result.index;
+                    if kept.contains(&index) {
+                        p.replay = Some(ReplayAt::Kept { game, index });
+                    }
+                }
+            }
             TableAction::Failed(index, why) => t.failed.push((index, why)),
             TableAction::Done { stopped } => {
                 t.running = false;
@@ -305,6 +313,10 @@ impl Pool {
         });
         {
             let mut started = pool.borrow_mut();
+            if started.progress.results.is_empty() {
+                // A new arena: the replays kept for the one before are not its own.
+                replay_store::forget(started.progress.setting.game.id);
+            }
             started.progress.save();
             started.pump();
         }
@@ -350,8 +362,10 @@ impl Pool {
         }
         if self.running.is_empty() && (self.stopped || self.next >= self.queue.len()) {
             // Over: nothing to go on with. Stopped: the progress kept after its last match.
+            // (Its replays stay kept: the table shown reads those played before a reload from
+            // there. The next arena of the game forgets them.)
             if !self.stopped {
-                arena_progress::clear(self.setup.game.as_str());
+                arena_progress::clear(self.progress.setting.game.id);
             }
             self.table.dispatch(TableAction::Done {
                 stopped: self.stopped,
@@ -392,10 +406,11 @@ impl Pool {
                         };
                         self.progress.results.push(result.clone());
                         self.progress.save();
+                        replay_store::keep(info.id, index, &replay);
                         self.table
                             .dispatch(TableAction::Played(Box::new(RecordedMatch {
                                 result,
-                                replay: Some(Rc::new(replay)),
+                                replay: Some(ReplayAt::Here(Rc::new(replay))),
                             })));
                     }
                     _ => {}
@@ -616,6 +631,13 @@ fn use_kept_arena(game: &'static str, table: UseReducerDispatcher<Table>) {
                 bots: kept.bots,
                 done: kept.results,
                 running: false,
+            });
+            // The replays of the matches played before the reload, as the browser kept them.
+            wasm_bindgen_futures::spawn_local(async move {
+                let indices = replay_store::kept(game).await;
+                if !indices.is_empty() {
+                    table.dispatch(TableAction::Kept(game, indices));
+                }
             });
         }
     });
@@ -970,8 +992,10 @@ struct TableRef(Rc<Table>);
 impl PartialEq for TableRef {
     fn eq(&self, other: &Self) -> bool {
         let (a, b) = (&self.0, &other.0);
+        let replays = |t: &Table| t.played.iter().filter(|p| p.replay.is_some()).count();
         a.total == b.total
             && a.played.len() == b.played.len()
+            && replays(a) == replays(b)
             && a.failed.len() == b.failed.len()
             && a.running == b.running
             && a.names == b.names
@@ -1006,11 +1030,17 @@ fn match_list(t: &Table, dispatch: &Callback<Action>) -> Html {
                     let r = &p.result;
                     let seats: Vec<String> = r.seats.iter().zip(&r.scores)
                         .map(|(&b, s)| format!("{} {s}", t.names[b])).collect();
-                    let onclick = p.replay.clone().map(|replay| {
+                    let onclick = p.replay.clone().map(|at| {
                         let (dispatch, n) = (dispatch.clone(), r.index + 1);
                         let bots = seat_bots(t, &r.seats);
-                        Callback::from(move |_: MouseEvent| dispatch.emit(Action::ShowPlayed(
-                            (*replay).clone(), bots.clone(), format!("arena match {n}"))))
+                        Callback::from(move |_: MouseEvent| {
+                            let (dispatch, bots) = (dispatch.clone(), bots.clone());
+                            with_replay(&at, move |read| dispatch.emit(match read {
+                                Ok(replay) => Action::ShowPlayed(
+                                    (*replay).clone(), bots, format!("arena match {n}")),
+                                Err(why) => Action::Notice(why),
+                            }))
+                        })
                     });
                     html! { <li value={(r.index + 1).to_string()}>
                         { format!("seed {}: {}", r.seed, seats.join(" · ")) }
@@ -1021,7 +1051,7 @@ fn match_list(t: &Table, dispatch: &Callback<Action>) -> Html {
                         } else if let Some(file) = &r.replay {
                             <span class="hint">{ format!(" replay: {file}") }</span>
                         } else {
-                            <span class="hint">{ " (played before the page was reloaded: its replay is not kept)" }</span>
+                            <span class="hint">{ " (played before the page was reloaded; this browser did not keep its replay)" }</span>
                         }
                     </li> }
                 }) }
@@ -1119,7 +1149,7 @@ fn json_export(t: &Table, summary: &stats::Summary) -> Callback<MouseEvent> {
 
 /// Every replay played here in one zip; `state` says how it goes.
 fn zip_export(t: &Table, state: &UseStateHandle<Option<String>>) -> Callback<MouseEvent> {
-    let mut files: Vec<(usize, Rc<Replay>, Vec<String>, i64)> = t
+    let mut files: Vec<(usize, ReplayAt, Vec<String>, i64)> = t
         .played
         .iter()
         .filter_map(|p| {
@@ -1140,17 +1170,19 @@ fn zip_export(t: &Table, state: &UseStateHandle<Option<String>>) -> Callback<Mou
     );
     let state = state.clone();
     Callback::from(move |_: MouseEvent| {
-        let texts: Vec<(String, String)> = files
-            .iter()
-            .map(|(n, replay, names, seed)| {
-                let refs: Vec<&str> = names.iter().map(String::as_str).collect();
-                let file = arena::report::replay_file_name(*n, width, &refs, *seed);
-                (file, replay.to_json())
-            })
-            .collect();
-        let (state, name, count) = (state.clone(), name.clone(), texts.len());
+        let (files, state, name) = (files.clone(), state.clone(), name.clone());
+        let count = files.len();
         state.set(Some(format!("zipping {count} replays…")));
         wasm_bindgen_futures::spawn_local(async move {
+            let mut texts = Vec::with_capacity(count);
+            for (n, at, names, seed) in &files {
+                let refs: Vec<&str> = names.iter().map(String::as_str).collect();
+                let file = arena::report::replay_file_name(*n, width, &refs, *seed);
+                match at.text().await {
+                    Ok(text) => texts.push((file, text)),
+                    Err(why) => return state.set(Some(why)),
+                }
+            }
             match super::replay_zip::zip(texts).await {
                 Ok(blob) => {
                     super::sharing::download_blob(&name, &blob);

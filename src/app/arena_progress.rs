@@ -2,8 +2,8 @@
 //! by its Stop button, a reload or a closed tab goes on from where it stopped: its setting, its
 //! bots (with their code) and the results of the matches played, as `botplay arena --json`
 //! writes them (`arena::report`). Stored per game under `botplay/<game>/arena`; removed once
-//! every planned match is played. The replays are not kept (a class's would not fit the
-//! browser's storage): matches played before a reload are in the table, not in the viewer.
+//! every planned match is played. The replays, tens of MB for a class, are kept apart, in
+//! IndexedDB (`replay_store`).
 
 use arena::report::{ArenaReport, BotLabel, Setting};
 use arena::stats::{self, MatchResult};

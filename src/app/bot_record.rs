@@ -10,14 +10,16 @@ use engine::share::SharedBot;
 use engine::{Replay, ShareDoc};
 use yew::prelude::*;
 
+use super::replay_store::{with_replay, ReplayAt};
 use super::sharing::{download, link_to, MAX_LINK_CHARS};
 use super::state::Action;
 
-/// A match of the arena, with its replay when it was played in this page.
+/// A match of the arena, with its replay when it was played in this browser (in the page's
+/// memory, or kept in the browser before a reload).
 #[derive(Clone, Debug, PartialEq)]
 pub struct RecordedMatch {
     pub result: MatchResult,
-    pub replay: Option<Rc<Replay>>,
+    pub replay: Option<ReplayAt>,
 }
 
 /// How one match went for `bot`: "won against Noor 12 : 8" (the bot's score first; against
@@ -117,32 +119,52 @@ pub fn bot_record(props: &Props) -> Html {
     let row = |m: &RecordedMatch| {
         let r = &m.result;
         let number = r.index + 1;
-        let watch = m.replay.clone().map(|replay| {
+        // A replay kept in the browser is read first; one that cannot be read says why in the
+        // match's link line.
+        let failed = {
+            let link = link.clone();
+            move |why: String| link.set(Some((number, Err(why))))
+        };
+        let watch = m.replay.clone().map(|at| {
             let (dispatch, bots) = (props.dispatch.clone(), props.bots.clone());
-            let seats = r.seats.clone();
+            let (seats, failed) = (r.seats.clone(), failed.clone());
             Callback::from(move |_: MouseEvent| {
                 let known: Option<Vec<SharedBot>> =
                     seats.iter().map(|&b| bots.get(b).cloned()).collect();
-                dispatch.emit(Action::ShowPlayed(
-                    (*replay).clone(),
-                    known,
-                    format!("arena match {number}"),
-                ))
+                let (dispatch, failed) = (dispatch.clone(), failed.clone());
+                with_replay(&at, move |read| match read {
+                    Ok(replay) => dispatch.emit(Action::ShowPlayed(
+                        (*replay).clone(),
+                        known,
+                        format!("arena match {number}"),
+                    )),
+                    Err(why) => failed(why),
+                })
             })
         });
-        let on_link = m.replay.clone().map(|replay| {
+        let on_link = m.replay.clone().map(|at| {
             let (link, bots, seats) = (link.clone(), props.bots.clone(), r.seats.clone());
             Callback::from(move |_: MouseEvent| {
-                link.set(Some((number, match_link(&replay, &bots, &seats))))
+                let (link, bots, seats) = (link.clone(), bots.clone(), seats.clone());
+                with_replay(&at, move |read| {
+                    let made = read.and_then(|replay| match_link(&replay, &bots, &seats));
+                    link.set(Some((number, made)))
+                })
             })
         });
-        let on_file = m.replay.clone().map(|replay| {
+        let on_file = m.replay.clone().map(|at| {
             let names: Vec<String> = r.seats.iter().map(|&b| names[b].clone()).collect();
-            let seed = r.seed;
+            let (seed, failed) = (r.seed, failed.clone());
             Callback::from(move |_: MouseEvent| {
-                let refs: Vec<&str> = names.iter().map(String::as_str).collect();
-                let file = arena::report::replay_file_name(number, 4, &refs, seed);
-                download(&file, &replay.to_json(), "application/json");
+                let (names, failed) = (names.clone(), failed.clone());
+                with_replay(&at, move |read| match read {
+                    Ok(replay) => {
+                        let refs: Vec<&str> = names.iter().map(String::as_str).collect();
+                        let file = arena::report::replay_file_name(number, 4, &refs, seed);
+                        download(&file, &replay.to_json(), "application/json");
+                    }
+                    Err(why) => failed(why),
+                })
             })
         });
         let shown_link = link.as_ref().filter(|(n, _)| *n == number);

@@ -23,6 +23,7 @@ pub mod measure;
 mod offline_status;
 mod playback;
 mod qr_code;
+mod replay_store;
 mod replay_zip;
 mod results_wall;
 pub mod rules;

@@ -25,8 +25,9 @@
 //       bot's code), and played on.
 // (cl8) Every replay as one zip: 42 files named with their number, bots and seed, each a replay.
 // (cl9) Stop, reload, go on: an arena of three bots (12 matches) stopped after its third match
-//       is shown again after a reload, stopped, and *Go on* plays the rest; the results as JSON
-//       hold all 12 matches, the first ones as they were played before the reload.
+//       is shown again after a reload, stopped, with the replays of the matches played (kept in
+//       IndexedDB: one is watched), and *Go on* plays the rest; the results as JSON hold all 12
+//       matches, the first ones as they were played before the reload; the zip all 12 replays.
 // Screenshots: tests/e2e/screenshots/class.png, wall-standings.png, wall-matrix.png,
 // class-record.png.
 
@@ -309,8 +310,18 @@ export async function classChecks({ dist, check = defaultCheck }) {
       await page.reload();
       await page.locator("#arena > summary").click();
       await page.locator("#arena-progress", { hasText: `stopped: ${before} of 12` }).waitFor({ timeout: 10_000 });
+      // The replays played before the reload, kept by the browser: each to watch.
+      await page.locator("#arena-zip", { hasText: `All ${before} replays` }).waitFor({ timeout: 10_000 });
+      await page.locator(".arena-matches > summary").click();
+      check((await page.locator("#arena-match-list .arena-watch").count()) === before, `(cl9) after the reload, not ${before} matches to watch`);
+      await page.locator("#arena-match-list .arena-watch").first().click();
+      await page.locator("#match-status").getByText(/arena match \d+/).waitFor({ timeout: 10_000 });
+      if (!(await page.locator("#arena-resume").isVisible())) await page.locator("#arena > summary").click();
       await page.locator("#arena-resume").click();
       await page.locator("#arena-progress", { hasText: "done: 12 matches" }).waitFor({ timeout: 240_000 });
+      const [zip] = await Promise.all([page.waitForEvent("download"), page.locator("#arena-zip").click()]);
+      const zipped = Object.keys(unzipSync(new Uint8Array(await readFile(await zip.path()))));
+      check(zipped.length === 12, `(cl9) the zip after the reload holds ${zipped.length} replays, not 12`);
       const [last] = await Promise.all([page.waitForEvent("download"), page.locator("#arena-json").click()]);
       const whole = JSON.parse(await readFile(await last.path(), "utf8"));
       check(whole.played === 12 && whole.matches.length === 12 && !whole.interrupted, `(cl9) the whole arena: ${whole.played} played, interrupted ${whole.interrupted}`);
@@ -321,7 +332,7 @@ export async function classChecks({ dist, check = defaultCheck }) {
       await page.reload();
       await page.locator("#arena > summary").click();
       check((await page.locator("#arena-resume").count()) === 0, "(cl9) a finished arena is offered to go on with");
-      console.log(`ok (cl9) an arena stopped after ${before} of 12 matches, reloaded, gone on with to the end`);
+      console.log(`ok (cl9) an arena stopped after ${before} of 12 matches, reloaded (its ${before} replays kept: watched, zipped with the rest), gone on with to the end`);
     }, shot);
 
   } finally {
