@@ -64,6 +64,10 @@
   const ENOSYS = 52;
   const ESPIPE = 70;
   const ARGS = ["bot"];
+  // The most buffers one fd_read or fd_write takes (POSIX's IOV_MAX), and subscriptions one
+  // poll_oneoff.
+  const MAX_IOVECS = 1024;
+  const MAX_SUBSCRIPTIONS = 1024;
   // fd_fdstat_get's answer for 0-2: a character device with the rights to read and write.
   const CHARACTER_DEVICE = 2;
   const RIGHTS_READ_WRITE = 2n | 64n; // fd_read, fd_write
@@ -200,6 +204,9 @@
 
   // --- WASI ------------------------------------------------------------------------------
 
+  /** A WASI call the bot made with arguments no program makes: the bot is stopped. */
+  class Misuse extends Error {}
+
   /** Ends the program: thrown through the bot's frames by proc_exit. */
   class Exit {
     constructor(code) {
@@ -227,8 +234,11 @@
       });
       return SUCCESS;
     };
-    // The iovecs of fd_read/fd_write: [pointer, length] pairs.
-    const iovecs = (at, count) => {
+    // The iovecs of fd_read/fd_write: [pointer, length] pairs (at most MAX_IOVECS: a count from
+    // the bot is not trusted).
+    const iovecs = (at, signed) => {
+      const count = signed >>> 0;
+      if (count > MAX_IOVECS) throw new Misuse(`${count} buffers in one read or write (at most ${MAX_IOVECS})`);
       const out = [];
       const v = view();
       for (let i = 0; i < count; i++) out.push([v.getUint32(at + 8 * i, true), v.getUint32(at + 8 * i + 4, true)]);
@@ -323,7 +333,8 @@
    * stdin is asked for: the service worker's answer cannot be waited for with a time limit).
    */
   function pollOneoff(v, into, out, count, countAt) {
-    if (count === 0) return EINVAL;
+    count >>>= 0;
+    if (count === 0 || count > MAX_SUBSCRIPTIONS) return EINVAL;
     const subscriptions = [];
     for (let i = 0; i < count; i++) {
       const at = into + i * SUBSCRIPTION_BYTES;
@@ -379,14 +390,20 @@
         : "";
       return `the WebAssembly program trapped: ${error.message}${full}`;
     }
-    if (error instanceof RangeError) {
+    if (error instanceof Misuse) return `the WebAssembly program called WASI wrongly: ${error.message}`;
+    if (error instanceof RangeError && /call stack/i.test(error.message)) {
       return `the WebAssembly program failed: ${error.message} (a recursion too deep?)`;
+    }
+    if (error instanceof RangeError) {
+      // A pointer or length outside its memory, given to one of the functions above.
+      return `the WebAssembly program called WASI with an address outside its memory (${error.message})`;
     }
     return "the WebAssembly program failed: " + channel.show(error);
   }
 
   /** Compiles and checks the module (before the match): its instance, or a sentence. */
   async function prepare(code) {
+    if (code === "") throw new Refused("no WebAssembly module was chosen for this bot: choose a .wasm file");
     const module = await WebAssembly.compile(capMemory(fromBase64(code)));
     checkImports(module);
     checkExports(module);

@@ -16,8 +16,9 @@
 // (w3) Hostile modules (WAT, assembled here by binaryen): an endless loop is a timeout; memory
 //      grown to the limit stops at 768 MB and its trap is a crash that says so (also when the
 //      module declares a larger maximum; one whose memory starts above it is refused before the
-//      match); a trap is a crash
-//      with its message; proc_exit(3) ends the bot with its code; an import of something else
+//      match); a trap is a crash with its message; proc_exit(3) ends the bot with its code; a
+//      write from outside its memory, or of four billion buffers, is a crash that says so (never
+//      a hang or a worker out of memory); an import of something else
 //      than WASI refuses the match before it starts, naming the import; output without a newline
 //      past 65,536 bytes is a flood; a debug log without end is a flood. Each while the page's
 //      heartbeat (a 10 ms timer) never pauses over 100 ms until the match's end shows (the
@@ -131,6 +132,16 @@ const HOSTILE = [
     text: wat(`(drop (i32.div_s (i32.const 1) (i32.sub (i32.const 1) (i32.const 1))))`),
   },
   { name: "proc_exit(3)", fault: /exited with code 3/, text: wat(`(call $proc_exit (i32.const 3))`) },
+  {
+    name: "a write from outside its memory",
+    fault: /called WASI with an address outside its memory/,
+    text: wat(`(call $write (i32.const 1) (i32.const 0x7fff0000) (i32.const 100))`),
+  },
+  {
+    name: "a write of four billion buffers",
+    fault: /called WASI wrongly: 4294967295 buffers in one read or write/,
+    text: wat(`(drop (call $fd_write (i32.const 1) (i32.const 0) (i32.const -1) (i32.const 8)))`),
+  },
   {
     name: "an import of something else than WASI",
     refused: /could not start: the WebAssembly module imports what a bot may not use: env\.open_socket \(a function\)/,
