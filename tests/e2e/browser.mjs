@@ -4,6 +4,7 @@
 import { mkdir } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { deflateRawSync } from "node:zlib";
 import { chromium } from "playwright-core";
 
 const REPO = resolve(fileURLToPath(new URL("../..", import.meta.url)));
@@ -137,4 +138,23 @@ export async function setCode(page, code, editor = "bot-code") {
 export async function setRelaxed(page, on) {
   const box = page.locator("#relaxed");
   if ((await box.isChecked()) !== on) await box.click();
+}
+
+/** A share link's fragment (after the `#`), as the page writes it (engine::share: the document
+ * as JSON, deflated, base64url). */
+export function shareFragment(doc) {
+  return `b1.${deflateRawSync(Buffer.from(JSON.stringify(doc)), { level: 9 }).toString("base64url")}`;
+}
+
+/** A student's share link, as the page makes it: the bot `name`'s code against the built-in
+ * `wait`, on seed 7 of `game`'s `ruleset`. */
+export function studentLink(base, { game, ruleset, relaxed = false }, name, code, language = "javascript") {
+  return `${base}#${shareFragment({
+    setup: { game, ruleset, seed: 7, seats: 2 },
+    relaxed,
+    bots: [
+      { kind: "code", name, language, code },
+      { kind: "builtin", name: "wait" },
+    ],
+  })}`;
 }

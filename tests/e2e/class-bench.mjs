@@ -50,8 +50,7 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { deflateRawSync } from "node:zlib";
-import { Failure, launch, setRelaxed, TIME_SCALE, TimeLimit, withinLimit } from "./browser.mjs";
+import { Failure, launch, setRelaxed, studentLink, TIME_SCALE, TimeLimit, withinLimit } from "./browser.mjs";
 import { serve } from "./serve.mjs";
 
 const REPO = resolve(fileURLToPath(new URL("../..", import.meta.url)));
@@ -157,19 +156,8 @@ export function classBots(starter, language, count) {
   });
 }
 
-/** A student's share link, as the page writes it (engine::share: deflated JSON, base64url). */
-function shareLink(base, name, code, language) {
-  const doc = {
-    setup: { game: GAME, ruleset: RULESET, seed: 7, seats: 2 },
-    relaxed: false,
-    bots: [
-      { kind: "code", name, language, code },
-      { kind: "builtin", name: "wait" },
-    ],
-  };
-  const packed = deflateRawSync(Buffer.from(JSON.stringify(doc)), { level: 9 });
-  return `${base}#b1.${packed.toString("base64url")}`;
-}
+/** A student's share link, as the page makes it. */
+const shareLink = (base, name, code, language) => studentLink(base, { game: GAME, ruleset: RULESET }, name, code, language);
 
 // --- processes ----------------------------------------------------------------------------------
 

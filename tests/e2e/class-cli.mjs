@@ -39,8 +39,7 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { deflateRawSync } from "node:zlib";
-import { defaultCheck, launch, runAlone, setRelaxed, TIME_SCALE, withinLimit } from "./browser.mjs";
+import { defaultCheck, launch, runAlone, setRelaxed, studentLink, TIME_SCALE, withinLimit } from "./browser.mjs";
 import { serve } from "./serve.mjs";
 
 const REPO = resolve(fileURLToPath(new URL("../..", import.meta.url)));
@@ -55,19 +54,8 @@ const CRASH_TURN = 5;
 /** What floating-point numbers of the two JSONs may differ by. */
 const EPSILON = 1e-9;
 
-/** A student's share link, as the page writes it (engine::share: deflated JSON, base64url). */
-function shareLink(base, name, code) {
-  const doc = {
-    setup: { game: GAME, ruleset: RULESET, seed: 7, seats: 2 },
-    relaxed: true,
-    bots: [
-      { kind: "code", name, language: "javascript", code },
-      { kind: "builtin", name: "wait" },
-    ],
-  };
-  const packed = deflateRawSync(Buffer.from(JSON.stringify(doc)), { level: 9 });
-  return `${base}#b1.${packed.toString("base64url")}`;
-}
+/** A student's share link, as the page makes it. */
+const shareLink = (base, name, code) => studentLink(base, { game: GAME, ruleset: RULESET, relaxed: true }, name, code);
 
 /** `text` with `from` replaced by `to`, where `from` must be (a starter that changed fails here). */
 function edit(text, from, to, what) {

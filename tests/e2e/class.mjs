@@ -35,28 +35,17 @@ import { mkdtemp, mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { deflateRawSync } from "node:zlib";
 import { unzipSync } from "fflate";
-import { defaultCheck, launch, runAlone, withinLimit } from "./browser.mjs";
+import { defaultCheck, launch, runAlone, studentLink, withinLimit } from "./browser.mjs";
 import { serve } from "./serve.mjs";
 
 const REPO = resolve(fileURLToPath(new URL("../..", import.meta.url)));
 const SHOTS = join(REPO, "tests", "e2e", "screenshots");
 const GAME = "ice-and-fire";
 
-/** A share link's fragment, as the page writes it (engine::share: deflated JSON, base64url). */
-function shareLink(base, name, code, language = "javascript") {
-  const doc = {
-    setup: { game: GAME, ruleset: "league-4", seed: 7, seats: 2 },
-    relaxed: false,
-    bots: [
-      { kind: "code", name, language, code },
-      { kind: "builtin", name: "wait" },
-    ],
-  };
-  const packed = deflateRawSync(Buffer.from(JSON.stringify(doc)), { level: 9 });
-  return `${base}#b1.${packed.toString("base64url")}`;
-}
+/** A student's share link, as the page makes it. */
+const shareLink = (base, name, code, language = "javascript") =>
+  studentLink(base, { game: GAME, ruleset: "league-4" }, name, code, language);
 
 export async function classChecks({ dist, check = defaultCheck }) {
   const { server, url } = await serve(dist);

@@ -40,8 +40,7 @@ import { mkdir, mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { deflateRawSync } from "node:zlib";
-import { defaultCheck, launch, runAlone, setCode, withinLimit } from "./browser.mjs";
+import { defaultCheck, launch, runAlone, setCode, shareFragment, withinLimit } from "./browser.mjs";
 import { serve } from "./serve.mjs";
 
 const REPO = resolve(fileURLToPath(new URL("../..", import.meta.url)));
@@ -70,10 +69,6 @@ console.log(mine[0] + ";HUNKER_DOWN");
 while (true) {}
 `;
 
-/** A share link's fragment, as the page writes it (engine::share: deflated JSON, base64url). */
-function fragment(doc) {
-  return `b1.${deflateRawSync(Buffer.from(JSON.stringify(doc)), { level: 9 }).toString("base64url")}`;
-}
 
 async function pickGame(page, game) {
   await page.locator(`#games .game-choice[data-game="${game}"]`).click();
@@ -308,7 +303,7 @@ export async function teacherHourChecks({ dist, check = defaultCheck, SHOTS = DE
       const other = await launch(await mkdtemp(join(tmpdir(), "botplay-teacher-lesson-")), { viewport: { width: 1366, height: 768 } });
       try {
         const student = other.pages()[0] ?? (await other.newPage());
-        await student.goto(`${url}#${fragment(doc)}`);
+        await student.goto(`${url}#${shareFragment(doc)}`);
         await student.locator("#lesson").waitFor({ timeout: 30_000 });
         await student.locator("#bot-code .cm-content").waitFor({ timeout: 30_000 });
         await student.waitForTimeout(300);
@@ -330,7 +325,7 @@ export async function teacherHourChecks({ dist, check = defaultCheck, SHOTS = DE
         relaxed: false,
         bots: [{ kind: "builtin", name: "soaker" }, { kind: "code", name: "Ada", language: "javascript", code: starter }],
       };
-      await page.goto(`${url}#${fragment(doc)}`);
+      await page.goto(`${url}#${shareFragment(doc)}`);
       await page.reload();
       const title = page.locator("#bot-pane .seat-title");
       await title.waitFor({ timeout: 30_000 });
