@@ -22,6 +22,8 @@ pub struct Game {
     pub human: Option<human::Reader>,
     /// The starter bot in JavaScript (`www/starter/<game>.js`).
     pub javascript: &'static str,
+    /// The same bot in TypeScript (`www/starter/<game>.ts`).
+    pub typescript: &'static str,
     /// The starter bot in Python (`www/starter/<game>.py`).
     pub python: &'static str,
     /// The rules page (`www/rules/<game>.html`, see `app::rules`).
@@ -40,6 +42,7 @@ pub static GAMES: &[Game] = &[
         seat_names: painters::RED_BLUE,
         human: Some(human::ice_and_fire::read),
         javascript: include_str!("../www/starter/ice-and-fire.js"),
+        typescript: include_str!("../www/starter/ice-and-fire.ts"),
         python: include_str!("../www/starter/ice-and-fire.py"),
         rules: include_str!("../www/rules/ice-and-fire.html"),
         sentence: "Train soldiers, claim land and build mines and towers on a 12 × 12 map until \
@@ -52,6 +55,7 @@ pub static GAMES: &[Game] = &[
         seat_names: painters::RED_BLUE,
         human: Some(human::soak_overflow::read),
         javascript: include_str!("../www/starter/soak-overflow.js"),
+        typescript: include_str!("../www/starter/soak-overflow.ts"),
         python: include_str!("../www/starter/soak-overflow.py"),
         rules: include_str!("../www/rules/soak-overflow.html"),
         sentence: "Move a team of agents behind cover, soak the other team with shots and splash \
@@ -67,6 +71,7 @@ pub static GAMES: &[Game] = &[
         seat_names: painters::RED_BLUE,
         human: Some(human::micro_rts::read),
         javascript: include_str!("../www/starter/micro-rts.js"),
+        typescript: include_str!("../www/starter/micro-rts.ts"),
         python: include_str!("../www/starter/micro-rts.py"),
         rules: include_str!("../www/rules/micro-rts.html"),
         sentence: "A small real-time strategy game: gather gold and wood, build barracks, train \
@@ -79,6 +84,7 @@ pub static GAMES: &[Game] = &[
         seat_names: &[],
         human: None,
         javascript: include_str!("../www/starter/skyport.js"),
+        typescript: include_str!("../www/starter/skyport.ts"),
         python: include_str!("../www/starter/skyport.py"),
         rules: include_str!("../www/rules/skyport.html"),
         sentence: "Up to eight ships on a hex map mine resources, upgrade lasers, mortars and \
@@ -91,6 +97,7 @@ pub static GAMES: &[Game] = &[
         seat_names: &[],
         human: None,
         javascript: include_str!("../www/starter/crafting-quest.js"),
+        typescript: include_str!("../www/starter/crafting-quest.ts"),
         python: include_str!("../www/starter/crafting-quest.py"),
         rules: include_str!("../www/rules/crafting-quest.html"),
         sentence: "Ten units each dig for buried resources under fog of war, craft swords and \

@@ -38,12 +38,42 @@ const STOP_GRACE_MS: u32 = 1_000;
 pub enum BotSource {
     /// A JavaScript bot's source code.
     JavaScript(String),
+    /// A TypeScript bot's source code (made JavaScript by Sucrase in its worker).
+    TypeScript(String),
     /// A Python bot's source code (run by Pyodide in the same worker runtime).
     Python(String),
     /// A built-in bot of the game, by name.
     Builtin(String),
     /// A person plays the seat by hand in the page (`src/human`): no worker, no time budget.
     Human,
+}
+
+impl BotSource {
+    /// The bot of `code` in `language` (`javascript`, `typescript` or `python`, as share links,
+    /// classes and replays name them), if the page runs that language.
+    pub fn of_code(language: &str, code: String) -> Option<BotSource> {
+        match language {
+            "javascript" => Some(BotSource::JavaScript(code)),
+            "typescript" => Some(BotSource::TypeScript(code)),
+            "python" => Some(BotSource::Python(code)),
+            _ => None,
+        }
+    }
+
+    /// A bot written in code: its language (as [`BotSource::of_code`] takes it) and its code.
+    pub fn code(&self) -> Option<(&'static str, &str)> {
+        match self {
+            BotSource::JavaScript(code) => Some(("javascript", code)),
+            BotSource::TypeScript(code) => Some(("typescript", code)),
+            BotSource::Python(code) => Some(("python", code)),
+            BotSource::Builtin(_) | BotSource::Human => None,
+        }
+    }
+
+    /// Whether the bot is code, run in a worker of its own.
+    pub fn is_code(&self) -> bool {
+        self.code().is_some()
+    }
 }
 
 /// One seat of a match to play.
@@ -58,23 +88,18 @@ impl SeatSpec {
     /// The bot as a share link carries it.
     pub fn shared(&self) -> engine::SharedBot {
         let name = self.name.clone();
-        match &self.source {
-            BotSource::JavaScript(code) => engine::SharedBot::Code {
+        match (&self.source, self.source.code()) {
+            (_, Some((language, code))) => engine::SharedBot::Code {
                 name,
-                language: "javascript".into(),
-                code: code.clone(),
+                language: language.into(),
+                code: code.into(),
             },
-            BotSource::Python(code) => engine::SharedBot::Code {
-                name,
-                language: "python".into(),
-                code: code.clone(),
-            },
-            BotSource::Builtin(builtin) => engine::SharedBot::Builtin {
+            (BotSource::Builtin(builtin), None) => engine::SharedBot::Builtin {
                 name: builtin.clone(),
             },
             // A link cannot ask the person again: it names the seat, and the page sets the
             // slot to "by hand" when it opens the link (src/app/state.rs).
-            BotSource::Human => engine::SharedBot::Program { name },
+            (_, None) => engine::SharedBot::Program { name },
         }
     }
 }
@@ -529,14 +554,15 @@ impl Inner {
     /// `messages` when there is no shared memory.
     fn send_start(this: &Rc<RefCell<Inner>>, messages: bool) {
         let me = Rc::downgrade(this);
-        let python = this
+        let languages: Vec<&'static str> = this
             .borrow()
             .spec
             .seats
             .iter()
-            .any(|s| matches!(s.source, BotSource::Python(_)));
+            .filter_map(|s| s.source.code().map(|(language, _)| language))
+            .collect();
         wasm_bindgen_futures::spawn_local(async move {
-            let files = files::load(python).await;
+            let files = files::load(&languages).await;
             let Some(this) = me.upgrade() else {
                 return;
             };
@@ -556,9 +582,9 @@ impl Inner {
                     .seats
                     .iter()
                     .map(|s| match &s.source {
-                        BotSource::JavaScript(_) | BotSource::Python(_) => Player::Code,
                         BotSource::Builtin(name) => Player::Builtin { name: name.clone() },
                         BotSource::Human => Player::Human,
+                        _ => Player::Code,
                     })
                     .collect(),
                 relaxed: inner.spec.relaxed,
@@ -567,10 +593,9 @@ impl Inner {
             let seats = js_sys::Array::new();
             for seat in &inner.spec.seats {
                 let (kind, code) = match &seat.source {
-                    BotSource::JavaScript(code) => ("javascript", code.as_str()),
-                    BotSource::Python(code) => ("python", code.as_str()),
                     BotSource::Builtin(_) => ("builtin", ""),
                     BotSource::Human => ("human", ""),
+                    code => code.code().unwrap_or_default(),
                 };
                 let entry = js_sys::Object::new();
                 set(&entry, "kind", &kind.into());
@@ -636,7 +661,7 @@ impl Inner {
             .spec
             .seats
             .iter()
-            .filter(|s| matches!(s.source, BotSource::JavaScript(_) | BotSource::Python(_)))
+            .filter(|s| s.source.is_code())
             .count()
             > 1;
         for &seat in &seats {
@@ -790,6 +815,7 @@ mod files {
     thread_local! {
         static CORE: RefCell<Option<JsValue>> = const { RefCell::new(None) };
         static PYTHON: RefCell<Option<JsValue>> = const { RefCell::new(None) };
+        static TYPESCRIPT: RefCell<Option<JsValue>> = const { RefCell::new(None) };
     }
 
     /// What a fetched file is kept as.
@@ -823,26 +849,37 @@ mod files {
         let _ = js_sys::Reflect::set(target, &key.into(), value);
     }
 
-    /// `{matchJs, matchWasm, runtime, pyodide}`; Pyodide's files only when `python`.
-    pub async fn load(python: bool) -> Result<JsValue, String> {
+    /// `{matchJs, matchWasm, runtime, languages}`, where `languages` holds what the bots of
+    /// each of `languages` that needs more than the runtime are sent (`python`: Pyodide's files;
+    /// `typescript`: Sucrase's text, `typescript.js`), each fetched when such a bot first plays.
+    pub async fn load(languages: &[&str]) -> Result<JsValue, String> {
         let core = match CORE.with(|c| c.borrow().clone()) {
             Some(core) => core,
             None => {
                 let core = js_sys::Object::new();
-                set(&core, "matchJs", &fetch("match_worker.js", Body::Text).await?);
+                set(
+                    &core,
+                    "matchJs",
+                    &fetch("match_worker.js", Body::Text).await?,
+                );
                 set(
                     &core,
                     "matchWasm",
                     &fetch("match_worker_bg.wasm", Body::Bytes).await?,
                 );
-                set(&core, "runtime", &fetch("js-bot-worker.js", Body::Text).await?);
+                set(
+                    &core,
+                    "runtime",
+                    &fetch("js-bot-worker.js", Body::Text).await?,
+                );
                 let core: JsValue = core.into();
                 CORE.with(|c| *c.borrow_mut() = Some(core.clone()));
                 core
             }
         };
         let files = js_sys::Object::assign(&js_sys::Object::new(), core.unchecked_ref());
-        if python {
+        let needs = js_sys::Object::new();
+        if languages.contains(&"python") {
             let pyodide = match PYTHON.with(|p| p.borrow().clone()) {
                 Some(pyodide) => pyodide,
                 None => {
@@ -856,10 +893,20 @@ mod files {
                     pyodide
                 }
             };
-            set(&files, "pyodide", &pyodide);
-        } else {
-            set(&files, "pyodide", &JsValue::NULL);
+            set(&needs, "python", &pyodide);
         }
+        if languages.contains(&"typescript") {
+            let sucrase = match TYPESCRIPT.with(|t| t.borrow().clone()) {
+                Some(sucrase) => sucrase,
+                None => {
+                    let sucrase = fetch("typescript.js", Body::Text).await?;
+                    TYPESCRIPT.with(|t| *t.borrow_mut() = Some(sucrase.clone()));
+                    sucrase
+                }
+            };
+            set(&needs, "typescript", &sucrase);
+        }
+        set(&files, "languages", &needs);
         Ok(files.into())
     }
 }

@@ -1,11 +1,12 @@
 //! The starter bots shown in the editor: one per game and language (files under `www/starter/`,
 //! held by the page's registry, `crate::registry`).
 
-/// The starter bot of a game in a language (`javascript` or `python`), or a generic skeleton for
-/// a game without an entry in the registry.
+/// The starter bot of a game in a language (`javascript`, `typescript` or `python`), or a
+/// generic skeleton for a game without an entry in the registry.
 pub fn code(game: &str, language: &str) -> &'static str {
     match language {
         "python" => python(game),
+        "typescript" => typescript(game),
         _ => javascript(game),
     }
 }
@@ -13,6 +14,12 @@ pub fn code(game: &str, language: &str) -> &'static str {
 /// The JavaScript starter bot of a game, or a generic skeleton for a game without one.
 pub fn javascript(game: &str) -> &'static str {
     crate::registry::entry(game).map_or(include_str!("../www/starter/generic.js"), |g| g.javascript)
+}
+
+/// The TypeScript starter bot of a game (its JavaScript starter, typed), or a generic skeleton
+/// for a game without one.
+pub fn typescript(game: &str) -> &'static str {
+    crate::registry::entry(game).map_or(include_str!("../www/starter/generic.ts"), |g| g.typescript)
 }
 
 /// The Python starter bot of a game, or a generic skeleton for a game without one.

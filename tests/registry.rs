@@ -140,6 +140,7 @@ product_test! {
             let id = game.id;
             for (language, code, generic) in [
                 ("javascript", game.javascript, starter::javascript("no-such-game")),
+                ("typescript", game.typescript, starter::typescript("no-such-game")),
                 ("python", game.python, starter::python("no-such-game")),
             ] {
                 assert!(!code.trim().is_empty(), "{id}: an empty {language} starter");
@@ -149,6 +150,7 @@ product_test! {
                 for other in others {
                     assert_ne!(code, other.javascript, "{id}: {}'s JavaScript starter", other.id);
                     assert_ne!(code, other.python, "{id}: {}'s Python starter", other.id);
+                    assert_ne!(code, other.typescript, "{id}: {}'s TypeScript starter", other.id);
                 }
             }
             assert!(

@@ -1,9 +1,14 @@
-// The runtime of a JavaScript or Python bot: one Web Worker runs one bot, as CodinGame runs it.
+// The runtime of a JavaScript, TypeScript or Python bot: one Web Worker runs one bot, as
+// CodinGame runs it.
 // The match host (www/match-host.js) starts it from this text; the match worker
 // (src/bin/match_worker.rs) is the other end of its two rings.
 //
 // A JavaScript bot calls a global, blocking `readline()` for each input line, writes its answer
 // with `console.log(...)` (or `print(...)`) and its debug log with `console.error(...)`.
+// A TypeScript bot is the same, once Sucrase (www/editor/typescript.js, its text sent by the page
+// with the start message) has made it JavaScript, here before the bot starts (not counted against
+// it). Lines stay where they were, so a fault's "line N" is the TypeScript line; columns move
+// where types were removed, so a TypeScript bot's faults name the line alone.
 // A Python bot runs in Pyodide (its files are sent by the page, loaded before the match starts):
 // `input()` and `sys.stdin` block on the same `readline()`, `print()` writes output lines,
 // `sys.stderr` is the debug log; the standard library is there. Its memory is capped at
@@ -171,6 +176,7 @@ const MAX_STDERR_PER_READ = 64 * 1024;
 // Python's memory, at most (CodinGame gives 768 MB).
 const PYTHON_MEMORY_BYTES = 768 * 1024 * 1024;
 const SOURCE_NAME = "bot.js";
+const TYPESCRIPT_SOURCE_NAME = "bot.ts";
 const PYTHON_SOURCE_NAME = "bot.py";
 
 // The input ring: its buffer, its header, its data bytes' size. The output ring likewise.
@@ -508,15 +514,17 @@ const PLACE = /^(\d+):(\d+)/;
 const IMPORT_SCRIPTS_WORDS = /^Failed to execute 'importScripts' on 'WorkerGlobalScope': /;
 const END_OF_INPUT = /end of input/;
 
-// "TypeError: x is undefined (bot.js line 12)": the message and where in the bot it happened.
-function describe(error) {
+// "TypeError: x is undefined (line 12, column 3)": the message and where in the bot (its code
+// running as `name`) it happened; the line alone when `columns` are not the code's own.
+function describe(error, name, columns) {
   if (!(error instanceof ErrorType)) return "the bot threw " + show(error);
   const stack = toString(error.stack || "");
-  const at = strIndexOf(stack, SOURCE_NAME + ":");
+  const at = strIndexOf(stack, name + ":");
   const head = toString(error.name) + ": " + toString(error.message);
   if (at < 0) return head;
-  const place = regexpExec(PLACE, strSlice(stack, at + SOURCE_NAME.length + 1));
-  return place ? head + " (line " + place[1] + ", column " + place[2] + ")" : head;
+  const place = regexpExec(PLACE, strSlice(stack, at + name.length + 1));
+  if (!place) return head;
+  return head + " (line " + place[1] + (columns ? ", column " + place[2] + ")" : ")");
 }
 
 // What a bot keeps of the browser's worker: the JavaScript built-ins, and facilities that reach
@@ -619,9 +627,11 @@ function syntaxErrorLine(code, message) {
   return 0;
 }
 
-function run(code) {
+// Runs the bot's JavaScript, named `name` in its stack traces (`columns`: as the person wrote
+// it, so that a fault may name the column).
+function run(code, name, columns) {
   // The bot's code is a script of its own (no eval: the page's policy forbids it).
-  const url = makeBlobUrl(code + "\n//# sourceURL=" + SOURCE_NAME + "\n");
+  const url = makeBlobUrl(code + "\n//# sourceURL=" + name + "\n");
   installConsole();
   record(KIND.ready, "", clock());
   closeSandbox();
@@ -633,14 +643,45 @@ function run(code) {
       const message = strReplace(toString(error.message), IMPORT_SCRIPTS_WORDS, "");
       const line = syntaxErrorLine(code, error.message);
       let text = "SyntaxError: " + message;
+      // (A syntax error Sucrase let through: its line is the TypeScript's too.)
       if (line) text += " (line " + line + ")";
       else if (regexpExec(END_OF_INPUT, message) !== null) {
         text += " (the code ends before a bracket, brace or quote is closed)";
       }
       return exit(text);
     }
-    exit(describe(error));
+    exit(describe(error, name, columns));
   }
+}
+
+// Sucrase's "Unexpected token (3:9)": its line and column, as JavaScript's faults say them.
+const SUCRASE_PLACE = / \((\d+):(\d+)\)$/;
+
+// A TypeScript bot: Sucrase's transform (the text of www/editor/typescript.js, sent by the page)
+// makes it JavaScript, which then runs as a JavaScript bot. A syntax error Sucrase finds is the
+// bot's crash, with its line, as a JavaScript bot's is.
+function runTypeScript(code, transformer) {
+  let transform;
+  try {
+    importScriptsNow(makeBlobUrl(toString(transformer)));
+    transform = self.botplayTypeScript;
+    delete self.botplayTypeScript;
+    if (typeof transform !== "function") throw new ErrorType("no botplayTypeScript in it");
+  } catch (error) {
+    return exit("TypeScript could not be loaded (Sucrase, typescript.js): " + show(error));
+  }
+  let js;
+  try {
+    js = toString(transform(code));
+  } catch (error) {
+    const message = toString((error && error.message) || error);
+    const place = regexpExec(SUCRASE_PLACE, message);
+    let text = "SyntaxError: " + (place ? strSlice(message, 0, place.index) : message);
+    if (place) text += " (line " + place[1] + ", column " + place[2] + ")";
+    record(KIND.ready, "", clock());
+    return exit(text);
+  }
+  run(js, TYPESCRIPT_SOURCE_NAME, false);
 }
 
 // A traceback's frame in the runtime's own Python code (Pyodide's `_pyodide` and `pyodide`
@@ -812,11 +853,7 @@ self.onmessage = (event) => {
   if (message.port) {
     port = message.port;
     io = toString(message.io);
-    if (message.language === "python") {
-      runPython(toString(message.code), message.files || {});
-      return;
-    }
-    run(toString(message.code));
+    start(message);
     return;
   }
   input = message.input;
@@ -826,10 +863,14 @@ self.onmessage = (event) => {
   outHeader = new I32(output, 0, HEADER_BYTES / 4);
   outCapacity = byteCount(new U8(output)) - HEADER_BYTES;
   bell = new I32(message.doorbell, 0, 4);
-  if (message.language === "python") {
-    runPython(toString(message.code), message.files || {});
-    return;
-  }
-  run(toString(message.code));
+  start(message);
 };
+
+// The bot in its language: `files` are Pyodide's files (Python) or Sucrase's text (TypeScript).
+function start(message) {
+  const code = toString(message.code);
+  if (message.language === "python") return runPython(code, message.files || {});
+  if (message.language === "typescript") return runTypeScript(code, message.files);
+  run(code, SOURCE_NAME, true);
+}
 })();

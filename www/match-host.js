@@ -15,8 +15,11 @@
 // serves one match on that port:
 //   page -> host  {type: "start", start, seats: [{kind, code}], files}
 //                   start: the JSON the match worker reads (src/match_host/mod.rs HostStart);
-//                   kind: "javascript", "python", "builtin" or "human"; files: {matchJs,
-//                   matchWasm, runtime, pyodide: {name: ArrayBuffer} | null}
+//                   kind: "javascript", "typescript", "python", "builtin" or "human" (any
+//                   kind but the last two runs in a bot worker); files: {matchJs, matchWasm,
+//                   runtime, languages}, languages holding what a language's bots need, sent
+//                   to each of them (python: Pyodide's files {name: Blob}; typescript:
+//                   Sucrase's text), only when such a bot plays
 //                   mode: "messages" where there is no shared memory (below)
 //                 {type: "stop"}, {type: "human", seat, lines}, {type: "end"},
 //                 {type: "pictures", first, count} (frames the page shows without their pictures)
@@ -43,6 +46,8 @@
   const encoder = new TextEncoder();
 
   const blobUrl = (text) => URL.createObjectURL(new Blob([text], { type: "text/javascript" }));
+  // A seat whose bot runs in a worker of its own (code, not a built-in bot or a person).
+  const inWorker = (seat) => seat.kind !== "builtin" && seat.kind !== "human";
 
   // The writing side of the control ring (records as in src/match_host/rings.rs).
   function controlWriter(buffer, bell) {
@@ -214,7 +219,7 @@
     // service worker.
     async function startOnMessages({ start, seats, files }) {
       readRunning = () => running;
-      const code = seats.some((seat) => seat.kind === "javascript" || seat.kind === "python");
+      const code = seats.some(inWorker);
       let io = null;
       if (code) {
         ioWorker = await serviceWorker();
@@ -228,9 +233,7 @@
           return;
         }
         io = new MessageChannel();
-        tokens = seats.map((seat) =>
-          seat.kind === "javascript" || seat.kind === "python" ? crypto.randomUUID() : null,
-        );
+        tokens = seats.map((seat) => (inWorker(seat) ? crypto.randomUUID() : null));
         ioWorker.postMessage({ type: "botplay-io", tokens: tokens.filter(Boolean) }, [io.port1]);
       }
       if (!heartbeat) return; // ended meanwhile
@@ -238,7 +241,7 @@
       control = (kind, seat, text) => matchWorker?.postMessage({ control: kind, seat, text });
       const runtime = blobUrl(files.runtime);
       const ports = seats.map((seat, index) => {
-        if (seat.kind !== "javascript" && seat.kind !== "python") return null;
+        if (!inWorker(seat)) return null;
         const channel = new MessageChannel();
         const worker = new Worker(runtime, { name: `bot ${index + 1}` });
         worker.onerror = (event) => {
@@ -254,7 +257,7 @@
             code: seat.code,
             port: channel.port1,
             io: new URL("botplay-io/" + tokens[index], document.baseURI).href,
-            files: seat.kind === "python" ? files.pyodide : null,
+            files: files.languages[seat.kind] ?? null,
           },
           [channel.port1],
         );
@@ -277,9 +280,7 @@
       const controlRing = new SharedArrayBuffer(RING_BYTES);
       control = controlWriter(controlRing, bell);
       const rings = seats.map((seat) =>
-        seat.kind === "javascript" || seat.kind === "python"
-          ? [new SharedArrayBuffer(RING_BYTES), new SharedArrayBuffer(RING_BYTES)]
-          : null,
+        inWorker(seat) ? [new SharedArrayBuffer(RING_BYTES), new SharedArrayBuffer(RING_BYTES)] : null,
       );
       readRunning = () => Atomics.load(bell, 1);
       ioWorker = null;
@@ -300,7 +301,7 @@
           input: rings[index][0],
           output: rings[index][1],
           doorbell,
-          files: seat.kind === "python" ? files.pyodide : null,
+          files: files.languages[seat.kind] ?? null,
         });
       });
       startMatchWorker(files);

@@ -77,7 +77,7 @@ pub struct Props {
     pub id: AttrValue,
     /// The code; when it changes from outside (another game, a reset), the editor shows it.
     pub value: String,
-    /// `javascript` or `python`.
+    /// `javascript`, `typescript` or `python`.
     pub language: &'static str,
     /// Every change the person makes.
     pub on_change: Callback<String>,

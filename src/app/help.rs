@@ -78,7 +78,8 @@ pub fn help_panel(props: &PanelProps) -> Html {
                 <li>
                     { "Each turn the game writes what your bot sees to its input, line by line; \
                        your bot reads the lines (" }
-                    <code>{ "readline()" }</code>{ " in JavaScript, " }<code>{ "input()" }</code>
+                    <code>{ "readline()" }</code>{ " in JavaScript or TypeScript, " }
+                    <code>{ "input()" }</code>
                     { " in Python) and writes its orders as one line (" }
                     <code>{ "console.log" }</code>{ ", " }<code>{ "print" }</code>
                     { ") within the turn's time budget. Late or wrong answers lose the match." }

@@ -29,8 +29,8 @@ pub fn landing(props: &Props) -> Html {
         <section id="landing" class="landing" aria-label="The games">
             <h2>{ "Pick a game and press Play" }</h2>
             <p class="tagline">
-                { "Write a bot in JavaScript or Python and watch it play a built-in bot or \
-                   another bot of yours. Everything runs in this page." }
+                { "Write a bot in JavaScript, TypeScript or Python and watch it play a built-in \
+                   bot or another bot of yours. Everything runs in this page." }
             </p>
             <p class="hint">
                 { "Each game starts with a starter bot in the editor playing the strongest \

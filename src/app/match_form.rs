@@ -8,7 +8,7 @@ use super::code_editor::CodeEditor;
 use super::code_keeping::{EarlierVersions, OtherTabNotice};
 use games::crafting_quest::MAPS;
 
-use super::state::{entry, Action, Form, Slot, LANGUAGES, PYTHON};
+use super::state::{entry, Action, Form, Slot, LANGUAGES, PYTHON, TYPESCRIPT};
 
 #[derive(Properties, PartialEq)]
 pub struct Props {
@@ -240,6 +240,11 @@ pub(super) fn slot_fields(props: &SlotProps) -> Html {
                          print(..., file=sys.stderr) writes to the debug log. \
                          Python loads once per match (not counted against your bot). \
                          Saved in this browser as you type."
+                    } else if bot.language == TYPESCRIPT {
+                        "readline() reads a line; console.log() writes your answer; \
+                         console.error() writes to the debug log. The types are removed before \
+                         it runs (by Sucrase; nothing checks them). Saved in this browser as you \
+                         type."
                     } else {
                         "readline() reads a line; console.log() writes your answer; \
                          console.error() writes to the debug log. Saved in this browser as you type."

@@ -41,7 +41,8 @@ pub const MAX_PICTURES: usize = 32;
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "kebab-case")]
 pub enum Player {
-    /// A program in a worker of its own (JavaScript or Python), with an input and an output ring.
+    /// A program in a worker of its own (JavaScript, TypeScript or Python), with an input and an
+    /// output ring.
     Code,
     /// A built-in bot, by name, run in the match worker.
     Builtin { name: String },

@@ -1,12 +1,12 @@
-// The bot editor: CodeMirror 6 with JavaScript and Python modes, bundled at build time by
-// esbuild (build.mjs; no CDN). The app calls `botplayEditor.create(host, doc, language,
+// The bot editor: CodeMirror 6 with JavaScript, TypeScript and Python modes, bundled at build
+// time by esbuild (build.mjs; no CDN). The app calls `botplayEditor.create(host, doc, language,
 // onChange)` and gets a handle with getDoc/setDoc/setLanguage/focus/destroy. `onChange` hears
 // only what the person types, not the text the app puts in with `setDoc`.
 //
 // Indentation is the language's, as its starter bots are written (4 spaces in Python, 2 in
-// JavaScript), unless the code itself is indented otherwise: then the editor follows the code
-// (a Python bot indented with 2 spaces or tabs keeps working when a line is added). Tab and
-// Shift-Tab indent and unindent the selected lines by that unit.
+// JavaScript and TypeScript), unless the code itself is indented otherwise: then the editor
+// follows the code (a Python bot indented with 2 spaces or tabs keeps working when a line is
+// added). Tab and Shift-Tab indent and unindent the selected lines by that unit.
 //
 // Completion never takes Enter from a person typing: the list opens with nothing chosen, only
 // names that start with what was typed (a keyword typed in full offers no other name), Tab
@@ -29,10 +29,18 @@ import { javascript } from "@codemirror/lang-javascript";
 import { python } from "@codemirror/lang-python";
 import { oneDark } from "@codemirror/theme-one-dark";
 
-const languages = { javascript: () => javascript(), python: () => python() };
+const languages = {
+  javascript: () => javascript(),
+  typescript: () => javascript({ typescript: true }),
+  python: () => python(),
+};
 // Each language's indent unit, as the starters (www/starter/) are written, and what ends a line
 // that opens a block (the next line is one unit deeper).
-const INDENT = { javascript: { unit: "  ", opens: /[{[(]$/ }, python: { unit: "    ", opens: /:$/ } };
+const INDENT = {
+  javascript: { unit: "  ", opens: /[{[(]$/ },
+  typescript: { unit: "  ", opens: /[{[(]$/ },
+  python: { unit: "    ", opens: /:$/ },
+};
 
 /**
  * The indent unit `text` is written with: the most common step from a line that opens a block

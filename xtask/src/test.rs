@@ -91,7 +91,7 @@ const STEPS: [Step; 10] = [
     },
     Step {
         name: "e2e",
-        title: "node tests/e2e/run.mjs, then embed.mjs, charts.mjs, take-over.mjs, pictures.mjs, class.mjs, class-cli.mjs and wasm-bots.mjs, --dist dist, in headless Chromium",
+        title: "node tests/e2e/run.mjs, then embed.mjs, charts.mjs, take-over.mjs, pictures.mjs, class.mjs, class-cli.mjs, wasm-bots.mjs and typescript.mjs, --dist dist, in headless Chromium",
         needs_browser: true,
         limit: minutes(25),
         run: end_to_end,
@@ -552,7 +552,8 @@ fn end_to_end(repo: &Repo) -> Result {
     // --class` on the class file the page saved, the two JSONs compared (it builds the CLI with
     // `cargo build -p botplay`, which `cargo test` has mostly built); WebAssembly bots (a C bot
     // compiled by clang for wasm32-wasi against its native transcript in the CLI, hostile
-    // modules). Each with the screenshots (or files) it leaves.
+    // modules); TypeScript bots typed into the editor, each game's TypeScript starter, and what
+    // Sucrase costs. Each with the screenshots (or files) it leaves.
     for (name, screenshots) in [
         ("embed", "embed-*.png"),
         ("charts", "charts*.png"),
@@ -561,6 +562,7 @@ fn end_to_end(repo: &Repo) -> Result {
         ("class", "class.png"),
         ("class-cli", "class-cli-*.json"),
         ("wasm-bots", "wasm-match.png"),
+        ("typescript", "timeout-chromium.png"),
     ] {
         let script = format!("tests/e2e/{name}.mjs");
         let mut command = repo.command("node");

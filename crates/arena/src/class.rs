@@ -65,7 +65,12 @@ const PSEUDONYM_ANIMALS: [&str; 16] = [
 
 /// The languages a class's code bots are written in, with the file endings that name them.
 /// A WebAssembly bot's code is its module (`.wasm`) in base64.
-pub const LANGUAGES: [(&str, &str); 3] = [("javascript", "js"), ("python", "py"), ("wasm", "wasm")];
+pub const LANGUAGES: [(&str, &str); 4] = [
+    ("javascript", "js"),
+    ("typescript", "ts"),
+    ("python", "py"),
+    ("wasm", "wasm"),
+];
 
 impl ClassBot {
     /// The code bot a student's share link carries (the first seat with code), named as the
@@ -95,9 +100,10 @@ impl ClassBot {
             .find(|(_, e)| e.eq_ignore_ascii_case(ending))
         else {
             let endings: Vec<String> = LANGUAGES.iter().map(|(_, e)| format!(".{e}")).collect();
+            let (last, others) = endings.split_last().expect("languages");
             return Err(ClassError::Invalid(format!(
-                "{file_name}: a bot file ends in {}",
-                endings.join(" or ")
+                "{file_name}: a bot file ends in {} or {last}",
+                others.join(", ")
             )));
         };
         Ok(ClassBot {
@@ -422,6 +428,11 @@ mod tests {
         let file = ClassBot::from_file("noor.py", "print(1)").expect("a bot");
         assert_eq!(file.name, "noor");
         assert!(matches!(file.bot, SharedBot::Code { ref language, .. } if language == "python"));
+        let typed = ClassBot::from_file("Grace.TS", "let n: number = 1;").expect("a TS bot");
+        assert_eq!(typed.name, "Grace");
+        assert!(
+            matches!(typed.bot, SharedBot::Code { ref language, .. } if language == "typescript")
+        );
         // A WebAssembly module travels in base64, named by its file.
         let module = ClassBot::from_file("fast.wasm", "AGFzbQEAAAA=").expect("a wasm bot");
         assert_eq!(module.name, "fast");
@@ -430,7 +441,10 @@ mod tests {
             if language == "wasm" && code == "AGFzbQEAAAA=")
         );
         let wrong = ClassBot::from_file("notes.txt", "").unwrap_err();
-        assert!(wrong.to_string().contains("ends in .js or .py"), "{wrong}");
+        assert!(
+            wrong.to_string().contains("ends in .js, .ts, .py or .wasm"),
+            "{wrong}"
+        );
         let builtins_only = engine::share::ShareDoc::decode(&link)
             .map(|mut d| {
                 d.bots.truncate(1);

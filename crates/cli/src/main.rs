@@ -25,6 +25,7 @@ mod procs;
 mod seats;
 mod sources;
 mod takeover;
+mod typescript;
 
 use std::process::ExitCode;
 

@@ -186,28 +186,33 @@ globalThis.print = (...a) => console.log(...a);
 globalThis.printErr = (...a) => console.error(...a);
 "#;
 
-/// The Node preload's file, written once per process. Its name carries a hash of its text and
-/// it is written under a name of this process's own, then renamed: botplay processes running at
-/// once (arenas, CI) never see it half-written, and each version of the text has its own file.
+/// The Node preload's file, written once per process ([`script_file`]).
 pub(crate) fn node_preload() -> Result<std::path::PathBuf, String> {
     static PRELOAD: std::sync::OnceLock<Result<std::path::PathBuf, String>> =
         std::sync::OnceLock::new();
     PRELOAD
-        .get_or_init(|| {
-            // A stable name for the text (std's hashers are not stable across builds).
-            let hash = engine::fnv1a(NODE_PRELOAD.as_bytes());
-            let dir = std::env::temp_dir();
-            let path = dir.join(format!("botplay-node-preload-{hash:016x}.js"));
-            let partial = dir.join(format!(
-                "botplay-node-preload-{hash:016x}.{}.tmp",
-                std::process::id()
-            ));
-            std::fs::write(&partial, NODE_PRELOAD)
-                .and_then(|()| std::fs::rename(&partial, &path))
-                .map_err(|e| format!("cannot write the Node preload: {e}"))?;
-            Ok(path)
-        })
+        .get_or_init(|| script_file("node-preload", &[NODE_PRELOAD]))
         .clone()
+}
+
+/// A script of the CLI's own for Node (`parts` one after the other), written to the temporary
+/// folder as `botplay-<name>-<hash>.js`. Its name carries a hash of its text and it is written
+/// under a name of this process's own, then renamed: botplay processes running at once
+/// (arenas, CI) never see it half-written, and each version of the text has its own file.
+pub(crate) fn script_file(name: &str, parts: &[&str]) -> Result<std::path::PathBuf, String> {
+    let text = parts.concat();
+    // A stable name for the text (std's hashers are not stable across builds).
+    let hash = engine::fnv1a(text.as_bytes());
+    let dir = std::env::temp_dir();
+    let path = dir.join(format!("botplay-{name}-{hash:016x}.js"));
+    let partial = dir.join(format!(
+        "botplay-{name}-{hash:016x}.{}.tmp",
+        std::process::id()
+    ));
+    std::fs::write(&partial, text)
+        .and_then(|()| std::fs::rename(&partial, &path))
+        .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    Ok(path)
 }
 
 impl Program {
@@ -237,7 +242,17 @@ impl Program {
         // Our copy of the terminal's program side: the output ends when the program's copies
         // are closed.
         drop(command);
-        let mut child = spawned.map_err(|e| format!("cannot start bot '{spec}': {e}"))?;
+        let mut child = spawned.map_err(|e| match e.kind() {
+            std::io::ErrorKind::NotFound
+                if is_js_file(spec) || crate::typescript::is_file(spec) =>
+            {
+                format!(
+                    "cannot start bot '{spec}': JavaScript and TypeScript bots run under Node.js, \
+                     and `node` was not found (install Node.js 18 or later, or put it on PATH)"
+                )
+            }
+            _ => format!("cannot start bot '{spec}': {e}"),
+        })?;
         procs::started(child.id(), &token);
         let stdout: Box<dyn std::io::Read + Send> = match pty_out {
             Some(master) => Box::new(std::fs::File::from(master)),
@@ -284,6 +299,9 @@ impl Program {
             let mut c = Command::new("node");
             c.arg("--require").arg(preload).arg(spec.trim());
             return Ok(c);
+        }
+        if crate::typescript::is_file(spec) {
+            return crate::typescript::command(spec);
         }
         let mut c = if !pty && has_stdbuf() {
             let mut c = Command::new("stdbuf");

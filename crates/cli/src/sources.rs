@@ -6,7 +6,8 @@
 //! Code is written to a folder of its own ([`CodeDir`], under the system's temporary folder),
 //! removed when the command ends (or by [`remove_code_dirs`] when Ctrl-C ends `play`): a
 //! JavaScript file runs as a `.js` file given to `--bot` does (Node with the `readline()`
-//! preload), a Python file under `python3`.
+//! preload), a TypeScript file as a `.ts` file does (the same, after Sucrase), a Python file
+//! under `python3`.
 
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -87,10 +88,12 @@ impl CodeDir {
     fn write(&mut self, name: &str, language: &str, code: &str) -> Result<String, String> {
         let ending = match language {
             "javascript" => "js",
+            "typescript" => "ts",
             "python" => "py",
             other => {
                 return Err(format!(
-                    "bot '{name}' is written in '{other}': the CLI runs JavaScript and Python"
+                    "bot '{name}' is written in '{other}': the CLI runs JavaScript, TypeScript \
+                     and Python"
                 ))
             }
         };
@@ -101,8 +104,10 @@ impl CodeDir {
             .map_err(|e| format!("cannot write bot '{name}' to {}: {e}", file.display()))?;
         let path = file.display().to_string();
         Ok(match ending {
-            // A lone `.js` file runs under Node with the readline() preload (`seats.rs`).
-            "js" if !path.contains(char::is_whitespace) => path,
+            // A lone `.js` file runs under Node with the readline() preload (`seats.rs`), a lone
+            // `.ts` file too, after Sucrase (`typescript.rs`).
+            "js" | "ts" if !path.contains(char::is_whitespace) => path,
+            "ts" => crate::typescript::command_line(&path)?,
             "js" => format!(
                 "node --require {} {}",
                 quote(&crate::seats::node_preload()?.display().to_string()),
@@ -126,7 +131,7 @@ impl Drop for CodeDir {
 }
 
 /// `text` quoted for `sh`.
-fn quote(text: &str) -> String {
+pub(crate) fn quote(text: &str) -> String {
     format!("'{}'", text.replace('\'', r"'\''"))
 }
 
@@ -268,6 +273,10 @@ mod tests {
         let mut dir = CodeDir::new();
         let js = dir.write("a", "javascript", "print(1)").expect("js");
         let py = dir.write("b", "python", "print(1)").expect("py");
+        let ts = dir
+            .write("c", "typescript", "let n: number = 1;")
+            .expect("ts");
+        assert!(ts.ends_with("bot-3.ts") && Path::new(&ts).is_file(), "{ts}");
         assert!(js.ends_with("bot-1.js") && Path::new(&js).is_file(), "{js}");
         assert!(
             py.starts_with("python3 '") && py.ends_with("bot-2.py'"),

@@ -1,7 +1,7 @@
 //! The editor's starter bots (`www/starter/`), run by the CLI as local programs: each game's
-//! JavaScript and Python starter plays a whole match without a fault, and the two languages
-//! play the very same match (the starters are deterministic translations of each other), so a
-//! bot written in the page works unchanged with `botplay play`.
+//! JavaScript, TypeScript and Python starter plays a whole match without a fault, and the three
+//! languages play the very same match (the starters are deterministic translations of each
+//! other), so a bot written in the page works unchanged with `botplay play`.
 
 use std::path::Path;
 use std::process::Command;
@@ -39,14 +39,16 @@ fn outcome(out: &str, name: &str) -> Vec<String> {
 }
 
 #[test]
-fn every_game_has_javascript_and_python_starters_that_play_the_same_faultless_match() {
+fn every_game_has_javascript_typescript_and_python_starters_that_play_the_same_faultless_match() {
     // Every game of the registry (a new game without starters fails here).
     for game in games::GAMES.iter().map(|entry| entry.info.id) {
         let js = starter(&format!("{game}.js"));
+        let ts = starter(&format!("{game}.ts"));
         let py = format!("python3 {}", starter(&format!("{game}.py")));
         let js_out = play(game, &js);
+        let ts_out = play(game, &ts);
         let py_out = play(game, &py);
-        for (bot, out) in [(&js, &js_out), (&py, &py_out)] {
+        for (bot, out) in [(&js, &js_out), (&ts, &ts_out), (&py, &py_out)] {
             assert!(
                 !out.lines().any(|l| l.starts_with("fault seat 1 ")),
                 "{game}: the starter {bot} faulted:\n{out}"
@@ -56,6 +58,11 @@ fn every_game_has_javascript_and_python_starters_that_play_the_same_faultless_ma
             outcome(&js_out, &js),
             outcome(&py_out, &py),
             "{game}: the JavaScript and Python starters played different matches"
+        );
+        assert_eq!(
+            outcome(&js_out, &js),
+            outcome(&ts_out, &ts),
+            "{game}: the JavaScript and TypeScript starters played different matches"
         );
     }
 }

@@ -17,16 +17,21 @@ pub const SLOT_NAMES: [&str; 2] = ["your bot", "your second bot"];
 pub const SLOTS: usize = 2;
 /// A slot's choices that mean "the code in this slot's editor", in that language.
 pub const JAVASCRIPT: &str = "javascript";
+pub const TYPESCRIPT: &str = "typescript";
 pub const PYTHON: &str = "python";
 /// The editor's languages: choice value and name shown.
-pub const LANGUAGES: [(&str, &str); 2] = [(JAVASCRIPT, "JavaScript"), (PYTHON, "Python")];
+pub const LANGUAGES: [(&str, &str); 3] = [
+    (JAVASCRIPT, "JavaScript"),
+    (TYPESCRIPT, "TypeScript"),
+    (PYTHON, "Python"),
+];
 
 /// One bot slot of the form: who plays it, and its editor.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Slot {
     /// A language (the slot's editor code plays) or a built-in bot's name.
     pub player: String,
-    /// The editor's language: [`JAVASCRIPT`] or [`PYTHON`].
+    /// The editor's language: one of [`LANGUAGES`].
     pub language: &'static str,
     /// The editor's code, in [`Slot::language`].
     pub code: String,
@@ -47,6 +52,12 @@ impl Slot {
         language_of(&self.player).is_some()
     }
 
+    /// The slot's editor code as a bot.
+    pub fn source(&self) -> BotSource {
+        BotSource::of_code(self.language, self.code.clone())
+            .unwrap_or_else(|| BotSource::JavaScript(self.code.clone()))
+    }
+
     /// The bot of this slot as a seat of a match.
     pub(super) fn seat(&self, slot: usize) -> SeatSpec {
         if self.player == HUMAN {
@@ -57,11 +68,7 @@ impl Slot {
         } else if self.is_code() {
             SeatSpec {
                 name: SLOT_NAMES[slot].to_string(),
-                source: if self.language == PYTHON {
-                    BotSource::Python(self.code.clone())
-                } else {
-                    BotSource::JavaScript(self.code.clone())
-                },
+                source: self.source(),
             }
         } else {
             SeatSpec {

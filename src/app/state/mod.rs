@@ -22,6 +22,7 @@ use crate::runner::{HumanAsk, MatchNews, MatchSpec};
 pub use env::{random_seed, Browser, Env};
 pub use form::{
     entry, ActiveLesson, Form, LinkCode, Slot, JAVASCRIPT, LANGUAGES, PYTHON, SLOTS, SLOT_NAMES,
+    TYPESCRIPT,
 };
 use form::{fnv, language_of};
 pub use human_turns::HumanTurn;
@@ -577,6 +578,17 @@ mod tests {
         // A new form for the game starts in Python.
         let reopened = opened(&mut env);
         assert_eq!(reopened.form.bots[0].language, PYTHON);
+        // TypeScript: its own starter, and a bot of its own language.
+        state.apply(Action::SetPlayer(0, TYPESCRIPT.into()), &mut env);
+        assert_eq!(
+            state.form.bots[0].code,
+            crate::starter::code("micro-rts", TYPESCRIPT)
+        );
+        assert!(state.form.bots[0].code.contains("starter bot (TypeScript)"));
+        assert!(matches!(
+            state.form.bots[0].seat(0).source,
+            crate::runner::BotSource::TypeScript(_)
+        ));
     }
 
     #[test]

@@ -6,7 +6,7 @@ use std::rc::Rc;
 
 use engine::SharedBot;
 
-use super::form::{language_of, Form, JAVASCRIPT, LANGUAGES, PYTHON, SLOT_NAMES};
+use super::form::{Form, LANGUAGES, SLOT_NAMES};
 use super::record::{Progress, Record};
 use crate::human::{self, HUMAN};
 use crate::isolation;
@@ -45,11 +45,7 @@ fn recorded_seat(record: &Record, seat: usize) -> Option<SeatSpec> {
     let name = record.names.get(seat)?.clone();
     let source = match record.bots.get(seat)? {
         SharedBot::Builtin { name } => BotSource::Builtin(name.clone()),
-        SharedBot::Code { language, code, .. } => match language_of(language) {
-            Some(PYTHON) => BotSource::Python(code.clone()),
-            Some(_) => BotSource::JavaScript(code.clone()),
-            None => return None,
-        },
+        SharedBot::Code { language, code, .. } => BotSource::of_code(language, code.clone())?,
         SharedBot::Program { name } if name.ends_with(human::BY_HAND) => BotSource::Human,
         SharedBot::Program { .. } => return None,
     };
@@ -163,11 +159,7 @@ pub fn spec(
             let bot = &form.bots[slot];
             SeatSpec {
                 name: SLOT_NAMES[slot].to_string(),
-                source: if bot.language == JAVASCRIPT {
-                    BotSource::JavaScript(bot.code.clone())
-                } else {
-                    BotSource::Python(bot.code.clone())
-                },
+                source: bot.source(),
             }
         } else if pick == HUMAN && human::supports(record.game) {
             SeatSpec {
@@ -187,7 +179,7 @@ pub fn spec(
         };
         seats.push(spec);
     }
-    let code = |s: &SeatSpec| matches!(s.source, BotSource::JavaScript(_) | BotSource::Python(_));
+    let code = |s: &SeatSpec| s.source.is_code();
     if seats.iter().any(code) && !isolated {
         return Err(isolation::NOT_ISOLATED.to_string());
     }
