@@ -16,11 +16,12 @@
 //       the game's default opponent without a fault of its own.
 // (ts5) A share link of a TypeScript bot opens in a fresh browser as TypeScript (the slot's
 //       language, the code in the editor) and plays.
-// (ts6) What TypeScript costs: Sucrase's size (raw and gzipped) and, in a worker as a bot's,
+// (ts6) A .ts file added to a class (as a teacher adds students' files) plays in the arena.
+// (ts7) What TypeScript costs: Sucrase's size (raw and gzipped) and, in a worker as a bot's,
 //       the time to load it and to transform each starter (printed, not judged).
 // No console error anywhere.
 
-import { readFile, mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { gzipSync } from "node:zlib";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -140,13 +141,16 @@ export async function typescriptChecks({ dist, check = defaultCheck }) {
       const starter = await page.evaluate(() => botplayEditor.get("bot-code").getDoc());
       check(starter.startsWith("// A Code of Ice & Fire — starter bot (TypeScript)."), `(ts1) the TypeScript starter is not in the editor: ${starter.slice(0, 60)}`);
       await setCode(page, TYPED_BOT);
-      // The editor's TypeScript mode: a type annotation is highlighted as a type.
-      const typeName = await page.evaluate(() => {
+      // The editor's TypeScript mode: \`declare\` is a keyword, and \`number\` in a type is coloured
+      // as the type \`string\` is (JavaScript's mode knows neither).
+      const colours = await page.evaluate(() => {
         const root = document.querySelector("#bot-code").shadowRoot;
-        const spans = [...root.querySelectorAll(".cm-line span")].filter((s) => s.textContent === "Point");
-        return spans.map((s) => getComputedStyle(s).color);
+        const colour = {};
+        for (const s of root.querySelectorAll(".cm-line span")) colour[s.textContent] ??= getComputedStyle(s).color;
+        return colour;
       });
-      check(typeName.length > 0, "(ts1) the editor did not highlight the type Point");
+      check(colours.declare && colours.string && colours.number === colours.string && colours.Point === colours.string,
+        `(ts1) the editor's TypeScript mode: ${JSON.stringify(colours).slice(0, 200)}`);
       const result = await play(120_000);
       const shown = await faults();
       check(/red \(your bot\) wins/.test(result), `(ts1) the typed bot's match: '${result}' ${shown}`);
@@ -235,7 +239,36 @@ export async function typescriptChecks({ dist, check = defaultCheck }) {
       console.log(`ok (ts5) a share link of a TypeScript bot (${link.length} characters) opens as TypeScript and plays to '${played}'`);
     });
 
-    await limit("(ts6) what TypeScript costs", 60_000, async () => {
+    await limit("(ts6) a .ts file in a class, in the arena", 240_000, async () => {
+      // Ice and Fire is shown (ts5). A teacher adds a student's .ts file to the class; it plays
+      // the arena against a built-in bot.
+      const folder = await mkdtemp(join(tmpdir(), "botplay-typescript-class-"));
+      try {
+        const file = join(folder, "Grace.ts");
+        await writeFile(file, TYPED_BOT);
+        await page.locator("#arena > summary").click();
+        await page.locator("#class-files").setInputFiles(file);
+        await page.locator(".class-bot-name").first().waitFor({ timeout: 10_000 });
+        const names = await page.locator(".class-bot-name").evaluateAll((inputs) => inputs.map((i) => i.value));
+        check(names.includes("Grace"), `(ts6) the class's bots: ${names}`);
+        for (const box of await page.locator("input.arena-bot").all()) {
+          const wanted = ["Grace", "wait"].includes(await box.getAttribute("value"));
+          if ((await box.isChecked()) !== wanted) await box.click();
+        }
+        await page.locator("#arena-matches").selectOption("2");
+        await page.locator("#arena-run").click();
+        await page.locator("#arena-progress", { hasText: "done: 2 matches" }).waitFor({ timeout: 180_000 });
+        const rows = await page.locator("#arena-bots-table tbody tr").allInnerTexts();
+        const grace = (rows.find((r) => r.startsWith("Grace")) ?? "").split("\t");
+        // Columns: bot, rating, won, drawn, lost, avg score, timeouts, crashes, invalid.
+        check(grace[2] === "2" && grace[6] === "0" && grace[7] === "0", `(ts6) Grace's row: ${grace.join(" ")}`);
+        console.log(`ok (ts6) a .ts file added to the class plays the arena: ${grace.join(" ")}`);
+      } finally {
+        await rm(folder, { recursive: true, force: true });
+      }
+    });
+
+    await limit("(ts7) what TypeScript costs", 60_000, async () => {
       const sucrase = await readFile(join(dist, "typescript.js"));
       const starters = {};
       for (const game of GAMES) starters[game] = await readFile(join(REPO, "www", "starter", `${game}.ts`), "utf8");
@@ -266,8 +299,8 @@ export async function typescriptChecks({ dist, check = defaultCheck }) {
         return out;
       }, [sucrase.toString("utf8"), starters]);
       const ms = (n) => `${n.toFixed(1)} ms`;
-      console.log(`ok (ts6) Sucrase (typescript.js): ${sucrase.length} bytes, ${gzipSync(sucrase, { level: 9 }).length} gzipped, fetched only when a TypeScript bot plays`);
-      console.log(`ok (ts6) in a bot's worker: loading Sucrase ${ms(times.load)}; the starters' transform, first and warm: ${GAMES.map((g) => `${g} ${ms(times.first[g])} / ${ms(times.warm[g])}`).join(", ")}`);
+      console.log(`ok (ts7) Sucrase (typescript.js): ${sucrase.length} bytes, ${gzipSync(sucrase, { level: 9 }).length} gzipped, fetched only when a TypeScript bot plays`);
+      console.log(`ok (ts7) in a bot's worker: loading Sucrase ${ms(times.load)}; the starters' transform, first and warm: ${GAMES.map((g) => `${g} ${ms(times.first[g])} / ${ms(times.warm[g])}`).join(", ")}`);
     });
 
     check(problems.length === 0, `problems: ${problems.join("; ")}`);
