@@ -1,7 +1,7 @@
 //! Registry-wide checks: every game of `games::GAMES` is complete wherever a person meets it (a
 //! golden transcript, built-in bots, and an entry in the page's registry, `src/registry.rs`, with
-//! a painter that reads its frames, starters in JavaScript and Python, a rules page and a landing
-//! sentence), and no registry names a game `games::GAMES` lacks.
+//! a painter that reads its frames, starters in JavaScript, TypeScript and Python, a rules page
+//! and a landing sentence), and no registry names a game `games::GAMES` lacks.
 
 use botplay_web::painters::FrameView;
 
