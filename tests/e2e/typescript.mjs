@@ -17,7 +17,9 @@
 // (ts5) A share link of a TypeScript bot opens in a fresh browser as TypeScript (the slot's
 //       language, the code in the editor) and plays.
 // (ts6) A .ts file added to a class (as a teacher adds students' files) plays in the arena.
-// (ts7) What TypeScript costs: Sucrase's size (raw and gzipped) and, in a worker as a bot's,
+// (ts7) Without shared memory (the match on messages, as in WebKitGTK): a TypeScript bot plays
+//       and its crash names its line.
+// (ts8) What TypeScript costs: Sucrase's size (raw and gzipped) and, in a worker as a bot's,
 //       the time to load it and to transform each starter (printed, not judged).
 // No console error anywhere.
 
@@ -26,7 +28,7 @@ import { gzipSync } from "node:zlib";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { defaultCheck, launch, runAlone, setCode, setRelaxed, settledWithin, withinLimit } from "./browser.mjs";
+import { CHROMIUM_ARGS, defaultCheck, launch, runAlone, setCode, setRelaxed, settledWithin, withinLimit } from "./browser.mjs";
 import { iceAndFireWalker } from "./bots.mjs";
 import { serve } from "./serve.mjs";
 
@@ -268,7 +270,44 @@ export async function typescriptChecks({ dist, check = defaultCheck }) {
       }
     });
 
-    await limit("(ts7) what TypeScript costs", 60_000, async () => {
+    await limit("(ts7) on messages, without shared memory", 180_000, async () => {
+      // As WebKitGTK ships: no SharedArrayBuffer (the match on messages, input through the
+      // service worker); the sandboxed frame in the page's process so that the init script
+      // surely runs in it first (as tests/e2e/drivers/index.mjs does).
+      const bareProfile = await mkdtemp(join(tmpdir(), "botplay-typescript-no-sab-"));
+      const bare = await launch(bareProfile, { args: [...CHROMIUM_ARGS, "--disable-features=IsolateSandboxedIframes"] });
+      try {
+        await bare.addInitScript(() => {
+          delete globalThis.SharedArrayBuffer;
+        });
+        const other = bare.pages()[0] ?? (await bare.newPage());
+        other.on("pageerror", (e) => problems.push(`page error (no shared memory): ${e.message}`));
+        await other.goto(url);
+        await other.waitForFunction(() => Boolean(navigator.serviceWorker?.controller), null, { timeout: 30_000 });
+        check((await other.evaluate(() => typeof SharedArrayBuffer)) === "undefined", "(ts7) the page has shared memory");
+        await other.locator('#games .game-choice[data-game="ice-and-fire"]').click();
+        await other.locator("#player").selectOption("typescript");
+        await other.locator("#opponent").selectOption("wait");
+        await setRelaxed(other, true);
+        const run = async (code) => {
+          await setCode(other, code);
+          await other.locator("#run").click();
+          await other.locator("#outcome .result").waitFor({ timeout: 120_000 });
+          const faults = (await other.locator("#faults").count()) ? await other.locator("#faults").innerText() : "";
+          return [(await other.locator("#outcome .result").innerText()).trim(), faults.trim()];
+        };
+        const [won, none] = await run(TYPED_BOT);
+        check(/red \(your bot\) wins/.test(won) && !/your bot/.test(none), `(ts7) the typed bot on messages: '${won}' ${none}`);
+        const [, crash] = await run(THROWING_BOT);
+        check(/TypeError/.test(crash) && /\(line 14\)/.test(crash), `(ts7) the crash on messages: '${crash}'`);
+        console.log(`ok (ts7) without shared memory (on messages) a TypeScript bot plays ('${won}') and its crash names line 14`);
+      } finally {
+        await settledWithin(bare.close(), 30_000);
+        await rm(bareProfile, { recursive: true, force: true });
+      }
+    });
+
+    await limit("(ts8) what TypeScript costs", 60_000, async () => {
       const sucrase = await readFile(join(dist, "typescript.js"));
       const starters = {};
       for (const game of GAMES) starters[game] = await readFile(join(REPO, "www", "starter", `${game}.ts`), "utf8");
@@ -299,8 +338,8 @@ export async function typescriptChecks({ dist, check = defaultCheck }) {
         return out;
       }, [sucrase.toString("utf8"), starters]);
       const ms = (n) => `${n.toFixed(1)} ms`;
-      console.log(`ok (ts7) Sucrase (typescript.js): ${sucrase.length} bytes, ${gzipSync(sucrase, { level: 9 }).length} gzipped, fetched only when a TypeScript bot plays`);
-      console.log(`ok (ts7) in a bot's worker: loading Sucrase ${ms(times.load)}; the starters' transform, first and warm: ${GAMES.map((g) => `${g} ${ms(times.first[g])} / ${ms(times.warm[g])}`).join(", ")}`);
+      console.log(`ok (ts8) Sucrase (typescript.js): ${sucrase.length} bytes, ${gzipSync(sucrase, { level: 9 }).length} gzipped, fetched only when a TypeScript bot plays`);
+      console.log(`ok (ts8) in a bot's worker: loading Sucrase ${ms(times.load)}; the starters' transform, first and warm: ${GAMES.map((g) => `${g} ${ms(times.first[g])} / ${ms(times.warm[g])}`).join(", ")}`);
     });
 
     check(problems.length === 0, `problems: ${problems.join("; ")}`);
