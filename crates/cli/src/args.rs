@@ -23,10 +23,11 @@ BOT SPEC:
                     answers at once, unchanged (also `play --bot-pty`, `arena --bot-pty`)
     COMMAND         any command line (run through `sh -c`) that speaks the game's protocol on
                     stdin/stdout; stderr is captured into the replay. A lone `*.js` file runs
-                    under Node with CodinGame's global readline() and print().
+                    under Node with CodinGame's global readline() and print(); a lone `*.ts`
+                    file too, once Sucrase (built in) has made it JavaScript.
     LINK            a share link of the page (https://…#b1.… or just b1.…): the first code
-                    bot it holds, under Node or python3 as its language says, named as the link
-                    names it
+                    bot it holds (JavaScript, TypeScript or Python), run as its language says,
+                    named as the link names it
 
 EXIT STATUS:
     0 the match ran (whoever won); 1 a bot or file could not be used; 2 bad usage or a refused
