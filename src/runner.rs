@@ -42,6 +42,9 @@ pub enum BotSource {
     TypeScript(String),
     /// A Python bot's source code (run by Pyodide in the same worker runtime).
     Python(String),
+    /// A WebAssembly bot (`wasm32-wasip1`): its module in base64, as class files carry it (run
+    /// by `www/wasm-bot-worker.js`).
+    Wasm(String),
     /// A built-in bot of the game, by name.
     Builtin(String),
     /// A person plays the seat by hand in the page (`src/human`): no worker, no time budget.
@@ -56,6 +59,7 @@ impl BotSource {
             "javascript" => Some(BotSource::JavaScript(code)),
             "typescript" => Some(BotSource::TypeScript(code)),
             "python" => Some(BotSource::Python(code)),
+            "wasm" => Some(BotSource::Wasm(code)),
             _ => None,
         }
     }
@@ -66,6 +70,7 @@ impl BotSource {
             BotSource::JavaScript(code) => Some(("javascript", code)),
             BotSource::TypeScript(code) => Some(("typescript", code)),
             BotSource::Python(code) => Some(("python", code)),
+            BotSource::Wasm(code) => Some(("wasm", code)),
             BotSource::Builtin(_) | BotSource::Human => None,
         }
     }
@@ -816,6 +821,7 @@ mod files {
         static CORE: RefCell<Option<JsValue>> = const { RefCell::new(None) };
         static PYTHON: RefCell<Option<JsValue>> = const { RefCell::new(None) };
         static TYPESCRIPT: RefCell<Option<JsValue>> = const { RefCell::new(None) };
+        static WASM: RefCell<Option<JsValue>> = const { RefCell::new(None) };
     }
 
     /// What a fetched file is kept as.
@@ -906,7 +912,28 @@ mod files {
             };
             set(&needs, "typescript", &sucrase);
         }
+        if languages.contains(&"wasm") {
+            set(&needs, "wasm", &wasm_worker().await?);
+        }
         set(&files, "languages", &needs);
         Ok(files.into())
+    }
+
+    /// A WebAssembly bot's worker script: the bots' channel, then the WebAssembly runtime
+    /// (fetched when such a bot first plays).
+    async fn wasm_worker() -> Result<JsValue, String> {
+        if let Some(worker) = WASM.with(|w| w.borrow().clone()) {
+            return Ok(worker);
+        }
+        let channel = fetch("bot-channel.js", Body::Text).await?;
+        let runtime = fetch("wasm-bot-worker.js", Body::Text).await?;
+        let text = format!(
+            "{}\n{}",
+            channel.as_string().unwrap_or_default(),
+            runtime.as_string().unwrap_or_default()
+        );
+        let worker = JsValue::from(text);
+        WASM.with(|w| *w.borrow_mut() = Some(worker.clone()));
+        Ok(worker)
     }
 }

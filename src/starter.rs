@@ -1,12 +1,14 @@
 //! The starter bots shown in the editor: one per game and language (files under `www/starter/`,
 //! held by the page's registry, `crate::registry`).
 
-/// The starter bot of a game in a language (`javascript`, `typescript` or `python`), or a
+/// The starter bot of a game in a language (`javascript`, `typescript`, `python` or `wasm`), or a
 /// generic skeleton for a game without an entry in the registry.
 pub fn code(game: &str, language: &str) -> &'static str {
     match language {
         "python" => python(game),
         "typescript" => typescript(game),
+        // A WebAssembly bot is a file the person chooses: none at first.
+        "wasm" => "",
         _ => javascript(game),
     }
 }

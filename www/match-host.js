@@ -19,7 +19,9 @@
 //                   kind but the last two runs in a bot worker); files: {matchJs, matchWasm,
 //                   runtime, languages}, languages holding what a language's bots need, sent
 //                   to each of them (python: Pyodide's files {name: Blob}; typescript:
-//                   Sucrase's text), only when such a bot plays
+//                   Sucrase's text; wasm: the text of its worker, www/bot-channel.js then
+//                   www/wasm-bot-worker.js, which runs instead of the runtime), only when
+//                   such a bot plays
 //                   mode: "messages" where there is no shared memory (below)
 //                 {type: "stop"}, {type: "human", seat, lines}, {type: "end"},
 //                 {type: "pictures", first, count} (frames the page shows without their pictures)
@@ -48,6 +50,12 @@
   const blobUrl = (text) => URL.createObjectURL(new Blob([text], { type: "text/javascript" }));
   // A seat whose bot runs in a worker of its own (code, not a built-in bot or a person).
   const inWorker = (seat) => seat.kind !== "builtin" && seat.kind !== "human";
+  // Each seat's worker script: the runtime, or a WebAssembly bot's own.
+  const workerScripts = (files) => {
+    const runtime = blobUrl(files.runtime);
+    const wasm = files.languages.wasm ? blobUrl(files.languages.wasm) : null;
+    return (seat) => (seat.kind === "wasm" ? wasm : runtime);
+  };
 
   // The writing side of the control ring (records as in src/match_host/rings.rs).
   function controlWriter(buffer, bell) {
@@ -239,11 +247,11 @@
       if (!heartbeat) return; // ended meanwhile
       startMatchWorker(files);
       control = (kind, seat, text) => matchWorker?.postMessage({ control: kind, seat, text });
-      const runtime = blobUrl(files.runtime);
+      const script = workerScripts(files);
       const ports = seats.map((seat, index) => {
         if (!inWorker(seat)) return null;
         const channel = new MessageChannel();
-        const worker = new Worker(runtime, { name: `bot ${index + 1}` });
+        const worker = new Worker(script(seat), { name: `bot ${index + 1}` });
         worker.onerror = (event) => {
           event.preventDefault();
           const text = event.message || "the bot's worker failed to load or stopped with an error";
@@ -284,10 +292,10 @@
       );
       readRunning = () => Atomics.load(bell, 1);
       ioWorker = null;
-      const runtime = blobUrl(files.runtime);
+      const script = workerScripts(files);
       seats.forEach((seat, index) => {
         if (!rings[index]) return;
-        const worker = new Worker(runtime, { name: `bot ${index + 1}` });
+        const worker = new Worker(script(seat), { name: `bot ${index + 1}` });
         worker.onerror = (event) => {
           event.preventDefault();
           const text = event.message || "the bot's worker failed to load or stopped with an error";

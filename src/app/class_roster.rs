@@ -97,10 +97,26 @@ fn setting_text(class: &Class) -> String {
     )
 }
 
-/// Reads each file as text and hands it on with its name.
-fn read_files(files: Vec<File>, on_read: Callback<(String, Option<String>)>) {
+/// The endings of the bot files a class takes (`arena::class::LANGUAGES`), for the file chooser.
+fn bot_file_endings() -> String {
+    let endings: Vec<String> = arena::class::LANGUAGES
+        .iter()
+        .map(|(_, ending)| format!(".{ending}"))
+        .collect();
+    endings.join(",")
+}
+
+/// Reads each file and hands it on with its name: as text, or, for a WebAssembly module
+/// (`.wasm`), as the module in base64 (how a class file carries it); or why it cannot be read.
+fn read_files(files: Vec<File>, on_read: Callback<(String, Result<String, String>)>) {
     for file in files {
         let name = file.name();
+        if name.to_ascii_lowercase().ends_with(".wasm") {
+            let on_read = on_read.clone();
+            let read = Callback::from(move |module| on_read.emit((name.clone(), module)));
+            super::wasm_file::read_module(file, read);
+            continue;
+        }
         let Ok(reader) = FileReader::new() else {
             continue;
         };
@@ -108,6 +124,7 @@ fn read_files(files: Vec<File>, on_read: Callback<(String, Option<String>)>) {
         let on_read = on_read.clone();
         let on_load = Closure::once_into_js(move || {
             let text = reader_in.result().ok().and_then(|r| r.as_string());
+            let text = text.ok_or_else(|| format!("{name} could not be read as text"));
             on_read.emit((name, text));
         });
         reader.set_onload(Some(on_load.unchecked_ref()));
@@ -171,10 +188,9 @@ fn add_files(
         let fallback = class.clone();
         read_files(
             files,
-            Callback::from(move |(name, text): (String, Option<String>)| {
+            Callback::from(move |(name, text): (String, Result<String, String>)| {
                 let mut class = load_class(&game).unwrap_or_else(|| fallback.clone());
                 let added = text
-                    .ok_or_else(|| format!("{name} could not be read as text"))
                     .and_then(|code| ClassBot::from_file(&name, &code).map_err(|e| e.to_string()))
                     .and_then(|bot| class.add(bot).map_err(|e| e.to_string()));
                 match added {
@@ -216,10 +232,9 @@ fn open_file(
         let (change, error, game) = (change.clone(), error.clone(), game.clone());
         read_files(
             files_of(&input),
-            Callback::from(move |(name, text): (String, Option<String>)| {
-                let opened = text
-                    .ok_or_else(|| format!("{name} could not be read as text"))
-                    .and_then(|t| Class::from_json(&t).map_err(|e| format!("{name}: {e}")));
+            Callback::from(move |(name, text): (String, Result<String, String>)| {
+                let opened =
+                    text.and_then(|t| Class::from_json(&t).map_err(|e| format!("{name}: {e}")));
                 match opened {
                     Ok(class) if class.setup.game == game => {
                         error.set(None);
@@ -377,7 +392,7 @@ pub fn class_roster(props: &Props) -> Html {
             <div class="row buttons">
                 <button type="button" id="class-add-links" onclick={on_add_links}>{ "Add the links' bots" }</button>
                 <label class="file-button">{ "Add bot files " }
-                    <input type="file" id="class-files" multiple=true accept=".js,.py"
+                    <input type="file" id="class-files" multiple=true accept={bot_file_endings()}
                         onchange={on_files} />
                 </label>
             </div>

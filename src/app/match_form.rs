@@ -8,7 +8,8 @@ use super::code_editor::CodeEditor;
 use super::code_keeping::{EarlierVersions, OtherTabNotice};
 use games::crafting_quest::MAPS;
 
-use super::state::{entry, Action, Form, Slot, LANGUAGES, PYTHON, TYPESCRIPT};
+use super::state::{entry, Action, Form, Slot, LANGUAGES, PYTHON, TYPESCRIPT, WASM};
+use super::wasm_file::WasmFile;
 
 #[derive(Properties, PartialEq)]
 pub struct Props {
@@ -229,7 +230,10 @@ pub(super) fn slot_fields(props: &SlotProps) -> Html {
             if let Some(b) = builtin {
                 <p class="hint">{ b.summary }</p>
             }
-            if bot.is_code() {
+            if bot.is_code() && bot.language == WASM {
+                <WasmFile id={if slot == 0 { "wasm-file" } else { "wasm-file-2" }}
+                    code={bot.code.clone()} on_change={on_code.clone()} />
+            } else if bot.is_code() {
                 <OtherTabNotice scope={props.scope.clone()} {slot} bot={bot.clone()}
                     dispatch={props.dispatch.clone()} />
                 <CodeEditor id={editor_id} value={bot.code.clone()} language={bot.language}

@@ -34,6 +34,7 @@ mod take_over;
 mod text_view;
 mod turn_details;
 mod viewer;
+mod wasm_file;
 
 use std::cell::RefCell;
 use std::rc::Rc;

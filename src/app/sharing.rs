@@ -197,9 +197,10 @@ fn share_link(record: &RecordRef, with_match: bool, turn: Option<usize>, bot_nam
     let url = link_to(&doc);
     if url.len() > MAX_LINK_CHARS {
         // Without the match, only the bots' code is left to make the link shorter.
-        let wasm = record.bots.iter().any(
-            |b| matches!(b, engine::SharedBot::Code { language, .. } if language == "wasm"),
-        );
+        let wasm = record
+            .bots
+            .iter()
+            .any(|b| matches!(b, engine::SharedBot::Code { language, .. } if language == "wasm"));
         let instead = if wasm {
             "A WebAssembly bot travels as its .wasm file or in a class file, not in a link: \
              share the .wasm file (or add it to a class), and download the replay to share \

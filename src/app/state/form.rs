@@ -19,11 +19,15 @@ pub const SLOTS: usize = 2;
 pub const JAVASCRIPT: &str = "javascript";
 pub const TYPESCRIPT: &str = "typescript";
 pub const PYTHON: &str = "python";
+/// A program compiled to WebAssembly: the slot's code is its module in base64, chosen as a file
+/// (`src/app/wasm_file.rs`) rather than typed.
+pub const WASM: &str = "wasm";
 /// The editor's languages: choice value and name shown.
-pub const LANGUAGES: [(&str, &str); 3] = [
+pub const LANGUAGES: [(&str, &str); 4] = [
     (JAVASCRIPT, "JavaScript"),
     (TYPESCRIPT, "TypeScript"),
     (PYTHON, "Python"),
+    (WASM, "WebAssembly (.wasm)"),
 ];
 
 /// One bot slot of the form: who plays it, and its editor.

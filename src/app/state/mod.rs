@@ -22,7 +22,7 @@ use crate::runner::{HumanAsk, MatchNews, MatchSpec};
 pub use env::{random_seed, Browser, Env};
 pub use form::{
     entry, ActiveLesson, Form, LinkCode, Slot, JAVASCRIPT, LANGUAGES, PYTHON, SLOTS, SLOT_NAMES,
-    TYPESCRIPT,
+    TYPESCRIPT, WASM,
 };
 use form::{fnv, language_of};
 pub use human_turns::HumanTurn;
