@@ -85,6 +85,14 @@ pub fn help_panel(props: &PanelProps) -> Html {
                     { ") within the turn's time budget. Late or wrong answers lose the match." }
                 </li>
                 <li>
+                    { "A compiled bot plays too (C, C++, Rust, Go…): build it for WebAssembly \
+                       with one command, such as " }
+                    <code>{ "clang --target=wasm32-wasi -O2 -o bot.wasm bot.c" }</code>
+                    { ", choose " }<strong>{ "WebAssembly (.wasm)" }</strong>
+                    { " under Played by and pick or drop the file. It reads its input on stdin \
+                       and writes its orders on stdout, as on CodinGame." }
+                </li>
+                <li>
                     { "The " }<strong>{ "Rules" }</strong>
                     { " button at the top explains the game and every line of its input and output." }
                 </li>
