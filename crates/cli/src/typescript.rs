@@ -49,7 +49,9 @@ const RUNNER: &str = r#"
   process.argv.splice(1, 1);
   process.mainModule = bot;
   require.main = bot;
-  bot._compile(code, file);
+  // As CommonJS, said outright: a newer Node would otherwise strip the types of a `.ts` file
+  // itself (already done here), or take its syntax for a module's.
+  bot._compile(code, file, "commonjs");
 })();
 "#;
 
