@@ -19,15 +19,13 @@ use yew::prelude::*;
 use super::chart_canvas::{self, Line, Mark, Plot, Spec};
 use super::state::{entry, Action, Record};
 use super::viewer::RecordRef;
-use crate::{describe, painters};
+use crate::{describe, painters, registry};
 
-/// The seats' colours in charts: the board's (Skyport's players beyond the fourth have colours
-/// of their own there).
+/// The seats' colours in charts: the board's.
 pub fn seat_colour(game: &str, seat: usize) -> &'static str {
-    if game == "skyport" {
-        painters::skyport::SEATS[seat % painters::skyport::SEATS.len()]
-    } else {
-        painters::seat_colour(seat)
+    match registry::entry(game) {
+        Some(shown) => shown.painter.seat_colour(seat),
+        None => painters::seat_colour(seat),
     }
 }
 
@@ -479,6 +477,167 @@ fn set_plot_attributes(canvas: &HtmlCanvasElement, plot: &Plot) {
     let _ = canvas.set_attribute("data-last", &plot.x.end.to_string());
 }
 
+/// The charts' canvases: the two plots and, over each, the marker of the step shown.
+#[derive(Clone, Default, PartialEq)]
+struct Canvases {
+    stat: NodeRef,
+    stat_overlay: NodeRef,
+    time: NodeRef,
+    time_overlay: NodeRef,
+}
+
+/// Draws both charts again when the match's numbers, the number picked or the size change.
+#[hook]
+fn use_chart_drawing(
+    props: &Props,
+    stat: usize,
+    redraws: u32,
+    canvases: &Canvases,
+    drawn: &Rc<RefCell<Drawn>>,
+) {
+    let (stat_canvas, time_canvas) = (canvases.stat.clone(), canvases.time.clone());
+    let (drawn, record) = (drawn.clone(), props.record.0.clone());
+    let series = props.series.0.clone();
+    let game = record.game;
+    use_effect_with((props.series.clone(), stat, redraws), move |_| {
+        let series = series.borrow();
+        let steps = &series.gathered.steps;
+        let turn = |x: &f64| {
+            if x.fract() == 0.0 && *x >= 0.0 {
+                record.turn_number(*x as usize).to_string()
+            } else {
+                String::new()
+            }
+        };
+        let mut d = drawn.borrow_mut();
+        d.count += 1;
+        if let Some(canvas) = stat_canvas.cast::<HtmlCanvasElement>() {
+            let y = stat_range(steps, stat);
+            let span = y.end - y.start;
+            let y_label = move |v: &f64| axis_number(*v, span);
+            d.stat = chart_canvas::paint(
+                &canvas,
+                Spec {
+                    x: x_range(steps.len()),
+                    y,
+                    x_label: &turn,
+                    y_label: &y_label,
+                    lines: stat_lines(game, steps, stat),
+                    rule: None,
+                    marks: marks(game, steps),
+                    scale: 1.0,
+                },
+            );
+            if let Some(plot) = &d.stat {
+                set_plot_attributes(&canvas, plot);
+            }
+        }
+        if let Some(canvas) = time_canvas.cast::<HtmlCanvasElement>() {
+            d.time = chart_canvas::paint(&canvas, time_spec(game, steps, &turn));
+            if let Some(plot) = &d.time {
+                set_plot_attributes(&canvas, plot);
+            }
+        }
+    });
+}
+
+/// The marker follows the step shown (drawn on the overlays: the charts stay as drawn).
+#[hook]
+fn use_chart_marker(props: &Props, stat: usize, canvases: &Canvases, drawn: &Rc<RefCell<Drawn>>) {
+    let canvases = canvases.clone();
+    let (drawn, series) = (drawn.clone(), props.series.0.clone());
+    let game = props.record.0.game;
+    let count = drawn.borrow().count;
+    use_effect_with((props.frame, count, stat), move |&(frame, _, stat)| {
+        let series = series.borrow();
+        let steps = &series.gathered.steps;
+        let d = drawn.borrow();
+        let step = frame.min(steps.len().saturating_sub(1));
+        let charts = [
+            (&canvases.stat_overlay, &canvases.stat, &d.stat, true),
+            (&canvases.time_overlay, &canvases.time, &d.time, false),
+        ];
+        for (overlay, canvas, plot, is_stat) in charts {
+            let (Some(overlay), Some(canvas), Some(plot)) = (
+                overlay.cast::<HtmlCanvasElement>(),
+                canvas.cast::<HtmlCanvasElement>(),
+                plot,
+            ) else {
+                continue;
+            };
+            let dots = if is_stat {
+                stat_dots(game, steps, stat, step)
+            } else {
+                time_dots(game, steps, step, plot.y.end)
+            };
+            chart_canvas::paint_marker(
+                &overlay,
+                &canvas,
+                (!steps.is_empty()).then_some((plot, step as f64, &dots[..])),
+            );
+        }
+    });
+}
+
+/// A click on a chart shows the turn under it.
+fn seek_on_click(
+    props: &Props,
+    canvas: &NodeRef,
+    drawn: &Rc<RefCell<Drawn>>,
+    which: fn(&Drawn) -> Option<&Plot>,
+) -> Callback<MouseEvent> {
+    let (canvas, drawn) = (canvas.clone(), drawn.clone());
+    let (series, dispatch) = (props.series.0.clone(), props.dispatch.clone());
+    Callback::from(move |e: MouseEvent| {
+        let Some(c) = canvas.cast::<HtmlCanvasElement>() else {
+            return;
+        };
+        let d = drawn.borrow();
+        let Some(plot) = which(&d) else {
+            return;
+        };
+        let x = plot.x_at(chart_canvas::click_pixel(&c, f64::from(e.client_x())));
+        let steps = series.borrow().gathered.steps.len();
+        if steps > 0 {
+            dispatch.emit(Action::Seek(step_at(x, steps)));
+        }
+    })
+}
+
+/// The buttons that pick the number charted (kept by name in `picked`).
+fn stat_picker(names: &[String], stat: usize, picked: &UseStateHandle<String>) -> Html {
+    html! {
+        <div class="chart-picker" role="group" aria-label="The number charted">
+            { for names.iter().enumerate().map(|(i, name)| {
+                let (picked, chosen) = (picked.clone(), name.clone());
+                html! {
+                    <button type="button" class="chart-stat" aria-pressed={(i == stat).to_string()}
+                        onclick={Callback::from(move |_: MouseEvent| picked.set(chosen.clone()))}>
+                        { name }
+                    </button>
+                }
+            }) }
+        </div>
+    }
+}
+
+/// Each seat's colour and marker shape, and the fault and elimination marks.
+fn legend(seats: usize, label: &dyn Fn(usize) -> String) -> Html {
+    html! {
+        <ul class="chart-legend" aria-label="Legend">
+            { for (0..seats).map(|seat| html! {
+                <li>
+                    <span class={classes!("swatch", format!("chart-seat-{}", seat % 8),
+                        format!("shape-{}", seat % chart_canvas::SHAPES.len()))}></span>
+                    { label(seat) }
+                </li>
+            }) }
+            <li>{ "▲ a fault" }</li>
+            <li>{ "✕ out of the match" }</li>
+        </ul>
+    }
+}
+
 #[component(Charts)]
 pub fn charts(props: &Props) -> Html {
     let record = &props.record.0;
@@ -489,10 +648,7 @@ pub fn charts(props: &Props) -> Html {
     // and Fire and in microRTS), else the game's first.
     let picked = use_state(String::new);
     let stat = names.iter().position(|n| *n == *picked).unwrap_or(0);
-    let stat_canvas = use_node_ref();
-    let stat_overlay = use_node_ref();
-    let time_canvas = use_node_ref();
-    let time_overlay = use_node_ref();
+    let canvases = use_memo((), |_| Canvases::default());
     let drawn = use_mut_ref(Drawn::default);
     // Window resizes and unfoldings: the charts are drawn again at their new size (folded, they
     // have no size to draw at).
@@ -501,111 +657,10 @@ pub fn charts(props: &Props) -> Html {
         let redraws = redraws.clone();
         Callback::from(move |_: Event| redraws.again())
     };
-
-    let info = entry(game).info;
-    let relaxed = record.relaxed;
-    {
-        let (stat_canvas, time_canvas) = (stat_canvas.clone(), time_canvas.clone());
-        let (drawn, series, record) = (drawn.clone(), series.clone(), record.clone());
-        use_effect_with((props.series.clone(), stat, redraws.count()), move |_| {
-            let series = series.borrow();
-            let steps = &series.gathered.steps;
-            let turn = |x: &f64| {
-                if x.fract() == 0.0 && *x >= 0.0 {
-                    record.turn_number(*x as usize).to_string()
-                } else {
-                    String::new()
-                }
-            };
-            let mut d = drawn.borrow_mut();
-            d.count += 1;
-            let x = x_range(steps.len());
-            if let Some(canvas) = stat_canvas.cast::<HtmlCanvasElement>() {
-                let y = stat_range(steps, stat);
-                let span = y.end - y.start;
-                let y_label = move |v: &f64| axis_number(*v, span);
-                d.stat = chart_canvas::paint(
-                    &canvas,
-                    Spec {
-                        x: x.clone(),
-                        y,
-                        x_label: &turn,
-                        y_label: &y_label,
-                        lines: stat_lines(game, steps, stat),
-                        rule: None,
-                        marks: marks(game, steps),
-                        scale: 1.0,
-                    },
-                );
-                if let Some(plot) = &d.stat {
-                    set_plot_attributes(&canvas, plot);
-                }
-            }
-            if let Some(canvas) = time_canvas.cast::<HtmlCanvasElement>() {
-                d.time = chart_canvas::paint(&canvas, time_spec(game, steps, &turn));
-                if let Some(plot) = &d.time {
-                    set_plot_attributes(&canvas, plot);
-                }
-            }
-        });
-    }
-
-    // The marker follows the step shown (drawn on the overlays: the charts stay as drawn).
-    {
-        let (stat_overlay, time_overlay) = (stat_overlay.clone(), time_overlay.clone());
-        let (stat_canvas, time_canvas) = (stat_canvas.clone(), time_canvas.clone());
-        let (drawn, series) = (drawn.clone(), series.clone());
-        let count = drawn.borrow().count;
-        use_effect_with((props.frame, count, stat), move |&(frame, _, stat)| {
-            let series = series.borrow();
-            let steps = &series.gathered.steps;
-            let d = drawn.borrow();
-            let step = frame.min(steps.len().saturating_sub(1));
-            let charts = [
-                (&stat_overlay, &stat_canvas, &d.stat, true),
-                (&time_overlay, &time_canvas, &d.time, false),
-            ];
-            for (overlay, canvas, plot, is_stat) in charts {
-                let (Some(overlay), Some(canvas), Some(plot)) = (
-                    overlay.cast::<HtmlCanvasElement>(),
-                    canvas.cast::<HtmlCanvasElement>(),
-                    plot,
-                ) else {
-                    continue;
-                };
-                let dots = if is_stat {
-                    stat_dots(game, steps, stat, step)
-                } else {
-                    time_dots(game, steps, step, plot.y.end)
-                };
-                chart_canvas::paint_marker(
-                    &overlay,
-                    &canvas,
-                    (!steps.is_empty()).then_some((plot, step as f64, &dots[..])),
-                );
-            }
-        });
-    }
-
-    let on_click = |canvas: NodeRef, which: fn(&Drawn) -> Option<&Plot>| {
-        let (drawn, series, dispatch) = (drawn.clone(), series.clone(), props.dispatch.clone());
-        Callback::from(move |e: MouseEvent| {
-            let Some(c) = canvas.cast::<HtmlCanvasElement>() else {
-                return;
-            };
-            let d = drawn.borrow();
-            let Some(plot) = which(&d) else {
-                return;
-            };
-            let x = plot.x_at(chart_canvas::click_pixel(&c, f64::from(e.client_x())));
-            let steps = series.borrow().gathered.steps.len();
-            if steps > 0 {
-                dispatch.emit(Action::Seek(step_at(x, steps)));
-            }
-        })
-    };
-    let on_stat_click = on_click(stat_canvas.clone(), |d| d.stat.as_ref());
-    let on_time_click = on_click(time_canvas.clone(), |d| d.time.as_ref());
+    use_chart_drawing(props, stat, redraws.count(), &canvases, &drawn);
+    use_chart_marker(props, stat, &canvases, &drawn);
+    let on_stat_click = seek_on_click(props, &canvases.stat, &drawn, |d| d.stat.as_ref());
+    let on_time_click = seek_on_click(props, &canvases.time, &drawn, |d| d.time.as_ref());
 
     // The sentences change with the match, not with the step shown: made once per change of
     // the match, not at each step of playback.
@@ -629,55 +684,34 @@ pub fn charts(props: &Props) -> Html {
     let (stat_text, time_text) = (texts.0.clone(), texts.1.clone());
     let stat_name = names.get(stat).cloned().unwrap_or_default();
     let step = props.frame.min(s.gathered.steps.len() - 1);
+    let budgets = budget_words(entry(game).info, record.relaxed);
     html! {
         <details id="charts" class="charts" open=true ontoggle={on_toggle}>
             <summary>{ "Charts of the match" }</summary>
-            <div class="chart-picker" role="group" aria-label="The number charted">
-                { for names.iter().enumerate().map(|(i, name)| {
-                    let picked = picked.clone();
-                    let chosen = name.clone();
-                    html! {
-                        <button type="button" class="chart-stat" aria-pressed={(i == stat).to_string()}
-                            onclick={Callback::from(move |_: MouseEvent| picked.set(chosen.clone()))}>
-                            { name }
-                        </button>
-                    }
-                }) }
-            </div>
+            { stat_picker(&names, stat, &picked) }
             <figure class="chart" id="chart-stat-figure" data-step={step.to_string()}>
                 <figcaption class="chart-title">{ format!("{stat_name} per turn") }</figcaption>
                 <div class="chart-box">
-                    <canvas id="chart-stat" class="chart-canvas" ref={stat_canvas} role="img"
+                    <canvas id="chart-stat" class="chart-canvas" ref={canvases.stat.clone()} role="img"
                         aria-label={format!("Chart: {stat_name} per turn; click a turn to show it")}
                         aria-describedby="chart-stat-summary" onclick={on_stat_click}></canvas>
-                    <canvas class="chart-overlay" ref={stat_overlay} aria-hidden="true"></canvas>
+                    <canvas class="chart-overlay" ref={canvases.stat_overlay.clone()} aria-hidden="true"></canvas>
                 </div>
                 <p id="chart-stat-summary" class="chart-summary">{ stat_text }</p>
             </figure>
             <figure class="chart" id="chart-time-figure" data-step={step.to_string()}>
                 <figcaption class="chart-title">
-                    { format!("Time per turn against the budget, as a share of it on a log scale ({})",
-                        budget_words(info, relaxed)) }
+                    { format!("Time per turn against the budget, as a share of it on a log scale ({budgets})") }
                 </figcaption>
                 <div class="chart-box">
-                    <canvas id="chart-time" class="chart-canvas" ref={time_canvas} role="img"
+                    <canvas id="chart-time" class="chart-canvas" ref={canvases.time.clone()} role="img"
                         aria-label="Chart: each bot's time per turn against its budget; click a turn to show it"
                         aria-describedby="chart-time-summary" onclick={on_time_click}></canvas>
-                    <canvas class="chart-overlay" ref={time_overlay} aria-hidden="true"></canvas>
+                    <canvas class="chart-overlay" ref={canvases.time_overlay.clone()} aria-hidden="true"></canvas>
                 </div>
                 <p id="chart-time-summary" class="chart-summary">{ time_text }</p>
             </figure>
-            <ul class="chart-legend" aria-label="Legend">
-                { for (0..s.seats()).map(|seat| html! {
-                    <li>
-                        <span class={classes!("swatch", format!("chart-seat-{}", seat % 8),
-                            format!("shape-{}", seat % chart_canvas::SHAPES.len()))}></span>
-                        { label(seat) }
-                    </li>
-                }) }
-                <li>{ "▲ a fault" }</li>
-                <li>{ "✕ out of the match" }</li>
-            </ul>
+            { legend(s.seats(), &label) }
         </details>
     }
 }

@@ -141,6 +141,12 @@ pub trait Painter: Sync {
     fn palettes(&self) -> Vec<(&'static str, Vec<&'static str>)> {
         Vec::new()
     }
+
+    /// The colour a seat is drawn in on this board (the charts and legends use it too): the
+    /// page's seat colours unless the game has more seats than they tell apart.
+    fn seat_colour(&self, seat: usize) -> &'static str {
+        seat_colour(seat)
+    }
 }
 
 /// A frame's view read by its game's painter.

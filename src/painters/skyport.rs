@@ -27,7 +27,7 @@ const LASER: &str = "#ff5a5a";
 const BLAST: &str = "#ffcf40";
 
 /// Seat colours: the page's first four, then four more.
-pub(crate) const SEATS: [&str; 8] = [
+const SEATS: [&str; 8] = [
     "#d8413a", "#3b78d8", "#aa3377", "#e0b5ff", "#f0e442", "#d88f1f", "#1fb5b5", "#f4f1e8",
 ];
 
@@ -45,6 +45,11 @@ impl super::Painter for Skyport {
 
     fn palettes(&self) -> Vec<(&'static str, Vec<&'static str>)> {
         vec![("Skyport players", SEATS.to_vec())]
+    }
+
+    /// Up to eight ships: eight colours of their own.
+    fn seat_colour(&self, s: usize) -> &'static str {
+        seat(s)
     }
 }
 
