@@ -873,11 +873,7 @@ mod files {
                     "matchWasm",
                     &fetch("match_worker_bg.wasm", Body::Bytes).await?,
                 );
-                set(
-                    &core,
-                    "runtime",
-                    &fetch("js-bot-worker.js", Body::Text).await?,
-                );
+                set(&core, "runtime", &bot_script("js-bot-worker.js").await?);
                 let core: JsValue = core.into();
                 CORE.with(|c| *c.borrow_mut() = Some(core.clone()));
                 core
@@ -919,20 +915,24 @@ mod files {
         Ok(files.into())
     }
 
-    /// A WebAssembly bot's worker script: the bots' channel, then the WebAssembly runtime
-    /// (fetched when such a bot first plays).
+    /// A bot worker's script: the bots' channel (`bot-channel.js`), then the `runtime` that
+    /// takes it (JavaScript and Python, or WebAssembly).
+    async fn bot_script(runtime: &str) -> Result<JsValue, String> {
+        let channel = fetch("bot-channel.js", Body::Text).await?;
+        let runtime = fetch(runtime, Body::Text).await?;
+        Ok(JsValue::from(format!(
+            "{}\n{}",
+            channel.as_string().unwrap_or_default(),
+            runtime.as_string().unwrap_or_default()
+        )))
+    }
+
+    /// A WebAssembly bot's worker script (fetched when such a bot first plays).
     async fn wasm_worker() -> Result<JsValue, String> {
         if let Some(worker) = WASM.with(|w| w.borrow().clone()) {
             return Ok(worker);
         }
-        let channel = fetch("bot-channel.js", Body::Text).await?;
-        let runtime = fetch("wasm-bot-worker.js", Body::Text).await?;
-        let text = format!(
-            "{}\n{}",
-            channel.as_string().unwrap_or_default(),
-            runtime.as_string().unwrap_or_default()
-        );
-        let worker = JsValue::from(text);
+        let worker = bot_script("wasm-bot-worker.js").await?;
         WASM.with(|w| *w.borrow_mut() = Some(worker.clone()));
         Ok(worker)
     }
