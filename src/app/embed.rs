@@ -178,101 +178,78 @@ fn fragment() -> String {
         .unwrap_or_default()
 }
 
-#[component(Embed)]
-pub fn embed() -> Html {
-    let state = use_reducer(AppState::new);
-    // Why the address cannot be shown, in words.
-    let problem = use_state(|| None::<String>);
-    let dispatch = {
-        let state = state.clone();
-        Callback::from(move |action: Action| state.dispatch(action))
-    };
-
-    // The match in the address. Another fragment (the framing page changed the frame's
-    // address) opens the view again from the start, so that nothing of the previous match, or
-    // of its problem, stays.
-    {
-        let dispatcher = state.dispatcher();
-        let problem = problem.clone();
-        use_effect_with((), move |_| {
-            match doc_of_fragment(&fragment()) {
-                Ok(ShareDoc {
-                    replay: Some(replay),
-                    turn,
-                    ..
-                }) => {
-                    dispatcher.dispatch(Action::ShowReplay(replay, "a link".to_string()));
-                    if let Some(frame) = turn {
-                        dispatcher.dispatch(Action::Seek(frame));
-                    }
-                }
-                Ok(_) => {}
-                Err(why) => {
-                    tell_parent(&error_note(&why));
-                    problem.set(Some(why));
+/// Opens the match in the address, or says (to the person and the framing page) why there is
+/// none. Another fragment (the framing page changed the frame's address) opens the view again
+/// from the start, so that nothing of the previous match, or of its problem, stays.
+#[hook]
+fn use_address_match(state: &UseReducerHandle<AppState>, problem: &UseStateHandle<Option<String>>) {
+    let dispatcher = state.dispatcher();
+    let problem = problem.clone();
+    use_effect_with((), move |_| {
+        match doc_of_fragment(&fragment()) {
+            Ok(ShareDoc {
+                replay: Some(replay),
+                turn,
+                ..
+            }) => {
+                dispatcher.dispatch(Action::ShowReplay(replay, "a link".to_string()));
+                if let Some(frame) = turn {
+                    dispatcher.dispatch(Action::Seek(frame));
                 }
             }
-            let listener = super::sharing::on_hash_change(|| {
-                if let Some(window) = web_sys::window() {
-                    let _ = window.location().reload();
-                }
-            });
-            move || drop(listener)
-        });
-    }
-
-    // The engine could not re-run the link's match (another game version, an unknown game).
-    let refused = state
-        .record
-        .frames
-        .is_empty()
-        .then(|| state.notice.clone())
-        .flatten()
-        .map(|why| format!("This embedded match cannot be shown: {why}"));
-    {
-        use_effect_with(refused.clone(), |refused| {
-            if let Some(why) = refused {
-                tell_parent(&error_note(why));
+            Ok(_) => {}
+            Err(why) => {
+                tell_parent(&error_note(&why));
+                problem.set(Some(why));
+            }
+        }
+        let listener = super::sharing::on_hash_change(|| {
+            if let Some(window) = web_sys::window() {
+                let _ = window.location().reload();
             }
         });
-    }
+        move || drop(listener)
+    });
+}
 
-    // Commands from the page around the frame, applied to what is shown at that moment.
+/// Commands from the page around the frame, applied to what is shown at that moment.
+#[hook]
+fn use_framing_commands(state: &UseReducerHandle<AppState>) {
     let latest = use_mut_ref(|| (Rc::new(Record::default()), false));
     *latest.borrow_mut() = (state.record.clone(), state.cursor.playing);
-    {
-        let dispatcher = state.dispatcher();
-        let latest = latest.clone();
-        use_effect_with((), move |_| {
-            let listener = web_sys::window().map(|window| {
-                gloo_events::EventListener::new(&window, "message", move |event| {
-                    let Some(command) = event
-                        .dyn_ref::<web_sys::MessageEvent>()
-                        .and_then(command_of)
-                    else {
-                        return;
-                    };
-                    let (record, playing) = latest.borrow().clone();
-                    // No match shown yet (the page's opening start is not one).
-                    if record.setup.is_none() {
-                        return;
+    let dispatcher = state.dispatcher();
+    use_effect_with((), move |_| {
+        let listener = web_sys::window().map(|window| {
+            gloo_events::EventListener::new(&window, "message", move |event| {
+                let Some(command) = event
+                    .dyn_ref::<web_sys::MessageEvent>()
+                    .and_then(command_of)
+                else {
+                    return;
+                };
+                let (record, playing) = latest.borrow().clone();
+                // No match shown yet (the page's opening start is not one).
+                if record.setup.is_none() {
+                    return;
+                }
+                match command {
+                    Command::SetTurn(turn) => {
+                        dispatcher.dispatch(Action::Seek(frame_of_turn(&record, turn)))
                     }
-                    match command {
-                        Command::SetTurn(turn) => {
-                            dispatcher.dispatch(Action::Seek(frame_of_turn(&record, turn)))
-                        }
-                        Command::Play if !playing => dispatcher.dispatch(Action::TogglePlay),
-                        Command::Pause if playing => dispatcher.dispatch(Action::TogglePlay),
-                        Command::Play | Command::Pause => {}
-                    }
-                })
-            });
-            move || drop(listener)
+                    Command::Play if !playing => dispatcher.dispatch(Action::TogglePlay),
+                    Command::Pause if playing => dispatcher.dispatch(Action::TogglePlay),
+                    Command::Play | Command::Pause => {}
+                }
+            })
         });
-    }
+        move || drop(listener)
+    });
+}
 
-    // What the frame tells: ready once a match is shown, then the turn at every change, and the
-    // end when the last frame comes into view.
+/// What the frame tells: ready once a match is shown, then the turn at every change, and the
+/// end when the last frame comes into view.
+#[hook]
+fn use_notes_to_framing_page(state: &UseReducerHandle<AppState>) {
     let record = state.record.clone();
     let (frame, playing) = (state.cursor.frame, state.cursor.playing);
     let last = record.frames.len().saturating_sub(1);
@@ -284,26 +261,50 @@ pub fn embed() -> Html {
             }
         });
     }
-    {
-        let record = record.clone();
-        // The match and frame last told: `ended` is told when the end comes into view, not
-        // again when playback merely stops there.
-        let told = use_mut_ref(|| None::<(usize, usize)>);
-        use_effect_with(
-            (RecordRef(record.clone()), frame, playing),
-            move |(_, frame, playing)| {
-                if record.setup.is_none() {
-                    return;
-                }
-                tell_parent(&turn_note(&record, *frame, *playing));
-                let now = (Rc::as_ptr(&record) as usize, *frame);
-                let before = told.borrow_mut().replace(now);
-                if *frame == last && before != Some(now) {
-                    tell_parent(&ended_note(&record, *frame));
-                }
-            },
-        );
-    }
+    // The match and frame last told: `ended` is told when the end comes into view, not again
+    // when playback merely stops there.
+    let told = use_mut_ref(|| None::<(usize, usize)>);
+    use_effect_with(
+        (RecordRef(record.clone()), frame, playing),
+        move |(_, frame, playing)| {
+            if record.setup.is_none() {
+                return;
+            }
+            tell_parent(&turn_note(&record, *frame, *playing));
+            let now = (Rc::as_ptr(&record) as usize, *frame);
+            let before = told.borrow_mut().replace(now);
+            if *frame == last && before != Some(now) {
+                tell_parent(&ended_note(&record, *frame));
+            }
+        },
+    );
+}
+
+#[component(Embed)]
+pub fn embed() -> Html {
+    let state = use_reducer(AppState::new);
+    // Why the address cannot be shown, in words.
+    let problem = use_state(|| None::<String>);
+    let dispatch = {
+        let state = state.clone();
+        Callback::from(move |action: Action| state.dispatch(action))
+    };
+    use_address_match(&state, &problem);
+    // The engine could not re-run the link's match (another game version, an unknown game).
+    let refused = state
+        .record
+        .frames
+        .is_empty()
+        .then(|| state.notice.clone())
+        .flatten()
+        .map(|why| format!("This embedded match cannot be shown: {why}"));
+    use_effect_with(refused.clone(), |refused| {
+        if let Some(why) = refused {
+            tell_parent(&error_note(why));
+        }
+    });
+    use_framing_commands(&state);
+    use_notes_to_framing_page(&state);
 
     if let Some(why) = problem.as_ref().or(refused.as_ref()) {
         return html! {
@@ -312,6 +313,9 @@ pub fn embed() -> Html {
             </main>
         };
     }
+    let record = state.record.clone();
+    let frame = state.cursor.frame;
+    let last = record.frames.len().saturating_sub(1);
     // The whole match in the playground, in a new tab.
     let open_href = format!("./#{}", fragment());
     let game_name = games::entry(record.game).map_or("", |g| g.info.name);
