@@ -71,36 +71,26 @@ fn differs(a: &ArenaReport, b: &ArenaReport) -> Option<&'static str> {
     .map(|(key, _)| key)
 }
 
-/// Merges the shards' JSON: prints the table (or the JSON with `--json -`) and writes the JSON.
-pub fn merge(paths: &[String], json_out: Option<&str>) -> Result<(), ArenaError> {
-    let parts = paths
-        .iter()
-        .map(|p| read_part(p))
-        .collect::<Result<Vec<_>, _>>()?;
+/// Checks that the parts are the N shards of one arena, each once; the number of shards.
+fn check_shards(parts: &[Part]) -> Result<usize, ArenaError> {
     let first = parts
         .first()
         .ok_or_else(|| ArenaError::Usage("`arena merge` needs the shards' JSON files".into()))?;
     let count = first.shard.count;
     let labels = first.report.labels();
     let mut seen: BTreeMap<usize, &str> = BTreeMap::new();
-    for part in &parts {
-        if let Some(key) = differs(&part.report, &first.report) {
-            return Err(bad(
+    for part in parts {
+        let other_arena = |what: &str| {
+            bad(
                 &part.path,
-                format!(
-                    "not a shard of the same arena as {} (its {key} differs)",
-                    first.path
-                ),
-            ));
+                format!("not a shard of the same arena as {} ({what})", first.path),
+            )
+        };
+        if let Some(key) = differs(&part.report, &first.report) {
+            return Err(other_arena(&format!("its {key} differs")));
         }
         if part.report.labels() != labels {
-            return Err(bad(
-                &part.path,
-                format!(
-                    "not a shard of the same arena as {} (its bots differ)",
-                    first.path
-                ),
-            ));
+            return Err(other_arena("its bots differ"));
         }
         if part.shard.count != count {
             return Err(bad(
@@ -128,7 +118,11 @@ pub fn merge(paths: &[String], json_out: Option<&str>) -> Result<(), ArenaError>
             missing.join(", ")
         )));
     }
+    Ok(count)
+}
 
+/// The game the arena was played in, refused when unknown or of another version.
+fn game_of(first: &Part) -> Result<&'static engine::GameInfo, ArenaError> {
     let head = &first.report;
     let entry = games::entry(&head.game).ok_or_else(|| {
         bad(
@@ -146,10 +140,15 @@ pub fn merge(paths: &[String], json_out: Option<&str>) -> Result<(), ArenaError>
             ),
         ));
     }
+    Ok(info)
+}
 
+/// Every shard's matches in match order (each in its own shard, none twice), and whether any
+/// shard was cut short.
+fn all_results(parts: &[Part], count: usize) -> Result<(Vec<MatchResult>, bool), ArenaError> {
     let mut results: Vec<MatchResult> = Vec::new();
     let mut interrupted = false;
-    for part in &parts {
+    for part in parts {
         interrupted |= part.report.interrupted;
         for result in part.report.results().map_err(|e| bad(&part.path, e))? {
             if result.index % count != part.shard.index - 1 {
@@ -172,7 +171,21 @@ pub fn merge(paths: &[String], json_out: Option<&str>) -> Result<(), ArenaError>
             w[0].index + 1
         )));
     }
+    Ok((results, interrupted))
+}
 
+/// Merges the shards' JSON: prints the table (or the JSON with `--json -`) and writes the JSON.
+pub fn merge(paths: &[String], json_out: Option<&str>) -> Result<(), ArenaError> {
+    let parts = paths
+        .iter()
+        .map(|p| read_part(p))
+        .collect::<Result<Vec<_>, _>>()?;
+    let count = check_shards(&parts)?;
+    let first = &parts[0];
+    let info = game_of(first)?;
+    let (results, interrupted) = all_results(&parts, count)?;
+    let head = &first.report;
+    let labels = head.labels();
     let played: Vec<&MatchResult> = results.iter().collect();
     let summary = stats::summarize(labels.len(), &played);
     let ctx = Context {

@@ -29,13 +29,22 @@ const NAME_WIDTH: usize = 32;
 
 /// The results as text: a header line, the pairs, the bots by rating.
 pub fn text(ctx: &Context, s: &Summary) -> String {
-    let mut out = String::new();
+    let mut out = heading(ctx, s);
+    out.push_str("pairs: the first bot's wins, draws and losses; score = (wins + draws/2) / matches, with its 95% Wilson interval\n");
+    out.push_str(&pairs_table(ctx, s));
+    out.push_str("\nbots, best rating first: win = first place alone, draw = shared first place; invalid = malformed or too much output;\nrating = Weng-Lin (OpenSkill) mu and sigma, updated match by match in match order\n");
+    out.push_str(&bots_table(ctx, s));
+    out
+}
+
+/// "arena: Ice and Fire (league-4), seed 7, 2 seats: 12 of 12 matches played".
+fn heading(ctx: &Context, s: &Summary) -> String {
     let options: Vec<String> = ctx
         .options
         .iter()
         .map(|(k, v)| format!("{k}={v}"))
         .collect();
-    out.push_str(&format!(
+    format!(
         "arena: {} ({}{}{}), seed {}{}, {} seats: {} of {} matches played{}\n\n",
         ctx.game.name,
         ctx.ruleset,
@@ -61,36 +70,41 @@ pub fn text(ctx: &Context, s: &Summary) -> String {
         } else {
             ""
         },
-    ));
+    )
+}
 
-    out.push_str("pairs: the first bot's wins, draws and losses; score = (wins + draws/2) / matches, with its 95% Wilson interval\n");
-    let mut rows = Vec::new();
-    for p in &s.pairs {
-        let (rate, interval) = match (p.score_rate(), p.interval()) {
-            (Some(r), Some((lo, hi))) => (
-                format!("{:.1}%", r * 100.0),
-                format!("{:.1}-{:.1}%", lo * 100.0, hi * 100.0),
-            ),
-            _ => ("-".into(), "-".into()),
-        };
-        let (avg_a, avg_b) = match p.average_scores() {
-            Some((a, b)) => (format!("{a:.2}"), format!("{b:.2}")),
-            None => ("-".into(), "-".into()),
-        };
-        rows.push(vec![
-            label(ctx.labels, p.a),
-            label(ctx.labels, p.b),
-            p.matches.to_string(),
-            p.wins.to_string(),
-            p.draws.to_string(),
-            p.losses.to_string(),
-            rate,
-            interval,
-            avg_a,
-            avg_b,
-        ]);
-    }
-    out.push_str(&table(
+/// One row per pair: the first bot's wins, draws and losses, its score rate and interval.
+fn pairs_table(ctx: &Context, s: &Summary) -> String {
+    let rows: Vec<Vec<String>> = s
+        .pairs
+        .iter()
+        .map(|p| {
+            let (rate, interval) = match (p.score_rate(), p.interval()) {
+                (Some(r), Some((lo, hi))) => (
+                    format!("{:.1}%", r * 100.0),
+                    format!("{:.1}-{:.1}%", lo * 100.0, hi * 100.0),
+                ),
+                _ => ("-".into(), "-".into()),
+            };
+            let (avg_a, avg_b) = match p.average_scores() {
+                Some((a, b)) => (format!("{a:.2}"), format!("{b:.2}")),
+                None => ("-".into(), "-".into()),
+            };
+            vec![
+                label(ctx.labels, p.a),
+                label(ctx.labels, p.b),
+                p.matches.to_string(),
+                p.wins.to_string(),
+                p.draws.to_string(),
+                p.losses.to_string(),
+                rate,
+                interval,
+                avg_a,
+                avg_b,
+            ]
+        })
+        .collect();
+    table(
         &[
             "bot",
             "vs bot",
@@ -105,9 +119,11 @@ pub fn text(ctx: &Context, s: &Summary) -> String {
         ],
         &rows,
         2,
-    ));
+    )
+}
 
-    out.push_str("\nbots, best rating first: win = first place alone, draw = shared first place; invalid = malformed or too much output;\nrating = Weng-Lin (OpenSkill) mu and sigma, updated match by match in match order\n");
+/// One row per bot, best rating first.
+fn bots_table(ctx: &Context, s: &Summary) -> String {
     let mut order: Vec<usize> = (0..s.bots.len()).collect();
     order.sort_by(|&a, &b| {
         s.bots[b]
@@ -136,7 +152,7 @@ pub fn text(ctx: &Context, s: &Summary) -> String {
             ]
         })
         .collect();
-    out.push_str(&table(
+    table(
         &[
             "#",
             "bot",
@@ -153,8 +169,7 @@ pub fn text(ctx: &Context, s: &Summary) -> String {
         ],
         &rows,
         2,
-    ));
-    out
+    )
 }
 
 /// `#N name`, cut to [`NAME_WIDTH`] characters.
