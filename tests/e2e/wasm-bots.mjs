@@ -410,8 +410,16 @@ async function hostile(page, bots, check, label = "w3") {
 const WASI_BOTS = join(REPO, "target", "wasi-bots");
 const GAMES = ["ice-and-fire", "soak-overflow", "micro-rts", "skyport", "crafting-quest"];
 
-/** The project's WebAssembly bots that have a native build: [{ name, game, wasm, native }]. */
+/** The project's WebAssembly bots that have a native build: [{ name, game, wasm, native }]
+ * (built by `cargo xtask wasi-bots` first when there are none yet). */
 async function projectBots() {
+  if (!(await readdir(WASI_BOTS).catch(() => [])).some((n) => n.endsWith(".wasm"))) {
+    try {
+      execFileSync("cargo", ["xtask", "wasi-bots"], { cwd: REPO, stdio: ["ignore", "pipe", "pipe"], timeout: 900_000 });
+    } catch (error) {
+      throw new Failure(`cargo xtask wasi-bots failed: ${String(error.stderr ?? error.message).slice(-600)}`);
+    }
+  }
   const names = await readdir(WASI_BOTS).catch(() => []);
   const bots = [];
   for (const file of names.filter((n) => n.endsWith(".wasm")).sort()) {
