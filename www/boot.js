@@ -11,12 +11,14 @@
 // The page shows whether it can work offline (src/app/offline_status.rs): this script keeps
 // `window.botplayOffline` up to date ({state, python}) and fires a `botplay-offline` event on
 // `window` at each change. States: "unsupported" (no service worker here), "saving" (the copy is
-// being made), "ready" (the whole site is cached), "offline" (the page came from the cache, or
-// the browser is offline), "failed" (the worker could not be installed). `python`: Pyodide is
-// cached too.
+// being made), "ready" (what a match needs is cached; the rest follows 30 s after the start),
+// "offline" (the page came from the cache, or the browser is offline), "failed" (the worker
+// could not be installed). `python`: Pyodide is cached too.
 const tag = document.querySelector("script[data-app-js]");
 const workerUrl = new URL("coi-sw.js", tag.src).href;
 const supported = "serviceWorker" in navigator && self.isSecureContext;
+/** How long after the page starts the files kept for later are cached. */
+const CACHE_LATER_MS = 30_000;
 
 function publish(status) {
   const previous = self.botplayOffline;
@@ -68,6 +70,15 @@ async function keepOfflineCopy() {
     }
   }
   await refresh();
+  // The files only some visits use (the help's pictures, the TypeScript and WebAssembly
+  // runtimes, the zip and QR makers) are cached once the page has been idle a while: after the
+  // first match, as a rule, whose files come first.
+  setTimeout(() => {
+    const cacheLater = () =>
+      navigator.serviceWorker.ready.then((r) => r.active?.postMessage({ type: "botplay-cache-later" }));
+    if (self.requestIdleCallback) requestIdleCallback(cacheLater, { timeout: 10_000 });
+    else cacheLater();
+  }, CACHE_LATER_MS);
 }
 
 async function isolate() {

@@ -32,7 +32,7 @@
 const HEADERS = /* HEADERS */ {};
 const EMBED_HEADERS = /* EMBED_HEADERS */ {};
 const EMBED_PAGE = "embed.html";
-const MANIFEST = /* MANIFEST */ { version: "unbuilt", app: [], immutable: [], pyodide: { version: "unbuilt", files: [] } };
+const MANIFEST = /* MANIFEST */ { version: "unbuilt", app: [], immutable: [], later: [], pyodide: { version: "unbuilt", files: [] } };
 
 // The folder the site is served from (the worker's scope, ending in "/"): caches are per scope,
 // so that two copies of botplay on one origin leave each other's caches alone.
@@ -42,6 +42,11 @@ const PREFIX = "botplay-";
 const APP_CACHE = `${PREFIX}app-${MANIFEST.version} ${SCOPE}`;
 const PYODIDE_CACHE = `${PREFIX}pyodide-${MANIFEST.pyodide.version} ${SCOPE}`;
 const APP = new Set(MANIFEST.app);
+// Fetched by the page only when a person asks for what they do: cached when the page says it
+// has been idle a while ("botplay-cache-later"), not at install.
+const LATER = new Set(MANIFEST.later);
+// What a first visit needs: cached at install.
+const CORE = MANIFEST.app.filter((path) => !LATER.has(path));
 const IMMUTABLE = new Set(MANIFEST.immutable);
 const PYODIDE = new Set(MANIFEST.pyodide.files);
 // Statuses whose responses have no body.
@@ -101,7 +106,7 @@ self.addEventListener("install", (event) => {
       await caches.open(PYODIDE_CACHE);
       const cache = await caches.open(APP_CACHE);
       // Straight from the server, not from the browser's HTTP cache: one build, all of it.
-      await cache.addAll(MANIFEST.app.map((path) => new Request(new URL(path, SCOPE), { cache: "reload" })));
+      await cache.addAll(CORE.map((path) => new Request(new URL(path, SCOPE), { cache: "reload" })));
     })(),
   );
 });
@@ -205,6 +210,17 @@ async function cachedAll(cache, paths) {
   return [...paths].every((path) => held.has(new URL(path, SCOPE).href));
 }
 
+/** Caches the files kept for later that the cache lacks, then tells the pages. */
+async function cacheLater() {
+  const cache = await existing(APP_CACHE);
+  if (!cache) return;
+  const held = new Set((await cache.keys()).map((r) => r.url));
+  const missing = [...LATER].filter((path) => !held.has(new URL(path, SCOPE).href));
+  if (missing.length === 0) return;
+  await cache.addAll(missing.map((path) => new Request(new URL(path, SCOPE), { cache: "reload" })));
+  await tellPages();
+}
+
 /** Tells the open pages that what is cached changed (they ask for the status again). */
 async function tellPages() {
   for (const client of await self.clients.matchAll({ includeUncontrolled: true, type: "window" })) {
@@ -222,13 +238,16 @@ self.addEventListener("message", (event) => {
     for (const token of event.data.tokens) inputs.delete(token);
     return;
   }
+  if (event.data?.type === "botplay-cache-later") return event.waitUntil(cacheLater().catch(() => {}));
   if (event.data?.type !== "status" || !port) return;
   event.waitUntil(
     (async () => {
-      const app = await cachedAll(await existing(APP_CACHE), APP);
+      const cache = await existing(APP_CACHE);
+      const app = await cachedAll(cache, CORE);
+      const later = await cachedAll(cache, LATER);
       const pyodide = await cachedAll(await existing(PYODIDE_CACHE), PYODIDE);
       const clientId = event.source?.id;
-      port.postMessage({ version: MANIFEST.version, app, pyodide, fromCache: fromCache.has(clientId) });
+      port.postMessage({ version: MANIFEST.version, app, later, pyodide, fromCache: fromCache.has(clientId) });
     })(),
   );
 });

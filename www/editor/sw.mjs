@@ -23,6 +23,15 @@ const WORKER = "coi-sw.js";
 const PYODIDE_DIR = "pyodide/";
 // Trunk's hashed outputs: app-0123456789abcdef.js, app-0123456789abcdef_bg.wasm, style-….css.
 const HASHED = /-[0-9a-f]{16}(_bg)?\.(js|wasm|css)$/;
+// What the page fetches only when a person asks for what it does: the help's pictures, the zip
+// of an arena's replays, a link's QR code, the TypeScript and WebAssembly runtimes, the store of
+// an arena's replays, the embed view. The worker caches these once the page has been idle a
+// while (boot.js), not at install: a first visit fetches only what its first match needs.
+const LATER = [
+  /\.png$/,
+  /^(zip|qr|typescript|wasm-bot-worker|replay-store|embed-boot)\.js$/,
+  /^embed\.(html|css)$/,
+];
 
 const staging = process.argv[2] ?? process.env.TRUNK_STAGING_DIR;
 if (!staging) throw new Error("sw.mjs: no staging folder (TRUNK_STAGING_DIR or an argument)");
@@ -62,6 +71,7 @@ const manifest = {
   version: await version(app, template),
   app,
   immutable: app.filter((path) => HASHED.test(path)),
+  later: app.filter((path) => LATER.some((pattern) => pattern.test(path))),
   pyodide: { version: await version(pyodide), files: pyodide },
 };
 
@@ -77,4 +87,4 @@ const worker = template
   .replace(embedHeadersAt, JSON.stringify(embedHeaders(headers), null, 2))
   .replace(manifestAt, `${JSON.stringify(manifest, null, 2)};`);
 await writeFile(join(staging, WORKER), worker);
-console.log(`sw.mjs: ${WORKER} version ${manifest.version}, ${app.length} files (${manifest.immutable.length} hashed), Pyodide ${manifest.pyodide.version} (${pyodide.length} files)`);
+console.log(`sw.mjs: ${WORKER} version ${manifest.version}, ${app.length} files (${manifest.immutable.length} hashed, ${manifest.later.length} cached later), Pyodide ${manifest.pyodide.version} (${pyodide.length} files)`);
