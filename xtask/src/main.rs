@@ -6,6 +6,8 @@
 //! * `cargo xtask dist` sets up, then builds the static site into `dist/`, ready to publish.
 //! * `cargo xtask bench [--quick] [--cpu] [FILTER]` runs the engine benchmarks and prints turns
 //!   per second.
+//! * `cargo xtask wasi-bots [--bench]` builds the project's WebAssembly bots (`bots/wasi/`) into
+//!   `target/wasi-bots/`, and measures them in the CLI with `--bench`.
 //!
 //! Every tool is an external command started with `std::process::Command`; `nix` only kills
 //! one that went past its time limit, with everything it started.
@@ -15,6 +17,7 @@ mod common;
 mod serve;
 mod setup;
 mod test;
+mod wasi_bots;
 
 use std::process::ExitCode;
 
@@ -25,7 +28,8 @@ cargo xtask: set up, serve and test the botplay playground
 
 Usage:
   cargo xtask setup [--browser]   install whatever is missing (wasm32 target, trunk,
-                                  wasm-bindgen-cli, npm packages; with --browser also
+                                  wasm-bindgen-cli, npm packages, clang for wasm32-wasi
+                                  and the wasm32-wasip1 target; with --browser also
                                   Debian's chromium, chromium-driver, firefox-esr,
                                   webkit2gtk-driver and xvfb)
   cargo xtask serve [ARGS...]     set up, then build and serve the page on
@@ -45,6 +49,12 @@ Usage:
                                   match; --quick for short runs, --cpu to measure CPU time
                                   instead of the wall clock (a busy machine), FILTER picks
                                   benchmarks by name (e.g. match/ice-and-fire)
+  cargo xtask wasi-bots [--bench] build the project's WebAssembly bots (bots/wasi/: C, C++,
+                                  Rust) into target/wasi-bots/NAME.wasm, and natively into
+                                  target/wasi-bots/native/NAME (installing clang for
+                                  wasm32-wasi and Rust's wasm32-wasip1 target if missing);
+                                  --bench then prints their time per turn as WebAssembly
+                                  and natively in the CLI, and a 1 MB module's compile time
   cargo xtask help                print this help (also -h, --help)
 
 Environment:
@@ -75,6 +85,9 @@ enum Command {
         cpu: bool,
         filter: Option<String>,
     },
+    WasiBots {
+        bench: bool,
+    },
 }
 
 /// A command line that makes no sense: printed with the usage, exit status 2.
@@ -99,6 +112,14 @@ fn parse_args(args: &[String]) -> Result<Command, UsageError> {
             rest.join(" ")
         ))),
         "bench" => parse_bench(rest),
+        "wasi-bots" => match rest {
+            [] => Ok(Command::WasiBots { bench: false }),
+            [flag] if flag == "--bench" => Ok(Command::WasiBots { bench: true }),
+            _ => Err(UsageError(format!(
+                "wasi-bots takes only --bench, not `{}`",
+                rest.join(" ")
+            ))),
+        },
         other => Err(UsageError(format!("unknown command `{other}`"))),
     }
 }
@@ -185,6 +206,7 @@ fn run(command: Command) -> Result<(), Failure> {
         Command::Bench { quick, cpu, filter } => {
             bench::run_benchmarks(&repo, quick, cpu, filter.as_deref())
         }
+        Command::WasiBots { bench } => wasi_bots::run(&repo, bench),
         Command::Dist => {
             setup::run(&repo, false)?;
             test::release_build(&repo)?;
@@ -264,6 +286,15 @@ mod tests {
             })
         );
         assert!(parse_args(&args(&["bench", "--fast"])).is_err());
+        assert_eq!(
+            parse_args(&args(&["wasi-bots"])),
+            Ok(Command::WasiBots { bench: false })
+        );
+        assert_eq!(
+            parse_args(&args(&["wasi-bots", "--bench"])),
+            Ok(Command::WasiBots { bench: true })
+        );
+        assert!(parse_args(&args(&["wasi-bots", "--fast"])).is_err());
         assert!(parse_args(&args(&["bench", "rules", "match"])).is_err());
         assert_eq!(
             parse_args(&args(&["test", "fmt", "wasm-test"])),

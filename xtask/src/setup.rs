@@ -27,6 +27,7 @@ pub fn run(repo: &Repo, browser: bool) -> Result {
     installed.extend(ensure_wasm_bindgen(repo, &wasm_bindgen)?);
     installed.extend(ensure_npm_packages(repo)?);
     installed.extend(ensure_parallel()?);
+    installed.extend(ensure_wasi_tools(repo)?);
     if browser {
         installed.extend(ensure_browser()?);
         installed.extend(ensure_other_browsers()?);
@@ -89,15 +90,20 @@ fn ensure_wasm_target(repo: &Repo) -> Result<Option<String>> {
 }
 
 fn detect_wasm_target(repo: &Repo) -> Detected {
+    detect_rust_target(repo, WASM_TARGET)
+}
+
+/// Whether rustc's sysroot holds the standard library of `target`.
+fn detect_rust_target(repo: &Repo, target: &str) -> Detected {
     let mut command = repo.command("rustc");
     command.args(["--print", "sysroot"]);
     let sysroot = stdout_of(command).ok_or("`rustc --print sysroot` failed")?;
     let lib = Path::new(&sysroot)
         .join("lib/rustlib")
-        .join(WASM_TARGET)
+        .join(target)
         .join("lib");
     if lib.is_dir() {
-        Ok(format!("rust target {WASM_TARGET}"))
+        Ok(format!("rust target {target}"))
     } else {
         Err("not installed".into())
     }
@@ -398,10 +404,81 @@ fn detect_parallel() -> Detected {
         .ok_or_else(|| "GNU parallel is not installed".to_string())
 }
 
+// --- the WASI bots' compilers (`cargo xtask wasi-bots`, bots/wasi/) -----------------------------
+
+/// Rust's target for WebAssembly bots (WASI preview 1).
+pub const WASI_TARGET: &str = "wasm32-wasip1";
+
+/// Debian's clang for wasm32-wasi: the compiler, its linker, the C library, the C++ library and
+/// the compiler's runtime.
+const WASI_PACKAGES: [&str; 5] = [
+    "clang",
+    "lld",
+    "wasi-libc",
+    "libc++-dev-wasm32",
+    "libclang-rt-dev-wasm32",
+];
+
+/// Installs what building the project's WebAssembly bots needs, if missing: Debian's clang
+/// with its wasm32-wasi libraries, and Rust's `wasm32-wasip1` target.
+pub fn ensure_wasi_tools(repo: &Repo) -> Result<Vec<String>> {
+    let mut installed = Vec::new();
+    installed.extend(ensure(
+        &WASI_PACKAGES.join(", "),
+        || detect_wasi_clang(repo),
+        || apt_install(&WASI_PACKAGES),
+    )?);
+    installed.extend(ensure(
+        &format!("rust target {WASI_TARGET}"),
+        || detect_rust_target(repo, WASI_TARGET),
+        || {
+            let mut command = repo.command("rustup");
+            command.args(["target", "add", WASI_TARGET]);
+            common::run(
+                command,
+                "install rustup (https://rustup.rs), or add the wasm32-wasip1 standard library \
+                 to your toolchain",
+            )
+        },
+    )?);
+    Ok(installed)
+}
+
+/// Compiles a small C++ program for wasm32-wasi (which needs every one of the packages).
+fn detect_wasi_clang(repo: &Repo) -> Detected {
+    if repo.find_program("clang++").is_none() {
+        return Err("clang++ is not installed".into());
+    }
+    let dir = repo.target_dir().join("xtask");
+    std::fs::create_dir_all(&dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+    let source = dir.join("wasi-probe.cpp");
+    let output = dir.join("wasi-probe.wasm");
+    std::fs::write(
+        &source,
+        "#include <iostream>\n#include <string>\nint main() { std::string s; \
+         std::getline(std::cin, s); std::cout << s.size() << std::endl; }\n",
+    )
+    .map_err(|e| format!("cannot write {}: {e}", source.display()))?;
+    let mut command = repo.command("clang++");
+    command
+        .args(["--target=wasm32-wasi", "-O1", "-fno-exceptions", "-o"])
+        .arg(&output)
+        .arg(&source);
+    stdout_of(command).ok_or("clang++ cannot build a C++ program for wasm32-wasi")?;
+    let mut command = repo.command("clang");
+    command.arg("--version");
+    let version = stdout_of(command)
+        .and_then(|v| v.lines().next().map(str::to_string))
+        .unwrap_or_else(|| "clang".into());
+    Ok(format!(
+        "{version} for wasm32-wasi (lld, wasi-libc, libc++, compiler-rt)"
+    ))
+}
+
 const APT_HINT: &str = "install them by hand: apt-get update && apt-get install -y PACKAGES \
                         (those named above: chromium chromium-driver, firefox-esr \
-                        webkit2gtk-driver xvfb, parallel), as root or \
-                        with sudo";
+                        webkit2gtk-driver xvfb, parallel, clang lld wasi-libc libc++-dev-wasm32 \
+                        libclang-rt-dev-wasm32), as root or with sudo";
 
 /// `apt-get install -y`, after `apt-get update` when the package lists lack a package or when
 /// the install fails with lists that may be stale.

@@ -63,7 +63,7 @@ const STEPS: [Step; 10] = [
     },
     Step {
         name: "test",
-        title: "cargo test --workspace",
+        title: "cargo xtask wasi-bots, then cargo test --workspace",
         needs_browser: false,
         limit: minutes(25),
         run: native_tests,
@@ -335,6 +335,8 @@ fn clippy_wasm(repo: &Repo) -> Result {
 }
 
 fn native_tests(repo: &Repo) -> Result {
+    // The CLI's tests play the project's WebAssembly bots against their native builds.
+    crate::wasi_bots::build(repo)?;
     common::run(
         cargo(repo, &["test", "--workspace"]),
         "read the failing test's output above; `cargo test -p CRATE NAME` repeats one test",

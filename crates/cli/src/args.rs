@@ -25,6 +25,10 @@ BOT SPEC:
                     stdin/stdout; stderr is captured into the replay. A lone `*.js` file runs
                     under Node with CodinGame's global readline() and print(); a lone `*.ts`
                     file too, once Sucrase (built in) has made it JavaScript.
+    FILE.wasm [ARGS]
+                    a WebAssembly program (wasm32-wasip1: C, C++, Rust, Go...) run in-process
+                    under wasmtime with only stdin, stdout, stderr, clocks and random bytes
+                    (no files, no network); its memory is capped (--wasm-memory, 768 MiB)
     LINK            a share link of the page (https://…#b1.… or just b1.…): the first code
                     bot it holds (JavaScript, TypeScript or Python), run as its language says,
                     named as the link names it
@@ -137,13 +141,16 @@ struct MatchFlags {
     /// Multiply the time budgets by 10
     #[arg(long)]
     relaxed: bool,
-    /// A bot: builtin:NAME, pty:COMMAND, COMMAND or a share LINK (one per seat; see `botplay
-    /// help`)
+    /// A bot: builtin:NAME, pty:COMMAND, FILE.wasm, COMMAND or a share LINK (one per seat; see
+    /// `botplay help`)
     #[arg(long = "bot", value_name = "SPEC", allow_hyphen_values = true)]
     bots: Vec<String>,
     /// Run every local program on a pseudo-terminal (for programs that never flush stdout)
     #[arg(long)]
     bot_pty: bool,
+    /// The memory each WebAssembly bot (`*.wasm`) may grow to, in MiB (default 768)
+    #[arg(long, value_name = "MB")]
+    wasm_memory: Option<String>,
 }
 
 #[derive(Args, Debug)]
@@ -284,6 +291,8 @@ pub struct PlayArgs {
     pub bots: Vec<String>,
     /// Every local program on a pseudo-terminal.
     pub bot_pty: bool,
+    /// `--wasm-memory MB`: the memory limit of WebAssembly bots.
+    pub wasm_memory: Option<u64>,
     pub replay: Option<String>,
     /// `--from FILE --turn N`: take over the recorded match from its turn N.
     pub from: Option<(String, u32)>,
@@ -568,7 +577,10 @@ fn class_command(a: ArenaCli) -> Result<Command, UsageError> {
         ));
     }
     Ok(Command::Arena(ArenaArgs {
-        play: PlayArgs::default(),
+        play: PlayArgs {
+            wasm_memory: wasm_memory(f.wasm_memory.as_deref())?,
+            ..PlayArgs::default()
+        },
         matches: 0,
         players: None,
         jobs,
@@ -595,6 +607,21 @@ fn parse_shard(text: &str) -> Result<(usize, usize), UsageError> {
     Ok((k, n))
 }
 
+/// `--wasm-memory MB`: from 1 MiB to 4 GiB (a 32-bit WebAssembly memory's most).
+fn wasm_memory(v: Option<&str>) -> Result<Option<u64>, UsageError> {
+    v.map(|v| {
+        v.parse::<u64>()
+            .ok()
+            .filter(|mb| (1..=4096).contains(mb))
+            .ok_or_else(|| {
+                UsageError(format!(
+                    "--wasm-memory must be a number of MiB from 1 to 4096, such as 768, not '{v}'"
+                ))
+            })
+    })
+    .transpose()
+}
+
 fn seed(v: &str) -> Result<i64, UsageError> {
     v.parse()
         .map_err(|_| UsageError(format!("--seed must be a signed 64-bit integer, not '{v}'")))
@@ -608,6 +635,7 @@ fn match_flags(f: MatchFlags) -> Result<PlayArgs, UsageError> {
         relaxed: f.relaxed,
         bots: f.bots,
         bot_pty: f.bot_pty,
+        wasm_memory: wasm_memory(f.wasm_memory.as_deref())?,
         ..PlayArgs::default()
     };
     play.ruleset = match (f.league, f.ruleset) {
@@ -713,13 +741,25 @@ mod tests {
             relaxed: true,
             bots: vec!["builtin:wait".into(), "./me".into()],
             bot_pty: false,
+            wasm_memory: Some(64),
             replay: Some("r.json".into()),
             from: None,
         });
         let cmd = parse(&args(
-            "play --game ice-and-fire --seed -7 --league 3 --relaxed --bot builtin:wait --bot ./me --replay r.json",
+            "play --game ice-and-fire --seed -7 --league 3 --relaxed --bot builtin:wait --bot ./me --replay r.json --wasm-memory 64",
         ));
         assert_eq!(cmd, Ok(want));
+        for bad in ["0", "4097", "lots"] {
+            let Err(e) = parse(&args(&format!(
+                "play --game ice-and-fire --wasm-memory {bad}"
+            ))) else {
+                panic!("--wasm-memory {bad} taken")
+            };
+            assert!(
+                e.0.contains("--wasm-memory must be a number of MiB from 1 to 4096"),
+                "{e}"
+            );
+        }
         // Taking over a recorded match: no --game, the setup is the replay's.
         let Ok(Command::Play(p)) = parse(&args(
             "play --from old.json --turn 80 --bot ./fixed --bot builtin:wait",

@@ -210,6 +210,16 @@ impl Table {
                 .filter(|c| waiting.contains(&c.seat))
                 .collect();
             let Some(deadline) = open.iter().map(|c| c.deadline()).min() else {
+                // The step is over: a debug log written before the line that ended it (and
+                // taken after `drain` last looked) belongs to this turn, not the next one. (A
+                // WebAssembly or built-in bot writes it in order; a program's comes through a
+                // pipe of its own, as it comes.)
+                for clock in clocks {
+                    let stderr = self.inbox.take_stderr(clock.seat);
+                    if !stderr.is_empty() {
+                        referee.stderr(clock.seat, &stderr);
+                    }
+                }
                 return;
             };
             if deadline <= Instant::now() {

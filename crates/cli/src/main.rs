@@ -26,6 +26,8 @@ mod seats;
 mod sources;
 mod takeover;
 mod typescript;
+mod wasi;
+mod wasm_bot;
 
 use std::process::ExitCode;
 
@@ -209,6 +211,9 @@ fn play(a: PlayArgs) -> Result<(), Failure> {
         sources::remove_code_dirs();
         std::process::exit(130);
     });
+    if let Some(mb) = a.wasm_memory {
+        wasm_bot::set_memory_limit_mb(mb);
+    }
     // Share links' code, written out for the match and removed after it.
     let mut code = sources::CodeDir::new();
     let bots = a

@@ -1,4 +1,5 @@
-//! The bots of a match as the driver sees them: local programs or built-in bots.
+//! The bots of a match as the driver sees them: local programs, WebAssembly bots (run
+//! in-process, [`crate::wasm_bot`]) or built-in bots.
 //!
 //! Every bot is reached the same way: text is delivered to it, and what it writes arrives in
 //! the match's [`Inbox`], where the driver takes it when the referee wants it.
@@ -17,6 +18,7 @@ use engine::referee::{MAX_LINE_BYTES, MAX_STDERR_BYTES};
 
 use crate::inbox::{read_lines, Inbox};
 use crate::procs;
+use crate::wasm_bot::{self, WasmBot};
 
 /// Input the CLI holds for a bot that does not read it; beyond this it is dropped (the bot is
 /// not reading anyway), so a bot that never reads costs neither memory nor a blocked driver.
@@ -25,12 +27,13 @@ const MAX_PENDING_INPUT: usize = 16 * 1024 * 1024;
 /// A bot seated in the match.
 pub enum Seat {
     Program(Program),
+    Wasm(WasmBot),
     Builtin(Builtin),
 }
 
 impl Seat {
-    /// Starts the bot of a spec: `builtin:NAME`, `pty:COMMAND` or a command line (on a
-    /// pseudo-terminal with `pty`, as `--bot-pty` asks).
+    /// Starts the bot of a spec: `builtin:NAME`, `pty:COMMAND`, a `.wasm` file (with
+    /// arguments) or a command line (on a pseudo-terminal with `pty`, as `--bot-pty` asks).
     pub fn start(
         spec: &str,
         game: &str,
@@ -54,6 +57,9 @@ impl Seat {
                 turn: Instant::now(),
                 used: Duration::ZERO,
             }));
+        }
+        if wasm_bot::parse_spec(spec).is_some() {
+            return WasmBot::start(spec, seat, inbox).map(Seat::Wasm);
         }
         match spec.strip_prefix("pty:") {
             Some(command) => Program::start(command, seat, inbox, true),
@@ -80,14 +86,17 @@ impl Seat {
     pub fn deliver(&mut self, text: &str) {
         match self {
             Seat::Program(p) => p.deliver(text),
+            Seat::Wasm(w) => w.deliver(text),
             Seat::Builtin(b) => b.deliver(text),
         }
     }
 
     /// Stops the bot for good, with every process it started.
     pub fn stop(&mut self) {
-        if let Seat::Program(p) = self {
-            p.stop();
+        match self {
+            Seat::Program(p) => p.stop(),
+            Seat::Wasm(w) => w.stop(),
+            Seat::Builtin(_) => {}
         }
     }
 
@@ -95,6 +104,7 @@ impl Seat {
     pub fn ended(&mut self) -> String {
         match self {
             Seat::Program(p) => p.ended(),
+            Seat::Wasm(w) => w.ended(),
             Seat::Builtin(_) => "the bot's program ended".into(),
         }
     }

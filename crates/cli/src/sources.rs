@@ -86,6 +86,9 @@ impl CodeDir {
 
     /// Writes a bot's code and returns the spec that runs it. `name` is the bot's, for errors.
     fn write(&mut self, name: &str, language: &str, code: &str) -> Result<String, String> {
+        if language == "wasm" {
+            return self.write_wasm(name, code);
+        }
         let ending = match language {
             "javascript" => "js",
             "typescript" => "ts",
@@ -127,6 +130,29 @@ impl Drop for CodeDir {
                 .unwrap_or_else(|e| e.into_inner())
                 .retain(|d| d != &dir);
         }
+    }
+}
+
+impl CodeDir {
+    /// A WebAssembly bot of a class or link: its module in base64 (as a class file carries it),
+    /// written as `bot-N.wasm`, whose path is the spec that runs it (`wasm_bot.rs`).
+    fn write_wasm(&mut self, name: &str, code: &str) -> Result<String, String> {
+        use base64::engine::{general_purpose, DecodePaddingMode, GeneralPurpose};
+        use base64::Engine as _;
+        let base64 = GeneralPurpose::new(
+            &base64::alphabet::STANDARD,
+            general_purpose::PAD.with_decode_padding_mode(DecodePaddingMode::Indifferent),
+        );
+        let text: String = code.chars().filter(|c| !c.is_whitespace()).collect();
+        let bytes = base64.decode(text).map_err(|e| {
+            format!("bot '{name}': its WebAssembly module is not valid base64: {e}")
+        })?;
+        self.files += 1;
+        let number = self.files;
+        let file = self.dir()?.join(format!("bot-{number}.wasm"));
+        std::fs::write(&file, bytes)
+            .map_err(|e| format!("cannot write bot '{name}' to {}: {e}", file.display()))?;
+        Ok(file.display().to_string())
     }
 }
 

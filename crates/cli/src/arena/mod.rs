@@ -246,7 +246,15 @@ pub fn run(a: ArenaArgs, seed: i64) -> Result<(), ArenaError> {
     };
     let (entry, players, seed) = (arena.entry, arena.players, arena.seed);
     let info = entry.info;
+    if let Some(mb) = a.play.wasm_memory {
+        crate::wasm_bot::set_memory_limit_mb(mb);
+    }
     for bot in &arena.bots {
+        // A WebAssembly bot that cannot play is refused before the first match (and compiled
+        // once for all of them).
+        if crate::wasm_bot::parse_spec(&bot.run).is_some() {
+            crate::wasm_bot::check_spec(&bot.run).map_err(usage)?;
+        }
         if let Some(name) = bot.run.strip_prefix("builtin:") {
             if bots::builtin(info.id, name, 0).is_none() {
                 let known: Vec<&str> = bots::builtins(info.id).map(|b| b.name).collect();
