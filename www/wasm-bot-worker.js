@@ -388,7 +388,9 @@
       const full = size + FULL_MARGIN_BYTES >= WASM_MEMORY_BYTES
         ? ` (its memory had grown to ${Math.round(size / MB)} MB of the 768 MB a bot may use)`
         : "";
-      return `the WebAssembly program trapped: ${error.message}${full}`;
+      // (WebKit adds where it was called from: "(evaluating 'instance.exports._start()')".)
+      const message = String(error.message).replace(/ \(evaluating '[^']*'\)$/, "");
+      return `the WebAssembly program trapped: ${message}${full}`;
     }
     if (error instanceof Misuse) return `the WebAssembly program called WASI wrongly: ${error.message}`;
     if (error instanceof RangeError && /call stack/i.test(error.message)) {

@@ -34,6 +34,9 @@
 //      walker against the built-in expander plays without a fault of the walker.
 // (w7) The walker built to sleep 10 ms a turn (usleep, which wasi-libc makes a poll_oneoff)
 //      plays the same match (relaxed budgets), each turn at least 10 ms.
+// (w8) In Firefox ESR and WebKitGTK as shipped (no SharedArrayBuffer: on messages), through
+//      tests/e2e/drivers: the walker, dropped on the slot, ends its match as in Chromium, and the
+//      trap is a crash with its message.
 // (w4) Without SharedArrayBuffer (Chromium as WebKitGTK ships: the match on messages in the page,
 //      input through the service worker): (w1) again, then the loop, the trap, the import and
 //      the output without a newline, the page's longest pause at most 250 ms (it hosts the match).
@@ -58,7 +61,7 @@ const WALKER_C = join(REPO, "tests", "e2e", "wasm", "walker.c");
  * where the page hosts the match). */
 const MAX_PAUSE_MS = { w3: 100, w4: 250 };
 const SEED = "7";
-// `--only w1` (w3, w5, w6): that check alone (while working on it).
+// `--only w1` (w3, w5, w6, w8): that check alone (while working on it).
 const ONLY = process.argv.includes("--only") ? process.argv[process.argv.indexOf("--only") + 1] : null;
 
 // --- modules -----------------------------------------------------------------------------------
@@ -129,7 +132,8 @@ const HOSTILE = [
   },
   {
     name: "a trap",
-    fault: /the WebAssembly program trapped: .*divide by zero/i,
+    // (Chromium and Firefox say "divide by zero", WebKit "Division by zero".)
+    fault: /the WebAssembly program trapped: .*divi(de|sion) by zero/i,
     text: wat(`(drop (i32.div_s (i32.const 1) (i32.sub (i32.const 1) (i32.const 1))))`),
   },
   { name: "proc_exit(3)", fault: /exited with code 3/, text: wat(`(call $proc_exit (i32.const 3))`) },
@@ -339,7 +343,7 @@ async function playsLikeNative(page, dir, walker, check, label = "w1") {
     `(${label}) the debug logs differ: page '${pageLog.slice(-200)}' / CLI '${cliLog.slice(-200)}'`,
   );
   console.log(`ok (${label}) a C bot compiled to wasm32-wasi played ${a.length} turns in the page (${result.outcome.trim()}), the same transcript (lines and debug log) as natively in the CLI; the page's longest pause ${result.pause.toFixed(0)} ms`);
-  return { page: page1, cli, startup: result.startup };
+  return { page: page1, cli, startup: result.startup, outcome: result.outcome.trim() };
 }
 
 async function speed(page, dir, walker, played, check) {
@@ -514,6 +518,80 @@ async function inClass(page, dir, walker, check) {
   console.log(`ok (w6) the walker's .wasm is a class bot of language wasm, carried in the class file; an arena against expander: ${row.replace(/\t/g, " | ")}`);
 }
 
+// --- other engines (tests/e2e/drivers) ---------------------------------------------------------
+
+/** In the page: puts the module (base64) into the first slot as a dropped file. */
+const dropModule = ([name, b64]) => {
+  const data = new DataTransfer();
+  data.items.add(new File([Uint8Array.from(atob(b64), (c) => c.charCodeAt(0))], name, { type: "application/wasm" }));
+  document.querySelector("#bot-pane .seat").dispatchEvent(new DragEvent("drop", { dataTransfer: data, bubbles: true, cancelable: true }));
+};
+
+/** In the page: the seed typed (the form hears `input`). */
+const setSeed = (seed) => {
+  const input = document.querySelector("#seed");
+  input.value = seed;
+  input.dispatchEvent(new Event("input", { bubbles: true }));
+  return true;
+};
+
+/** In the page: the match's end once shown (its status, outcome and faults), else null. */
+const shownEnd = () => {
+  const line = document.querySelector("#match-status");
+  const result = document.querySelector("#outcome .result");
+  if (!line || (!line.classList.contains("warning") && (!result || /Starting|Playing/.test(line.innerText)))) return null;
+  return { status: line.innerText, outcome: result?.innerText ?? "", faults: [...document.querySelectorAll("#faults li")].map((f) => f.innerText) };
+};
+
+/** Plays `bytes` in the first seat of the page in `browser` against `opponent`: the match's end. */
+async function playIn(browser, name, bytes, opponent) {
+  const { page } = browser;
+  await page.select("#opponent", opponent);
+  await page.evaluate(dropModule, [name, Buffer.from(bytes).toString("base64")]);
+  const kb = `${Math.ceil(bytes.length / 1024)} KB`;
+  await page.until((text) => document.querySelector(".wasm-status")?.innerText.includes(text), kb, { what: `the ${name} module in the slot` });
+  // The last match's end goes as soon as this one starts.
+  await page.click("#run");
+  await page.until(() => !document.querySelector("#outcome .result, #match-status.warning"), null, { timeout: 10_000, what: "the new match to start" }).catch(() => {});
+  return page.until(shownEnd, null, { timeout: 120_000, what: `the end of ${name}'s match` });
+}
+
+/** (w8) The walker and the trap in Firefox ESR and in WebKitGTK as shipped (on messages). */
+async function otherEngines(walker, expected, check) {
+  const drivers = await import("./drivers/index.mjs");
+  const have = drivers.available();
+  const names = ["firefox", "webkit"].filter((n) => have[n]);
+  check(names.length > 0, "(w8) neither Firefox ESR nor WebKitGTK is installed (cargo xtask setup --browser)");
+  const trap = HOSTILE.find((b) => b.name === "a trap");
+  for (const name of names) {
+    const browser = await drivers.open(name);
+    try {
+      const { page } = browser;
+      const { server, url } = await serve(DIST_OF_RUN.dist);
+      try {
+        await page.goto(url);
+        if (name === "webkit") {
+          await page.until(() => Boolean(navigator.serviceWorker?.controller), null, { timeout: 60_000, what: "the service worker" });
+        }
+        await page.until(() => Boolean(document.querySelector('#games .game-choice[data-game="ice-and-fire"]')), null, { what: "the game list" });
+        await page.click('#games .game-choice[data-game="ice-and-fire"]');
+        await page.evaluate(setSeed, SEED);
+        const shared = await page.evaluate(() => typeof SharedArrayBuffer === "function");
+        const played = await playIn(browser, "walker.wasm", walker, "expander");
+        check(!played.faults.some((f) => /your bot/.test(f)), `(w8) ${name}: the walker faulted: ${played.faults.join("; ")} (${played.status})`);
+        check(played.outcome.trim() === expected, `(w8) ${name}: the walker's match ended '${played.outcome.trim()}', in Chromium '${expected}'`);
+        const trapped = await playIn(browser, "trap.wasm", assemble(trap.name, trap.text), "wait");
+        check(trapped.faults.some((f) => /your bot/.test(f) && trap.fault.test(f)), `(w8) ${name}: the trap gave ${trapped.faults.join("; ") || trapped.status}`);
+        console.log(`ok (w8) ${name} (${shared ? "shared memory" : "on messages"}): the walker's match as in Chromium (${expected}); ${trapped.faults.find((f) => /your bot/.test(f))}`);
+      } finally {
+        server.close();
+      }
+    } finally {
+      await browser.close();
+    }
+  }
+}
+
 /** Opens the page in a fresh Chromium; `messages`: without SharedArrayBuffer (as WebKitGTK as
  * shipped), so that the match runs on messages in the page and the bots read their input through
  * the service worker. */
@@ -531,7 +609,11 @@ async function openPage(dir, url, messages) {
   return { context, page };
 }
 
+/** The dist the checks run on (for the other engines' servers). */
+const DIST_OF_RUN = { dist: "" };
+
 export async function wasmBotChecks({ dist, check = defaultCheck }) {
+  DIST_OF_RUN.dist = dist;
   const dir = await mkdtemp(join(tmpdir(), "botplay-wasm-"));
   const { server, url } = await serve(dist);
   let context = null;
@@ -555,6 +637,11 @@ export async function wasmBotChecks({ dist, check = defaultCheck }) {
       await withinLimit("(w1) a C bot as WebAssembly against the CLI", "chromium", 240_000, () => playsLikeNative(page, dir, walker, check), shot);
       return;
     }
+    if (ONLY === "w8") {
+      await withinLimit("(w8) WebAssembly bots in Firefox ESR and WebKitGTK", "firefox and webkit", 600_000, () =>
+        otherEngines(walker, "blue (expander) wins: score 164 to -1 (red loses: HQ captured)", check));
+      return;
+    }
     if (ONLY === "w3") {
       await withinLimit("(w3) hostile WebAssembly bots", "chromium", 300_000, () => hostile(page, HOSTILE, check), shot);
       return;
@@ -566,6 +653,7 @@ export async function wasmBotChecks({ dist, check = defaultCheck }) {
     await withinLimit("(w5) the project's WebAssembly bots", "chromium", 900_000, () => projectBotsPlay(page, dir, check), shot);
     await withinLimit("(w6) a WebAssembly bot in a class and an arena", "chromium", 300_000, () => inClass(page, dir, walker, check), shot);
     await context.close();
+    await withinLimit("(w8) WebAssembly bots in Firefox ESR and WebKitGTK", "firefox and webkit", 600_000, () => otherEngines(walker, played.outcome, check));
     ({ context, page } = await openPage(dir, url, true));
     check(await page.evaluate(() => typeof SharedArrayBuffer === "undefined"), "(w4) the page still has SharedArrayBuffer");
     await withinLimit("(w4) WebAssembly bots on messages", "chromium-no-sab", 400_000, async () => {
