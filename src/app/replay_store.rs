@@ -41,8 +41,11 @@ impl ReplayAt {
         match self {
             ReplayAt::Here(replay) => Ok(replay.to_json()),
             ReplayAt::Kept { game, index } => {
-                let got = call("botplayKeptReplay", &[(*game).into(), (*index as f64).into()])
-                    .await?;
+                let got = call(
+                    "botplayKeptReplay",
+                    &[(*game).into(), (*index as f64).into()],
+                )
+                .await?;
                 got.as_string().ok_or_else(|| {
                     format!(
                         "the replay of match {} is no longer kept in this browser",
