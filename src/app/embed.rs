@@ -6,8 +6,8 @@
 //! cross-origin isolation nor the bots' sandbox, and it is the viewer of the page itself
 //! (`Viewer`), without the panels an embed has no room for (`www/embed/style.css` hides them).
 //!
-//! The frame talks with the page around it through `postMessage` (README, *Embedding a match*):
-//! it tells `botplay:ready`, `botplay:turn` and `botplay:ended` (and `botplay:error` when its
+//! The frame talks with the page around it through `postMessage` (docs/guide.md, *Embedding a
+//! match*): it tells `botplay:ready`, `botplay:turn` and `botplay:ended` (and `botplay:error` when its
 //! link cannot be shown); it obeys `botplay:set-turn`, `botplay:play` and `botplay:pause`, and
 //! ignores every other message.
 

@@ -419,7 +419,7 @@ pub fn sharing(props: &Props) -> Html {
                     aria-label="Embed code (copied)" />
                 <p class="hint">{ "Copied if the browser allowed it. Paste it into another \
                     page's HTML: the board, the timeline and the controls of this match, which \
-                    that page can also drive (README, Embedding a match)." }</p>
+                    that page can also drive (botplay's guide, Embedding a match)." }</p>
             }
             <p class="hint">{ "Or drop a replay file (from this page or from botplay play --replay) on the board." }</p>
         </div>

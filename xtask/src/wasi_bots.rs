@@ -80,7 +80,7 @@ pub const BOTS: [Bot; 5] = [
     },
 ];
 
-/// The clang flags of the WebAssembly builds: the commands the README gives a player.
+/// The clang flags of the WebAssembly builds: the commands docs/guide.md gives a player.
 const CLANG_WASM: [&str; 2] = ["--target=wasm32-wasi", "-O2"];
 /// C++ for wasm32-wasi has no exceptions (Debian's libc++ for it is built without them).
 const CPP_WASM_EXTRA: &str = "-fno-exceptions";

@@ -14,8 +14,8 @@
 //! - `match/GAME`: the same with a frame per step, as the CLI's `play` and the page keep them
 //!   ([`bench::play_match`]).
 //!
-//! Throughput is in turns (elements) per second. Run with `cargo xtask bench` (see the README's
-//! Performance section); `cargo xtask bench --quick` for short runs while developing. With
+//! Throughput is in turns (elements) per second. Run with `cargo xtask bench` (see
+//! docs/performance.md); `cargo xtask bench --quick` for short runs while developing. With
 //! `BOTPLAY_BENCH_CLOCK=cpu` in the environment (`cargo xtask bench --cpu`), the benchmarks
 //! measure their thread's CPU time instead of the wall clock: steadier on a busy machine.
 

@@ -165,7 +165,7 @@ fn a_merge_of_the_wrong_parts_is_refused_with_exit_2() {
 
 #[test]
 fn gnu_parallel_runs_the_shards_end_to_end() {
-    // GNU parallel from Debian (`cargo xtask setup` installs it); the recipe of the README.
+    // GNU parallel from Debian (`cargo xtask setup` installs it); the recipe of docs/cli.md.
     let version = Command::new("parallel")
         .arg("--version")
         .output()
