@@ -123,7 +123,7 @@ mod tests {
     fn a_spaced_path_is_quoted() {
         let line = command_line("/tmp/my bots/bot.ts").expect("a command");
         assert!(
-            line.starts_with("node --enable-source-maps --require "),
+            line.starts_with("node '--enable-source-maps' '--require' "),
             "{line}"
         );
         assert!(line.ends_with(" '/tmp/my bots/bot.ts'"), "{line}");
