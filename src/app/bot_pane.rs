@@ -2,13 +2,12 @@
 //! instruction above it and the banner of a link's code. On a wide screen it is the page's main
 //! pane, beside the match; `splitter.rs` sets its width.
 
-use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 use super::code_keeping::LinkCodeBanner;
 use super::match_form::SlotFields;
-use super::state::{Action, Form, Slot, WASM};
-use crate::storage;
+use super::state::{Action, Form, Slot};
+use super::wasm_file::use_wasm_drop;
 
 #[derive(Properties, PartialEq)]
 pub struct Props {
@@ -33,55 +32,11 @@ fn title(slot: &Slot) -> String {
     }
 }
 
-/// A `.wasm` file dropped anywhere on the person's bot (its editor included, which would
-/// otherwise paste the file's bytes as text) makes it a WebAssembly bot of that module: heard
-/// before the editor hears it (the capture phase).
-#[hook]
-fn use_wasm_drop(seat: &NodeRef, form: &Form, dispatch: &Callback<Action>) {
-    let scope = use_mut_ref(String::new);
-    *scope.borrow_mut() = form.scope();
-    let (seat, dispatch) = (seat.clone(), dispatch.clone());
-    use_effect_with((), move |_| {
-        let listener = seat.get().map(|node| {
-            let options = gloo_events::EventListenerOptions {
-                phase: gloo_events::EventListenerPhase::Capture,
-                passive: false,
-            };
-            gloo_events::EventListener::new_with_options(&node, "drop", options, move |event| {
-                let Some(e) = event.dyn_ref::<DragEvent>() else {
-                    return;
-                };
-                let file = e
-                    .data_transfer()
-                    .and_then(|d| d.files())
-                    .and_then(|f| f.get(0));
-                let Some(file) = file.filter(|f| f.name().to_ascii_lowercase().ends_with(".wasm"))
-                else {
-                    return;
-                };
-                e.prevent_default();
-                e.stop_propagation();
-                let (scope, dispatch) = (scope.clone(), dispatch.clone());
-                let read = Callback::from(move |module: Result<String, String>| match module {
-                    Ok(code) => {
-                        storage::save_code(&scope.borrow(), 0, WASM, &code);
-                        dispatch.emit(Action::SetPlayer(0, WASM.to_string()));
-                        dispatch.emit(Action::SetCode(0, code));
-                    }
-                    Err(why) => dispatch.emit(Action::Notice(why)),
-                });
-                super::wasm_file::read_module(file, read);
-            })
-        });
-        move || drop(listener)
-    });
-}
-
 #[component(BotPane)]
 pub fn bot_pane(props: &Props) -> Html {
     let form = &props.form;
     let seat = use_node_ref();
-    use_wasm_drop(&seat, form, &props.dispatch);
+    use_wasm_drop(&seat, 0, form.scope(), &props.dispatch);
     let on_leave = {
         let dispatch = props.dispatch.clone();
         Callback::from(move |_: MouseEvent| dispatch.emit(Action::LeaveLesson))

@@ -9,7 +9,7 @@ use super::code_keeping::{EarlierVersions, OtherTabNotice};
 use games::crafting_quest::MAPS;
 
 use super::state::{entry, Action, Form, Slot, LANGUAGES, PYTHON, TYPESCRIPT, WASM};
-use super::wasm_file::WasmFile;
+use super::wasm_file::{use_wasm_drop, WasmFile};
 
 #[derive(Properties, PartialEq)]
 pub struct Props {
@@ -56,15 +56,6 @@ pub fn match_form(props: &Props) -> Html {
             dispatch.emit(Action::SetOption("map".to_string(), value));
         })
     };
-    let on_seats = {
-        let dispatch = props.dispatch.clone();
-        Callback::from(move |e: Event| {
-            let value = e.target_unchecked_into::<HtmlSelectElement>().value();
-            if let Ok(seats) = value.parse() {
-                dispatch.emit(Action::SetSeats(seats));
-            }
-        })
-    };
     let on_relaxed = {
         let dispatch = props.dispatch.clone();
         Callback::from(move |e: Event| {
@@ -81,12 +72,6 @@ pub fn match_form(props: &Props) -> Html {
     let on_run = props.on_run.reform(|_: MouseEvent| ());
     let on_stop = props.on_stop.reform(|_: MouseEvent| ());
     let ruleset = info.ruleset(&form.ruleset);
-    let slot = |slot: usize| {
-        html! {
-            <SlotFields game={form.game} scope={form.scope()} {slot} bot={form.bots[slot].clone()}
-                dispatch={props.dispatch.clone()} on_code={props.on_code.clone()} />
-        }
-    };
 
     html! {
         <form class="match-form" onsubmit={Callback::from(|e: SubmitEvent| e.prevent_default())}>
@@ -122,23 +107,8 @@ pub fn match_form(props: &Props) -> Html {
                     </select>
                 </div>
             }
-            <div class="seat">
-                <h3 class="seat-title"><span class="swatch seat-1"></span>{ "Opponent" }</h3>
-                { slot(1) }
-                if info.max_seats > info.min_seats {
-                    <div class="row">
-                        <label for="players">{ "Players" }</label>
-                        <select id="players" onchange={on_seats}>
-                            { for (info.min_seats..=info.max_seats).map(|n| html! {
-                                <option value={n.to_string()} selected={n == form.seats}>
-                                    { if n == 2 { "2: you and the opponent".to_string() }
-                                      else { format!("{n}: you and {} copies of the opponent", n - 1) } }
-                                </option>
-                            }) }
-                        </select>
-                    </div>
-                }
-            </div>
+            <OpponentSeat form={form.clone()} dispatch={props.dispatch.clone()}
+                on_code={props.on_code.clone()} />
             <div class="row check">
                 <input id="relaxed" type="checkbox" checked={form.relaxed} onchange={on_relaxed} />
                 <label for="relaxed">
@@ -172,6 +142,52 @@ pub(super) struct SlotProps {
     pub bot: Slot,
     pub dispatch: Callback<Action>,
     pub on_code: Callback<(usize, String)>,
+}
+
+#[derive(Properties, PartialEq)]
+struct OpponentProps {
+    form: Form,
+    dispatch: Callback<Action>,
+    on_code: Callback<(usize, String)>,
+}
+
+/// The opponent's seat: who plays it, its code (a `.wasm` file dropped on it makes it a
+/// WebAssembly bot) and, in games for more than two, how many play.
+#[component(OpponentSeat)]
+fn opponent_seat(props: &OpponentProps) -> Html {
+    let form = &props.form;
+    let info = entry(form.game).info;
+    let seat = use_node_ref();
+    use_wasm_drop(&seat, 1, form.scope(), &props.dispatch);
+    let on_seats = {
+        let dispatch = props.dispatch.clone();
+        Callback::from(move |e: Event| {
+            let value = e.target_unchecked_into::<HtmlSelectElement>().value();
+            if let Ok(seats) = value.parse() {
+                dispatch.emit(Action::SetSeats(seats));
+            }
+        })
+    };
+    html! {
+        <div class="seat" ref={seat}>
+            <h3 class="seat-title"><span class="swatch seat-1"></span>{ "Opponent" }</h3>
+            <SlotFields game={form.game} scope={form.scope()} slot={1} bot={form.bots[1].clone()}
+                dispatch={props.dispatch.clone()} on_code={props.on_code.clone()} />
+            if info.max_seats > info.min_seats {
+                <div class="row">
+                    <label for="players">{ "Players" }</label>
+                    <select id="players" onchange={on_seats}>
+                        { for (info.min_seats..=info.max_seats).map(|n| html! {
+                            <option value={n.to_string()} selected={n == form.seats}>
+                                { if n == 2 { "2: you and the opponent".to_string() }
+                                  else { format!("{n}: you and {} copies of the opponent", n - 1) } }
+                            </option>
+                        }) }
+                    </select>
+                </div>
+            }
+        </div>
+    }
 }
 
 /// Who plays a bot slot (code in a language, or a built-in bot) and, for code, its editor.

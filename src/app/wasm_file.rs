@@ -8,6 +8,9 @@ use wasm_bindgen::JsCast;
 use web_sys::{File, FileReader, HtmlInputElement};
 use yew::prelude::*;
 
+use super::state::{Action, WASM};
+use crate::storage;
+
 /// The largest module a slot takes, in bytes (a class file carries it in base64).
 pub const MAX_WASM_BYTES: usize = 16 * 1024 * 1024;
 /// The first bytes of a WebAssembly module: `\0asm`, version 1.
@@ -89,6 +92,50 @@ pub fn read_module(file: File, on_read: Callback<Result<String, String>>) {
     });
     reader.set_onload(Some(on_load.unchecked_ref()));
     let _ = reader.read_as_array_buffer(&file);
+}
+
+/// A `.wasm` file dropped anywhere on a bot's seat (its editor included, which would otherwise
+/// paste the file's bytes as text) makes `slot` a WebAssembly bot of that module: heard before
+/// the editor hears it (the capture phase).
+#[hook]
+pub fn use_wasm_drop(seat: &NodeRef, slot: usize, scope: String, dispatch: &Callback<Action>) {
+    let scope_now = use_mut_ref(String::new);
+    *scope_now.borrow_mut() = scope;
+    let (seat, dispatch) = (seat.clone(), dispatch.clone());
+    use_effect_with((), move |_| {
+        let listener = seat.get().map(|node| {
+            let options = gloo_events::EventListenerOptions {
+                phase: gloo_events::EventListenerPhase::Capture,
+                passive: false,
+            };
+            gloo_events::EventListener::new_with_options(&node, "drop", options, move |event| {
+                let Some(e) = event.dyn_ref::<DragEvent>() else {
+                    return;
+                };
+                let file = e
+                    .data_transfer()
+                    .and_then(|d| d.files())
+                    .and_then(|f| f.get(0));
+                let Some(file) = file.filter(|f| f.name().to_ascii_lowercase().ends_with(".wasm"))
+                else {
+                    return;
+                };
+                e.prevent_default();
+                e.stop_propagation();
+                let (scope, dispatch) = (scope_now.clone(), dispatch.clone());
+                let read = Callback::from(move |module: Result<String, String>| match module {
+                    Ok(code) => {
+                        storage::save_code(&scope.borrow(), slot, WASM, &code);
+                        dispatch.emit(Action::SetPlayer(slot, WASM.to_string()));
+                        dispatch.emit(Action::SetCode(slot, code));
+                    }
+                    Err(why) => dispatch.emit(Action::Notice(why)),
+                });
+                read_module(file, read);
+            })
+        });
+        move || drop(listener)
+    });
 }
 
 #[derive(Properties, PartialEq)]

@@ -37,6 +37,8 @@
 // (w8) In Firefox ESR and WebKitGTK as shipped (no SharedArrayBuffer: on messages), through
 //      tests/e2e/drivers: the walker, dropped on the slot, ends its match as in Chromium, and the
 //      trap is a crash with its message.
+// (w9) The walker dropped on the second bot's editor too plays itself: two WebAssembly workers
+//      in one match, no fault.
 // (w4) Without SharedArrayBuffer (Chromium as WebKitGTK ships: the match on messages in the page,
 //      input through the service worker): (w1) again, then the loop, the trap, the import and
 //      the output without a newline, the page's longest pause at most 250 ms (it hosts the match).
@@ -61,7 +63,7 @@ const WALKER_C = join(REPO, "tests", "e2e", "wasm", "walker.c");
  * where the page hosts the match). */
 const MAX_PAUSE_MS = { w3: 100, w4: 250 };
 const SEED = "7";
-// `--only w1` (w3, w5, w6, w8): that check alone (while working on it).
+// `--only w1` (w3, w5, w6, w8, w9): that check alone (while working on it).
 const ONLY = process.argv.includes("--only") ? process.argv[process.argv.indexOf("--only") + 1] : null;
 
 // --- modules -----------------------------------------------------------------------------------
@@ -239,6 +241,26 @@ async function dropOnEditor(page, name, bytes, check) {
   check(after === before, `(w1) the drop changed the JavaScript code: '${after.slice(0, 80)}'`);
   await page.locator("#player").selectOption("wasm");
   await page.locator(".wasm-status").getByText(`${Math.ceil(bytes.length / 1024)} KB`).waitFor({ timeout: 10_000 });
+}
+
+/** (w9) The walker against itself: dropped on the second bot's editor too, two WebAssembly
+ * workers play one match. */
+async function againstItself(page, walker, check) {
+  await page.locator('#games .game-choice[data-game="ice-and-fire"]').click();
+  await chooseWasm(page, "walker.wasm", walker);
+  await page.locator("#opponent").selectOption("javascript");
+  await page.locator("#bot-code-2 .cm-content").evaluate((target, b64) => {
+    const data = new DataTransfer();
+    data.items.add(new File([Uint8Array.from(atob(b64), (c) => c.charCodeAt(0))], "walker.wasm", { type: "application/wasm" }));
+    target.dispatchEvent(new DragEvent("drop", { dataTransfer: data, bubbles: true, cancelable: true, composed: true }));
+  }, walker.toString("base64"));
+  await page.locator("#wasm-file-2").waitFor({ timeout: 10_000 });
+  check((await page.locator("#opponent").inputValue()) === "wasm", "(w9) the second bot is not WebAssembly after the drop");
+  const result = await runMatch(page);
+  check(result.faults.length === 0, `(w9) the walker against itself: ${result.faults.join("; ")} (${result.status})`);
+  check(/wins|draw/i.test(result.outcome), `(w9) no outcome: '${result.outcome}' (${result.status})`);
+  console.log(`ok (w9) the walker dropped on both editors played itself, two WebAssembly workers in one match: ${result.outcome.trim()}`);
+  await page.locator("#opponent").selectOption("expander");
 }
 
 /** Runs the match the form holds: its outcome, faults, status, the page's longest pause. */
@@ -642,6 +664,10 @@ export async function wasmBotChecks({ dist, check = defaultCheck }) {
         otherEngines(walker, "blue (expander) wins: score 164 to -1 (red loses: HQ captured)", check));
       return;
     }
+    if (ONLY === "w9") {
+      await withinLimit("(w9) two WebAssembly bots in one match", "chromium", 120_000, () => againstItself(page, walker, check), shot);
+      return;
+    }
     if (ONLY === "w3") {
       await withinLimit("(w3) hostile WebAssembly bots", "chromium", 300_000, () => hostile(page, HOSTILE, check), shot);
       return;
@@ -652,6 +678,7 @@ export async function wasmBotChecks({ dist, check = defaultCheck }) {
     await withinLimit("(w7) a WebAssembly bot that sleeps", "chromium", 240_000, () => sleeper(page, dir, check), shot);
     await withinLimit("(w5) the project's WebAssembly bots", "chromium", 900_000, () => projectBotsPlay(page, dir, check), shot);
     await withinLimit("(w6) a WebAssembly bot in a class and an arena", "chromium", 300_000, () => inClass(page, dir, walker, check), shot);
+    await withinLimit("(w9) two WebAssembly bots in one match", "chromium", 120_000, () => againstItself(page, walker, check), shot);
     await context.close();
     await withinLimit("(w8) WebAssembly bots in Firefox ESR and WebKitGTK", "firefox and webkit", 600_000, () => otherEngines(walker, played.outcome, check));
     ({ context, page } = await openPage(dir, url, true));
