@@ -195,7 +195,7 @@ pub fn wasm_file(props: &Props) -> Html {
             <input type="file" id={props.id.clone()} accept=".wasm,application/wasm"
                 onchange={on_choose} />
             if let Some(why) = &*error {
-                <p class="error" role="alert">{ why }</p>
+                <p class="warning" role="alert">{ why }</p>
             }
             <p class="hint">
                 { "A program compiled to wasm32-wasip1 reads its input on stdin and writes its \
