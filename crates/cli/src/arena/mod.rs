@@ -245,27 +245,10 @@ pub fn run(a: ArenaArgs, seed: i64) -> Result<(), ArenaError> {
         None => of_flags(&a, seed, &mut code)?,
     };
     let (entry, players, seed) = (arena.entry, arena.players, arena.seed);
-    let info = entry.info;
     if let Some(mb) = a.play.wasm_memory {
         crate::wasm_bot::set_memory_limit_mb(mb);
     }
-    for bot in &arena.bots {
-        // A WebAssembly bot that cannot play is refused before the first match (and compiled
-        // once for all of them).
-        if crate::wasm_bot::parse_spec(&bot.run).is_some() {
-            crate::wasm_bot::check_spec(&bot.run).map_err(usage)?;
-        }
-        if let Some(name) = bot.run.strip_prefix("builtin:") {
-            if bots::builtin(info.id, name, 0).is_none() {
-                let known: Vec<&str> = bots::builtins(info.id).map(|b| b.name).collect();
-                return Err(usage(format!(
-                    "no built-in bot '{name}' for {} (known: {})",
-                    info.id,
-                    known.join(", ")
-                )));
-            }
-        }
-    }
+    check_bots(&arena.bots, entry.info.id)?;
     let total = plan::count(arena.bots.len(), players, arena.per_group).ok_or_else(|| {
         usage(format!(
             "that is more than {} matches: fewer bots or fewer --matches",
@@ -288,12 +271,12 @@ pub fn run(a: ArenaArgs, seed: i64) -> Result<(), ArenaError> {
 
     let config = Config {
         entry,
-        ruleset: arena.ruleset,
-        options: arena.options,
+        ruleset: arena.ruleset.clone(),
+        options: arena.options.clone(),
         relaxed: arena.relaxed,
-        bots: arena.bots,
+        bots: arena.bots.clone(),
         pty: a.play.bot_pty,
-        replays: a.replays.map(PathBuf::from),
+        replays: a.replays.clone().map(PathBuf::from),
         width: total.to_string().len().max(4),
     };
     // The setup is the same for every match but the seed: check it once, before any bot runs.
@@ -312,29 +295,12 @@ pub fn run(a: ArenaArgs, seed: i64) -> Result<(), ArenaError> {
         .jobs
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
         .min(to_play.max(1));
-    let shard_note = match a.shard {
-        Some((k, n)) => format!(", shard {k}/{n}: {to_play} of them"),
-        None => String::new(),
-    };
-    let class_note = match &arena.class {
-        Some(name) => format!(" for the class '{name}' ({} bots)", config.bots.len()),
-        None => String::new(),
-    };
-    eprintln!(
-        "botplay: arena of {}{class_note} ({}), {total} matches ({} per {}){shard_note}, {jobs} at a time, seed {seed}{}",
-        info.name,
-        first.ruleset,
-        arena.per_group,
-        if players == 2 {
-            "pair".to_string()
-        } else {
-            format!("group of {players}")
-        },
-        if config.relaxed {
-            ", relaxed budgets"
-        } else {
-            ""
-        }
+    announce(
+        &arena,
+        &first.ruleset,
+        total,
+        a.shard.map(|s| (s, to_play)),
+        jobs,
     );
 
     let stop = Arc::new(Stop::new(jobs));
@@ -349,7 +315,7 @@ pub fn run(a: ArenaArgs, seed: i64) -> Result<(), ArenaError> {
     let summary = stats::summarize(config.bots.len(), &played);
     let labels: Vec<BotLabel> = config.bots.iter().map(|b| b.label.clone()).collect();
     let ctx = report::Context {
-        game: info,
+        game: entry.info,
         ruleset: &first.ruleset,
         options: &config.options,
         relaxed: config.relaxed,
@@ -365,19 +331,7 @@ pub fn run(a: ArenaArgs, seed: i64) -> Result<(), ArenaError> {
             planned: to_play,
         }),
     };
-    let to_stdout = a.json.as_deref() == Some("-");
-    if !to_stdout {
-        print!("{}", report::text(&ctx, &summary));
-    }
-    let mut write_failure = None;
-    if let Some(path) = &a.json {
-        let text = report::json(&ctx, &summary, &played);
-        if to_stdout {
-            print!("{text}");
-        } else if let Err(e) = std::fs::write(path, text) {
-            write_failure = Some(format!("cannot write the results to {path}: {e}"));
-        }
-    }
+    let write_failure = write_results(&ctx, &summary, &played, a.json.as_deref());
     if let Some(message) = failure.or(write_failure) {
         return Err(ArenaError::Runtime(message));
     }
@@ -388,6 +342,82 @@ pub fn run(a: ArenaArgs, seed: i64) -> Result<(), ArenaError> {
         )));
     }
     Ok(())
+}
+
+/// Refuses, before the first match, a bot that cannot play: a WebAssembly module that will not
+/// run (compiled once for all of them), a built-in bot the game does not have.
+fn check_bots(bots: &[Source], game: &str) -> Result<(), ArenaError> {
+    for bot in bots {
+        if crate::wasm_bot::parse_spec(&bot.run).is_some() {
+            crate::wasm_bot::check_spec(&bot.run).map_err(ArenaError::Usage)?;
+        }
+        if let Some(name) = bot.run.strip_prefix("builtin:") {
+            if bots::builtin(game, name, 0).is_none() {
+                let known: Vec<&str> = bots::builtins(game).map(|b| b.name).collect();
+                return Err(ArenaError::Usage(format!(
+                    "no built-in bot '{name}' for {game} (known: {})",
+                    known.join(", ")
+                )));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Says on stderr what the arena plays: "botplay: arena of Ice and Fire (league-4), 12 matches
+/// (2 per pair), 2 at a time, seed 7".
+fn announce(
+    arena: &Arena,
+    ruleset: &str,
+    total: usize,
+    shard: Option<((usize, usize), usize)>,
+    jobs: usize,
+) {
+    let shard_note = match shard {
+        Some(((k, n), to_play)) => format!(", shard {k}/{n}: {to_play} of them"),
+        None => String::new(),
+    };
+    let class_note = match &arena.class {
+        Some(name) => format!(" for the class '{name}' ({} bots)", arena.bots.len()),
+        None => String::new(),
+    };
+    let group = if arena.players == 2 {
+        "pair".to_string()
+    } else {
+        format!("group of {}", arena.players)
+    };
+    let relaxed = if arena.relaxed {
+        ", relaxed budgets"
+    } else {
+        ""
+    };
+    eprintln!(
+        "botplay: arena of {}{class_note} ({ruleset}), {total} matches ({} per {group}){shard_note}, {jobs} at a time, seed {}{relaxed}",
+        arena.entry.info.name, arena.per_group, arena.seed,
+    );
+}
+
+/// Prints the table (unless the JSON goes to stdout, `--json -`) and writes the JSON when
+/// asked; why the JSON could not be written, if it could not.
+fn write_results(
+    ctx: &report::Context,
+    summary: &stats::Summary,
+    played: &[&MatchResult],
+    json: Option<&str>,
+) -> Option<String> {
+    let to_stdout = json == Some("-");
+    if !to_stdout {
+        print!("{}", report::text(ctx, summary));
+    }
+    let path = json?;
+    let text = report::json(ctx, summary, played);
+    if to_stdout {
+        print!("{text}");
+        return None;
+    }
+    std::fs::write(path, text)
+        .err()
+        .map(|e| format!("cannot write the results to {path}: {e}"))
 }
 
 /// The setup of one match.
