@@ -240,7 +240,9 @@ async function suite(name, figures) {
           await page.click(`#games .game-choice[data-game="${game}"]`);
           const builtin = await page.evaluate(() => {
             const box = document.querySelector("#player");
-            return [...box.options].map((o) => o.value).find((v) => !["javascript", "python", "human"].includes(v) && v !== box.value) ?? [...box.options].at(-1).value;
+            // A built-in bot's option says so ("built-in bot: wait"); code and a person's do not.
+            const builtins = [...box.options].filter((o) => /^built-in bot/.test(o.text)).map((o) => o.value);
+            return builtins.find((v) => v !== box.value) ?? builtins.at(-1);
           });
           await page.select("#player", builtin);
           // A bot written in the editor is refused with the same plain sentence.
