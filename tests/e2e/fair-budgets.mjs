@@ -185,8 +185,9 @@ async function suite(name) {
     });
     const mine = slow.faults.filter((f) => /your bot/.test(f));
     const took = Number(mine.join(" ").match(/took (\d+) ms/)?.[1] ?? 0);
+    // (The bot counts its 80 ms in Date.now()'s whole milliseconds: 79.x ms, measured outside.)
     check(
-      mine.some((f) => /timeout/.test(f) && /within 50 ms/.test(f)) && took >= 80,
+      mine.some((f) => /timeout/.test(f) && /within 50 ms/.test(f)) && took >= 75,
       `(f2) ${name}: the bot that thought 80 ms was not timed out with its time: ${slow.faults.join("; ") || "no fault"}`,
     );
     console.log(`ok (f2) ${name}: a bot over its budget once is timed out: "${mine[0]}"`);
