@@ -39,7 +39,7 @@ import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { PYTHON_HOARDER, pythonRuntimeForger, pythonWithoutNewlines, runtimeForger } from "./bots.mjs";
 import { withinLimit } from "./browser.mjs";
-import { open, processTree } from "./drivers/index.mjs";
+import { blameCrash, onceMoreIfCrashed, open, processTree } from "./drivers/index.mjs";
 import { serve } from "./serve.mjs";
 
 const REPO = resolve(fileURLToPath(new URL("../..", import.meta.url)));
@@ -328,7 +328,7 @@ async function suite(name) {
     return lines;
   } catch (error) {
     await page.screenshot(join(SHOTS, `xh-${name}-failure.png`)).catch(() => {});
-    throw error;
+    throw await blameCrash(browser, error);
   } finally {
     await browser.close();
     site.server.closeAllConnections?.();
@@ -343,7 +343,11 @@ async function main() {
     // Each match has its own limit (watch); the browser's whole suite has this one, which also
     // catches a WebDriver command that never answers (node then exits, and the drivers kill the
     // browser).
-    all.push(...(await withinLimit(`hostile bots (h1)-(h9)`, name, 15 * 60_000, () => suite(name))));
+    // A browser that crashed under a check (WebKitGTK's JavaScriptCore now and then; Chromium's
+    // renderer where a bot's gigabytes share the page's process) has its checks run once more,
+    // saying so; a second crash fails.
+    const once = () => withinLimit(`hostile bots (h1)-(h9)`, name, 15 * 60_000, () => suite(name));
+    all.push(...(await onceMoreIfCrashed(name, once)));
   }
 }
 

@@ -175,6 +175,10 @@ async function openChromium({ noSharedMemory = false, noServiceWorker = false, n
   const raw = context.pages()[0] ?? (await context.newPage());
   const pid = await browserPid(profile);
   const problems = [];
+  // The page's renderer gone (Chromium itself still up): where there is no SharedArrayBuffer the
+  // bots' workers live in the page's process, and one allocating gigabytes can take it down.
+  let rendererCrashed = false;
+  raw.on("crash", () => (rendererCrashed = true));
   raw.on("console", (m) => m.type() === "error" && problems.push(`console error: ${m.text()}`));
   raw.on("pageerror", (e) => problems.push(`page error: ${e.message}`));
   const page = {
@@ -197,7 +201,10 @@ async function openChromium({ noSharedMemory = false, noServiceWorker = false, n
     page,
     profile,
     pid: async () => pid,
-    crashed: async () => (pid > 0 && !(await processTree(pid)).length ? "Chromium is gone (it crashed)" : null),
+    crashed: async () => {
+      if (pid > 0 && !(await processTree(pid)).length) return "Chromium is gone (it crashed)";
+      return rendererCrashed ? "the page's renderer crashed (Chromium: 'Target crashed')" : null;
+    },
     close: async () => {
       await closeOrKill(() => context.close(), () => killTree(pid));
       await rm(profile, { recursive: true, force: true });
