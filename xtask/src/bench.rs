@@ -42,7 +42,7 @@ pub fn run_benchmarks(repo: &Repo, quick: bool, cpu: bool, filter: Option<&str>)
             "run `cargo bench -p bench --bench engine` and read its output",
         ));
     }
-    println!("\n{}", machine());
+    println!("\n{} (one core per benchmark)", machine());
     println!(
         "clock: {}",
         if cpu {
@@ -56,7 +56,7 @@ pub fn run_benchmarks(repo: &Repo, quick: bool, cpu: bool, filter: Option<&str>)
 }
 
 /// The CPU, the cores and the load now: figures from a busy machine are noisy.
-fn machine() -> String {
+pub fn machine() -> String {
     let cpuinfo = std::fs::read_to_string("/proc/cpuinfo").unwrap_or_default();
     let model = cpuinfo
         .lines()
@@ -68,7 +68,7 @@ fn machine() -> String {
         .ok()
         .and_then(|l| l.split_whitespace().next().map(str::to_string))
         .unwrap_or_else(|| "?".to_string());
-    format!("machine: {model}, {cores} cores, load average {load} (one core per benchmark)")
+    format!("machine: {model}, {cores} cores, load average {load}")
 }
 
 /// One line per benchmarked game: turns per second each way, and the whole match's time.

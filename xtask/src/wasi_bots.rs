@@ -250,7 +250,7 @@ fn run_bench(repo: &Repo) -> Result {
             "check that the target directory is writable",
         )
     })?;
-    println!("\n{}", machine());
+    println!("\n{}", crate::bench::machine());
     println!(
         "per turn: the mean time a bot took to answer, over every turn of one match against \
          the game's first built-in bot (seed {BENCH_SEED}), the median of {BENCH_ROUNDS} runs; \
@@ -414,20 +414,4 @@ fn compile_bench(botplay: &Path, out: &Path) -> Result {
         times[times.len() / 2]
     );
     Ok(())
-}
-
-/// The CPU, the cores and the load now.
-fn machine() -> String {
-    let cpuinfo = std::fs::read_to_string("/proc/cpuinfo").unwrap_or_default();
-    let model = cpuinfo
-        .lines()
-        .find_map(|l| l.strip_prefix("model name"))
-        .and_then(|rest| rest.split_once(':'))
-        .map_or("unknown CPU", |(_, name)| name.trim());
-    let cores = std::thread::available_parallelism().map_or(0, |n| n.get());
-    let load = std::fs::read_to_string("/proc/loadavg")
-        .ok()
-        .and_then(|l| l.split_whitespace().next().map(str::to_string))
-        .unwrap_or_else(|| "?".to_string());
-    format!("machine: {model}, {cores} cores, load average {load}")
 }
