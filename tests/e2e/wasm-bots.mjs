@@ -359,7 +359,8 @@ async function playsLikeNative(page, dir, walker, check, label = "w1") {
   // The CLI may stop the program at the match's end before reading its last debug log: the
   // CLI's log is the page's, up to at most the page's last turn's.
   const [pageLog, cliLog] = [debugLog(page1), debugLog(cli)];
-  const lastTurn = page1.turns.at(-1).seats.find((s) => s.seat === 0)?.stderr ?? "";
+  // (Ice and Fire's seats play in turn: the match's last record may be the other seat's.)
+  const lastTurn = page1.turns.findLast((t) => t.seats.some((s) => s.seat === 0))?.seats.find((s) => s.seat === 0)?.stderr ?? "";
   check(
     pageLog.startsWith(cliLog) && cliLog.length >= pageLog.length - lastTurn.length,
     `(${label}) the debug logs differ: page '${pageLog.slice(-200)}' / CLI '${cliLog.slice(-200)}'`,
