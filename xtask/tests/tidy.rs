@@ -558,3 +558,275 @@ fn bots_use_only_a_games_pure_types_and_helpers() {
     assert!(names_word("let g = games::new_game(&s);", "new_game"));
     assert!(!names_word("fn new_game_like()", "new_game"));
 }
+
+// Long functions ---------------------------------------------------------------------------------
+
+/// The most lines a function outside tests may span, from `fn` to its closing brace.
+const LONGEST_FUNCTION: usize = 120;
+
+/// Functions over the limit that are being split now: (file, name). Remove each as it goes.
+const BEING_SPLIT: &[(&str, &str)] = &[
+    ("crates/bots/src/crafting_quest/protocol.rs", "Sight::read"),
+    (
+        "crates/bots/src/crafting_quest/protocol.rs",
+        "Decoder::read_line",
+    ),
+    ("crates/bots/src/micro_rts/rush.rs", "Rush::play"),
+    ("crates/games/src/crafting_quest/map.rs", "parse_official"),
+    (
+        "crates/games/src/crafting_quest/mod.rs",
+        "CraftingQuest::random_request",
+    ),
+    ("crates/games/src/crafting_quest/protocol.rs", "write_sight"),
+    ("crates/games/src/micro_rts/map.rs", "carve_left_half"),
+    ("crates/games/src/skyport/map.rs", "Map::parse"),
+    ("src/app/board.rs", "board"),
+    ("src/app/measure.rs", "measure"),
+    ("src/app/rules.rs", "rules"),
+    ("src/painters/crafting_quest.rs", "draw"),
+];
+
+/// Where Rust code lives; every `.rs` file under these folders is read (tests aside).
+const CODE_FOLDERS: &[&str] = &["crates", "src", "xtask", "bots", "fuzz"];
+
+/// Folders never read: builds, packages, fuzz inputs, and tests (which may be long).
+fn skipped_folder(name: &str) -> bool {
+    name.starts_with('.')
+        || ["target", "node_modules", "corpus", "artifacts", "tests"].contains(&name)
+}
+
+/// Every `.rs` file under `folder` (a path from the repository's root), skipped folders aside.
+fn rust_files(root: &Path, folder: &str, into: &mut Vec<String>) {
+    let Ok(entries) = std::fs::read_dir(root.join(folder)) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let name = entry.file_name().to_string_lossy().into_owned();
+        let path = format!("{folder}/{name}");
+        let Ok(kind) = entry.file_type() else {
+            continue;
+        };
+        if kind.is_dir() && !skipped_folder(&name) {
+            rust_files(root, &path, into);
+        } else if kind.is_file() && name.ends_with(".rs") {
+            into.push(path);
+        }
+    }
+}
+
+/// Whether a `cfg` predicate holds only when testing: `test`, or `all(…)` with `test` in it.
+fn only_when_testing(meta: &syn::Meta) -> bool {
+    use syn::punctuated::Punctuated;
+    match meta {
+        syn::Meta::Path(path) => path.is_ident("test"),
+        syn::Meta::List(list) if list.path.is_ident("all") => list
+            .parse_args_with(Punctuated::<syn::Meta, syn::Token![,]>::parse_terminated)
+            .is_ok_and(|parts| parts.iter().any(only_when_testing)),
+        _ => false,
+    }
+}
+
+/// Whether attributes mark test code: `#[cfg(test)]` (or `cfg(all(test, …))`) or a test
+/// function (`#[test]`, `#[wasm_bindgen_test]`, `#[tokio::test]`).
+fn marks_test_code(attrs: &[syn::Attribute]) -> bool {
+    attrs.iter().any(|attr| {
+        let path = attr.path();
+        if path.is_ident("cfg") {
+            return attr
+                .parse_args::<syn::Meta>()
+                .is_ok_and(|meta| only_when_testing(&meta));
+        }
+        path.segments
+            .last()
+            .is_some_and(|last| last.ident == "test" || last.ident == "wasm_bindgen_test")
+    })
+}
+
+/// The attributes of an item, where its kind has them.
+fn item_attrs(item: &syn::Item) -> &[syn::Attribute] {
+    use syn::Item;
+    match item {
+        Item::Const(i) => &i.attrs,
+        Item::Enum(i) => &i.attrs,
+        Item::ExternCrate(i) => &i.attrs,
+        Item::Fn(i) => &i.attrs,
+        Item::ForeignMod(i) => &i.attrs,
+        Item::Impl(i) => &i.attrs,
+        Item::Macro(i) => &i.attrs,
+        Item::Mod(i) => &i.attrs,
+        Item::Static(i) => &i.attrs,
+        Item::Struct(i) => &i.attrs,
+        Item::Trait(i) => &i.attrs,
+        Item::TraitAlias(i) => &i.attrs,
+        Item::Type(i) => &i.attrs,
+        Item::Union(i) => &i.attrs,
+        Item::Use(i) => &i.attrs,
+        _ => &[],
+    }
+}
+
+/// Walks a file's syntax tree and notes every function over [`LONGEST_FUNCTION`] lines that is
+/// not test code: free functions (Yew's `#[function_component]`s among them), methods in impls
+/// and traits, and functions nested in other functions.
+struct LongFunctions {
+    /// The names around the function being read: a type, a trait, an outer function.
+    inside: Vec<String>,
+    /// (qualified name, lines) of each function found too long.
+    found: Vec<(String, usize)>,
+}
+
+impl LongFunctions {
+    fn read(source: &str) -> Result<Vec<(String, usize)>, syn::Error> {
+        let file = syn::parse_file(source)?;
+        let mut walker = LongFunctions {
+            inside: Vec::new(),
+            found: Vec::new(),
+        };
+        syn::visit::Visit::visit_file(&mut walker, &file);
+        Ok(walker.found)
+    }
+
+    /// Measures the function `sig { body }` and then reads its body under its name.
+    fn function(&mut self, sig: &syn::Signature, body: &syn::Block) {
+        use syn::spanned::Spanned;
+        let first = sig.span().start().line;
+        let last = body.brace_token.span.close().end().line;
+        let lines = last + 1 - first;
+        let name = sig.ident.to_string();
+        if lines > LONGEST_FUNCTION {
+            let mut qualified = self.inside.clone();
+            qualified.push(name.clone());
+            self.found.push((qualified.join("::"), lines));
+        }
+        self.inside.push(name);
+        syn::visit::Visit::visit_block(self, body);
+        self.inside.pop();
+    }
+}
+
+impl<'ast> syn::visit::Visit<'ast> for LongFunctions {
+    fn visit_item(&mut self, item: &'ast syn::Item) {
+        if !marks_test_code(item_attrs(item)) {
+            syn::visit::visit_item(self, item);
+        }
+    }
+
+    fn visit_item_fn(&mut self, f: &'ast syn::ItemFn) {
+        self.function(&f.sig, &f.block);
+    }
+
+    fn visit_item_impl(&mut self, block: &'ast syn::ItemImpl) {
+        self.inside.push(type_name(&block.self_ty));
+        syn::visit::visit_item_impl(self, block);
+        self.inside.pop();
+    }
+
+    fn visit_item_trait(&mut self, t: &'ast syn::ItemTrait) {
+        self.inside.push(t.ident.to_string());
+        syn::visit::visit_item_trait(self, t);
+        self.inside.pop();
+    }
+
+    fn visit_impl_item_fn(&mut self, f: &'ast syn::ImplItemFn) {
+        if !marks_test_code(&f.attrs) {
+            self.function(&f.sig, &f.block);
+        }
+    }
+
+    fn visit_trait_item_fn(&mut self, f: &'ast syn::TraitItemFn) {
+        if let (Some(body), false) = (&f.default, marks_test_code(&f.attrs)) {
+            self.function(&f.sig, body);
+        }
+    }
+}
+
+/// The name of an impl's type (`Board` for `impl<'a> Board<'a>`), or `impl` for another kind.
+fn type_name(ty: &syn::Type) -> String {
+    match ty {
+        syn::Type::Path(path) => path
+            .path
+            .segments
+            .last()
+            .map_or_else(|| "impl".to_string(), |last| last.ident.to_string()),
+        _ => "impl".to_string(),
+    }
+}
+
+/// Whether the module file `path` is test code: under a `tests` folder, or declared by its
+/// parent under `#[cfg(test)]`.
+fn test_file(root: &Path, path: &str) -> bool {
+    path.split('/').any(|part| part == "tests") || only_for_tests(root, path)
+}
+
+#[test]
+fn no_function_is_longer_than_it_can_be_read() {
+    let root = root();
+    let mut files = Vec::new();
+    for folder in CODE_FOLDERS {
+        rust_files(root, folder, &mut files);
+    }
+    files.sort();
+    assert!(
+        files.len() > 100,
+        "only {} Rust files were found",
+        files.len()
+    );
+    let mut found = Vec::new();
+    for path in files.iter().filter(|path| !test_file(root, path)) {
+        let source = std::fs::read_to_string(root.join(path)).unwrap_or_default();
+        match LongFunctions::read(&source) {
+            Ok(long) => found.extend(
+                long.into_iter()
+                    .filter(|(name, _)| !BEING_SPLIT.contains(&(path.as_str(), name.as_str())))
+                    .map(|(name, lines)| format!("{path}: fn {name} is {lines} lines")),
+            ),
+            Err(error) => {
+                let at = error.span().start();
+                found.push(format!("{path}:{}: not read as Rust: {error}", at.line));
+            }
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "{} function(s) outside tests over {LONGEST_FUNCTION} lines: split it into functions \
+         (or child components) with one job each, named after it:\n{}",
+        found.len(),
+        found.join("\n")
+    );
+}
+
+#[test]
+fn the_long_function_check_catches_what_it_is_for() {
+    let body = |lines: usize| "    step();\n".repeat(lines - 2);
+    let source = format!(
+        "fn short() {{\n{short}}}\n\
+         pub fn long() {{\n{long}}}\n\
+         #[function_component]\nfn Page() -> Html {{\n{long}}}\n\
+         impl<'a> Board<'a> {{ fn draw(&self) {{\n{long}}} }}\n\
+         trait Bot {{ fn play(&self) {{\n{long}}} fn name(&self); }}\n\
+         fn outer() {{ fn inner() {{\n{long}}} }}\n\
+         #[test]\nfn a_test() {{\n{long}}}\n\
+         #[cfg(test)]\nmod tests {{ fn helper() {{\n{long}}} }}\n\
+         #[cfg(all(test, feature = \"x\"))]\nfn helper() {{\n{long}}}\n\
+         #[cfg(not(test))]\nfn shipped() {{\n{long}}}\n",
+        short = body(LONGEST_FUNCTION),
+        long = body(LONGEST_FUNCTION + 1),
+    );
+    let found = LongFunctions::read(&source).expect("the example is Rust");
+    let long = LONGEST_FUNCTION + 1;
+    let names: Vec<(&str, usize)> = found.iter().map(|(n, l)| (n.as_str(), *l)).collect();
+    assert_eq!(
+        names,
+        [
+            ("long", long),
+            ("Page", long),
+            ("Board::draw", long),
+            ("Bot::play", long),
+            ("outer", long),
+            ("outer::inner", long),
+            ("shipped", long),
+        ]
+    );
+    assert!(test_file(root(), "crates/cli/tests/common/mod.rs"));
+    assert!(!test_file(root(), "crates/cli/src/main.rs"));
+}
