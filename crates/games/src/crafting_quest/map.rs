@@ -147,56 +147,80 @@ impl Map {
 /// map must be square, the homes and every unit's starting cell on grass; otherwise `None`.
 pub(super) fn parse_official(text: &str) -> Option<Map> {
     let mut lines = text.lines().filter(|l| !l.starts_with("# "));
-    let mut name = None;
-    let (mut size, mut rounds, mut units_per_player) = (0, 0, 0);
-    let mut homes: Vec<(i32, i32)> = Vec::new();
-    let mut placements: Vec<Vec<(i32, i32)>> = Vec::new();
-    let (mut rock_cells, mut resource_cells) = (None, None);
-    let mut totals: Vec<(usize, u32, usize)> = Vec::new();
-    let mut rock: Vec<bool> = Vec::new();
-    let mut grid: Vec<u8> = Vec::new();
-    let mut buried: Vec<[u16; 7]> = Vec::new();
-    let mut ended = false;
-    let cell = |word: &str| -> Option<(i32, i32)> {
-        let (x, y) = word.split_once(',')?;
-        Some((x.parse().ok()?, y.parse().ok()?))
-    };
+    let mut file = OfficialFile::default();
     while let Some(line) = lines.next() {
         let words: Vec<&str> = line.split_whitespace().collect();
-        match words.as_slice() {
-            ["format", "cq3-map", "1"] | ["source", _] => {}
-            ["name", n] => name = Some(n.to_string()),
+        if words == ["end"] {
+            return file.finish();
+        }
+        file.read_line(&words, &mut lines)?;
+    }
+    None // no `end` line
+}
+
+/// What an official map file says, read line by line before it is checked as a whole.
+#[derive(Default)]
+struct OfficialFile {
+    name: Option<String>,
+    size: usize,
+    rounds: u32,
+    units_per_player: usize,
+    homes: Vec<(i32, i32)>,
+    placements: Vec<Vec<(i32, i32)>>,
+    rock_cells: Option<usize>,
+    resource_cells: Option<usize>,
+    /// (resource, quantity, cells) of each `total` line.
+    totals: Vec<(usize, u32, usize)>,
+    rock: Vec<bool>,
+    /// The overview letters of the `resource_grid` block.
+    grid: Vec<u8>,
+    buried: Vec<[u16; 7]>,
+}
+
+impl OfficialFile {
+    /// Takes in one line (as words), and the rows of the block it opens from `lines`. `None`
+    /// for a line the format does not have or a value that does not read.
+    fn read_line<'a>(
+        &mut self,
+        words: &[&str],
+        lines: &mut impl Iterator<Item = &'a str>,
+    ) -> Option<()> {
+        let cell = |word: &str| -> Option<(i32, i32)> {
+            let (x, y) = word.split_once(',')?;
+            Some((x.parse().ok()?, y.parse().ok()?))
+        };
+        let size = self.size;
+        match words {
+            ["format", "cq3-map", "1"] | ["source", _] | ["players", "4"] => {}
+            ["name", n] => self.name = Some(n.to_string()),
             ["size", w, h] if w == h => {
-                size = w
+                self.size = w
                     .parse()
                     .ok()
                     .filter(|n| (MIN_SIZE..=MAX_SIZE).contains(n))?;
-                buried = vec![[0; 7]; size * size];
+                self.buried = vec![[0; 7]; self.size * self.size];
             }
-            ["rounds", n] => rounds = n.parse().ok()?,
-            ["players", "4"] => {}
-            ["units_per_player", n] => units_per_player = n.parse().ok()?,
+            ["rounds", n] => self.rounds = n.parse().ok()?,
+            ["units_per_player", n] => self.units_per_player = n.parse().ok()?,
             ["start", p, x, y] => {
-                (p.parse::<usize>().ok()? == homes.len() + 1).then_some(())?;
-                homes.push((x.parse().ok()?, y.parse().ok()?));
+                (p.parse::<usize>().ok()? == self.homes.len() + 1).then_some(())?;
+                self.homes.push((x.parse().ok()?, y.parse().ok()?));
             }
             ["units", p, cells @ ..] => {
-                (p.parse::<usize>().ok()? == placements.len() + 1).then_some(())?;
-                placements.push(cells.iter().map(|c| cell(c)).collect::<Option<_>>()?);
+                (p.parse::<usize>().ok()? == self.placements.len() + 1).then_some(())?;
+                (self.placements).push(cells.iter().map(|c| cell(c)).collect::<Option<_>>()?);
             }
-            ["rock_cells", n] => rock_cells = Some(n.parse::<usize>().ok()?),
-            ["resource_cells", n] => resource_cells = Some(n.parse::<usize>().ok()?),
-            ["total", kind, qty, cells] => totals.push((
+            ["rock_cells", n] => self.rock_cells = Some(n.parse::<usize>().ok()?),
+            ["resource_cells", n] => self.resource_cells = Some(n.parse::<usize>().ok()?),
+            ["total", kind, qty, cells] => self.totals.push((
                 RESOURCES.iter().position(|r| r == kind)?,
                 qty.parse().ok()?,
                 cells.parse().ok()?,
             )),
             ["terrain", n] if size > 0 && n.parse() == Ok(size) => {
-                for _ in 0..size {
-                    let row = lines.next()?;
-                    (row.len() == size).then_some(())?;
+                for row in square_rows(lines, size)? {
                     for b in row.bytes() {
-                        rock.push(match b {
+                        self.rock.push(match b {
                             b'.' => false,
                             b'#' => true,
                             _ => return None,
@@ -205,85 +229,109 @@ pub(super) fn parse_official(text: &str) -> Option<Map> {
                 }
             }
             ["resource_grid", n] if size > 0 && n.parse() == Ok(size) => {
-                for _ in 0..size {
-                    let row = lines.next()?;
-                    (row.len() == size).then_some(())?;
-                    grid.extend(row.bytes());
+                for row in square_rows(lines, size)? {
+                    self.grid.extend(row.bytes());
                 }
             }
             ["resources", n] if size > 0 => {
                 for _ in 0..n.parse::<usize>().ok()? {
-                    let words: Vec<&str> = lines.next()?.split_whitespace().collect();
-                    let [x, y, pairs @ ..] = words.as_slice() else {
-                        return None;
-                    };
-                    let (x, y): (usize, usize) = (x.parse().ok()?, y.parse().ok()?);
-                    (x < size && y < size && !pairs.is_empty() && pairs.len() % 2 == 0)
-                        .then_some(())?;
-                    let here = &mut buried[y * size + x];
-                    (here.iter().all(|&q| q == 0)).then_some(())?;
-                    for pair in pairs.chunks(2) {
-                        let kind = RESOURCES.iter().position(|r| *r == pair[0])?;
-                        let qty: u16 = pair[1].parse().ok().filter(|&q| q > 0)?;
-                        (here[kind] == 0).then_some(())?;
-                        here[kind] = qty;
-                    }
+                    self.read_buried(lines.next()?)?;
                 }
-            }
-            ["end"] => {
-                ended = true;
-                break;
             }
             _ => return None,
         }
+        Some(())
     }
-    let n = size * size;
-    let map = Map {
-        name: name?,
-        size,
-        rock,
-        buried,
-        homes,
-        placements,
-        rounds,
-    };
-    // The overview letter of each cell, from the list.
-    let letter = |b: &[u16; 7]| match b.iter().filter(|&&q| q > 0).count() {
-        0 => b'.',
-        1 => b
-            .iter()
-            .position(|&q| q > 0)
-            .map_or(b'?', |k| LETTERS[k].to_ascii_uppercase()),
-        _ => b'*',
-    };
-    let consistent = ended
-        && size > 0
-        && rounds > 0
-        && map.rock.len() == n
-        && grid.len() == n
-        && (0..n).all(|c| grid[c] == letter(&map.buried[c]))
-        && rock_cells == Some(map.rock.iter().filter(|&&r| r).count())
-        && resource_cells
-            == Some(
-                map.buried
-                    .iter()
-                    .filter(|b| b.iter().any(|&q| q > 0))
-                    .count(),
-            )
-        && totals.len() == RESOURCES.len()
-        && totals.iter().all(|&(kind, qty, cells)| {
-            map.buried.iter().map(|b| u32::from(b[kind])).sum::<u32>() == qty
-                && map.buried.iter().filter(|b| b[kind] > 0).count() == cells
-        })
-        && map.homes.len() == 4
-        && map.homes.iter().all(|&(x, y)| map.grass(x, y))
-        && map.placements.len() == 4
-        && units_per_player == UNITS
-        && map
-            .placements
-            .iter()
-            .all(|p| p.len() == UNITS && p.iter().all(|&(x, y)| map.grass(x, y)));
-    consistent.then_some(map)
+
+    /// One line of the `resources` block: `x y` and pairs of resource and quantity, for a
+    /// cell not listed before, each resource once.
+    fn read_buried(&mut self, line: &str) -> Option<()> {
+        let size = self.size;
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let [x, y, pairs @ ..] = words.as_slice() else {
+            return None;
+        };
+        let (x, y): (usize, usize) = (x.parse().ok()?, y.parse().ok()?);
+        (x < size && y < size && !pairs.is_empty() && pairs.len() % 2 == 0).then_some(())?;
+        let here = &mut self.buried[y * size + x];
+        (here.iter().all(|&q| q == 0)).then_some(())?;
+        for pair in pairs.chunks(2) {
+            let kind = RESOURCES.iter().position(|r| *r == pair[0])?;
+            let qty: u16 = pair[1].parse().ok().filter(|&q| q > 0)?;
+            (here[kind] == 0).then_some(())?;
+            here[kind] = qty;
+        }
+        Some(())
+    }
+
+    /// The map, if everything the file says agrees: the overview grid and the counts with the
+    /// cells, four homes and four placements of the units on grass.
+    fn finish(self) -> Option<Map> {
+        let OfficialFile {
+            size,
+            rounds,
+            units_per_player,
+            rock_cells,
+            resource_cells,
+            totals,
+            grid,
+            ..
+        } = self;
+        let n = size * size;
+        let map = Map {
+            name: self.name?,
+            size,
+            rock: self.rock,
+            buried: self.buried,
+            homes: self.homes,
+            placements: self.placements,
+            rounds,
+        };
+        // The overview letter of each cell, from the list.
+        let letter = |b: &[u16; 7]| match b.iter().filter(|&&q| q > 0).count() {
+            0 => b'.',
+            1 => b
+                .iter()
+                .position(|&q| q > 0)
+                .map_or(b'?', |k| LETTERS[k].to_ascii_uppercase()),
+            _ => b'*',
+        };
+        let consistent = size > 0
+            && rounds > 0
+            && map.rock.len() == n
+            && grid.len() == n
+            && (0..n).all(|c| grid[c] == letter(&map.buried[c]))
+            && rock_cells == Some(map.rock.iter().filter(|&&r| r).count())
+            && resource_cells
+                == Some(
+                    map.buried
+                        .iter()
+                        .filter(|b| b.iter().any(|&q| q > 0))
+                        .count(),
+                )
+            && totals.len() == RESOURCES.len()
+            && totals.iter().all(|&(kind, qty, cells)| {
+                map.buried.iter().map(|b| u32::from(b[kind])).sum::<u32>() == qty
+                    && map.buried.iter().filter(|b| b[kind] > 0).count() == cells
+            })
+            && map.homes.len() == 4
+            && map.homes.iter().all(|&(x, y)| map.grass(x, y))
+            && map.placements.len() == 4
+            && units_per_player == UNITS
+            && map
+                .placements
+                .iter()
+                .all(|p| p.len() == UNITS && p.iter().all(|&(x, y)| map.grass(x, y)));
+        consistent.then_some(map)
+    }
+}
+
+/// The `size` rows of a square block, each `size` bytes long; `None` if the file ends first or
+/// a row has another length.
+fn square_rows<'a>(lines: &mut impl Iterator<Item = &'a str>, size: usize) -> Option<Vec<&'a str>> {
+    (0..size)
+        .map(|_| lines.next().filter(|row| row.len() == size))
+        .collect()
 }
 
 /// Rock for a generated map: wall segments in the top-left quadrant, mirrored in both axes;

@@ -481,6 +481,86 @@ impl CraftingQuest {
         }
     }
 
+    /// A move of `u` to a random grass cell beside it (or east, off the map, if none).
+    fn random_step(scratch: &World, u: &state::Unit, rng: &mut JavaRandom) -> Request {
+        let mut options = Vec::new();
+        for dy in -1..=1 {
+            for dx in -1..=1 {
+                let (x, y) = (u.x + dx, u.y + dy);
+                if (dx, dy) != (0, 0) && scratch.map.grass(x, y) {
+                    options.push((x, y));
+                }
+            }
+        }
+        let (x, y) = if options.is_empty() {
+            (u.x + 1, u.y)
+        } else {
+            options[rng.next_int_bounded(options.len() as i32) as usize]
+        };
+        Request::Move {
+            unit: u.id as i64,
+            x: x.into(),
+            y: y.into(),
+        }
+    }
+
+    /// A pickup by `u` of one resource found on its cell (buried or in a pile): all of it or a
+    /// random amount, with a sword when the pile holds objects.
+    fn random_pickup(scratch: &World, u: &state::Unit, rng: &mut JavaRandom) -> Request {
+        let c = scratch.idx(u.x, u.y);
+        let pile = scratch.piles.get(&c);
+        let here: Vec<usize> = (0..RESOURCES.len())
+            .filter(|&r| scratch.buried[c][r] > 0 || pile.is_some_and(|p| p.res[r] > 0))
+            .collect();
+        let r = if here.is_empty() {
+            rng.next_int_bounded(RESOURCES.len() as i32) as usize
+        } else {
+            here[rng.next_int_bounded(here.len() as i32) as usize]
+        };
+        let all = i64::from(scratch.buried[c][r]) + i64::from(pile.map_or(0, |p| p.res[r]));
+        let q = if rng.next_int_bounded(2) == 0 && all > 0 {
+            all
+        } else {
+            1 + i64::from(rng.next_int_bounded(40))
+        };
+        let mut resources = [None; 7];
+        resources[r] = Some(q);
+        let mut objects = Vec::new();
+        if pile.is_some_and(|p| p.items.iter().flatten().any(|&n| n > 0)) {
+            objects.push((Kind::Sword, 1, 1));
+        }
+        Request::Pickup {
+            unit: u.id as i64,
+            resources,
+            objects,
+        }
+    }
+
+    /// An attack by `u` on the first other seat's unit beside it, or a view when there is none
+    /// (or `u` has no energy).
+    fn random_attack(
+        scratch: &World,
+        seat: usize,
+        u: &state::Unit,
+        rng: &mut JavaRandom,
+    ) -> Request {
+        let unit = u.id as i64;
+        let near: Vec<&state::Unit> = scratch
+            .units
+            .iter()
+            .filter(|v| v.seat != seat && (v.x - u.x).abs() <= 1 && (v.y - u.y).abs() <= 1)
+            .collect();
+        match near.first() {
+            Some(v) if u.energy > 0 => Request::Attack {
+                unit,
+                player: v.seat as i64,
+                target: v.id as i64,
+                energy: 1 + i64::from(rng.next_int_bounded(u.energy.max(1))),
+            },
+            _ => Request::View { unit },
+        }
+    }
+
     /// A random, mostly legal request for one of the seat's units, tried on `scratch` so that
     /// the next request sees its effect.
     fn random_request(scratch: &World, seat: usize, rng: &mut JavaRandom) -> Request {
@@ -488,59 +568,11 @@ impl CraftingQuest {
         let u = &units[rng.next_int_bounded(units.len().max(1) as i32) as usize];
         let unit = u.id as i64;
         let size = scratch.size() as i32;
-        let c = scratch.idx(u.x, u.y);
         let roll = rng.next_int_bounded(100);
         match roll {
-            0..=29 => {
-                let mut options = Vec::new();
-                for dy in -1..=1 {
-                    for dx in -1..=1 {
-                        let (x, y) = (u.x + dx, u.y + dy);
-                        if (dx, dy) != (0, 0) && scratch.map.grass(x, y) {
-                            options.push((x, y));
-                        }
-                    }
-                }
-                let (x, y) = if options.is_empty() {
-                    (u.x + 1, u.y)
-                } else {
-                    options[rng.next_int_bounded(options.len() as i32) as usize]
-                };
-                Request::Move {
-                    unit,
-                    x: x.into(),
-                    y: y.into(),
-                }
-            }
+            0..=29 => Self::random_step(scratch, u, rng),
             30..=41 => Request::Dig { unit },
-            42..=54 => {
-                let pile = scratch.piles.get(&c);
-                let here: Vec<usize> = (0..RESOURCES.len())
-                    .filter(|&r| scratch.buried[c][r] > 0 || pile.is_some_and(|p| p.res[r] > 0))
-                    .collect();
-                let r = if here.is_empty() {
-                    rng.next_int_bounded(RESOURCES.len() as i32) as usize
-                } else {
-                    here[rng.next_int_bounded(here.len() as i32) as usize]
-                };
-                let all = i64::from(scratch.buried[c][r]) + i64::from(pile.map_or(0, |p| p.res[r]));
-                let q = if rng.next_int_bounded(2) == 0 && all > 0 {
-                    all
-                } else {
-                    1 + i64::from(rng.next_int_bounded(40))
-                };
-                let mut resources = [None; 7];
-                resources[r] = Some(q);
-                let mut objects = Vec::new();
-                if pile.is_some_and(|p| p.items.iter().flatten().any(|&n| n > 0)) {
-                    objects.push((Kind::Sword, 1, 1));
-                }
-                Request::Pickup {
-                    unit,
-                    resources,
-                    objects,
-                }
-            }
+            42..=54 => Self::random_pickup(scratch, u, rng),
             55..=61 => {
                 let r = rng.next_int_bounded(6) as usize;
                 let mut resources = [None; 7];
@@ -561,22 +593,7 @@ impl CraftingQuest {
                 kind: [Kind::Sword, Kind::Armour][rng.next_int_bounded(2) as usize],
                 level: 1,
             },
-            72..=79 => {
-                let near: Vec<&state::Unit> = scratch
-                    .units
-                    .iter()
-                    .filter(|v| v.seat != seat && (v.x - u.x).abs() <= 1 && (v.y - u.y).abs() <= 1)
-                    .collect();
-                match near.first() {
-                    Some(v) if u.energy > 0 => Request::Attack {
-                        unit,
-                        player: v.seat as i64,
-                        target: v.id as i64,
-                        energy: 1 + i64::from(rng.next_int_bounded(u.energy.max(1))),
-                    },
-                    _ => Request::View { unit },
-                }
-            }
+            72..=79 => Self::random_attack(scratch, seat, u, rng),
             80..=84 => Request::Prepare {
                 unit,
                 energy: i64::from(rng.next_int_bounded(80)),

@@ -702,13 +702,71 @@ fn open_cell(out: &mut Text, c: usize, size: usize) {
 /// (rows of letters), piles, towers, the viewer's own traps, and units.
 fn write_sight(out: &mut Text, world: &World, viewer: usize, x: i32, y: i32, radius: i32) {
     let n = world.size() as i32;
-    let (x0, x1) = ((x - radius).max(0), (x + radius).min(n - 1));
-    let (y0, y1) = ((y - radius).max(0), (y + radius).min(n - 1));
+    let window = Window {
+        x0: (x - radius).max(0),
+        x1: (x + radius).min(n - 1),
+        y0: (y - radius).max(0),
+        y1: (y + radius).min(n - 1),
+    };
     out.lit(b"{\"x\":");
-    out.num(x0);
+    out.num(window.x0);
     out.lit(b",\"y\":");
-    out.num(y0);
+    out.num(window.y0);
     out.lit(b",\"rows\":[");
+    let mixed = write_letter_rows(out, world, window);
+    out.lit(b"],\"mixed\":[");
+    if mixed {
+        write_mixed_cells(out, world, window);
+    }
+    out.lit(b"],\"piles\":[");
+    write_piles(out, world, window);
+    out.lit(b"],\"towers\":[");
+    write_towers(out, world, window);
+    out.lit(b"],\"traps\":[");
+    write_traps(out, world, viewer, window);
+    out.lit(b"],\"units\":[");
+    write_units(out, world, window);
+    out.lit(b"]}");
+}
+
+/// The cells a sight covers: columns `x0..=x1` of rows `y0..=y1`, inside the map.
+#[derive(Clone, Copy)]
+struct Window {
+    x0: i32,
+    x1: i32,
+    y0: i32,
+    y1: i32,
+}
+
+impl Window {
+    fn holds(self, x: i32, y: i32) -> bool {
+        x >= self.x0 && x <= self.x1 && y >= self.y0 && y <= self.y1
+    }
+
+    /// Whether the map's cell `c` (row by row, `size` a row) is in the window.
+    fn holds_cell(self, c: usize, size: usize) -> bool {
+        self.holds((c % size) as i32, (c / size) as i32)
+    }
+
+    /// The map's cells from the window's first to its last, row by row: a range to search
+    /// the map's ordered piles and structures once, not once a row.
+    fn span(self, world: &World) -> std::ops::RangeInclusive<usize> {
+        world.idx(self.x0, self.y0)..=world.idx(self.x1, self.y1)
+    }
+}
+
+/// A `,` before every item of a list but the first.
+fn comma(out: &mut Text, first: &mut bool) {
+    if !*first {
+        out.byte(b',');
+    }
+    *first = false;
+}
+
+/// The window's rows of letters (terrain and buried types), each a string. Returns whether a
+/// cell holds several types (`*`).
+fn write_letter_rows(out: &mut Text, world: &World, window: Window) -> bool {
+    let Window { x0, x1, y0, y1 } = window;
     let mut mixed = false;
     // A row is put together here and appended at once.
     let mut row = [0u8; 2 * MAX_RADIUS as usize + 1];
@@ -733,59 +791,49 @@ fn write_sight(out: &mut Text, world: &World, viewer: usize, x: i32, y: i32, rad
         }
         out.byte(b'"');
     }
-    out.lit(b"],\"mixed\":[");
-    if mixed {
-        // A second look at the few cells with several types, in the rows' order.
-        let mut first = true;
-        for yy in y0..=y1 {
-            for xx in x0..=x1 {
-                let c = world.idx(xx, yy);
-                if letter(world.map.rock[c], &world.buried[c]) != b'*' {
-                    continue;
-                }
-                if !first {
-                    out.byte(b',');
-                }
-                first = false;
-                out.lit(b"{\"x\":");
-                out.num(xx);
-                out.lit(b",\"y\":");
-                out.num(yy);
-                out.lit(b",\"types\":[");
-                let mut first_type = true;
-                for (r, &q) in world.buried[c].iter().enumerate() {
-                    if q > 0 {
-                        if !first_type {
-                            out.byte(b',');
-                        }
-                        first_type = false;
-                        out.byte(b'"');
-                        out.str(RESOURCES[r]);
-                        out.byte(b'"');
-                    }
-                }
-                out.lit(b"]}");
+    mixed
+}
+
+/// The types buried in each cell of the window that holds several, in the rows' order: a
+/// second look at the few cells written `*`.
+fn write_mixed_cells(out: &mut Text, world: &World, window: Window) {
+    let mut first = true;
+    for yy in window.y0..=window.y1 {
+        for xx in window.x0..=window.x1 {
+            let c = world.idx(xx, yy);
+            if letter(world.map.rock[c], &world.buried[c]) != b'*' {
+                continue;
             }
+            comma(out, &mut first);
+            out.lit(b"{\"x\":");
+            out.num(xx);
+            out.lit(b",\"y\":");
+            out.num(yy);
+            out.lit(b",\"types\":[");
+            let mut first_type = true;
+            for (r, &q) in world.buried[c].iter().enumerate() {
+                if q > 0 {
+                    comma(out, &mut first_type);
+                    out.byte(b'"');
+                    out.str(RESOURCES[r]);
+                    out.byte(b'"');
+                }
+            }
+            out.lit(b"]}");
         }
     }
-    out.lit(b"],\"piles\":[");
+}
+
+/// The piles in the window, in the order of the cells (row by row).
+fn write_piles(out: &mut Text, world: &World, window: Window) {
     let size = world.size();
-    let inside = |c: usize| {
-        let (cx, cy) = ((c % size) as i32, (c / size) as i32);
-        cx >= x0 && cx <= x1 && cy >= y0 && cy <= y1
-    };
-    // The piles from the sight's first cell to its last, in the order of the cells (row by
-    // row), those outside its columns left out: one search of the map's piles, not one a row.
     let mut first = true;
     for (&c, pile) in world
         .piles
-        .range(world.idx(x0, y0)..=world.idx(x1, y1))
-        .filter(|(&c, _)| inside(c))
+        .range(window.span(world))
+        .filter(|(&c, _)| window.holds_cell(c, size))
     {
-        if !first {
-            out.byte(b',');
-        }
-        first = false;
+        comma(out, &mut first);
         open_cell(out, c, size);
         out.lit(b",\"resources\":");
         write_res(out, &pile.res);
@@ -793,15 +841,23 @@ fn write_sight(out: &mut Text, world: &World, viewer: usize, x: i32, y: i32, rad
         write_items(out, &pile.items);
         out.byte(b'}');
     }
-    let structures = || {
-        world
-            .structures
-            .range(world.idx(x0, y0)..=world.idx(x1, y1))
-            .filter(|(&c, _)| inside(c))
-    };
-    out.lit(b"],\"towers\":[");
+}
+
+/// The structures in the window, in the order of the cells.
+fn structures_in(world: &World, window: Window) -> impl Iterator<Item = (usize, &Structure)> {
+    let size = world.size();
+    world
+        .structures
+        .range(window.span(world))
+        .filter(move |(&c, _)| window.holds_cell(c, size))
+        .map(|(&c, s)| (c, s))
+}
+
+/// Every player's towers in the window.
+fn write_towers(out: &mut Text, world: &World, window: Window) {
+    let size = world.size();
     let mut first = true;
-    for (&c, s) in structures() {
+    for (c, s) in structures_in(world, window) {
         if let Structure::Tower {
             seat,
             level,
@@ -809,10 +865,7 @@ fn write_sight(out: &mut Text, world: &World, viewer: usize, x: i32, y: i32, rad
             ..
         } = *s
         {
-            if !first {
-                out.byte(b',');
-            }
-            first = false;
+            comma(out, &mut first);
             open_cell(out, c, size);
             out.lit(b",\"player\":");
             out.num(seat as i64);
@@ -823,15 +876,16 @@ fn write_sight(out: &mut Text, world: &World, viewer: usize, x: i32, y: i32, rad
             out.byte(b'}');
         }
     }
-    out.lit(b"],\"traps\":[");
+}
+
+/// The viewer's own traps in the window (another player's are hidden).
+fn write_traps(out: &mut Text, world: &World, viewer: usize, window: Window) {
+    let size = world.size();
     let mut first = true;
-    for (&c, s) in structures() {
+    for (c, s) in structures_in(world, window) {
         if let Structure::Trap { seat, level } = *s {
             if seat == viewer {
-                if !first {
-                    out.byte(b',');
-                }
-                first = false;
+                comma(out, &mut first);
                 open_cell(out, c, size);
                 out.lit(b",\"level\":");
                 out.num(level);
@@ -839,34 +893,31 @@ fn write_sight(out: &mut Text, world: &World, viewer: usize, x: i32, y: i32, rad
             }
         }
     }
-    out.lit(b"],\"units\":[");
+}
+
+/// Every unit in the window, in the world's order.
+fn write_units(out: &mut Text, world: &World, window: Window) {
     let mut first = true;
-    for u in &world.units {
-        if u.x >= x0 && u.x <= x1 && u.y >= y0 && u.y <= y1 {
-            if !first {
-                out.byte(b',');
-            }
-            first = false;
-            out.lit(b"{\"player\":");
-            out.num(u.seat as i64);
-            out.lit(b",\"id\":");
-            out.num(u.id as i64);
-            out.lit(b",\"x\":");
-            out.num(u.x);
-            out.lit(b",\"y\":");
-            out.num(u.y);
-            out.lit(b",\"energy\":");
-            out.num(u.energy);
-            out.lit(b",\"life\":");
-            out.num(u.life);
-            out.lit(b",\"sword\":");
-            out.num(u.sword);
-            out.lit(b",\"armour\":");
-            out.num(u.armour);
-            out.byte(b'}');
-        }
+    for u in world.units.iter().filter(|u| window.holds(u.x, u.y)) {
+        comma(out, &mut first);
+        out.lit(b"{\"player\":");
+        out.num(u.seat as i64);
+        out.lit(b",\"id\":");
+        out.num(u.id as i64);
+        out.lit(b",\"x\":");
+        out.num(u.x);
+        out.lit(b",\"y\":");
+        out.num(u.y);
+        out.lit(b",\"energy\":");
+        out.num(u.energy);
+        out.lit(b",\"life\":");
+        out.num(u.life);
+        out.lit(b",\"sword\":");
+        out.num(u.sword);
+        out.lit(b",\"armour\":");
+        out.num(u.armour);
+        out.byte(b'}');
     }
-    out.lit(b"]}");
 }
 
 /// One own unit: position, energy, equipment, cargo, retaliation, dig result and sight.

@@ -87,13 +87,46 @@ pub fn generate(seed: i64) -> Arena {
 fn carve_left_half(carve: &mut Carve, rng: &mut JavaRandom) {
     let sx = (carve.width + 1) / 2;
     let sy = carve.height;
-    let mut frozen = vec![false; (sx * sy) as usize];
-    let fi = |x: i32, y: i32| (x * sy + y) as usize;
-    for x in 0..sx {
-        for y in 0..sy {
-            frozen[fi(x, y)] = x == 0 || y == 0 || y == sy - 1;
+    // A tile is frozen once no wall around it can be cleared from it; the edges start frozen.
+    let mut frozen: Vec<bool> = (0..sx)
+        .flat_map(|x| (0..sy).map(move |y| x == 0 || y == 0 || y == sy - 1))
+        .collect();
+    let mut cleared = clear_root(carve, rng);
+    let mut builder: Option<Builder> = None;
+    while cleared < 6 * (sx * sy) / 10 {
+        match &mut builder {
+            None => {
+                let viable = viable_walls(carve, &mut frozen);
+                if viable.is_empty() {
+                    break;
+                }
+                let pick = rng.next_int_bounded(viable.len() as i32) as usize;
+                let (x, y) = viable[pick];
+                if carve.wall(x, y) {
+                    carve.clear(x, y);
+                    cleared += 1;
+                    builder = Some(Builder {
+                        x,
+                        y,
+                        direction: rng.next_int_bounded(8),
+                        stepped: 0,
+                    });
+                }
+            }
+            Some(walking) => match walking.step(carve) {
+                Some(more) => cleared += more,
+                None => builder = None,
+            },
         }
     }
+    open_mirror_axis(carve, rng);
+}
+
+/// The first cleared strip: part of the half's last column around a random row. Returns the
+/// number of tiles cleared.
+fn clear_root(carve: &mut Carve, rng: &mut JavaRandom) -> i32 {
+    let sx = (carve.width + 1) / 2;
+    let sy = carve.height;
     let root_x = sx - 1;
     let root_y = rng.next_int_bounded(sy - 2) + 1;
     let mut cleared = 0;
@@ -108,103 +141,118 @@ fn carve_left_half(carve: &mut Carve, rng: &mut JavaRandom) {
             cleared += 1;
         }
     }
+    cleared
+}
 
-    let mut builder = false;
-    let mut direction = 0;
-    let mut stepped = 0;
-    let (mut cx, mut cy) = (-1, -1);
-    while cleared < 6 * (sx * sy) / 10 {
-        if !builder {
-            let mut viable: Vec<(i32, i32)> = Vec::new();
-            for i in 1..sx {
-                for j in 1..sy {
-                    if carve.wall(i, j) || frozen[fi(i, j)] {
-                        continue;
-                    }
-                    let before = viable.len();
-                    // N, NE, E, SE, S, SW, W, NW, each with its bounds condition.
-                    let candidates = [
-                        (i, j - 1, j - 1 > 0),
-                        (i + 1, j - 1, j - 1 > 0 && i + 1 < sx),
-                        (i + 1, j, i + 1 < sx),
-                        (i + 1, j + 1, j + 1 < sy - 1 && i + 1 < sx),
-                        (i, j + 1, j + 1 < sy - 1),
-                        (i - 1, j + 1, j + 1 < sy - 1 && i - 1 > 0),
-                        (i - 1, j, i - 1 > 0),
-                        (i - 1, j - 1, j - 1 > 0 && i - 1 > 0),
-                    ];
-                    for (x, y, ok) in candidates {
-                        if ok && carve.wall(x, y) {
-                            viable.push((x, y));
-                        }
-                    }
-                    if viable.len() == before {
-                        frozen[fi(i, j)] = true;
-                    }
+/// Every wall beside a cleared tile of the left half that is not frozen, in the referee's order
+/// (a wall beside several tiles is listed once for each); a cleared tile with none beside it
+/// becomes frozen.
+fn viable_walls(carve: &Carve, frozen: &mut [bool]) -> Vec<(i32, i32)> {
+    let sx = (carve.width + 1) / 2;
+    let sy = carve.height;
+    let fi = |x: i32, y: i32| (x * sy + y) as usize;
+    let mut viable: Vec<(i32, i32)> = Vec::new();
+    for i in 1..sx {
+        for j in 1..sy {
+            if carve.wall(i, j) || frozen[fi(i, j)] {
+                continue;
+            }
+            let before = viable.len();
+            // N, NE, E, SE, S, SW, W, NW, each with its bounds condition.
+            let candidates = [
+                (i, j - 1, j - 1 > 0),
+                (i + 1, j - 1, j - 1 > 0 && i + 1 < sx),
+                (i + 1, j, i + 1 < sx),
+                (i + 1, j + 1, j + 1 < sy - 1 && i + 1 < sx),
+                (i, j + 1, j + 1 < sy - 1),
+                (i - 1, j + 1, j + 1 < sy - 1 && i - 1 > 0),
+                (i - 1, j, i - 1 > 0),
+                (i - 1, j - 1, j - 1 > 0 && i - 1 > 0),
+            ];
+            for (x, y, ok) in candidates {
+                if ok && carve.wall(x, y) {
+                    viable.push((x, y));
                 }
             }
-            if viable.is_empty() {
-                break;
-            }
-            let pick = rng.next_int_bounded(viable.len() as i32) as usize;
-            (cx, cy) = viable[pick];
-            if carve.wall(cx, cy) {
-                carve.clear(cx, cy);
-                cleared += 1;
-                builder = true;
-                direction = rng.next_int_bounded(8);
-                stepped = 0;
-            }
-        } else {
-            let moved = match direction {
-                0 if cy > 1 => Some((0, -1)),
-                1 if cx < sx - 1 => Some((1, 0)),
-                2 if cy < sy - 1 => Some((0, 1)),
-                3 if cx > 1 => Some((-1, 0)),
-                4 if cx < sx - 1 && cy > 1 => Some((1, -1)),
-                5 if cx < sx - 1 && cy < sy - 1 => Some((1, 1)),
-                6 if cx > 1 && cy < sy - 1 => Some((-1, 1)),
-                7 if cx > 1 && cy > 1 => Some((-1, -1)),
-                _ => None,
-            };
-            if let Some((dx, dy)) = moved {
-                cx += dx;
-                cy += dy;
-                stepped += 1;
-            }
-            if cx < sx - 1 && cy < sy - 1 && cx > 1 && cy > 1 && stepped <= 5 {
-                // The first cleared neighbour in the order E, W, S, N, NE, SE, SW, NW; a
-                // diagonal one also clears the tile beside (counted even if already clear).
-                let order = [
-                    (1, 0, 0),
-                    (-1, 0, 0),
-                    (0, 1, 0),
-                    (0, -1, 0),
-                    (1, -1, 1),
-                    (1, 1, 1),
-                    (-1, 1, -1),
-                    (-1, -1, -1),
-                ];
-                if let Some(&(_, _, side)) = order
-                    .iter()
-                    .find(|&&(dx, dy, _)| !carve.wall(cx + dx, cy + dy))
-                {
-                    if carve.wall(cx, cy) {
-                        carve.clear(cx, cy);
-                        cleared += 1;
-                        if side != 0 {
-                            carve.clear(cx + side, cy);
-                            cleared += 1;
-                        }
-                    }
-                }
-            } else {
-                builder = false;
+            if viable.len() == before {
+                frozen[fi(i, j)] = true;
             }
         }
     }
+    viable
+}
 
-    // Openings on the mirror axis.
+/// A builder walking from the wall it cleared in one of eight directions.
+struct Builder {
+    x: i32,
+    y: i32,
+    direction: i32,
+    stepped: i32,
+}
+
+impl Builder {
+    /// One step: moves when the edge allows, then clears its tile if a cleared tile touches it
+    /// (a diagonal touch also clears the tile beside). Returns the number of tiles counted as
+    /// cleared, or `None` when the builder stops (near the edge, or after five steps).
+    fn step(&mut self, carve: &mut Carve) -> Option<i32> {
+        let sx = (carve.width + 1) / 2;
+        let sy = carve.height;
+        let (cx, cy) = (self.x, self.y);
+        let moved = match self.direction {
+            0 if cy > 1 => Some((0, -1)),
+            1 if cx < sx - 1 => Some((1, 0)),
+            2 if cy < sy - 1 => Some((0, 1)),
+            3 if cx > 1 => Some((-1, 0)),
+            4 if cx < sx - 1 && cy > 1 => Some((1, -1)),
+            5 if cx < sx - 1 && cy < sy - 1 => Some((1, 1)),
+            6 if cx > 1 && cy < sy - 1 => Some((-1, 1)),
+            7 if cx > 1 && cy > 1 => Some((-1, -1)),
+            _ => None,
+        };
+        if let Some((dx, dy)) = moved {
+            self.x += dx;
+            self.y += dy;
+            self.stepped += 1;
+        }
+        let (cx, cy) = (self.x, self.y);
+        if !(cx < sx - 1 && cy < sy - 1 && cx > 1 && cy > 1 && self.stepped <= 5) {
+            return None;
+        }
+        // The first cleared neighbour in the order E, W, S, N, NE, SE, SW, NW; a diagonal one
+        // also clears the tile beside (counted even if already clear).
+        let order = [
+            (1, 0, 0),
+            (-1, 0, 0),
+            (0, 1, 0),
+            (0, -1, 0),
+            (1, -1, 1),
+            (1, 1, 1),
+            (-1, 1, -1),
+            (-1, -1, -1),
+        ];
+        let mut cleared = 0;
+        if let Some(&(_, _, side)) = order
+            .iter()
+            .find(|&&(dx, dy, _)| !carve.wall(cx + dx, cy + dy))
+        {
+            if carve.wall(cx, cy) {
+                carve.clear(cx, cy);
+                cleared += 1;
+                if side != 0 {
+                    carve.clear(cx + side, cy);
+                    cleared += 1;
+                }
+            }
+        }
+        Some(cleared)
+    }
+}
+
+/// Openings on the mirror axis: a random number of the walls left in the half's last column
+/// are cleared, each only where a cleared tile lies beside it (rulebook: *Map generation*).
+fn open_mirror_axis(carve: &mut Carve, rng: &mut JavaRandom) {
+    let sx = (carve.width + 1) / 2;
+    let sy = carve.height;
     let mut blocked: Vec<i32> = (1..sy - 1).filter(|&j| carve.wall(sx - 1, j)).collect();
     if !blocked.is_empty() {
         let mut extra = rng.next_int_bounded(blocked.len() as i32);

@@ -170,130 +170,15 @@ pub const MAPS: &[(&str, &str)] = &[
 impl Map {
     /// Parses a `.skyportmap` file.
     pub fn parse(name: &str, text: &str) -> Result<Map, MapError> {
-        let mut players = None;
-        let mut size = None;
-        let mut description = None;
         let mut lines = text.lines().enumerate().map(|(i, l)| (i + 1, l));
-        // The header: the first three lines that are not blank.
-        let mut header = 0;
-        for (no, line) in lines.by_ref() {
-            let line = line.trim();
-            if line.is_empty() {
-                continue;
-            }
-            let (key, value) = match line.split_once(|c: char| c.is_whitespace()) {
-                Some((k, v)) => (k, v.trim()),
-                None => (line, ""),
-            };
-            match key {
-                "players" | "size" => {
-                    let n: usize = value.parse().map_err(|_| {
-                        err(
-                            no,
-                            format!("'{key}' needs a whole number, not '{}'", shorten(value)),
-                        )
-                    })?;
-                    let slot = if key == "players" {
-                        &mut players
-                    } else {
-                        &mut size
-                    };
-                    if slot.replace(n).is_some() {
-                        return Err(err(no, format!("'{key}' is given twice")));
-                    }
-                }
-                "description" => {
-                    let v = value
-                        .strip_prefix('"')
-                        .and_then(|v| v.strip_suffix('"'))
-                        .unwrap_or(value);
-                    if description.replace(v.to_string()).is_some() {
-                        return Err(err(no, "'description' is given twice"));
-                    }
-                }
-                _ => {
-                    return Err(err(
-                        no,
-                        format!(
-                        "expected a header line 'players N', 'size D' or 'description \"text\"', \
-                             not '{}'",
-                        shorten(line)
-                    ),
-                    ))
-                }
-            }
-            header += 1;
-            if header == 3 {
-                break;
-            }
-        }
-        let (Some(players), Some(size)) = (players, size) else {
-            let missing = if size.is_none() { "size" } else { "players" };
-            return Err(err(0, format!("the header has no '{missing}' line")));
-        };
-        let description = description.unwrap_or_default();
-        if !(2..=MAX_SIZE).contains(&size) {
-            return Err(err(
-                0,
-                format!("size {size} is out of range (2 to {MAX_SIZE})"),
-            ));
-        }
-        let rows = 2 * size - 1;
-        let mut tiles = vec![Tile::Void; size * size];
-        let mut row = 0;
-        for (no, line) in lines {
-            let cells: Vec<char> = line
-                .chars()
-                .filter(|c| !matches!(c, '/' | '\\' | '_' | ' ' | '\t' | '\r'))
-                .collect();
-            if cells.is_empty() {
-                continue;
-            }
-            if row >= rows {
-                return Err(err(
-                    no,
-                    format!("more than the {rows} rows of tiles a map of size {size} has"),
-                ));
-            }
-            let want = if row < size { row + 1 } else { rows - row };
-            if cells.len() != want {
-                return Err(err(
-                    no,
-                    format!(
-                        "row {} has {} tiles; a map of size {size} needs {want} there",
-                        row + 1,
-                        cells.len()
-                    ),
-                ));
-            }
-            for (i, c) in cells.into_iter().enumerate() {
-                let tile = Tile::from_letter(c).ok_or_else(|| {
-                    err(
-                        no,
-                        format!("unknown tile '{c}' (the tiles are G E R C V S O)"),
-                    )
-                })?;
-                let (j, k) = if row < size {
-                    (row - i, i)
-                } else {
-                    (size - 1 - i, row - size + 1 + i)
-                };
-                tiles[j * size + k] = tile;
-            }
-            row += 1;
-        }
-        if row < rows {
-            return Err(err(
-                0,
-                format!("{row} rows of tiles; a map of size {size} needs {rows}"),
-            ));
-        }
+        let header = Header::read(&mut lines)?;
+        let size = header.size;
         let map = Map {
             name: name.to_string(),
-            description,
-            header_players: players,
+            description: header.description,
+            header_players: header.players,
             size,
-            tiles,
+            tiles: read_tiles(lines, size)?,
         };
         let spawns = map.spawns().len();
         if spawns < 2 {
@@ -362,6 +247,148 @@ impl Map {
 }
 
 /// A value quoted in a message: at most 40 characters.
+/// A map file's header: its first three lines that are not blank.
+struct Header {
+    players: usize,
+    size: usize,
+    description: String,
+}
+
+impl Header {
+    /// Reads the header from `lines` (numbered from 1), leaving them at the first tile row.
+    fn read<'a>(lines: &mut impl Iterator<Item = (usize, &'a str)>) -> Result<Header, MapError> {
+        let mut players = None;
+        let mut size = None;
+        let mut description = None;
+        let mut header = 0;
+        for (no, line) in lines {
+            let line = line.trim();
+            if line.is_empty() {
+                continue;
+            }
+            let (key, value) = match line.split_once(|c: char| c.is_whitespace()) {
+                Some((k, v)) => (k, v.trim()),
+                None => (line, ""),
+            };
+            match key {
+                "players" | "size" => {
+                    let n: usize = value.parse().map_err(|_| {
+                        err(
+                            no,
+                            format!("'{key}' needs a whole number, not '{}'", shorten(value)),
+                        )
+                    })?;
+                    let slot = if key == "players" {
+                        &mut players
+                    } else {
+                        &mut size
+                    };
+                    if slot.replace(n).is_some() {
+                        return Err(err(no, format!("'{key}' is given twice")));
+                    }
+                }
+                "description" => {
+                    let v = value
+                        .strip_prefix('"')
+                        .and_then(|v| v.strip_suffix('"'))
+                        .unwrap_or(value);
+                    if description.replace(v.to_string()).is_some() {
+                        return Err(err(no, "'description' is given twice"));
+                    }
+                }
+                _ => {
+                    return Err(err(
+                        no,
+                        format!(
+                        "expected a header line 'players N', 'size D' or 'description \"text\"', \
+                             not '{}'",
+                        shorten(line)
+                    ),
+                    ))
+                }
+            }
+            header += 1;
+            if header == 3 {
+                break;
+            }
+        }
+        let (Some(players), Some(size)) = (players, size) else {
+            let missing = if size.is_none() { "size" } else { "players" };
+            return Err(err(0, format!("the header has no '{missing}' line")));
+        };
+        if !(2..=MAX_SIZE).contains(&size) {
+            return Err(err(
+                0,
+                format!("size {size} is out of range (2 to {MAX_SIZE})"),
+            ));
+        }
+        Ok(Header {
+            players,
+            size,
+            description: description.unwrap_or_default(),
+        })
+    }
+}
+
+/// Reads the `2 * size - 1` rows of tiles that follow the header into the map's grid (each
+/// row a diagonal of the hexagon; the slashes and underscores that draw it are ignored).
+fn read_tiles<'a>(
+    lines: impl Iterator<Item = (usize, &'a str)>,
+    size: usize,
+) -> Result<Vec<Tile>, MapError> {
+    let rows = 2 * size - 1;
+    let mut tiles = vec![Tile::Void; size * size];
+    let mut row = 0;
+    for (no, line) in lines {
+        let cells: Vec<char> = line
+            .chars()
+            .filter(|c| !matches!(c, '/' | '\\' | '_' | ' ' | '\t' | '\r'))
+            .collect();
+        if cells.is_empty() {
+            continue;
+        }
+        if row >= rows {
+            return Err(err(
+                no,
+                format!("more than the {rows} rows of tiles a map of size {size} has"),
+            ));
+        }
+        let want = if row < size { row + 1 } else { rows - row };
+        if cells.len() != want {
+            return Err(err(
+                no,
+                format!(
+                    "row {} has {} tiles; a map of size {size} needs {want} there",
+                    row + 1,
+                    cells.len()
+                ),
+            ));
+        }
+        for (i, c) in cells.into_iter().enumerate() {
+            let tile = Tile::from_letter(c).ok_or_else(|| {
+                err(
+                    no,
+                    format!("unknown tile '{c}' (the tiles are G E R C V S O)"),
+                )
+            })?;
+            let (j, k) = if row < size {
+                (row - i, i)
+            } else {
+                (size - 1 - i, row - size + 1 + i)
+            };
+            tiles[j * size + k] = tile;
+        }
+        row += 1;
+    }
+    if row < rows {
+        return Err(err(
+            0,
+            format!("{row} rows of tiles; a map of size {size} needs {rows}"),
+        ));
+    }
+    Ok(tiles)
+}
+
 fn shorten(s: &str) -> String {
     let mut cut: String = s.chars().take(40).collect();
     if cut.len() < s.len() {
