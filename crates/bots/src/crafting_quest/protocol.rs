@@ -497,131 +497,35 @@ impl Sight {
                 "mixed" => {
                     self.mixed.clear();
                     each(r, |r| {
-                        let (mut x, mut y, mut types) = (0, 0, Vec::new());
-                        fields(r, |r, key| {
-                            match key {
-                                "x" => x = i32_of(r)?,
-                                "y" => y = i32_of(r)?,
-                                "types" => {
-                                    types.clear();
-                                    each(r, |r| {
-                                        if let Some(t) =
-                                            r.str()?.as_deref().and_then(resource_index)
-                                        {
-                                            types.push(t);
-                                        }
-                                        Some(())
-                                    })?;
-                                }
-                                _ => r.skip()?,
-                            }
-                            Some(())
-                        })?;
-                        self.mixed.push((x, y, types));
+                        self.mixed.push(mixed_cell_by_fields(r)?);
                         Some(())
                     })?;
                 }
                 "piles" => {
                     self.piles.clear();
                     each(r, |r| {
-                        if let Some(pile) = plain_pile(r) {
-                            self.piles.push(pile);
-                            return Some(());
-                        }
-                        let mut pile = PileInfo::default();
-                        fields(r, |r, key| {
-                            match key {
-                                "x" => pile.x = i32_of(r)?,
-                                "y" => pile.y = i32_of(r)?,
-                                "resources" => {
-                                    pile.res = [0; 7];
-                                    resources(r, &mut pile.res)?;
-                                }
-                                "objects" => {
-                                    pile.objects.clear();
-                                    each(r, |r| {
-                                        let (mut kind, mut level, mut count) = (None, 0, 0);
-                                        fields(r, |r, key| {
-                                            match key {
-                                                "kind" => {
-                                                    kind = r.str()?.and_then(|k| kind_index(&k))
-                                                }
-                                                "level" => level = i32_of(r)?,
-                                                "count" => count = i32_of(r)?,
-                                                _ => r.skip()?,
-                                            }
-                                            Some(())
-                                        })?;
-                                        if let Some(k) = kind {
-                                            pile.objects.push((k, level, count.max(0) as u32));
-                                        }
-                                        Some(())
-                                    })?;
-                                }
-                                _ => r.skip()?,
-                            }
-                            Some(())
-                        })?;
-                        self.piles.push(pile);
+                        self.piles.push(any_pile(r)?);
                         Some(())
                     })?;
                 }
                 "towers" => {
                     self.towers.clear();
                     each(r, |r| {
-                        let (mut x, mut y, mut player) = (0, 0, 0);
-                        fields(r, |r, key| {
-                            match key {
-                                "x" => x = i32_of(r)?,
-                                "y" => y = i32_of(r)?,
-                                "player" => player = index_of(r)?,
-                                _ => r.skip()?,
-                            }
-                            Some(())
-                        })?;
-                        self.towers.push((x, y, player));
+                        self.towers.push(tower_by_fields(r)?);
                         Some(())
                     })?;
                 }
                 "traps" => {
                     self.traps.clear();
                     each(r, |r| {
-                        let (mut x, mut y) = (0, 0);
-                        fields(r, |r, key| {
-                            match key {
-                                "x" => x = i32_of(r)?,
-                                "y" => y = i32_of(r)?,
-                                _ => r.skip()?,
-                            }
-                            Some(())
-                        })?;
-                        self.traps.push((x, y));
+                        self.traps.push(trap_by_fields(r)?);
                         Some(())
                     })?;
                 }
                 "units" => {
                     self.units.clear();
                     each(r, |r| {
-                        if let Some(s) = plain_seen(r) {
-                            self.units.push(s);
-                            return Some(());
-                        }
-                        let mut s = Seen::default();
-                        fields(r, |r, key| {
-                            match key {
-                                "player" => s.player = index_of(r)?,
-                                "id" => s.id = index_of(r)?,
-                                "x" => s.x = i32_of(r)?,
-                                "y" => s.y = i32_of(r)?,
-                                "energy" => s.energy = i32_of(r)?,
-                                "life" => s.life = i32_of(r)?,
-                                "sword" => s.sword = i32_of(r)?,
-                                "armour" => s.armour = i32_of(r)?,
-                                _ => r.skip()?,
-                            }
-                            Some(())
-                        })?;
-                        self.units.push(s);
+                        self.units.push(any_seen(r)?);
                         Some(())
                     })?;
                 }
@@ -631,6 +535,129 @@ impl Sight {
         })
         .map(drop)
     }
+}
+
+// The items of a sight written otherwise than the referee writes them, field by field (a
+// value that is not an object reads as zeros).
+
+/// A cell with several buried types: (x, y, type indices).
+fn mixed_cell_by_fields(r: &mut Reader) -> Option<(i32, i32, Vec<usize>)> {
+    let (mut x, mut y, mut types) = (0, 0, Vec::new());
+    fields(r, |r, key| {
+        match key {
+            "x" => x = i32_of(r)?,
+            "y" => y = i32_of(r)?,
+            "types" => {
+                types.clear();
+                each(r, |r| {
+                    if let Some(t) = r.str()?.as_deref().and_then(resource_index) {
+                        types.push(t);
+                    }
+                    Some(())
+                })?;
+            }
+            _ => r.skip()?,
+        }
+        Some(())
+    })?;
+    Some((x, y, types))
+}
+
+/// A pile: as the referee writes it, else field by field.
+fn any_pile(r: &mut Reader) -> Option<PileInfo> {
+    if let Some(pile) = plain_pile(r) {
+        return Some(pile);
+    }
+    let mut pile = PileInfo::default();
+    fields(r, |r, key| {
+        match key {
+            "x" => pile.x = i32_of(r)?,
+            "y" => pile.y = i32_of(r)?,
+            "resources" => {
+                pile.res = [0; 7];
+                resources(r, &mut pile.res)?;
+            }
+            "objects" => {
+                pile.objects.clear();
+                each(r, |r| {
+                    if let Some(object) = object_by_fields(r)? {
+                        pile.objects.push(object);
+                    }
+                    Some(())
+                })?;
+            }
+            _ => r.skip()?,
+        }
+        Some(())
+    })?;
+    Some(pile)
+}
+
+/// An object of a pile: (kind, level, count), or `None` inside for an unknown kind.
+fn object_by_fields(r: &mut Reader) -> Option<Option<(usize, i32, u32)>> {
+    let (mut kind, mut level, mut count) = (None, 0, 0);
+    fields(r, |r, key| {
+        match key {
+            "kind" => kind = r.str()?.and_then(|k| kind_index(&k)),
+            "level" => level = i32_of(r)?,
+            "count" => count = i32_of(r)?,
+            _ => r.skip()?,
+        }
+        Some(())
+    })?;
+    Some(kind.map(|k| (k, level, count.max(0) as u32)))
+}
+
+/// A tower in sight: (x, y, player).
+fn tower_by_fields(r: &mut Reader) -> Option<(i32, i32, usize)> {
+    let (mut x, mut y, mut player) = (0, 0, 0);
+    fields(r, |r, key| {
+        match key {
+            "x" => x = i32_of(r)?,
+            "y" => y = i32_of(r)?,
+            "player" => player = index_of(r)?,
+            _ => r.skip()?,
+        }
+        Some(())
+    })?;
+    Some((x, y, player))
+}
+
+/// An own trap in sight: (x, y).
+fn trap_by_fields(r: &mut Reader) -> Option<(i32, i32)> {
+    let (mut x, mut y) = (0, 0);
+    fields(r, |r, key| {
+        match key {
+            "x" => x = i32_of(r)?,
+            "y" => y = i32_of(r)?,
+            _ => r.skip()?,
+        }
+        Some(())
+    })?;
+    Some((x, y))
+}
+
+/// A unit in sight: as the referee writes it, else field by field.
+fn any_seen(r: &mut Reader) -> Option<Seen> {
+    if let Some(s) = plain_seen(r) {
+        return Some(s);
+    }
+    let mut s = Seen::default();
+    fields(r, |r, key| {
+        match key {
+            "player" => s.player = index_of(r)?,
+            "id" => s.id = index_of(r)?,
+            "x" => s.x = i32_of(r)?,
+            "y" => s.y = i32_of(r)?,
+            "energy" => s.energy = i32_of(r)?,
+            "life" => s.life = i32_of(r)?,
+            "sword" => s.sword = i32_of(r)?,
+            "armour" => s.armour = i32_of(r)?,
+            _ => r.skip()?,
+        }
+        Some(())
+    })?;
+    Some(s)
 }
 
 /// Resource quantities written as the referee writes them (`{"wood":4,"iron":10}`: known
@@ -764,19 +791,9 @@ impl UnitInfo {
                 "objects" => {
                     let mut items = [[0u32; 3]; 2];
                     each(r, |r| {
-                        let (mut kind, mut level, mut count) = (None, 0, 0);
-                        fields(r, |r, key| {
-                            match key {
-                                "kind" => kind = r.str()?.and_then(|k| kind_index(&k)),
-                                "level" => level = i32_of(r)?,
-                                "count" => count = i32_of(r)?,
-                                _ => r.skip()?,
-                            }
-                            Some(())
-                        })?;
-                        if let Some(k) = kind {
+                        if let Some((k, level, count)) = object_by_fields(r)? {
                             if (1..=3).contains(&level) {
-                                items[k][level as usize - 1] += count.max(0) as u32;
+                                items[k][level as usize - 1] += count;
                             }
                         }
                         Some(())
@@ -909,160 +926,242 @@ impl Decoder {
             // Not an object, so not a message (if it is JSON at all).
             return Some(Kind::Unknown);
         }
-        let (state, answer, spare) = (&mut self.state, &mut self.answer, &mut self.spare);
-        let mut units = 0;
-        let mut towers = 0;
-        let mut kind = None;
-        let (mut result, mut reason) = (String::new(), String::new());
-        std::mem::swap(&mut result, &mut answer.result);
-        std::mem::swap(&mut reason, &mut answer.reason);
-        result.clear();
-        reason.clear();
-        let mut unit = answer.unit.take();
-        let mut has_unit = false;
-        // Fields default to zero when missing, and blueprints to 1.
-        let (mut round, mut rounds, mut player, mut players, mut size) = (0, 0, 0, 0, 0);
-        let (mut home, mut gold, mut blueprints) = ((0, 0), 0, [1; 4]);
+        let mut read = LineFields::taking(&mut self.answer);
         // An answer as the referee writes it is read straight, any other line field by field.
-        let plain = plain_answer(&mut r, &mut result, &mut reason, &mut unit, spare);
-        if let Some((g, b, u)) = plain {
-            (kind, gold, blueprints, has_unit) = (Some(Kind::Answer), g, b, u);
+        let plain = plain_answer(
+            &mut r,
+            &mut read.result,
+            &mut read.reason,
+            &mut read.unit,
+            &mut self.spare,
+        );
+        if let Some((gold, blueprints, has_unit)) = plain {
+            read.kind = Some(Kind::Answer);
+            (read.gold, read.blueprints, read.has_unit) = (gold, blueprints, has_unit);
         } else {
-            r.object(|r, key| {
-                match key {
-                    "type" => {
-                        kind = match r.str()?.as_deref() {
-                            Some("turn") => Some(Kind::Turn),
-                            Some("state") => Some(Kind::State),
-                            Some("result") => Some(Kind::Answer),
-                            _ => None,
-                        }
-                    }
-                    "round" => round = r.int()?.unwrap_or(0).clamp(0, 1 << 20) as u32,
-                    "rounds" => rounds = r.int()?.unwrap_or(0).clamp(0, 1 << 20) as u32,
-                    "player" => player = index_of(r)?,
-                    "players" => players = index_of(r)?,
-                    "size" => size = index_of(r)?.min(1000),
-                    "home" => {
-                        home = (0, 0);
-                        let mut i = 0;
-                        each(r, |r| {
-                            let n = r.int()?.unwrap_or(0) as i32;
-                            match i {
-                                0 => home.0 = n,
-                                1 => home.1 = n,
-                                _ => {}
-                            }
-                            i += 1;
-                            Some(())
-                        })?;
-                    }
-                    "gold" => gold = r.int()?.unwrap_or(0),
-                    "blueprints" => {
-                        blueprints = [1; 4];
-                        fields(r, |r, key| {
-                            let n = r.int()?;
-                            let i = ["sword", "armour", "tower", "trap"]
-                                .iter()
-                                .position(|k| *k == key);
-                            if let Some(i) = i {
-                                blueprints[i] = n.map_or(1, |n| n as i32);
-                            }
-                            Some(())
-                        })?;
-                    }
-                    "units" => {
-                        units = 0;
-                        each(r, |r| {
-                            let u = slot(&mut state.units, units, |_| {});
-                            u.read(r, spare)?;
-                            units += 1;
-                            Some(())
-                        })?;
-                    }
-                    "towers" => {
-                        towers = 0;
-                        each(r, |r| {
-                            let s = slot(&mut state.tower_sights, towers, |s| {
-                                spare.append(&mut s.rows);
-                                s.clear();
-                            });
-                            let mut has_sight = false;
-                            fields(r, |r, key| {
-                                if key == "sight" {
-                                    // A later "sight" of the same tower replaces the first.
-                                    s.read(r, spare)?;
-                                    has_sight = true;
-                                    Some(())
-                                } else {
-                                    r.skip()
-                                }
-                            })?;
-                            if has_sight {
-                                towers += 1;
-                            }
-                            Some(())
-                        })?;
-                    }
-                    "result" => {
-                        result.clear();
-                        if let Some(text) = r.str()? {
-                            result.push_str(&text);
-                        }
-                    }
-                    "reason" => {
-                        reason.clear();
-                        if let Some(text) = r.str()? {
-                            reason.push_str(&text);
-                        }
-                    }
-                    "unit" => {
-                        has_unit = r.peek() == Next::Object;
-                        if has_unit {
-                            unit.get_or_insert_with(UnitInfo::default).read(r, spare)?;
-                        } else {
-                            r.skip()?;
-                        }
-                    }
-                    _ => r.skip()?,
-                }
-                Some(())
-            })?;
+            let (state, spare) = (&mut self.state, &mut self.spare);
+            r.object(|r, key| read.field(r, key, state, spare))?;
             if !r.at_end() {
                 return None;
             }
         }
-        match kind {
+        Some(self.keep(read))
+    }
+
+    /// Moves what a line said into the state or the answer, as its type says.
+    fn keep(&mut self, read: LineFields) -> Kind {
+        let (state, answer) = (&mut self.state, &mut self.answer);
+        match read.kind {
             Some(k @ (Kind::Turn | Kind::State)) => {
-                state.units.truncate(units);
-                state.tower_sights.truncate(towers);
-                state.round = round;
-                state.rounds = rounds;
-                state.player = player;
-                state.players = players;
-                state.size = size;
-                state.home = home;
-                state.gold = gold;
-                state.blueprints = blueprints;
-                answer.unit = unit;
-                Some(k)
+                state.units.truncate(read.units);
+                state.tower_sights.truncate(read.towers);
+                state.round = read.round;
+                state.rounds = read.rounds;
+                state.player = read.player;
+                state.players = read.players;
+                state.size = read.size;
+                state.home = read.home;
+                state.gold = read.gold;
+                state.blueprints = read.blueprints;
+                answer.unit = read.unit;
+                k
             }
             Some(Kind::Answer) => {
-                answer.result = result;
-                answer.reason = reason;
-                answer.gold = gold;
-                answer.blueprints = blueprints;
-                if !has_unit {
+                let mut unit = read.unit;
+                answer.result = read.result;
+                answer.reason = read.reason;
+                answer.gold = read.gold;
+                answer.blueprints = read.blueprints;
+                if !read.has_unit {
                     if let Some(u) = &mut unit {
-                        spare.append(&mut u.sight.rows);
+                        self.spare.append(&mut u.sight.rows);
                     }
                 }
-                answer.unit = unit.filter(|_| has_unit);
-                Some(Kind::Answer)
+                answer.unit = unit.filter(|_| read.has_unit);
+                Kind::Answer
             }
-            _ => Some(Kind::Unknown),
+            _ => Kind::Unknown,
         }
     }
+}
+
+/// A line's fields as they are read, before they go to the state or the answer. The state's
+/// units and tower sights are read in place; `units` and `towers` count those of this line.
+struct LineFields {
+    kind: Option<Kind>,
+    round: u32,
+    rounds: u32,
+    player: usize,
+    players: usize,
+    size: usize,
+    home: (i32, i32),
+    gold: i64,
+    blueprints: [i32; 4],
+    units: usize,
+    towers: usize,
+    result: String,
+    reason: String,
+    unit: Option<UnitInfo>,
+    has_unit: bool,
+}
+
+impl LineFields {
+    /// Empty fields (zero when missing, and blueprints 1) that reuse the answer's buffers.
+    fn taking(answer: &mut Answer) -> LineFields {
+        let mut result = std::mem::take(&mut answer.result);
+        let mut reason = std::mem::take(&mut answer.reason);
+        result.clear();
+        reason.clear();
+        LineFields {
+            kind: None,
+            round: 0,
+            rounds: 0,
+            player: 0,
+            players: 0,
+            size: 0,
+            home: (0, 0),
+            gold: 0,
+            blueprints: [1; 4],
+            units: 0,
+            towers: 0,
+            result,
+            reason,
+            unit: answer.unit.take(),
+            has_unit: false,
+        }
+    }
+
+    /// Reads the value of the field `key` of a line's object.
+    fn field(
+        &mut self,
+        r: &mut Reader,
+        key: &str,
+        state: &mut State,
+        spare: &mut Vec<Vec<u8>>,
+    ) -> Option<()> {
+        match key {
+            "type" => {
+                self.kind = match r.str()?.as_deref() {
+                    Some("turn") => Some(Kind::Turn),
+                    Some("state") => Some(Kind::State),
+                    Some("result") => Some(Kind::Answer),
+                    _ => None,
+                }
+            }
+            "round" => self.round = r.int()?.unwrap_or(0).clamp(0, 1 << 20) as u32,
+            "rounds" => self.rounds = r.int()?.unwrap_or(0).clamp(0, 1 << 20) as u32,
+            "player" => self.player = index_of(r)?,
+            "players" => self.players = index_of(r)?,
+            "size" => self.size = index_of(r)?.min(1000),
+            "home" => self.home = home_by_items(r)?,
+            "gold" => self.gold = r.int()?.unwrap_or(0),
+            "blueprints" => self.blueprints = blueprints_by_fields(r)?,
+            "units" => self.units = read_units(r, &mut state.units, spare)?,
+            "towers" => self.towers = read_tower_sights(r, &mut state.tower_sights, spare)?,
+            "result" => read_text(r, &mut self.result)?,
+            "reason" => read_text(r, &mut self.reason)?,
+            "unit" => {
+                self.has_unit = r.peek() == Next::Object;
+                if self.has_unit {
+                    (self.unit.get_or_insert_with(UnitInfo::default)).read(r, spare)?;
+                } else {
+                    r.skip()?;
+                }
+            }
+            _ => r.skip()?,
+        }
+        Some(())
+    }
+}
+
+/// A home, `[x, y]` (missing numbers read as 0, more are left out).
+fn home_by_items(r: &mut Reader) -> Option<(i32, i32)> {
+    let mut home = (0, 0);
+    let mut i = 0;
+    each(r, |r| {
+        let n = r.int()?.unwrap_or(0) as i32;
+        match i {
+            0 => home.0 = n,
+            1 => home.1 = n,
+            _ => {}
+        }
+        i += 1;
+        Some(())
+    })?;
+    Some(home)
+}
+
+/// The blueprint levels known for sword, armour, tower and trap (1 when missing).
+fn blueprints_by_fields(r: &mut Reader) -> Option<[i32; 4]> {
+    let mut blueprints = [1; 4];
+    fields(r, |r, key| {
+        let n = r.int()?;
+        let i = ["sword", "armour", "tower", "trap"]
+            .iter()
+            .position(|k| *k == key);
+        if let Some(i) = i {
+            blueprints[i] = n.map_or(1, |n| n as i32);
+        }
+        Some(())
+    })?;
+    Some(blueprints)
+}
+
+/// Reads a list of own units into `units`, reusing the units read before; the count read
+/// (the caller truncates `units` to it).
+fn read_units(
+    r: &mut Reader,
+    units: &mut Vec<UnitInfo>,
+    spare: &mut Vec<Vec<u8>>,
+) -> Option<usize> {
+    let mut count = 0;
+    each(r, |r| {
+        slot(units, count, |_| {}).read(r, spare)?;
+        count += 1;
+        Some(())
+    })?;
+    Some(count)
+}
+
+/// Reads a list of own towers into `sights`, reusing the sights read before; the count of
+/// towers that had a sight (the caller truncates `sights` to it).
+fn read_tower_sights(
+    r: &mut Reader,
+    sights: &mut Vec<Sight>,
+    spare: &mut Vec<Vec<u8>>,
+) -> Option<usize> {
+    let mut count = 0;
+    each(r, |r| {
+        let s = slot(sights, count, |s| {
+            spare.append(&mut s.rows);
+            s.clear();
+        });
+        let mut has_sight = false;
+        fields(r, |r, key| {
+            if key == "sight" {
+                // A later "sight" of the same tower replaces the first.
+                s.read(r, spare)?;
+                has_sight = true;
+                Some(())
+            } else {
+                r.skip()
+            }
+        })?;
+        if has_sight {
+            count += 1;
+        }
+        Some(())
+    })?;
+    Some(count)
+}
+
+/// A string value into `text`, which is emptied first (and left empty for anything else).
+fn read_text(r: &mut Reader, text: &mut String) -> Option<()> {
+    text.clear();
+    if let Some(value) = r.str()? {
+        text.push_str(&value);
+    }
+    Some(())
 }
 
 /// Reads one line from the referee.

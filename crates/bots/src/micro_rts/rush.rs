@@ -46,21 +46,52 @@ impl Rush {
     }
 
     fn play(&mut self, board: &mut Board) -> Vec<Order> {
-        let mut orders = Vec::new();
-        let mut busy: Vec<(i32, i32)> = Vec::new();
+        let plan = Plan::survey(board);
+        let mut turn = Turn::default();
+        turn.attack(board, &plan);
+        turn.advance(board, &plan);
+        if !plan.has_barracks && board.affordable(BARRACKS) {
+            turn.build_barracks(board, &plan);
+        }
+        turn.harvest(board, &plan);
+        turn.train(board, &plan);
+        turn.orders
+    }
+}
+
+/// The tiles of the entities of `list` that `keep` keeps.
+fn tiles(list: &[EntityLine], keep: impl Fn(&EntityLine) -> bool) -> Vec<(i32, i32)> {
+    list.iter()
+        .filter(|e| keep(e))
+        .map(|e| (e.x, e.y))
+        .collect()
+}
+
+/// What the turn's orders are decided on: the entities, the distance fields, whether this is a
+/// worker rush, who fights and where to.
+struct Plan {
+    mine: Vec<EntityLine>,
+    enemies: Vec<EntityLine>,
+    workers: Vec<EntityLine>,
+    has_barracks: bool,
+    forests: bool,
+    mines: bool,
+    worker_rush: bool,
+    /// The tiles of the units that fight this turn.
+    fighters: Vec<(i32, i32)>,
+    /// Distances to the fighters' goal, to any enemy, to any resource, to mines, to forests.
+    goal: Vec<i32>,
+    to_enemy: Vec<i32>,
+    to_resource: Vec<i32>,
+    to_mine: Vec<i32>,
+    to_forest: Vec<i32>,
+}
+
+impl Plan {
+    fn survey(board: &Board) -> Plan {
         let mine = board.mine();
         let enemies = board.enemies();
         let resources = board.resources();
-        let tiles = |list: &[EntityLine], keep: &dyn Fn(&EntityLine) -> bool| -> Vec<(i32, i32)> {
-            list.iter()
-                .filter(|e| keep(e))
-                .map(|e| (e.x, e.y))
-                .collect()
-        };
-        let to_enemy = board.field(&tiles(&enemies, &|_| true));
-        let to_resource = board.field(&tiles(&resources, &|_| true));
-        let to_mine = board.field(&tiles(&resources, &|e| e.kind == MINE));
-        let to_forest = board.field(&tiles(&resources, &|e| e.kind == FOREST));
         let workers: Vec<EntityLine> = mine.iter().filter(|u| u.kind == WORKER).copied().collect();
         let has_barracks = mine.iter().any(|u| u.kind == BARRACKS);
         let forests = resources.iter().any(|r| r.kind == FOREST);
@@ -69,45 +100,35 @@ impl Rush {
         let soldiers_possible = forests
             || (has_barracks && board.wood >= soldier_wood)
             || board.wood >= board.stats(BARRACKS).wood + soldier_wood;
-        let buildings = tiles(&mine, &|u| u.kind == CASTLE || u.kind == BARRACKS);
-        let my_castles = tiles(&mine, &|u| u.kind == CASTLE);
-        let castles = tiles(&enemies, &|e| e.kind == CASTLE);
+        let buildings = tiles(&mine, |u| u.kind == CASTLE || u.kind == BARRACKS);
+        let my_castles = tiles(&mine, |u| u.kind == CASTLE);
+        let castles = tiles(&enemies, |e| e.kind == CASTLE);
         let close_castles = my_castles
             .iter()
             .any(|&c| castles.iter().any(|&e| distance(c, e) <= CLOSE_CASTLES));
         let worker_rush = !soldiers_possible || close_castles;
-        let threats = tiles(&enemies, &|e| {
+        let threats = tiles(&enemies, |e| {
             e.kind >= WORKER
                 && buildings
                     .iter()
                     .any(|&b| distance(b, (e.x, e.y)) <= THREAT_RANGE)
         });
-
-        // Who fights: soldiers; in a worker rush the workers but the first harvesters (those
-        // next to a mine first); workers close to a threat.
-        let mut harvesters: Vec<(i32, i32)> = Vec::new();
-        if worker_rush {
-            let mut by_mine: Vec<&EntityLine> = workers.iter().collect();
-            by_mine.sort_by_key(|w| !next_to(board, w, MINE));
-            harvesters = by_mine
-                .iter()
-                .take(if mines { RUSH_HARVESTERS } else { 0 })
-                .map(|w| (w.x, w.y))
-                .collect();
-        }
-        let fighters: Vec<(i32, i32)> = mine
-            .iter()
-            .filter(|u| {
-                u.kind >= LIGHT
-                    || (u.kind == WORKER
-                        && ((worker_rush && !harvesters.contains(&(u.x, u.y)))
-                            || threats
-                                .iter()
-                                .any(|&t| distance(t, (u.x, u.y)) <= DEFEND_RANGE)))
-            })
-            .map(|u| (u.x, u.y))
-            .collect();
-
+        let harvesters = if worker_rush && mines {
+            rush_harvesters(board, &workers)
+        } else {
+            Vec::new()
+        };
+        // Who fights: soldiers; in a worker rush the workers but the harvesters; workers close
+        // to a threat.
+        let fighters = tiles(&mine, |u| {
+            u.kind >= LIGHT
+                || (u.kind == WORKER
+                    && ((worker_rush && !harvesters.contains(&(u.x, u.y)))
+                        || threats
+                            .iter()
+                            .any(|&t| distance(t, (u.x, u.y)) <= DEFEND_RANGE)))
+        });
+        let to_enemy = board.field(&tiles(&enemies, |_| true));
         // The fighters' goal: threats to its buildings, else the enemy castles, else anything.
         let goal = if !threats.is_empty() {
             board.field(&threats)
@@ -116,13 +137,51 @@ impl Rush {
         } else {
             to_enemy.clone()
         };
+        Plan {
+            workers,
+            has_barracks,
+            forests,
+            mines,
+            worker_rush,
+            fighters,
+            goal,
+            to_enemy,
+            to_resource: board.field(&tiles(&resources, |_| true)),
+            to_mine: board.field(&tiles(&resources, |e| e.kind == MINE)),
+            to_forest: board.field(&tiles(&resources, |e| e.kind == FOREST)),
+            mine,
+            enemies,
+        }
+    }
+}
 
-        // 1. Attacks: the weakest it can kill, fighters before buildings. Harvesting workers
-        // defend themselves and hit castles, but leave barracks alone.
-        for u in mine.iter().filter(|u| board.stats(u.kind).attack > 0) {
+/// The workers kept harvesting in a worker rush: the first ones, those next to a mine first.
+fn rush_harvesters(board: &Board, workers: &[EntityLine]) -> Vec<(i32, i32)> {
+    let mut by_mine: Vec<&EntityLine> = workers.iter().collect();
+    by_mine.sort_by_key(|w| !next_to(board, w, MINE));
+    by_mine
+        .iter()
+        .take(RUSH_HARVESTERS)
+        .map(|w| (w.x, w.y))
+        .collect()
+}
+
+/// The orders given so far, and the tiles of the units that have one.
+#[derive(Default)]
+struct Turn {
+    orders: Vec<Order>,
+    busy: Vec<(i32, i32)>,
+}
+
+impl Turn {
+    /// First, attacks: the weakest it can kill, fighters before buildings. Harvesting workers
+    /// defend themselves and hit castles, but leave barracks alone.
+    fn attack(&mut self, board: &Board, plan: &Plan) {
+        for u in plan.mine.iter().filter(|u| board.stats(u.kind).attack > 0) {
             let stats = board.stats(u.kind);
-            let fighter = fighters.contains(&(u.x, u.y));
-            let target = enemies
+            let fighter = plan.fighters.contains(&(u.x, u.y));
+            let target = plan
+                .enemies
                 .iter()
                 .filter(|t| distance((u.x, u.y), (t.x, t.y)) <= stats.reach)
                 .filter(|t| fighter || t.kind != BARRACKS)
@@ -132,93 +191,77 @@ impl Rush {
                     (!killable, !dangerous, t.health)
                 });
             if let Some(t) = target {
-                orders.push(Order::Attack {
+                self.orders.push(Order::Attack {
                     from: (u.x, u.y),
                     to: (t.x, t.y),
                 });
-                busy.push((u.x, u.y));
+                self.busy.push((u.x, u.y));
             }
         }
+    }
 
-        // 2. Fighters advance.
-        for &from in &fighters {
-            if busy.contains(&from) {
+    /// Second, the fighters that did not attack step towards their goal (or any enemy).
+    fn advance(&mut self, board: &mut Board, plan: &Plan) {
+        for &from in &plan.fighters {
+            if self.busy.contains(&from) {
                 continue;
             }
-            let to = step_down(board, &goal, from).or_else(|| step_down(board, &to_enemy, from));
+            let to = step_down(board, &plan.goal, from)
+                .or_else(|| step_down(board, &plan.to_enemy, from));
             if let Some(to) = to {
                 board.claim(to.0, to.1);
-                orders.push(Order::Move { from, to });
-                busy.push(from);
+                self.orders.push(Order::Move { from, to });
+                self.busy.push(from);
             }
         }
+    }
 
-        // 3. A barracks, once there is wood for it.
-        if !has_barracks && board.affordable(BARRACKS) {
-            let site = workers
-                .iter()
-                .filter(|w| !busy.contains(&(w.x, w.y)))
-                .flat_map(|w| {
-                    board
-                        .around(w.x, w.y, 1)
-                        .into_iter()
-                        .filter(|&(x, y)| board.free(x, y))
-                        .map(move |to| (*w, to))
-                })
-                // Keep resources reachable: not next to one if possible; near the enemy.
-                .min_by_key(|&(_, to)| {
-                    let near_resource = board.value(&to_resource, to.0, to.1) <= 1;
-                    (near_resource, board.value(&to_enemy, to.0, to.1))
-                });
-            if let Some((w, to)) = site {
-                board.pay(BARRACKS);
-                board.claim(to.0, to.1);
-                orders.push(Order::Build {
-                    from: (w.x, w.y),
-                    to,
-                    kind: BARRACKS,
-                });
-                busy.push((w.x, w.y));
-            }
-        }
-
-        // 4. The other workers harvest, split between wood and gold; or walk to a resource.
-        let idle: Vec<EntityLine> = workers
+    /// Third, a free worker builds a barracks beside it: not next to a resource if possible (keep
+    /// them reachable), near the enemy.
+    fn build_barracks(&mut self, board: &mut Board, plan: &Plan) {
+        let site = plan
+            .workers
             .iter()
-            .filter(|w| !busy.contains(&(w.x, w.y)))
+            .filter(|w| !self.busy.contains(&(w.x, w.y)))
+            .flat_map(|w| {
+                board
+                    .around(w.x, w.y, 1)
+                    .into_iter()
+                    .filter(|&(x, y)| board.free(x, y))
+                    .map(move |to| (*w, to))
+            })
+            .min_by_key(|&(_, to)| {
+                let near_resource = board.value(&plan.to_resource, to.0, to.1) <= 1;
+                (near_resource, board.value(&plan.to_enemy, to.0, to.1))
+            });
+        if let Some((w, to)) = site {
+            board.pay(BARRACKS);
+            board.claim(to.0, to.1);
+            self.orders.push(Order::Build {
+                from: (w.x, w.y),
+                to,
+                kind: BARRACKS,
+            });
+            self.busy.push((w.x, w.y));
+        }
+    }
+
+    /// Fourth, the other workers harvest, split between wood and gold; or walk to a resource.
+    fn harvest(&mut self, board: &mut Board, plan: &Plan) {
+        let idle: Vec<EntityLine> = (plan.workers.iter())
+            .filter(|w| !self.busy.contains(&(w.x, w.y)))
             .copied()
             .collect();
-        let wood_workers = if !forests {
+        let wood_workers = if !plan.forests {
             0
-        } else if !mines {
+        } else if !plan.mines {
             idle.len()
-        } else if !has_barracks && board.wood < board.stats(BARRACKS).wood {
+        } else if !plan.has_barracks && board.wood < board.stats(BARRACKS).wood {
             idle.len().div_ceil(2).max(2)
         } else {
             idle.len() / 2
         };
-        // Those already next to a forest keep logging, up to the share.
-        let mut wood = 0;
-        let mut roles: Vec<(EntityLine, u8)> = Vec::new();
-        for w in &idle {
-            if wood < wood_workers && next_to(board, w, FOREST) {
-                roles.push((*w, FOREST));
-                wood += 1;
-            }
-        }
-        for w in &idle {
-            if roles.iter().any(|(r, _)| r == w) {
-                continue;
-            }
-            let role = if wood < wood_workers && !next_to(board, w, MINE) {
-                wood += 1;
-                FOREST
-            } else {
-                MINE
-            };
-            roles.push((*w, role));
-        }
-        for (w, role) in roles {
+        for (w, role) in harvest_roles(board, &idle, wood_workers) {
             let near: Vec<EntityLine> = board
                 .around(w.x, w.y, board.stats(WORKER).reach)
                 .into_iter()
@@ -227,39 +270,47 @@ impl Rush {
                 .collect();
             let from = (w.x, w.y);
             if let Some(t) = near.iter().find(|t| t.kind == role) {
-                orders.push(Order::Harvest {
+                self.orders.push(Order::Harvest {
                     from,
                     to: (t.x, t.y),
                 });
                 continue;
             }
-            let field = if role == FOREST { &to_forest } else { &to_mine };
+            let field = if role == FOREST {
+                &plan.to_forest
+            } else {
+                &plan.to_mine
+            };
             let step =
-                step_down(board, field, from).or_else(|| step_down(board, &to_resource, from));
+                step_down(board, field, from).or_else(|| step_down(board, &plan.to_resource, from));
             if let Some(to) = step {
                 board.claim(to.0, to.1);
-                orders.push(Order::Move { from, to });
+                self.orders.push(Order::Move { from, to });
             } else if let Some(t) = near.first() {
-                orders.push(Order::Harvest {
+                self.orders.push(Order::Harvest {
                     from,
                     to: (t.x, t.y),
                 });
             }
         }
+    }
 
-        // 5. The castle trains workers; barracks train soldiers.
-        let mut crew = workers.len();
-        for b in &mine {
+    /// Last, the castle trains workers (up to its crew, or all it can in a worker rush), on the
+    /// free tile nearest to a resource (or the enemy); every barracks trains a heavy, or a
+    /// light when gold is short, on the free tile nearest to the enemy.
+    fn train(&mut self, board: &mut Board, plan: &Plan) {
+        let mut crew = plan.workers.len();
+        for b in &plan.mine {
             let (kind, field) = match b.kind {
-                CASTLE if worker_rush => (WORKER, &to_enemy),
-                CASTLE if crew < CREW => (WORKER, &to_resource),
+                CASTLE if plan.worker_rush => (WORKER, &plan.to_enemy),
+                CASTLE if crew < CREW => (WORKER, &plan.to_resource),
                 BARRACKS => {
                     let kind = if board.affordable(HEAVY) {
                         HEAVY
                     } else {
                         LIGHT
                     };
-                    (kind, &to_enemy)
+                    (kind, &plan.to_enemy)
                 }
                 _ => continue,
             };
@@ -274,7 +325,7 @@ impl Rush {
             if let Some(to) = spot {
                 board.pay(kind);
                 board.claim(to.0, to.1);
-                orders.push(Order::Train {
+                self.orders.push(Order::Train {
                     from: (b.x, b.y),
                     to,
                     kind,
@@ -284,8 +335,33 @@ impl Rush {
                 }
             }
         }
-        orders
     }
+}
+
+/// Each idle worker's resource: up to `wood_workers` log (those already next to a forest
+/// first, then those not next to a mine), the others mine gold.
+fn harvest_roles(board: &Board, idle: &[EntityLine], wood_workers: usize) -> Vec<(EntityLine, u8)> {
+    let mut wood = 0;
+    let mut roles: Vec<(EntityLine, u8)> = Vec::new();
+    for w in idle {
+        if wood < wood_workers && next_to(board, w, FOREST) {
+            roles.push((*w, FOREST));
+            wood += 1;
+        }
+    }
+    for w in idle {
+        if roles.iter().any(|(r, _)| r == w) {
+            continue;
+        }
+        let role = if wood < wood_workers && !next_to(board, w, MINE) {
+            wood += 1;
+            FOREST
+        } else {
+            MINE
+        };
+        roles.push((*w, role));
+    }
+    roles
 }
 
 /// Whether a worker has a resource of this kind within reach.
