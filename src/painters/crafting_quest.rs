@@ -750,19 +750,10 @@ fn visible(view: &View, seat: Option<usize>) -> Vec<bool> {
 
 fn draw(ctx: &CanvasRenderingContext2d, v: &mut Viewer, view: &View, w: f64, h: f64, ratio: f64) {
     let pen = Pen::new(ctx);
-    let ctx = &pen;
     let (grid, cx, cy) = layout(view.size, w, h, ratio, v.zoom, v.cx, v.cy);
     (v.cx, v.cy, v.cell) = (cx, cy, grid.cell);
     let (cell, left, top) = (grid.cell, grid.left, grid.top);
-    let seen = visible(view, v.seat);
     let size = view.size;
-    let shown = |x: i32, y: i32| -> bool {
-        x >= 0
-            && y >= 0
-            && (x as usize) < size
-            && (y as usize) < size
-            && seen[y as usize * size + x as usize]
-    };
     // The cells on the canvas.
     let x0 = ((-left / cell).floor().max(0.0)) as usize;
     let y0 = ((-top / cell).floor().max(0.0)) as usize;
@@ -780,119 +771,201 @@ fn draw(ctx: &CanvasRenderingContext2d, v: &mut Viewer, view: &View, w: f64, h: 
         w,
         h,
     };
-    draw_terrain(ctx, &mut v.terrain, &terrain, view.ground.as_bytes(), &seen);
-    ctx.forget();
-    let centre = |x: i32, y: i32| grid.centre(f64::from(x), f64::from(y));
-    let line = (cell / 12.0).max(ratio).min(3.0 * ratio);
-    // Homes.
-    for (s, home) in view.homes.iter().enumerate() {
-        let (hx, hy) = centre(home[0], home[1]);
-        let r = cell * 0.55;
-        ctx.set_stroke_style_str(seat_colour(s));
-        ctx.set_line_width(line * 1.5);
-        ctx.stroke_rect(hx - r, hy - r, 2.0 * r, 2.0 * r);
-        if v.seat.is_none_or(|me| me == s) {
-            ctx.set_stroke_style_str(HOME);
-            ctx.set_line_width(line * 0.6);
-            ctx.stroke_rect(hx - r * 0.7, hy - r * 0.7, 1.4 * r, 1.4 * r);
+    let scene = Scene {
+        pen: &pen,
+        grid,
+        line: (cell / 12.0).max(ratio).min(3.0 * ratio),
+        seen: visible(view, v.seat),
+        size,
+        seat: v.seat,
+    };
+    draw_terrain(
+        &pen,
+        &mut v.terrain,
+        &terrain,
+        view.ground.as_bytes(),
+        &scene.seen,
+    );
+    pen.forget();
+    scene.homes(view);
+    scene.piles(view);
+    scene.towers(view);
+    scene.traps(view);
+    scene.units(view);
+    if cell >= 18.0 {
+        scene.unit_bars(view);
+    }
+    scene.strikes(view);
+    if v.toolbar {
+        toolbar(&pen, v, view, w, ratio);
+    }
+}
+
+/// What the board's pieces are drawn with: the pen, the grid, the line width, and what the
+/// chosen seat sees (every cell for the spectator).
+struct Scene<'a> {
+    pen: &'a Pen<'a>,
+    grid: Grid,
+    line: f64,
+    /// Per cell: seen now by the chosen seat.
+    seen: Vec<bool>,
+    size: usize,
+    /// The chosen seat, or `None` for the spectator.
+    seat: Option<usize>,
+}
+
+impl Scene<'_> {
+    /// Whether the cell is on the map and seen.
+    fn shown(&self, x: i32, y: i32) -> bool {
+        x >= 0
+            && y >= 0
+            && (x as usize) < self.size
+            && (y as usize) < self.size
+            && self.seen[y as usize * self.size + x as usize]
+    }
+
+    fn centre(&self, x: i32, y: i32) -> (f64, f64) {
+        self.grid.centre(f64::from(x), f64::from(y))
+    }
+
+    /// Whether a unit of `seat` on `(x, y)` is drawn: the chosen seat's own units always,
+    /// others where the chosen seat sees.
+    fn unit_shown(&self, seat: i32, x: i32, y: i32) -> bool {
+        self.seat.is_none_or(|me| me as i32 == seat) || self.shown(x, y)
+    }
+
+    /// Every home: a square in its seat's colour, and an inner one for the spectator's and
+    /// the chosen seat's own.
+    fn homes(&self, view: &View) {
+        let (ctx, cell, line) = (self.pen, self.grid.cell, self.line);
+        for (s, home) in view.homes.iter().enumerate() {
+            let (hx, hy) = self.centre(home[0], home[1]);
+            let r = cell * 0.55;
+            ctx.set_stroke_style_str(seat_colour(s));
+            ctx.set_line_width(line * 1.5);
+            ctx.stroke_rect(hx - r, hy - r, 2.0 * r, 2.0 * r);
+            if self.seat.is_none_or(|me| me == s) {
+                ctx.set_stroke_style_str(HOME);
+                ctx.set_line_width(line * 0.6);
+                ctx.stroke_rect(hx - r * 0.7, hy - r * 0.7, 1.4 * r, 1.4 * r);
+            }
         }
     }
-    // Piles: a small stack in the cell's corner.
-    for p in &view.piles {
-        if !shown(p[0], p[1]) {
-            continue;
-        }
-        let (px, py) = centre(p[0], p[1]);
-        let s = (cell * 0.28).max(1.5);
-        ctx.set_fill_style_str("#f4e3a1");
-        ctx.fill_rect(px + cell * 0.12, py + cell * 0.12, s, s);
-        ctx.set_stroke_style_str("#5b4a1c");
-        ctx.set_line_width(line * 0.5);
-        ctx.stroke_rect(px + cell * 0.12, py + cell * 0.12, s, s);
-    }
-    // Towers: their range, then a triangle.
-    for t in &view.towers {
-        let (seat, x, y, range) = (t[0], t[1], t[2], t[5]);
-        if !shown(x, y) {
-            continue;
-        }
-        let colour = seat_colour(seat as usize);
-        let (tx, ty) = centre(x, y);
-        ctx.set_global_alpha(0.35);
-        ctx.set_stroke_style_str(colour);
-        ctx.set_line_width(line);
-        let r = (f64::from(range) + 0.5) * cell;
-        ctx.stroke_rect(tx - r, ty - r, 2.0 * r, 2.0 * r);
-        ctx.set_global_alpha(1.0);
-        let r = cell * 0.45;
-        ctx.begin_path();
-        ctx.move_to(tx, ty - r);
-        ctx.line_to(tx + r * 0.9, ty + r * 0.8);
-        ctx.line_to(tx - r * 0.9, ty + r * 0.8);
-        ctx.close_path();
-        ctx.set_fill_style_str(colour);
-        ctx.fill();
-        ctx.set_stroke_style_str("#ffffff");
-        ctx.stroke();
-    }
-    // Traps: an X, only for the spectator and their owner.
-    for t in &view.traps {
-        let (seat, x, y) = (t[0] as usize, t[1], t[2]);
-        if v.seat.is_some_and(|me| me != seat) || !shown(x, y) {
-            continue;
-        }
-        let (tx, ty) = centre(x, y);
-        let r = cell * 0.3;
-        ctx.set_stroke_style_str(seat_colour(seat));
-        ctx.set_line_width(line * 1.5);
-        ctx.begin_path();
-        ctx.move_to(tx - r, ty - r);
-        ctx.line_to(tx + r, ty + r);
-        ctx.move_to(tx + r, ty - r);
-        ctx.line_to(tx - r, ty + r);
-        ctx.stroke();
-    }
-    // Units: one disc per cell and seat, with the count when several share it.
-    let mut drawn: Vec<(i32, i32, i32, usize)> = Vec::new();
-    for u in &view.units {
-        let (seat, x, y) = (u[0], u[2], u[3]);
-        if v.seat.is_some_and(|me| me as i32 != seat) && !shown(x, y) {
-            continue;
-        }
-        match drawn.iter_mut().find(|d| (d.0, d.1, d.2) == (seat, x, y)) {
-            Some(d) => d.3 += 1,
-            None => drawn.push((seat, x, y, 1)),
+
+    /// Piles: a small stack in the cell's corner.
+    fn piles(&self, view: &View) {
+        let (ctx, cell, line) = (self.pen, self.grid.cell, self.line);
+        for p in &view.piles {
+            if !self.shown(p[0], p[1]) {
+                continue;
+            }
+            let (px, py) = self.centre(p[0], p[1]);
+            let s = (cell * 0.28).max(1.5);
+            ctx.set_fill_style_str("#f4e3a1");
+            ctx.fill_rect(px + cell * 0.12, py + cell * 0.12, s, s);
+            ctx.set_stroke_style_str("#5b4a1c");
+            ctx.set_line_width(line * 0.5);
+            ctx.stroke_rect(px + cell * 0.12, py + cell * 0.12, s, s);
         }
     }
-    for &(seat, x, y, count) in &drawn {
-        let (ux, uy) = centre(x, y);
-        let r = (cell * 0.36).max(1.5);
-        ctx.begin_path();
-        let _ = ctx.arc(ux, uy, r, 0.0, 2.0 * PI);
-        ctx.set_fill_style_str(seat_colour(seat as usize));
-        ctx.fill();
-        if cell >= 8.0 {
+
+    /// Towers: their range, then a triangle.
+    fn towers(&self, view: &View) {
+        let (ctx, cell, line) = (self.pen, self.grid.cell, self.line);
+        for t in &view.towers {
+            let (seat, x, y, range) = (t[0], t[1], t[2], t[5]);
+            if !self.shown(x, y) {
+                continue;
+            }
+            let colour = seat_colour(seat as usize);
+            let (tx, ty) = self.centre(x, y);
+            ctx.set_global_alpha(0.35);
+            ctx.set_stroke_style_str(colour);
+            ctx.set_line_width(line);
+            let r = (f64::from(range) + 0.5) * cell;
+            ctx.stroke_rect(tx - r, ty - r, 2.0 * r, 2.0 * r);
+            ctx.set_global_alpha(1.0);
+            let r = cell * 0.45;
+            ctx.begin_path();
+            ctx.move_to(tx, ty - r);
+            ctx.line_to(tx + r * 0.9, ty + r * 0.8);
+            ctx.line_to(tx - r * 0.9, ty + r * 0.8);
+            ctx.close_path();
+            ctx.set_fill_style_str(colour);
+            ctx.fill();
             ctx.set_stroke_style_str("#ffffff");
-            ctx.set_line_width(line * 0.7);
             ctx.stroke();
         }
-        if count > 1 && cell >= 14.0 {
-            ctx.set_fill_style_str(ink_on(seat_colour(seat as usize)));
-            ctx.set_font(&format!("bold {:.0}px system-ui, sans-serif", cell * 0.42));
-            ctx.set_text_align("center");
-            ctx.set_text_baseline("middle");
-            let _ = ctx.fill_text(&count.to_string(), ux, uy + cell * 0.02);
+    }
+
+    /// Traps: an X, only for the spectator and their owner.
+    fn traps(&self, view: &View) {
+        let (ctx, cell, line) = (self.pen, self.grid.cell, self.line);
+        for t in &view.traps {
+            let (seat, x, y) = (t[0] as usize, t[1], t[2]);
+            if self.seat.is_some_and(|me| me != seat) || !self.shown(x, y) {
+                continue;
+            }
+            let (tx, ty) = self.centre(x, y);
+            let r = cell * 0.3;
+            ctx.set_stroke_style_str(seat_colour(seat));
+            ctx.set_line_width(line * 1.5);
+            ctx.begin_path();
+            ctx.move_to(tx - r, ty - r);
+            ctx.line_to(tx + r, ty + r);
+            ctx.move_to(tx + r, ty - r);
+            ctx.line_to(tx - r, ty + r);
+            ctx.stroke();
         }
     }
-    // Energy bars and equipment marks when zoomed in.
-    if cell >= 18.0 {
+
+    /// Units: one disc per cell and seat, with the count when several share it.
+    fn units(&self, view: &View) {
+        let (ctx, cell, line) = (self.pen, self.grid.cell, self.line);
+        let mut drawn: Vec<(i32, i32, i32, usize)> = Vec::new();
+        for u in &view.units {
+            let (seat, x, y) = (u[0], u[2], u[3]);
+            if !self.unit_shown(seat, x, y) {
+                continue;
+            }
+            match drawn.iter_mut().find(|d| (d.0, d.1, d.2) == (seat, x, y)) {
+                Some(d) => d.3 += 1,
+                None => drawn.push((seat, x, y, 1)),
+            }
+        }
+        for &(seat, x, y, count) in &drawn {
+            let (ux, uy) = self.centre(x, y);
+            let r = (cell * 0.36).max(1.5);
+            ctx.begin_path();
+            let _ = ctx.arc(ux, uy, r, 0.0, 2.0 * PI);
+            ctx.set_fill_style_str(seat_colour(seat as usize));
+            ctx.fill();
+            if cell >= 8.0 {
+                ctx.set_stroke_style_str("#ffffff");
+                ctx.set_line_width(line * 0.7);
+                ctx.stroke();
+            }
+            if count > 1 && cell >= 14.0 {
+                ctx.set_fill_style_str(ink_on(seat_colour(seat as usize)));
+                ctx.set_font(&format!("bold {:.0}px system-ui, sans-serif", cell * 0.42));
+                ctx.set_text_align("center");
+                ctx.set_text_baseline("middle");
+                let _ = ctx.fill_text(&count.to_string(), ux, uy + cell * 0.02);
+            }
+        }
+    }
+
+    /// Energy bars (energy in green from the left, life lost in red from the right) and
+    /// equipment marks, for cells big enough.
+    fn unit_bars(&self, view: &View) {
+        let (ctx, cell) = (self.pen, self.grid.cell);
         for u in &view.units {
             let (seat, x, y, energy, life, sword, armour) =
                 (u[0], u[2], u[3], u[4], u[5], u[6], u[7]);
-            if v.seat.is_some_and(|me| me as i32 != seat) && !shown(x, y) {
+            if !self.unit_shown(seat, x, y) {
                 continue;
             }
-            let (ux, uy) = centre(x, y);
+            let (ux, uy) = self.centre(x, y);
             let bw = cell * 0.8;
             ctx.set_fill_style_str("#000000");
             ctx.fill_rect(ux - bw / 2.0, uy - cell * 0.48, bw, cell * 0.08);
@@ -917,40 +990,40 @@ fn draw(ctx: &CanvasRenderingContext2d, v: &mut Viewer, view: &View, w: f64, h: 
                 ctx.set_font(&format!("{:.0}px system-ui, sans-serif", cell * 0.22));
                 ctx.set_text_align("center");
                 ctx.set_text_baseline("alphabetic");
-                let mark = format!(
-                    "{}{}",
-                    if sword > 0 {
-                        format!("S{sword}")
-                    } else {
-                        String::new()
-                    },
-                    if armour > 0 {
-                        format!("A{armour}")
-                    } else {
-                        String::new()
-                    }
-                );
-                let _ = ctx.fill_text(&mark, ux, uy + cell * 0.48);
+                let _ = ctx.fill_text(&equipment_mark(sword, armour), ux, uy + cell * 0.48);
             }
         }
     }
-    // The attacks of the last turn.
-    ctx.set_stroke_style_str(STRIKE);
-    ctx.set_line_width(line * 1.5);
-    for s in &view.strikes {
-        if !(shown(s[0], s[1]) || shown(s[2], s[3])) {
-            continue;
+
+    /// The attacks of the last turn: a line from striker to target, where either is seen.
+    fn strikes(&self, view: &View) {
+        let ctx = self.pen;
+        ctx.set_stroke_style_str(STRIKE);
+        ctx.set_line_width(self.line * 1.5);
+        for s in &view.strikes {
+            if !(self.shown(s[0], s[1]) || self.shown(s[2], s[3])) {
+                continue;
+            }
+            let (ax, ay) = self.centre(s[0], s[1]);
+            let (bx, by) = self.centre(s[2], s[3]);
+            ctx.begin_path();
+            ctx.move_to(ax, ay);
+            ctx.line_to(bx, by);
+            ctx.stroke();
         }
-        let (ax, ay) = centre(s[0], s[1]);
-        let (bx, by) = centre(s[2], s[3]);
-        ctx.begin_path();
-        ctx.move_to(ax, ay);
-        ctx.line_to(bx, by);
-        ctx.stroke();
     }
-    if v.toolbar {
-        toolbar(ctx, v, view, w, ratio);
+}
+
+/// A unit's equipment as written under it: `S2A1` for a sword of level 2 and armour of 1.
+fn equipment_mark(sword: i32, armour: i32) -> String {
+    let mut mark = String::new();
+    if sword > 0 {
+        mark.push_str(&format!("S{sword}"));
     }
+    if armour > 0 {
+        mark.push_str(&format!("A{armour}"));
+    }
+    mark
 }
 
 /// The view and zoom buttons in the top-left corner.

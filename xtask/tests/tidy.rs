@@ -569,7 +569,6 @@ const BEING_SPLIT: &[(&str, &str)] = &[
     ("src/app/board.rs", "board"),
     ("src/app/measure.rs", "measure"),
     ("src/app/rules.rs", "rules"),
-    ("src/painters/crafting_quest.rs", "draw"),
 ];
 
 /// Where Rust code lives; every `.rs` file under these folders is read (tests aside).
