@@ -97,6 +97,9 @@ self.botplayChannel = () => {
   const WRITE = 0;
   const READ = 1;
   const PENDING = 2;
+  // Set by the match worker at a deadline to stop the bot's code where it is (Pyodide reads it as
+  // its interrupt buffer: SIGINT, 2, raises KeyboardInterrupt), cleared once it is seen.
+  const INTERRUPT = 3;
   const HEADER_BYTES = 16;
   const HEAD = 16;
   const KIND = Object.freeze({
@@ -324,6 +327,22 @@ self.botplayChannel = () => {
     }
   }
 
+  // What Pyodide takes for its interrupt buffer (`setInterruptBuffer`): an object whose cell 0
+  // reads the ring's INTERRUPT cell and, written, clears it. Not a view of the ring: the bot can
+  // reach what Pyodide keeps, and must not reach its rings. Null without shared memory (no one
+  // can reach a busy worker then).
+  function interruptSignal() {
+    if (port || !header) return null;
+    const signal = Object.create(null);
+    Object.defineProperty(signal, "0", {
+      get: () => A.load(header, INTERRUPT),
+      set: () => {
+        A.store(header, INTERRUPT, 0);
+      },
+    });
+    return Object.freeze(signal);
+  }
+
   /** How many input bytes are pending (taken from the ring, not yet read by the bot). */
   function pendingInput() {
     if (!port) takeFromRing();
@@ -503,6 +522,7 @@ self.botplayChannel = () => {
     readInto,
     waitForInput,
     pendingInput,
+    interruptSignal,
     sleepUntil,
     hold,
     flood,

@@ -57,7 +57,7 @@ delete self.botplayChannel;
 const {
   KIND, uncurry, getter, list, part, encode, byteCount, u8IndexOf, u8Set, clock, show,
   record, exit, readline, countOutput, writeLine, writeDebugText, writeOutputBytes, endOutput,
-  writeDebugBytes,
+  writeDebugBytes, interruptSignal,
 } = channel;
 const defineOwn = Object.defineProperty;
 const U8 = Uint8Array;
@@ -448,10 +448,15 @@ async function runPython(code, files) {
   // line in a list of characters without bound).
   pyodide.setStdout({ write: writeOutputBytes, isatty: false });
   pyodide.setStderr({ write: writeDebugBytes, isatty: false });
+  // At a deadline the match worker interrupts a bot still computing: Python raises
+  // KeyboardInterrupt where it is, and the bot's end names that line, its traceback in the debug
+  // log. "interruptible" tells the match worker to ask (src/match_host/driver.rs).
+  const signal = interruptSignal();
+  if (signal) pyodide.setInterruptBuffer(signal);
   // Taken now: the bot can reach the Pyodide object (`pyodide_js`) and replace its methods.
   const runPython = uncurry(pyodide.runPython, pyodide);
   self.readline = readline;
-  record(KIND.ready, "", clock());
+  record(KIND.ready, signal ? "interruptible" : "", clock());
   closeSandbox();
   try {
     runPython(code, { filename: PYTHON_SOURCE_NAME });

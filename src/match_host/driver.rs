@@ -22,7 +22,7 @@
 use std::collections::VecDeque;
 
 use engine::referee::{MAX_AHEAD_BYTES, MAX_AHEAD_LINES, MAX_STDERR_BYTES, MAX_STDERR_FLOOD_BYTES};
-use engine::{Ask, FaultKind, Frame, Game, Heard, Referee, Verdict};
+use engine::{Ask, AtDeadline, FaultKind, Frame, Game, Heard, Referee, Verdict};
 
 use super::rings::{Doorbell, Kind, Read, Record};
 use super::{
@@ -33,6 +33,11 @@ use super::{
 /// How long after a budget the driver still takes lines stamped within it (the bot's worker and
 /// this one share the cores with everything else).
 pub const GRACE_MS: f64 = 100.0;
+/// How long a bot interrupted at its deadline (a Python bot, [`Input::interrupt`]) has to stop and
+/// say where its code was, its traceback in the turn's debug log, before it is stopped anyway.
+const INTERRUPT_WAIT_MS: f64 = 500.0;
+/// What an interruptible runtime (Python's, in `www/js-bot-worker.js`) says in its `Ready` record.
+const INTERRUPTIBLE: &str = "interruptible";
 /// How long the bots may take to start (a cold load of Python is not counted against a bot).
 const START_TIMEOUT_MS: f64 = 120_000.0;
 /// Lines a bot may write ahead of being asked; more is a flood.
@@ -77,12 +82,38 @@ pub fn settle(stamp: f64, after: f64, before: f64) -> f64 {
     stamp.min(before).max(after.min(before))
 }
 
+/// "line 12" from an interrupted bot's last words ("KeyboardInterrupt (line 12)"): the last line
+/// they name, if any (the words are the bot's runtime's, so only a number is taken from them).
+fn line_named(words: &str) -> Option<String> {
+    let at = words.rfind("(line ")?;
+    let digits: String = words[at + "(line ".len()..]
+        .chars()
+        .take_while(char::is_ascii_digit)
+        .take(10)
+        .collect();
+    if digits.len() > 9 {
+        return None;
+    }
+    let line: u32 = digits.parse().ok()?;
+    Some(format!("line {line}"))
+}
+
 /// Where a bot's input goes: its input ring ([`super::rings::InputRing`]), or a message.
 pub trait Input {
     /// Appends text behind everything sent before.
     fn push(&mut self, text: &str);
     /// Sends what did not fit before (the bot asked for it).
     fn flush(&mut self);
+    /// At the deadline of a turn not answered: whether the bot is waiting for input (asleep in
+    /// its `readline()`) rather than computing, if the channel can tell (a ring in shared memory
+    /// can; messages cannot).
+    fn waiting(&mut self) -> Option<bool> {
+        None
+    }
+    /// Asks the bot's runtime to stop the bot's code where it is (Python's runtime raises a
+    /// `KeyboardInterrupt` and ends the program with its line); a channel that cannot, and any
+    /// other runtime, does nothing.
+    fn interrupt(&mut self) {}
 }
 
 /// A bot's two channels: its input and its records.
@@ -100,6 +131,8 @@ enum Play {
         input: Box<dyn Input>,
         output: Box<dyn Records>,
         ready: bool,
+        /// Its runtime can stop the bot's code at a deadline and say where it was.
+        interruptible: bool,
     },
     Builtin(Box<dyn bots::Bot>),
     Human,
@@ -133,6 +166,9 @@ struct Seat {
     ahead: Ahead,
     /// A built-in bot's computing time in the open turn.
     computed_ms: f64,
+    /// Interrupted at its deadline: the turn's time then, and when the driver stops waiting for
+    /// the bot to say where it was.
+    interrupted: Option<(f64, f64)>,
     /// While a taken-over match catches up: the copy of the game that hears the bot's lines for
     /// the earlier turn it is reading (its answers change nothing).
     rehearsal: Option<Box<dyn Game>>,
@@ -207,6 +243,7 @@ impl<'a> Driver<'a> {
                     input,
                     output,
                     ready: false,
+                    interruptible: false,
                 },
                 (Player::Code, None) => return Err(format!("bot {} has no channel", index + 1)),
                 (Player::Builtin { name }, _) => {
@@ -233,6 +270,7 @@ impl<'a> Driver<'a> {
                 early_stderr: Some(String::new()),
                 ahead: Ahead::default(),
                 computed_ms: 0.0,
+                interrupted: None,
                 rehearsal: None,
             });
         }
@@ -396,6 +434,10 @@ impl<'a> Driver<'a> {
                 until = until.min(next);
                 running |= 1 << index.min(31);
             }
+            if let Some((_, until_stopped)) = seat.interrupted {
+                until = until.min(until_stopped);
+                running |= 1 << index.min(31);
+            }
             if let (Some(_), Some(catch_up)) = (&seat.rehearsal, &self.catch_up) {
                 until = until.min(catch_up.since + CATCH_UP_LIMIT_MS + 1.0);
                 running |= 1 << index.min(31);
@@ -502,8 +544,14 @@ impl<'a> Driver<'a> {
         let s = &mut self.seats[seat];
         match record.kind {
             Kind::Ready => {
-                if let Play::Worker { ready, .. } = &mut s.play {
+                if let Play::Worker {
+                    ready,
+                    interruptible,
+                    ..
+                } = &mut s.play
+                {
                     *ready = true;
+                    *interruptible = record.text == INTERRUPTIBLE;
                 }
             }
             Kind::Loading => {
@@ -568,7 +616,11 @@ impl<'a> Driver<'a> {
                 }
             }
             Kind::Exit => {
-                if s.ready() {
+                if let Some((elapsed, _)) = s.interrupted {
+                    let at = line_named(&record.text);
+                    let seen = AtDeadline::Computing { at: at.as_deref() };
+                    self.timed_out(seat, elapsed, seen);
+                } else if s.ready() {
                     self.ended(seat, record.text);
                 } else {
                     self.fail(format!("bot {} could not start: {}", seat + 1, record.text));
@@ -886,6 +938,12 @@ impl<'a> Driver<'a> {
         let now = self.now();
         for seat in 0..self.seats.len() {
             let s = &self.seats[seat];
+            if let Some((elapsed, until)) = s.interrupted {
+                if now >= until {
+                    self.timed_out(seat, elapsed, AtDeadline::Computing { at: None });
+                }
+                continue;
+            }
             let Some((sent, budget)) = s.open else {
                 continue;
             };
@@ -902,10 +960,44 @@ impl<'a> Driver<'a> {
             } else {
                 now - sent
             };
-            self.seats[seat].open = None;
-            self.referee.timeout(seat, elapsed);
-            self.put_out(seat, "the bot was stopped earlier: timeout".into());
+            self.past_deadline(seat, elapsed);
         }
+    }
+
+    /// A bot in a worker did not answer within its budget (and grace): a timeout, which says
+    /// what the bot was doing; a computing bot whose runtime can be interrupted is asked to stop
+    /// and say where it was first ([`INTERRUPT_WAIT_MS`]).
+    fn past_deadline(&mut self, seat: usize, elapsed: f64) {
+        let now = self.now();
+        let s = &mut self.seats[seat];
+        let Play::Worker {
+            input,
+            interruptible,
+            ..
+        } = &mut s.play
+        else {
+            return;
+        };
+        let seen = match input.waiting() {
+            None => AtDeadline::Unknown,
+            Some(true) => AtDeadline::WaitingForInput,
+            Some(false) if *interruptible => {
+                input.interrupt();
+                s.open = None;
+                s.interrupted = Some((elapsed, now + INTERRUPT_WAIT_MS));
+                return;
+            }
+            Some(false) => AtDeadline::Computing { at: None },
+        };
+        self.timed_out(seat, elapsed, seen);
+    }
+
+    /// The bot's turn is a timeout: it is out.
+    fn timed_out(&mut self, seat: usize, elapsed: f64, seen: AtDeadline) {
+        self.seats[seat].open = None;
+        self.seats[seat].interrupted = None;
+        self.referee.timeout_seen(seat, elapsed, seen);
+        self.put_out(seat, "the bot was stopped earlier: timeout".into());
     }
 
     /// The bot's program ended or its worker failed: it is out.
@@ -1560,6 +1652,124 @@ mod tests {
         let mine: Vec<_> = faults.iter().filter(|f| f.seat == 0).collect();
         assert_eq!(mine.len(), 1, "{faults:?}");
         assert_eq!(mine[0].kind, FaultKind::Timeout, "{faults:?}");
+    }
+
+    /// A bot's input on a ring, faked: at a deadline the bot is `waiting` for input or
+    /// computing; interrupted, its runtime writes `last_words` (a traceback, then its end), if
+    /// any, as Python's does.
+    struct Stalling {
+        bot: Mailbox,
+        waiting: bool,
+        last_words: Option<(&'static str, &'static str)>,
+        interrupted: Rc<Cell<bool>>,
+    }
+
+    impl Input for Stalling {
+        fn push(&mut self, _text: &str) {}
+        fn flush(&mut self) {}
+        fn waiting(&mut self) -> Option<bool> {
+            Some(self.waiting)
+        }
+        fn interrupt(&mut self) {
+            self.interrupted.set(true);
+            if let Some((traceback, exit)) = self.last_words {
+                record(&self.bot, Kind::Stderr, traceback, 0.0);
+                record(&self.bot, Kind::Exit, exit, 0.0);
+            }
+        }
+    }
+
+    /// The fault of a bot (in seat 1, on a ring; its runtime's `Ready` record says `ready`) that
+    /// never answers its first turn, as [`Stalling`] says, with its debug log of that turn, and
+    /// whether it was interrupted (the fault's time is the turn's).
+    fn stalled(
+        ready: &str,
+        waiting: bool,
+        last_words: Option<(&'static str, &'static str)>,
+    ) -> (engine::Fault, String, bool) {
+        let start = ice_and_fire(["me", "wait"], code_against("wait"));
+        let (bot, _, mut channels) = code_in_seat_1();
+        let interrupted = Rc::new(Cell::new(false));
+        let stalling = Stalling {
+            bot: bot.clone(),
+            waiting,
+            last_words,
+            interrupted: interrupted.clone(),
+        };
+        channels.rings[0] = Some((Box::new(stalling), Box::new(Ring(bot.clone()))));
+        let time = Cell::new(0.0);
+        let clock = || time.get();
+        let heard = Heard::default();
+        let mut driver = Driver::new(start, channels, &heard, &clock).expect("a match");
+        record(&bot, Kind::Ready, ready, 0.0);
+        let faults = my_faults(&mut driver, &time, &heard);
+        let news = heard.0.borrow();
+        let first = &turns_of(&news)[0];
+        let mine = first
+            .seats
+            .iter()
+            .find(|s| s.seat == 0)
+            .expect("seat 1 asked");
+        let fault = faults.first().expect("a fault").clone();
+        assert_eq!(mine.fault.as_ref(), Some(&fault), "the first turn's fault");
+        assert!(mine.time_ms < 1200.0, "timed at the deadline: {}", mine.time_ms);
+        (fault, mine.stderr.clone(), interrupted.get())
+    }
+
+    #[test]
+    fn a_python_bot_computing_at_its_deadline_is_interrupted_and_its_line_named() {
+        let traceback = "Traceback (most recent call last):\n  File \"bot.py\", line 12\n";
+        let words = Some((traceback, "KeyboardInterrupt (line 12)"));
+        let (fault, stderr, interrupted) = stalled(INTERRUPTIBLE, false, words);
+        assert!(interrupted);
+        assert_eq!(fault.kind, FaultKind::Timeout);
+        assert_eq!(
+            fault.text,
+            "no complete answer within 1000 ms: the bot was still computing at the deadline, in \
+             line 12 (an endless loop, or too slow for its budget?)"
+        );
+        assert_eq!(stderr, traceback, "the traceback is the turn's debug log");
+        // A runtime that says nothing once interrupted (the bot caught the interrupt) is stopped
+        // after INTERRUPT_WAIT_MS, and the fault says what was seen.
+        let (fault, _, interrupted) = stalled(INTERRUPTIBLE, false, None);
+        assert!(interrupted);
+        assert_eq!(
+            fault.text,
+            "no complete answer within 1000 ms: the bot was still computing at the deadline (an \
+             endless loop, or too slow for its budget?)"
+        );
+        // A runtime that cannot be interrupted (JavaScript's) is not asked to be.
+        let (fault, _, interrupted) = stalled("", false, None);
+        assert!(!interrupted);
+        assert!(fault
+            .text
+            .contains("still computing at the deadline (an endless loop"));
+    }
+
+    #[test]
+    fn a_bot_waiting_for_input_at_its_deadline_is_told_it_reads_more_than_the_turn_has() {
+        let (fault, _, interrupted) = stalled(INTERRUPTIBLE, true, None);
+        assert!(!interrupted, "a bot waiting for input is not computing");
+        assert!(
+            fault.text.contains("the bot was waiting for more input"),
+            "{}",
+            fault.text
+        );
+    }
+
+    #[test]
+    fn only_a_line_number_is_taken_from_an_interrupted_bots_last_words() {
+        assert_eq!(
+            line_named("KeyboardInterrupt (line 12)").as_deref(),
+            Some("line 12")
+        );
+        assert_eq!(
+            line_named("x (line 3) y (line 40)").as_deref(),
+            Some("line 40")
+        );
+        assert_eq!(line_named("(line forty)"), None);
+        assert_eq!(line_named("KeyboardInterrupt"), None);
+        assert_eq!(line_named("(line 99999999999999)"), None);
     }
 
     /// A bot's records on a ring in shared memory, faked with a mailbox: a read that finds

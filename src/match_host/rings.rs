@@ -3,10 +3,11 @@
 //!
 //! - [`InputRing`]: a bot's input, written here, read by the bot's runtime
 //!   (`www/js-bot-worker.js`) in `readline()`. A 16-byte `Int32` header (`WRITE`, `READ`,
-//!   `PENDING`), then [`CAPACITY`] data bytes. The bytes are copied behind `WRITE`, then published
-//!   with `Atomics.store` and the reader woken with `Atomics.notify`; the reader moves `READ` when
-//!   it has taken them. Text that does not fit is kept here (`PENDING` = 1) and written when the
-//!   reader asks for it.
+//!   `PENDING`, `INTERRUPT`), then [`CAPACITY`] data bytes. The bytes are copied behind `WRITE`,
+//!   then published with `Atomics.store` and the reader woken with `Atomics.notify`; the reader
+//!   moves `READ` when it has taken them. Text that does not fit is kept here (`PENDING` = 1) and
+//!   written when the reader asks for it. `INTERRUPT` asks the runtime to stop the bot's code at
+//!   a deadline (Python's does).
 //! - [`RecordReader`]: what a bot's runtime writes (its lines, debug log, end: [`Kind`]), and the
 //!   host's commands (stop, a person's lines, a worker that failed). The same layout, written by
 //!   the other side: records of a 16-byte head (kind byte, three zero bytes, the payload's length
@@ -27,6 +28,11 @@ use js_sys::{Atomics, Int32Array, SharedArrayBuffer, Uint8Array};
 const WRITE: u32 = 0;
 const READ: u32 = 1;
 const PENDING: u32 = 2;
+/// Set by the match worker to ask the bot's runtime to stop its code where it is (Python's
+/// runtime reads it as Pyodide's interrupt buffer), cleared by the runtime when it has seen it.
+const INTERRUPT: u32 = 3;
+/// The signal number Pyodide reads from its interrupt buffer as an interrupt (SIGINT).
+const SIGINT: i32 = 2;
 const HEADER_BYTES: u32 = 16;
 /// The data bytes of each ring (a power of two, so that wrapping counters index it directly).
 pub const CAPACITY: u32 = 1 << 20;
@@ -216,6 +222,16 @@ impl super::driver::Input for InputRing {
 
     fn flush(&mut self) {
         InputRing::flush(self)
+    }
+
+    /// A reader asleep in `readline()` sleeps on `WRITE`: waking it tells whether it was there
+    /// (it finds nothing new and sleeps again).
+    fn waiting(&mut self) -> Option<bool> {
+        Some(Atomics::notify(&self.header, WRITE).is_ok_and(|woken| woken > 0))
+    }
+
+    fn interrupt(&mut self) {
+        let _ = Atomics::store(&self.header, INTERRUPT, SIGINT);
     }
 }
 

@@ -40,7 +40,8 @@
 //       screen, no scrolling between turns (screenshot layout-human.png). (A click on a cover
 //       tile moving an agent towards it is checked in human.mjs.)
 // (fh14) A Soak Overflow bot writing one line where its turn takes one per agent: the timeout
-//       says the bot wrote 1 line and the game was waiting for more.
+//       says the bot wrote 1 line and then waited for its next input while the game was waiting
+//       for more lines.
 // (fh15) The Arena, opened after picking Soak Overflow: its five bots can be seen and ticked (one
 //       unticked: 6 pairs × 10 = 60 matches) and its controls row keeps labels apart.
 // Called from run.mjs (`firstHourChecks({ dist, check, SHOTS })`) or alone.
@@ -558,7 +559,7 @@ async function layoutChecks(url, check, SHOTS, problems) {
     await page.locator("#run").click();
     await page.locator("#outcome .result").waitFor({ timeout: 60_000 });
     const partial = (await page.locator("#faults li").allInnerTexts()).join(" | ");
-    check(/timeout — no complete answer within 1000 ms: the bot wrote 1 line and the game was waiting for more/.test(partial),
+    check(/timeout — no complete answer within 1000 ms: the bot wrote 1 line and then waited for its next input, but the game was waiting for more lines/.test(partial),
       `(fh14) a bot writing 1 line of its 4 is reported as '${partial}'`);
     console.log(`ok (fh14) one line of four: "${partial}"`);
 

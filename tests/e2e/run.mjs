@@ -297,6 +297,8 @@ async function main() {
       const loopFaults = (await page.locator("#faults").innerText()).trim();
       check(/timeout/.test(loopOutcome) && /timeout/.test(loopFaults), `(c) no timeout reported: '${loopOutcome}' / '${loopFaults}'`);
       check(/within 50 ms/.test(loopFaults), `(c) the timeout is not the 50 ms budget: '${loopFaults}'`);
+      // The match worker saw it computing (not waiting for input) at the deadline.
+      check(/still computing at the deadline \(an endless loop/.test(loopFaults), `(c) the timeout does not say the bot was still computing: '${loopFaults}'`);
       const detail = await page.locator("#turn-details").innerText();
       const took = detail.match(/your bot\) · turn \d+ · ([\d.]+) ms/);
       t = performance.now();
@@ -487,9 +489,15 @@ async function main() {
       await page.locator("#run").click();
       await page.locator("#outcome .result").waitFor({ timeout: 120_000 });
       const pyLoop = (await page.locator("#faults").innerText()).trim();
-      // It loops in its first turn, whose budget is 1000 ms.
+      // It loops in its first turn, whose budget is 1000 ms: interrupted there, it names the
+      // line it was running (the loop, lines 2-3), its traceback in the turn's debug log.
       check(/timeout/.test(pyLoop) && /within 1000 ms/.test(pyLoop), `(g) the looping Python bot was not stopped at its 1000 ms first-turn budget: '${pyLoop}'`);
-      console.log(`ok (g) a looping Python bot is stopped: "${pyLoop.split("\n")[0]}"`);
+      check(/still computing at the deadline, in line [23]\b/.test(pyLoop), `(g) the looping Python bot's timeout does not name the line it was running: '${pyLoop}'`);
+      await page.locator("#first").click();
+      await page.locator("#step-forward").click();
+      const loopLog = await page.locator("#turn-details").innerText();
+      check(/KeyboardInterrupt/.test(loopLog) && /File "bot\.py", line [23]\b/.test(loopLog), `(g) the interrupted Python bot's traceback is not in its debug log: '${loopLog.slice(0, 400)}'`);
+      console.log(`ok (g) a looping Python bot is stopped and its line named: "${pyLoop.split("\n")[0]}"`);
 
       await setCode(page, PYTHON_RAISE);
       await page.locator("#run").click();

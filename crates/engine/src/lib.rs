@@ -38,7 +38,7 @@ pub use game::{
     Fault, FaultKind, Game, GameCopy, GameEntry, GameInfo, Heard, Outcome, Ruleset, Setup,
     SetupError, TurnOrder,
 };
-pub use referee::{Ask, Referee, Verdict};
+pub use referee::{Ask, AtDeadline, Referee, Verdict};
 pub use replay::{Origin, Replay, ReplayError, SeatTurn, TurnRecord, REPLAY_FORMAT};
 pub use rng::JavaRandom;
 pub use rules::Rules;

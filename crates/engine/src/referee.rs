@@ -67,6 +67,48 @@ struct Pending {
     retired: Option<String>,
 }
 
+/// What a driver saw a bot doing at the deadline of a turn it did not answer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AtDeadline<'a> {
+    /// The driver cannot tell.
+    Unknown,
+    /// Waiting for input, while the game had sent all of the turn's and waited for lines.
+    WaitingForInput,
+    /// Still computing; `at` is where its code was when its runtime stopped it ("line 12"), if
+    /// the runtime could say.
+    Computing { at: Option<&'a str> },
+}
+
+/// A timeout's text: the budget, the lines the bot wrote in the turn, and what it was doing.
+fn timeout_text(budget: u32, lines: usize, seen: AtDeadline) -> String {
+    let wrote = match lines {
+        0 => String::new(),
+        1 => "wrote 1 line and ".to_string(),
+        n => format!("wrote {n} lines and "),
+    };
+    let head = format!("no complete answer within {budget} ms");
+    match (seen, lines) {
+        (AtDeadline::Unknown, 0) => head,
+        (AtDeadline::Unknown, _) => format!(
+            "{head}: the bot {wrote}the game was waiting for more (this turn's answer takes more \
+             lines: see the rules), unless the bot was still computing (an endless loop?)"
+        ),
+        (AtDeadline::WaitingForInput, 0) => format!(
+            "{head}: the bot was waiting for more input, but the game had sent all of this \
+             turn's (does it read more lines than a turn has? see the input in the rules)"
+        ),
+        (AtDeadline::WaitingForInput, _) => format!(
+            "{head}: the bot {wrote}then waited for its next input, but the game was waiting \
+             for more lines (this turn's answer takes more lines: see the rules)"
+        ),
+        (AtDeadline::Computing { at }, _) => format!(
+            "{head}: the bot {wrote}was still computing at the deadline{} (an endless loop, or \
+             too slow for its budget?)",
+            at.map(|at| format!(", in {at}")).unwrap_or_default()
+        ),
+    }
+}
+
 /// A match in progress between a game and its bots.
 pub struct Referee {
     game: Box<dyn Game>,
@@ -308,17 +350,20 @@ impl Referee {
     /// part of an answer, the text says so: the game was still reading (a bot that writes one
     /// line where the turn takes one per unit).
     pub fn timeout(&mut self, seat: usize, elapsed_ms: f64) -> Option<Fault> {
+        self.timeout_seen(seat, elapsed_ms, AtDeadline::Unknown)
+    }
+
+    /// [`Referee::timeout`], with what the driver saw the bot doing at the deadline, which the
+    /// fault's text then names: a beginner's endless loop and a bot reading more lines than the
+    /// turn has look alike otherwise.
+    pub fn timeout_seen(
+        &mut self,
+        seat: usize,
+        elapsed_ms: f64,
+        seen: AtDeadline,
+    ) -> Option<Fault> {
         let pending = self.pending_mut(seat)?;
-        let budget = pending.budget_ms;
-        let text = match pending.record.lines.len() {
-            0 => format!("no complete answer within {budget} ms"),
-            n => format!(
-                "no complete answer within {budget} ms: the bot wrote {n} line{} and the game \
-                 was waiting for more (this turn's answer takes more lines: see the rules), \
-                 unless the bot was still computing (an endless loop?)",
-                if n == 1 { "" } else { "s" }
-            ),
-        };
+        let text = timeout_text(pending.budget_ms, pending.record.lines.len(), seen);
         match self.fail(seat, FaultKind::Timeout, text, elapsed_ms) {
             Verdict::Fault(f) => Some(f),
             _ => None,

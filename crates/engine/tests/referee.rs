@@ -7,8 +7,8 @@
 //! and every fault is an event of the frame, in the order the game learnt of it.
 
 use engine::{
-    Fault, FaultKind, Frame, Game, GameEntry, GameInfo, Heard, Outcome, Referee, Replay,
-    ReplayError, Ruleset, Setup, SetupError, TurnOrder, Verdict,
+    AtDeadline, Fault, FaultKind, Frame, Game, GameEntry, GameInfo, Heard, Outcome, Referee,
+    Replay, ReplayError, Ruleset, Setup, SetupError, TurnOrder, Verdict,
 };
 
 static INFO: GameInfo = GameInfo {
@@ -349,6 +349,52 @@ fn a_timeout_after_part_of_an_answer_says_the_game_was_waiting_for_more_lines() 
     r.line(1, "END", 1.0);
     let silent = r.timeout(0, 1001.0).expect("seat 0 was asked");
     assert_eq!(silent.text, "no complete answer within 1000 ms");
+}
+
+#[test]
+fn a_timeout_names_what_the_driver_saw_the_bot_doing_at_the_deadline() {
+    let timed_out = |ask_first: bool, seen: AtDeadline| {
+        let mut r = referee(false);
+        r.begin_turn();
+        if ask_first {
+            r.line(0, "ASK", 1.0);
+        }
+        r.line(1, "END", 1.0);
+        r.timeout_seen(0, 1001.0, seen)
+            .expect("seat 0 was asked")
+            .text
+    };
+    assert_eq!(
+        timed_out(false, AtDeadline::WaitingForInput),
+        "no complete answer within 1000 ms: the bot was waiting for more input, but the game had \
+         sent all of this turn's (does it read more lines than a turn has? see the input in the \
+         rules)"
+    );
+    assert_eq!(
+        timed_out(true, AtDeadline::WaitingForInput),
+        "no complete answer within 1000 ms: the bot wrote 1 line and then waited for its next \
+         input, but the game was waiting for more lines (this turn's answer takes more lines: \
+         see the rules)"
+    );
+    assert_eq!(
+        timed_out(
+            false,
+            AtDeadline::Computing {
+                at: Some("line 12")
+            }
+        ),
+        "no complete answer within 1000 ms: the bot was still computing at the deadline, in line \
+         12 (an endless loop, or too slow for its budget?)"
+    );
+    assert_eq!(
+        timed_out(true, AtDeadline::Computing { at: None }),
+        "no complete answer within 1000 ms: the bot wrote 1 line and was still computing at the \
+         deadline (an endless loop, or too slow for its budget?)"
+    );
+    assert_eq!(
+        timed_out(false, AtDeadline::Unknown),
+        "no complete answer within 1000 ms"
+    );
 }
 
 #[test]
