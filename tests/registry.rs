@@ -1,7 +1,9 @@
 //! Registry-wide checks: every game of `games::GAMES` is complete wherever a person meets it (a
 //! golden transcript, built-in bots, and an entry in the page's registry, `src/registry.rs`, with
 //! a painter that reads its frames, starters in JavaScript, TypeScript and Python, a rules page
-//! and a landing sentence), and no registry names a game `games::GAMES` lacks.
+//! and a landing sentence), and no registry names a game `games::GAMES` lacks; natively, the
+//! places off the registries too (its conformance suite, browser test file, benchmark workload
+//! and fuzz option sets).
 
 use botplay_web::painters::FrameView;
 
@@ -189,5 +191,107 @@ product_test! {
             }
         }
         assert!(!botplay_web::human::supports("no-such-game"));
+    }
+}
+
+/// The places off the registries that a new game also needs, read from the repository's files
+/// (natively: the wasm run has no files), so that a game missing one fails here, by name.
+#[cfg(not(target_arch = "wasm32"))]
+mod off_the_registries {
+    use std::path::{Path, PathBuf};
+
+    fn repo(path: &str) -> PathBuf {
+        Path::new(env!("CARGO_MANIFEST_DIR")).join(path)
+    }
+
+    fn read(path: &str) -> String {
+        std::fs::read_to_string(repo(path)).unwrap_or_else(|e| panic!("{path}: {e}"))
+    }
+
+    /// The game's module in `crates/games/src` (its id with `_` for `-`).
+    fn module(id: &str) -> String {
+        format!("crates/games/src/{}", id.replace('-', "_"))
+    }
+
+    #[test]
+    fn every_game_runs_the_conformance_suite() {
+        for entry in games::GAMES {
+            let id = entry.info.id;
+            let dir = repo(&module(id));
+            let calls = std::fs::read_dir(&dir)
+                .unwrap_or_else(|e| panic!("{id}: no module {}: {e}", dir.display()))
+                .filter_map(|f| std::fs::read_to_string(f.ok()?.path()).ok())
+                .filter(|text| text.contains("engine::conformance_tests!("))
+                .count();
+            assert!(
+                calls > 0,
+                "{id} does not run the conformance suite: add `engine::conformance_tests!` to \
+                 its tests in {}",
+                module(id)
+            );
+        }
+    }
+
+    #[test]
+    fn every_game_has_a_browser_test_file_and_no_other_game_has_one() {
+        let ids: Vec<&str> = games::GAMES.iter().map(|e| e.info.id).collect();
+        for id in &ids {
+            let file = format!("tests/e2e/games/{id}.mjs");
+            assert!(
+                repo(&file).is_file(),
+                "{id} has no browser test file: write {file} (see another game's)"
+            );
+        }
+        for file in std::fs::read_dir(repo("tests/e2e/games")).expect("tests/e2e/games") {
+            let name = file
+                .expect("an entry")
+                .file_name()
+                .into_string()
+                .expect("a name");
+            if let Some(id) = name.strip_suffix(".mjs") {
+                assert!(ids.contains(&id), "tests/e2e/games/{name} is no game's");
+            }
+        }
+    }
+
+    #[test]
+    fn every_game_has_a_bench_workload_and_its_length() {
+        let bench = read("crates/bench/src/lib.rs");
+        for entry in games::GAMES {
+            let id = entry.info.id;
+            assert!(
+                bench.contains(&format!("Workload::new(\"{id}\",")),
+                "{id} has no benchmark workload in crates/bench/src/lib.rs (`workloads`)"
+            );
+            assert!(
+                bench.contains(&format!("(\"{id}\", ")),
+                "{id} has no length in crates/bench/src/lib.rs (`WORKLOAD_TURNS`)"
+            );
+        }
+    }
+
+    /// A game takes options when one of the option keys the games use is known to it (its
+    /// setup is not refused as an unknown option): the fuzz target must then pick its option
+    /// sets on purpose, not only the default ones.
+    #[test]
+    fn every_game_with_options_has_fuzz_option_sets() {
+        let fuzz = read("fuzz/src/lib.rs");
+        for entry in games::GAMES {
+            let id = entry.info.id;
+            let takes_options = ["map", "rounds", "size", "league"].iter().any(|key| {
+                let mut setup = engine::Setup::new(entry.info, 1);
+                setup.options.insert(key.to_string(), "1".into());
+                !matches!(
+                    games::new_game(&setup),
+                    Err(engine::SetupError::UnknownOption(_))
+                )
+            });
+            if takes_options {
+                assert!(
+                    fuzz.contains(&format!("\"{id}\" =>")),
+                    "{id} takes options but fuzz/src/lib.rs (`option_sets`) picks none of its own"
+                );
+            }
+        }
     }
 }
