@@ -2,8 +2,7 @@
 //! numbers as values, suggestions for typos (exit status 2), completions, `list` for people
 //! and for scripts.
 
-mod common;
-use common::{botplay, stderr, stdout};
+use crate::common::{botplay, stderr, stdout};
 
 use std::process::Command;
 

@@ -1,26 +1,13 @@
 //! Leagues on the command line: Soak Overflow's tutorial leagues played by local programs
 //! against the built-in boss, chosen with `--league` or `--ruleset`.
+use crate::common::{botplay, stdout, temp};
 
 use std::path::PathBuf;
-use std::process::{Command, Output};
-
-fn botplay(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_botplay"))
-        .args(args)
-        .output()
-        .expect("botplay runs")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
 
 /// A Python bot written to a temporary file; returns the command line that runs it. Matches
 /// with Python bots run relaxed: a loaded machine can take a second to start Python.
 fn python_bot(name: &str, code: &str) -> String {
-    let dir = std::env::temp_dir().join(format!("botplay-leagues-test-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    let path: PathBuf = dir.join(name);
+    let path: PathBuf = temp("leagues", name);
     std::fs::write(&path, code).expect("write the bot");
     format!("python3 {}", path.display())
 }
@@ -117,7 +104,7 @@ fn league_1_is_played_against_the_boss_which_is_never_asked() {
 #[test]
 fn league_2_a_program_that_shoots_the_wettest_beats_the_boss() {
     let shooter = sharpshooter();
-    let replay = std::env::temp_dir().join(format!("botplay-league-2-{}.json", std::process::id()));
+    let replay = temp("leagues", "league-2.json");
     let replay = replay.display().to_string();
     let o = botplay(&[
         "play",

@@ -9,11 +9,10 @@
 //!   of that bot with its reason, the other bot playing on;
 //! - the arena and a class play WebAssembly bots too.
 
-mod common;
-use common::{stderr, stdout};
+use crate::common::{botplay_within, stderr, stdout, temp};
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::process::Output;
 use std::time::{Duration, Instant};
 
 use engine::Replay;
@@ -38,36 +37,6 @@ fn wasi_bots() -> PathBuf {
         dir.display()
     );
     dir
-}
-
-/// Runs `botplay ARGS`, failing the test if it has not finished within `limit`.
-fn botplay_within(args: &[&str], limit: Duration) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_botplay"))
-        .args(args)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("botplay runs");
-    let started = Instant::now();
-    while child.try_wait().expect("botplay waits").is_none() {
-        if started.elapsed() > limit {
-            let _ = child.kill();
-            let out = child.wait_with_output().expect("botplay output");
-            panic!(
-                "botplay {args:?} did not finish within {limit:?}:\n{}{}",
-                stdout(&out),
-                stderr(&out)
-            );
-        }
-        std::thread::sleep(Duration::from_millis(10));
-    }
-    child.wait_with_output().expect("botplay output")
-}
-
-fn temp(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("botplay-wasm-test-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    dir.join(name)
 }
 
 /// Plays `bot` against `opponent` and writes the replay: with the game's own budgets, or ten
@@ -132,8 +101,8 @@ fn same_transcript(game: &str, name: &str) -> (PathBuf, PathBuf) {
     let wasm = dir.join(format!("{name}.wasm"));
     let native = dir.join("native").join(name);
     let (w, n) = (
-        temp(&format!("{name}-wasm.json")),
-        temp(&format!("{name}-native.json")),
+        temp("wasm", &format!("{name}-wasm.json")),
+        temp("wasm", &format!("{name}-native.json")),
     );
     let wo = play(
         game,
@@ -195,7 +164,7 @@ fn the_cpp_contest_bot_plays_ice_and_fire_as_natively_and_its_first_turn_fits_th
     let (relaxed, _) = same_transcript("ice-and-fire", "ice-and-fire-cpp");
     // With the original budgets (1000 ms for the first turn, 50 ms for the others), the very
     // same match, without a fault.
-    let strict = temp("ice-and-fire-cpp-strict.json");
+    let strict = temp("wasm", "ice-and-fire-cpp-strict.json");
     let wasm = wasi_bots().join("ice-and-fire-cpp.wasm");
     let o = play(
         "ice-and-fire",
@@ -230,7 +199,10 @@ fn the_rust_bots_play_skyport_and_crafting_quests_whole_protocol_as_natively() {
 fn arguments_reach_a_webassembly_bot_as_a_program() {
     // `--think N`: the C bot's extra work each turn, with its checksum in the debug log.
     let dir = wasi_bots();
-    let (w, n) = (temp("think-wasm.json"), temp("think-native.json"));
+    let (w, n) = (
+        temp("wasm", "think-wasm.json"),
+        temp("wasm", "think-native.json"),
+    );
     let spec = |p: PathBuf| format!("{} --think 2", p.display());
     play(
         "soak-overflow",
@@ -289,7 +261,7 @@ fn wat_bot(name: &str, imports: &str, body: &str) -> String {
         x = "x".repeat(1000)
     );
     let bytes = wat::parse_str(&text).unwrap_or_else(|e| panic!("{name}: {e}"));
-    let path = temp(&format!("{name}.wasm"));
+    let path = temp("wasm", &format!("{name}.wasm"));
     std::fs::write(&path, bytes).expect("the module");
     path.display().to_string()
 }
@@ -436,7 +408,7 @@ fn a_module_that_needs_more_than_the_limit_at_its_start_is_refused_before_the_ma
     // 1 page fits 64 MiB: this one plays.
     assert!(o.status.success(), "{}", stderr(&o));
     let text = r#"(module (memory (export "memory") 2000) (func (export "_start")))"#;
-    let path = temp("starts-big.wasm");
+    let path = temp("wasm", "starts-big.wasm");
     std::fs::write(&path, wat::parse_str(text).expect("wat")).expect("module");
     let o = botplay_within(
         &[
@@ -600,7 +572,7 @@ fn the_arena_and_a_class_play_webassembly_bots() {
             name: "random".into(),
         },
     });
-    let file = temp("class.json");
+    let file = temp("wasm", "class.json");
     std::fs::write(&file, class.to_json()).expect("class file");
     let o = botplay_within(
         &["arena", "--class", &file.display().to_string()],

@@ -2,37 +2,11 @@
 //! an endless line, writes garbage, floods its debug log or never reads is a fault with a clear
 //! reason in the CLI's usual output (`fault seat N turn T kind: text`), the other bot plays on
 //! to the end of the match, and when the match is over nothing a bot started is left running.
+use crate::common::{alive, botplay_within, temp};
 
 use std::path::PathBuf;
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
-
-/// Runs `botplay ARGS`, failing the test if it has not finished within `limit`.
-fn botplay_within(args: &[&str], limit: Duration) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_botplay"))
-        .args(args)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("botplay runs");
-    let started = Instant::now();
-    while child
-        .try_wait()
-        .expect("botplay can be waited for")
-        .is_none()
-    {
-        if started.elapsed() > limit {
-            let _ = child.kill();
-            let out = child.wait_with_output().expect("botplay output");
-            panic!(
-                "botplay {args:?} did not finish within {limit:?}:\n{}",
-                String::from_utf8_lossy(&out.stdout)
-            );
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    child.wait_with_output().expect("botplay output")
-}
 
 fn play(game: &str, bots: &[&str], extra: &[&str]) -> String {
     let mut args = vec!["play", "--game", game, "--seed", "3"];
@@ -168,23 +142,6 @@ fn a_bot_that_never_reads_its_input_cannot_block_the_match() {
     assert!(started.elapsed() < Duration::from_secs(45));
 }
 
-fn temp(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("botplay-hostile-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    dir.join(name)
-}
-
-/// Whether a process still runs (a zombie waiting for init to reap it does not).
-fn runs(pid: u32) -> bool {
-    match std::fs::read_to_string(format!("/proc/{pid}/stat")) {
-        Ok(stat) => stat
-            .rsplit_once(')')
-            .and_then(|(_, rest)| rest.split_whitespace().next())
-            .is_some_and(|state| state != "Z" && state != "X"),
-        Err(_) => false,
-    }
-}
-
 /// Pids written one per line by the bots' children.
 fn pids_in(path: &PathBuf) -> Vec<u32> {
     std::fs::read_to_string(path)
@@ -198,7 +155,7 @@ fn pids_in(path: &PathBuf) -> Vec<u32> {
 fn nothing_a_bot_started_outlives_its_match() {
     // Each bot starts children that would sleep for 1000 s, then plays well, times out, crashes
     // or floods.
-    let pids = temp("pids");
+    let pids = temp("hostile", "pids");
     let _ = std::fs::remove_file(&pids);
     let p = pids.display().to_string();
     // A child, a child in a session of its own, and an orphan (its parent, a subshell, exits at
@@ -223,7 +180,7 @@ fn nothing_a_bot_started_outlives_its_match() {
     let deadline = Instant::now() + Duration::from_secs(5);
     let mut left: Vec<u32> = started.clone();
     while !left.is_empty() && Instant::now() < deadline {
-        left.retain(|&pid| runs(pid));
+        left.retain(|&pid| alive(pid));
         std::thread::sleep(Duration::from_millis(50));
     }
     for pid in &left {
@@ -234,7 +191,7 @@ fn nothing_a_bot_started_outlives_its_match() {
 
 #[test]
 fn ctrl_c_stops_the_bots_too() {
-    let pids = temp("ctrl-c-pids");
+    let pids = temp("hostile", "ctrl-c-pids");
     let _ = std::fs::remove_file(&pids);
     let p = pids.display().to_string();
     let bot = format!("sleep 1000 & echo $! >> {p}; while read l; do echo WAIT; done");
@@ -257,10 +214,10 @@ fn ctrl_c_stops_the_bots_too() {
     let status = child.wait().expect("botplay ends");
     assert_eq!(status.code(), Some(130));
     let deadline = Instant::now() + Duration::from_secs(5);
-    while runs(sleeper[0]) && Instant::now() < deadline {
+    while alive(sleeper[0]) && Instant::now() < deadline {
         std::thread::sleep(Duration::from_millis(50));
     }
-    let left = runs(sleeper[0]);
+    let left = alive(sleeper[0]);
     if left {
         let _ = Command::new("kill")
             .args(["-9", &sleeper[0].to_string()])

@@ -99,7 +99,7 @@ fn client(port: u16, name: &'static str, actions: usize) -> thread::JoinHandle<V
 
 #[test]
 fn original_clients_play_a_hosted_match() {
-    let replay = std::env::temp_dir().join(format!("botplay-host-{}.json", std::process::id()));
+    let replay = crate::common::temp("host", "replay.json");
     let replay_arg = replay.display().to_string();
     let (child, rx, port) = start_host(&[
         "--players",

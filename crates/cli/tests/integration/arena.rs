@@ -1,44 +1,12 @@
 //! `botplay arena` as scripts and people meet it: the table, its JSON, replays, bad flags,
 //! and Ctrl-C, against the real binary.
+use crate::common::{alive, botplay, fixture, folder, stderr, stdout};
 
 use std::io::Read;
-use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
 use serde_json::Value;
-
-fn botplay(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_botplay"))
-        .args(args)
-        .output()
-        .expect("botplay runs")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
-
-fn fixture(name: &str) -> String {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/bots")
-        .join(name)
-        .display()
-        .to_string()
-}
-
-/// A fresh folder for one test.
-fn folder(name: &str) -> PathBuf {
-    let dir =
-        std::env::temp_dir().join(format!("botplay-arena-test-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    dir
-}
 
 fn arena(args: &[&str]) -> Output {
     let mut all = vec!["arena"];
@@ -154,7 +122,7 @@ fn the_same_bots_and_seed_give_the_same_table_whatever_the_jobs() {
 
 #[test]
 fn replays_are_written_and_botplay_replay_accepts_them() {
-    let dir = folder("replays");
+    let dir = folder("arena", "replays");
     let replays = dir.join("r");
     let replays_arg = replays.display().to_string();
     let json_path = dir.join("out.json");
@@ -508,7 +476,7 @@ fn bad_command_lines_exit_2_with_a_message() {
         assert!(stdout(&o).is_empty(), "{args:?}: no table: {}", stdout(&o));
     }
     // A replay folder that cannot be made is a runtime failure (1).
-    let dir = folder("blocked");
+    let dir = folder("arena", "blocked");
     let file = dir.join("file");
     std::fs::write(&file, "x").expect("file");
     let o = arena(&[
@@ -541,15 +509,6 @@ impl Drop for KillOnDrop {
     }
 }
 
-/// Whether a process runs: it exists and has not exited (a zombie has exited; here PID 1 may
-/// never reap the orphans it inherits).
-fn running(pid: u32) -> bool {
-    std::fs::read_to_string(format!("/proc/{pid}/stat")).is_ok_and(|stat| {
-        let state = stat.rsplit_once(')').map(|(_, rest)| rest.trim_start());
-        !matches!(state.and_then(|s| s.chars().next()), Some('Z' | 'X') | None)
-    })
-}
-
 /// The processes whose command line mentions `needle`.
 fn processes_with(needle: &str) -> Vec<String> {
     let mut found = Vec::new();
@@ -578,7 +537,7 @@ fn wait_for(what: &str, limit: Duration, mut ready: impl FnMut() -> bool) {
 
 #[test]
 fn ctrl_c_kills_the_bots_in_flight_and_prints_what_was_played() {
-    let dir = folder("ctrl-c");
+    let dir = folder("arena", "ctrl-c");
     let marker = dir.display().to_string();
     let replays = dir.join("replays");
     // Run through `sh -c` as any bot: the shell stays between botplay and the Python process,
@@ -634,7 +593,7 @@ fn ctrl_c_kills_the_bots_in_flight_and_prints_what_was_played() {
         !sleeping().is_empty()
     });
     let pids = sleeping();
-    assert!(running(pids[0]), "the slow bot is running");
+    assert!(alive(pids[0]), "the slow bot is running");
 
     let interrupted = Instant::now();
     let kill = Command::new("kill")
@@ -686,7 +645,7 @@ fn ctrl_c_kills_the_bots_in_flight_and_prints_what_was_played() {
     // No bot is left behind.
     std::thread::sleep(Duration::from_millis(300));
     for pid in pids {
-        assert!(!running(pid), "bot {pid} still runs");
+        assert!(!alive(pid), "bot {pid} still runs");
     }
     assert_eq!(processes_with(&marker), Vec::<String>::new());
 }

@@ -1,8 +1,7 @@
 //! Built-in bots are timed by the CPU time of the thread that computes them: an arena of
 //! built-in bots gives the same table under a competing CPU load and with any `--jobs`.
 
-mod common;
-use common::{botplay, stderr};
+use crate::common::{botplay, stderr};
 
 use std::process::{Child, Command, Stdio};
 

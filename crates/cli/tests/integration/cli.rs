@@ -1,38 +1,9 @@
 //! The `botplay` command line as other tools meet it: its output lines, exit codes and errors,
 //! against real local programs.
+use crate::common::{botplay, fixture, stderr, stdout, temp};
 
-use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 use std::time::Instant;
-
-fn botplay(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_botplay"))
-        .args(args)
-        .output()
-        .expect("botplay runs")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
-
-fn fixture(name: &str) -> String {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/bots")
-        .join(name)
-        .display()
-        .to_string()
-}
-
-fn temp(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("botplay-cli-test-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    dir.join(name)
-}
 
 /// `seat N NAME score S rank R` lines, parsed.
 fn seat_lines(out: &str) -> Vec<(usize, String, i64, usize)> {
@@ -78,7 +49,7 @@ fn list_prints_one_line_per_game() {
 
 #[test]
 fn play_prints_seats_and_writes_a_replay_that_replays_the_same() {
-    let replay = temp("m.json");
+    let replay = temp("cli", "m.json");
     let replay_path = replay.display().to_string();
     let o = play(
         ["builtin:expander", "builtin:random"],
@@ -148,7 +119,7 @@ fn play_prints_seats_and_writes_a_replay_that_replays_the_same() {
 fn unchanged_codingame_bots_in_python_javascript_and_c_play_full_matches() {
     let py = format!("python3 {}", fixture("wait.py"));
     let js = fixture("train.js");
-    let exe = temp("unflushed");
+    let exe = temp("cli", "unflushed");
     let cc = Command::new("cc")
         .args([&fixture("unflushed.c"), "-O1", "-o"])
         .arg(&exe)
@@ -273,7 +244,7 @@ fn bad_command_lines_exit_2_with_a_message() {
 
 #[test]
 fn damaged_or_foreign_replays_are_refused_with_exit_2() {
-    let good = temp("good.json");
+    let good = temp("cli", "good.json");
     let o = play(
         ["builtin:random", "builtin:wait"],
         &["--replay", &good.display().to_string()],
@@ -304,7 +275,7 @@ fn damaged_or_foreign_replays_are_refused_with_exit_2() {
         ),
     ];
     for (name, content, needle) in cases {
-        let path = temp(name);
+        let path = temp("cli", name);
         if let Some(content) = content {
             std::fs::write(&path, content).expect("write");
         }
@@ -316,7 +287,7 @@ fn damaged_or_foreign_replays_are_refused_with_exit_2() {
 
 #[test]
 fn link_prints_a_share_link_that_carries_the_replay() {
-    let file = temp("linked.json");
+    let file = temp("cli", "linked.json");
     let path = file.display().to_string();
     assert!(
         play(["builtin:expander", "builtin:random"], &["--replay", &path])
@@ -344,7 +315,7 @@ fn link_prints_a_share_link_that_carries_the_replay() {
         stderr(&o)
     );
 
-    let damaged = temp("damaged.json");
+    let damaged = temp("cli", "damaged.json");
     std::fs::write(&damaged, "{}").expect("write");
     let o = botplay(&["link", &damaged.display().to_string()]);
     assert_eq!(o.status.code(), Some(2));
@@ -381,15 +352,15 @@ fn seed_0_of_soak_overflow_becomes_a_shown_random_seed() {
 fn a_link_cuts_disk_paths_to_file_names_unless_asked_to_keep_them() {
     // A Python bot that crashes: its traceback names its file by its whole path, as does its
     // command.
-    let bot = temp("student.py");
+    let bot = temp("cli", "student.py");
     std::fs::write(&bot, "import sys\ninput()\nraise ValueError('oops')\n").expect("write");
     let bot_path = bot.display().to_string();
-    let file = temp("paths.json");
+    let file = temp("cli", "paths.json");
     let path = file.display().to_string();
     let command = format!("python3 {bot_path}");
     let o = play([command.as_str(), "builtin:random"], &["--replay", &path]);
     assert!(o.status.success(), "{}", stderr(&o));
-    let dir = temp("").display().to_string();
+    let dir = temp("cli", "").display().to_string();
     let raw = std::fs::read_to_string(&file).expect("the replay");
     assert!(raw.contains(&dir), "the replay itself keeps the paths");
 

@@ -3,24 +3,12 @@
 //! record's, and each bot, having read what its seat was sent in them, answers from N on as it
 //! did the first time (Crafting Quest 3's bots converse within a turn; Skyport's hear
 //! broadcasts between turns).
+use crate::common::{botplay, temp};
 
 use std::path::PathBuf;
-use std::process::{Command, Output};
+use std::process::Output;
 
 use serde_json::Value;
-
-fn botplay(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_botplay"))
-        .args(args)
-        .output()
-        .expect("botplay runs")
-}
-
-fn temp(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("botplay-takeover-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    dir.join(name)
-}
 
 fn read(path: &PathBuf) -> Value {
     serde_json::from_str(&std::fs::read_to_string(path).expect("a replay")).expect("JSON")
@@ -62,7 +50,7 @@ fn a_match_taken_over_by_the_same_bots_is_the_same_match() {
         ),
     ];
     for (game, bot, options) in games {
-        let original = temp(&format!("{game}.json"));
+        let original = temp("takeover", &format!("{game}.json"));
         let original_arg = original.display().to_string();
         let mut args = vec!["play", "--game", game, "--seed", "7"];
         args.extend(options);
@@ -75,7 +63,7 @@ fn a_match_taken_over_by_the_same_bots_is_the_same_match() {
         let middle = &recorded["turns"][records.len() / 2]["seats"][0]["turn"];
         let turn = middle.as_u64().expect("a turn").to_string();
 
-        let taken = temp(&format!("{game}-taken.json"));
+        let taken = temp("takeover", &format!("{game}-taken.json"));
         let taken_arg = taken.display().to_string();
         let again = ok(&botplay(&[
             "play",
@@ -112,7 +100,7 @@ fn a_match_taken_over_by_the_same_bots_is_the_same_match() {
 
 #[test]
 fn a_bot_taking_over_plays_from_that_turn_on() {
-    let original = temp("wait.json");
+    let original = temp("takeover", "wait.json");
     let original_arg = original.display().to_string();
     ok(&botplay(&[
         "play",
@@ -127,7 +115,7 @@ fn a_bot_taking_over_plays_from_that_turn_on() {
         "--replay",
         &original_arg,
     ]));
-    let taken = temp("wait-taken.json");
+    let taken = temp("takeover", "wait-taken.json");
     let taken_arg = taken.display().to_string();
     let out = ok(&botplay(&[
         "play",
@@ -151,7 +139,7 @@ fn a_bot_taking_over_plays_from_that_turn_on() {
 
 #[test]
 fn a_turn_the_match_never_reached_or_a_setup_beside_from_is_refused() {
-    let original = temp("short.json");
+    let original = temp("takeover", "short.json");
     let original_arg = original.display().to_string();
     ok(&botplay(&[
         "play",

@@ -2,30 +2,13 @@
 //! the real binary, Node and Python: names in the table, the JSON and the replays' files, the
 //! JSON read back with the typed codec and merged, and the usage errors.
 
-mod common;
-use common::{botplay, stderr, stdout};
+use crate::common::{botplay, fixture_text, folder, stderr, stdout};
 
-use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
 use arena::class::{Class, ClassBot};
 use arena::report::ArenaReport;
 use engine::{Setup, ShareDoc, SharedBot};
-
-fn folder(name: &str) -> PathBuf {
-    let dir =
-        std::env::temp_dir().join(format!("botplay-class-test-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    dir
-}
-
-fn fixture(name: &str) -> String {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/bots")
-        .join(name);
-    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
-}
 
 fn code(name: &str, language: &str, text: &str) -> ClassBot {
     ClassBot {
@@ -57,8 +40,8 @@ fn class() -> Class {
     class.relaxed = true;
     class
         .bots
-        .push(code("Ada (JS)", "javascript", &fixture("train.js")));
-    let mut noor = code("Noor, the Python", "python", &fixture("wait.py"));
+        .push(code("Ada (JS)", "javascript", &fixture_text("train.js")));
+    let mut noor = code("Noor, the Python", "python", &fixture_text("wait.py"));
     noor.pseudonym = "Falcon".into();
     class.bots.push(noor);
     class
@@ -99,7 +82,7 @@ fn code_left_by(pid: u32) -> Vec<String> {
 
 #[test]
 fn a_class_file_plays_every_pair_and_names_each_bot_by_its_class_name() {
-    let dir = folder("class");
+    let dir = folder("class", "class");
     let file = dir.join("class.json");
     std::fs::write(&file, class().to_json()).expect("class file");
     let replays = dir.join("replays");
@@ -221,7 +204,7 @@ fn a_class_file_plays_every_pair_and_names_each_bot_by_its_class_name() {
 
 #[test]
 fn a_class_in_shards_merges_into_the_whole_class_byte_for_byte() {
-    let dir = folder("shards");
+    let dir = folder("class", "shards");
     // Built-in bots only: a code bot's timeout on a busy machine would make the two runs differ.
     let mut small = class();
     small.bots.drain(..3);
@@ -330,7 +313,7 @@ fn a_share_link_is_a_bot_named_as_the_link_names_it() {
         SharedBot::Code {
             name: "Sam's bot".into(),
             language: "python".into(),
-            code: fixture("wait.py"),
+            code: fixture_text("wait.py"),
         },
     ]);
     let url = format!("https://example.org/botplay/#{fragment}");
@@ -367,7 +350,7 @@ fn a_share_link_is_a_bot_named_as_the_link_names_it() {
         SharedBot::Code {
             name: "Jo".into(),
             language: "javascript".into(),
-            code: fixture("train.js"),
+            code: fixture_text("train.js"),
         },
         SharedBot::Builtin {
             name: "wait".into(),
@@ -431,7 +414,7 @@ fn a_share_link_is_a_bot_named_as_the_link_names_it() {
 
 #[test]
 fn class_command_lines_and_files_are_checked_with_clear_messages() {
-    let dir = folder("usage");
+    let dir = folder("class", "usage");
     let good = dir.join("class.json");
     std::fs::write(&good, class().to_json()).expect("class");
     let good = good.display().to_string();

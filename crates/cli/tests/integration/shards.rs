@@ -1,21 +1,12 @@
 //! Arenas beyond one machine: `--shard K/N` plays the K-th slice of the plan, and
 //! `arena merge` sums the slices into the table and JSON of the one-machine run, byte for byte.
 
-mod common;
-use common::{botplay, stderr, stdout};
+use crate::common::{botplay, folder, stderr, stdout};
 
 use std::path::PathBuf;
 use std::process::{Command, Output};
 
 use serde_json::Value;
-
-fn folder(name: &str) -> PathBuf {
-    let dir =
-        std::env::temp_dir().join(format!("botplay-shards-test-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    dir
-}
 
 /// Three deterministic built-in bots (relaxed budgets: the same table on a busy machine).
 const ARENA: [&str; 15] = [
@@ -55,7 +46,7 @@ fn matches_of(path: &PathBuf) -> Vec<u64> {
 
 #[test]
 fn four_shards_merged_equal_the_single_run_byte_for_byte() {
-    let dir = folder("four");
+    let dir = folder("shards", "four");
     let whole = dir.join("whole.json");
     let single = arena(&["--json", &whole.display().to_string()]);
     assert!(single.status.success(), "{}", stderr(&single));
@@ -116,7 +107,7 @@ fn four_shards_merged_equal_the_single_run_byte_for_byte() {
 
 #[test]
 fn a_merge_of_the_wrong_parts_is_refused_with_exit_2() {
-    let dir = folder("wrong");
+    let dir = folder("shards", "wrong");
     let path = |name: &str| dir.join(name).display().to_string();
     for k in 1..=2 {
         let o = arena(&[
@@ -174,7 +165,7 @@ fn gnu_parallel_runs_the_shards_end_to_end() {
         stdout(&version).starts_with("GNU parallel"),
         "`parallel` is not GNU parallel (moreutils'?): run `cargo xtask setup`"
     );
-    let dir = folder("parallel");
+    let dir = folder("shards", "parallel");
     let whole = dir.join("whole.json");
     assert!(arena(&["--json", &whole.display().to_string()])
         .status

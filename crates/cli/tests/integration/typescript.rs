@@ -3,21 +3,11 @@
 //! the TypeScript line and column; a syntax error is a crash with its line; share links and
 //! classes carry TypeScript; a missing Node is said plainly. Against the real binary and Node.
 
-mod common;
-use common::{botplay, stderr, stdout};
-
-use std::path::PathBuf;
+use crate::common::{botplay, folder, stderr, stdout};
 
 use arena::class::{Class, ClassBot};
 use arena::report::ArenaReport;
 use engine::{Setup, ShareDoc, SharedBot};
-
-fn folder(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("botplay-ts-test-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    dir
-}
 
 /// Ice and Fire: every unit walks to the enemy HQ, a unit trained beside the HQ when there is
 /// gold. An enum, a class with parameter properties, interfaces, generics, `as` and `!`.
@@ -91,7 +81,7 @@ fn seat_1_stderr(replay: &serde_json::Value) -> String {
 
 #[test]
 fn a_ts_file_with_enums_and_parameter_properties_plays() {
-    let dir = folder("typed");
+    let dir = folder("typescript", "typed");
     let bot = dir.join("typed.ts");
     std::fs::write(&bot, TYPED_BOT).expect("bot");
     let (o, replay) = play(&dir, &[&bot.display().to_string(), "builtin:wait"]);
@@ -107,7 +97,7 @@ fn a_ts_file_with_enums_and_parameter_properties_plays() {
 
 #[test]
 fn a_crash_names_the_typescript_line_and_column() {
-    let dir = folder("crash");
+    let dir = folder("typescript", "crash");
     let bot = dir.join("crash.ts");
     // Line 9 calls the method of line 5, which throws at its column 60 (the types before it on
     // that line are gone from the JavaScript that runs: the source map puts them back).
@@ -145,7 +135,7 @@ fn a_crash_names_the_typescript_line_and_column() {
 
 #[test]
 fn a_syntax_error_is_a_crash_with_its_line() {
-    let dir = folder("syntax");
+    let dir = folder("typescript", "syntax");
     let bot = dir.join("syntax.ts");
     std::fs::write(
         &bot,
@@ -197,7 +187,7 @@ fn share_links_and_classes_carry_typescript() {
     .encode();
     let round = ShareDoc::decode(&link).expect("the link");
     assert_eq!(round.bots[0], typed);
-    let dir = folder("link");
+    let dir = folder("typescript", "link");
     let url = format!("https://example.org/botplay/#{link}");
     let (o, replay) = play(&dir, &[&url, "builtin:wait"]);
     let out = stdout(&o);
@@ -253,7 +243,7 @@ fn share_links_and_classes_carry_typescript() {
 
 #[test]
 fn a_missing_node_is_said_plainly() {
-    let dir = folder("no-node");
+    let dir = folder("typescript", "no-node");
     let bot = dir.join("bot.ts");
     std::fs::write(&bot, "console.log('WAIT');\n").expect("bot");
     let o = std::process::Command::new(env!("CARGO_BIN_EXE_botplay"))
@@ -275,7 +265,7 @@ fn the_starters_first_turn_in_typescript_and_in_javascript() {
     // What TypeScript adds to a bot's start in the CLI (Node loading Sucrase and transforming
     // the bot, inside the first turn's budget): printed, and well inside 1 s.
     let starters = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../www/starter");
-    let dir = folder("first-turn");
+    let dir = folder("typescript", "first-turn");
     let first_turn = |file: &str| -> f64 {
         let path = starters.join(file).display().to_string();
         let mut best = f64::INFINITY;

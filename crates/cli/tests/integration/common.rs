@@ -1,0 +1,117 @@
+//! What every CLI test shares: running the `botplay` binary within a time limit, reading what
+//! it printed, the bots in `tests/bots`, and scratch files.
+
+use std::io::Read;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+/// How long one `botplay` run may take before the test fails naming it (a whole arena of slow
+/// bots on a loaded machine takes a minute).
+pub const LIMIT: Duration = Duration::from_secs(300);
+
+/// Runs `botplay` with `args` to its end, within [`LIMIT`].
+pub fn botplay(args: &[&str]) -> Output {
+    botplay_within(args, LIMIT)
+}
+
+/// Runs `botplay` with `args` to its end; past `limit` it is killed and the test fails, naming
+/// the command and what it printed. Its output is read as it comes (a full pipe would stop it).
+pub fn botplay_within(args: &[&str], limit: Duration) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_botplay"))
+        .args(args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("botplay runs");
+    let drain = |mut pipe: Box<dyn Read + Send>| {
+        std::thread::spawn(move || {
+            let mut bytes = Vec::new();
+            let _ = pipe.read_to_end(&mut bytes);
+            bytes
+        })
+    };
+    let out = drain(Box::new(child.stdout.take().expect("stdout")));
+    let err = drain(Box::new(child.stderr.take().expect("stderr")));
+    let started = Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().expect("botplay can be waited for") {
+            break Some(status);
+        }
+        if started.elapsed() > limit {
+            let _ = child.kill();
+            let _ = child.wait();
+            break None;
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    };
+    let (stdout, stderr) = (
+        out.join().unwrap_or_default(),
+        err.join().unwrap_or_default(),
+    );
+    let Some(status) = status else {
+        panic!(
+            "botplay {args:?} did not finish within {limit:?}:\n{}{}",
+            String::from_utf8_lossy(&stdout),
+            String::from_utf8_lossy(&stderr)
+        );
+    };
+    Output {
+        status,
+        stdout,
+        stderr,
+    }
+}
+
+pub fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+pub fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+/// The path of a bot in `crates/cli/tests/bots`.
+pub fn fixture(name: &str) -> String {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/bots")
+        .join(name)
+        .display()
+        .to_string()
+}
+
+/// This run's scratch directory for `area` (one test file's), made if missing.
+fn scratch(area: &str) -> PathBuf {
+    let dir = std::env::temp_dir()
+        .join(format!("botplay-cli-tests-{}", std::process::id()))
+        .join(area);
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    dir
+}
+
+/// A scratch file `name` of `area`.
+pub fn temp(area: &str, name: &str) -> PathBuf {
+    scratch(area).join(name)
+}
+
+/// A new, empty scratch directory `name` of `area`.
+pub fn folder(area: &str, name: &str) -> PathBuf {
+    let dir = scratch(area).join(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    dir
+}
+
+/// Whether process `pid` runs (a zombie, which has ended, does not).
+pub fn alive(pid: u32) -> bool {
+    std::fs::read_to_string(format!("/proc/{pid}/stat")).is_ok_and(|stat| {
+        let state = stat.rsplit_once(')').map(|(_, rest)| rest.trim_start());
+        !matches!(state.and_then(|s| s.chars().next()), Some('Z' | 'X') | None)
+    })
+}
+
+/// The text of a bot in `crates/cli/tests/bots`.
+pub fn fixture_text(name: &str) -> String {
+    let path = fixture(name);
+    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
+}
