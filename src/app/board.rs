@@ -166,36 +166,140 @@ fn control(
 
 #[component(Board)]
 pub fn board(props: &Props) -> Html {
+    let refs = use_board_refs(props);
+    let stack = use_board_aspect(props.game, &refs.parsed);
+    use_resize_repaint(&refs);
+    use_painter_controls(props.game, &refs);
+    use_paint(props.game, props.frame.clone(), &refs);
+
+    let inspection = refs.canvas.cast::<HtmlCanvasElement>().and_then(|c| {
+        *refs.shown_for.borrow_mut() = (c.width(), c.height());
+        inspect(
+            &c,
+            refs.parsed.as_deref(),
+            &refs.controls,
+            *refs.pointer.borrow(),
+        )
+    });
+    *refs.shown.borrow_mut() = inspection.clone();
+    // The selected cell of a human turn.
+    let selected = refs.canvas.cast::<HtmlCanvasElement>().and_then(|c| {
+        let (x, y) = props.selected?;
+        let at = Pointer { x, y, touch: false };
+        inspect(&c, refs.parsed.as_deref(), &refs.controls, Some(at)).map(|i| i.outline)
+    });
+    use_outline(&refs, inspection.as_ref(), selected);
+
+    let on_click = props.on_pick.clone().map(|pick| refs.on_click(pick));
+    let on_point = refs.on_point();
+    let on_leave = refs.on_leave();
+    // A board with controls of its own takes the focus and its keys.
+    let keys = painters::keys(props.game);
+    html! {
+        <div class="board-box">
+            <div class="board-stack" ref={stack}>
+                <canvas id="board" ref={refs.canvas.clone()} role="img"
+                    aria-label={props.label.clone()}
+                    tabindex={keys.map(|_| "0")} aria-describedby={keys.map(|_| "board-keys")}
+                    onpointermove={on_point.clone()} onpointerdown={on_point}
+                    onpointerleave={on_leave} onclick={on_click}
+                    class={classes!(props.on_pick.is_some().then_some("pickable"))} />
+                <canvas class="board-outline" ref={refs.overlay.clone()} aria-hidden="true" />
+            </div>
+            if let Some(keys) = keys {
+                <p id="board-keys" class="hint board-keys">{ keys }</p>
+            }
+            { cell_info(inspection.as_ref()) }
+        </div>
+    }
+}
+
+/// The `#cell-info` panel: what stands on the cell under the pointer, or how to ask.
+fn cell_info(inspection: Option<&Inspection>) -> Html {
+    html! {
+        <div id="cell-info" class="cell-info" aria-live="polite">
+            if let Some(i) = inspection {
+                <p class="cell-name">{ &i.cell }</p>
+                <ul>
+                    { for i.lines.iter().map(|l| html! { <li>{ l }</li> }) }
+                </ul>
+            } else {
+                <p class="hint">{ "Point at a cell of the board, or tap it, to see what stands there." }</p>
+            }
+        </div>
+    }
+}
+
+/// What the board keeps between renders, shared by its effects and pointer handlers.
+#[derive(Clone)]
+struct BoardRefs {
+    canvas: NodeRef,
+    /// The canvas laid over the board for outlines.
+    overlay: NodeRef,
+    /// Counts window resizes so that the board is repainted at its new size.
+    resizes: Rc<RefCell<u32>>,
+    redraw: UseForceUpdateHandle,
+    pointer: Rc<RefCell<Option<Pointer>>>,
+    /// The inspection last rendered, to re-render only when it changes, and the canvas size
+    /// (in device pixels) it was made for.
+    shown: Rc<RefCell<Option<Inspection>>>,
+    shown_for: Rc<RefCell<(u32, u32)>>,
+    /// The frame's view, read once per frame.
+    parsed: Rc<Option<Box<dyn Parsed>>>,
+    controls: Held,
+    /// The frame on the board and its view, for the controls' listeners.
+    on_board: Shown,
+}
+
+/// The board's state hooks, the frame's view read, and the controls of the game shown.
+#[hook]
+fn use_board_refs(props: &Props) -> BoardRefs {
     let canvas = use_node_ref();
     let overlay = use_node_ref();
-    // Counts window resizes so that the board is repainted at its new size.
     let resizes = use_mut_ref(|| 0u32);
     let redraw = use_force_update();
     let pointer = use_mut_ref(|| None::<Pointer>);
-    // The inspection last rendered, to re-render only when it changes, and the canvas size (in
-    // device pixels) it was made for.
     let shown = use_mut_ref(|| None::<Inspection>);
     let shown_for = use_mut_ref(|| (0u32, 0u32));
     let parsed = use_memo(FrameKey(props.game, props.frame.clone()), |key| {
         key.1.as_deref().and_then(|f| painters::read(key.0, f))
     });
-    // The canvas takes the shape of the board it shows; a frame still waiting for its picture
-    // keeps the shape of the last one drawn of the same game.
-    let shape = use_mut_ref(|| (props.game, 1.0));
+    let controls: Held = use_mut_ref(Kept::default);
+    controls.borrow_mut().show(props.game);
+    let on_board: Shown = use_mut_ref(|| (None, Rc::new(None)));
+    *on_board.borrow_mut() = (props.frame.clone(), parsed.clone());
+    BoardRefs {
+        canvas,
+        overlay,
+        resizes,
+        redraw,
+        pointer,
+        shown,
+        shown_for,
+        parsed,
+        controls,
+        on_board,
+    }
+}
+
+/// The canvas takes the shape of the board it shows (a frame still waiting for its picture
+/// keeps the shape of the last one drawn of the same game): `--board-aspect` on the board's
+/// box, which the style sheets size the canvas by (the page and the embed view alike); set
+/// through the style object, as the page's policy refuses style attributes. Returns the box.
+#[hook]
+fn use_board_aspect(game: &'static str, parsed: &Rc<Option<Box<dyn Parsed>>>) -> NodeRef {
+    let shape = use_mut_ref(|| (game, 1.0));
     let aspect = {
         let mut shape = shape.borrow_mut();
         if let Some(p) = parsed.as_deref() {
-            *shape = (props.game, p.aspect());
-        } else if shape.0 != props.game {
-            *shape = (props.game, 1.0);
+            *shape = (game, p.aspect());
+        } else if shape.0 != game {
+            *shape = (game, 1.0);
         }
         shape.1
     };
     let stack = use_node_ref();
     {
-        // `--board-aspect` on the board's box, which the style sheets size the canvas by (the
-        // page and the embed view alike); through the style object, as the page's policy
-        // refuses style attributes.
         let stack = stack.clone();
         use_effect_with(aspect.to_bits(), move |_| {
             if let Some(s) = stack.cast::<web_sys::HtmlElement>() {
@@ -205,184 +309,176 @@ pub fn board(props: &Props) -> Html {
             }
         });
     }
-    let controls: Held = use_mut_ref(Kept::default);
-    controls.borrow_mut().show(props.game);
-    let on_board: Shown = use_mut_ref(|| (None, Rc::new(None)));
-    *on_board.borrow_mut() = (props.frame.clone(), parsed.clone());
+    stack
+}
 
-    {
-        let resizes = resizes.clone();
-        let redraw = redraw.clone();
-        use_effect_with((), move |_| {
-            let listener = Closure::<dyn Fn()>::new(move || {
-                *resizes.borrow_mut() += 1;
-                redraw.force_update();
-            });
-            let window = web_sys::window();
+/// A window resize counts in `resizes` and re-renders, so that the board is painted again at
+/// its new size.
+#[hook]
+fn use_resize_repaint(refs: &BoardRefs) {
+    let resizes = refs.resizes.clone();
+    let redraw = refs.redraw.clone();
+    use_effect_with((), move |_| {
+        let listener = Closure::<dyn Fn()>::new(move || {
+            *resizes.borrow_mut() += 1;
+            redraw.force_update();
+        });
+        let window = web_sys::window();
+        if let Some(w) = &window {
+            let _ = w.add_event_listener_with_callback("resize", listener.as_ref().unchecked_ref());
+        }
+        move || {
             if let Some(w) = &window {
-                let _ =
-                    w.add_event_listener_with_callback("resize", listener.as_ref().unchecked_ref());
-            }
-            move || {
-                if let Some(w) = &window {
-                    let _ = w.remove_event_listener_with_callback(
-                        "resize",
-                        listener.as_ref().unchecked_ref(),
-                    );
-                }
-                drop(listener);
-            }
-        });
-    }
-
-    // A painter's own controls (zoom, pan, fog of war): the mouse and the keys on the canvas.
-    {
-        let canvas = canvas.clone();
-        let controls = controls.clone();
-        let on_board = on_board.clone();
-        let redraw = redraw.clone();
-        use_effect_with(props.game, move |_| {
-            let element = canvas
-                .cast::<HtmlCanvasElement>()
-                .filter(|_| controls.borrow().now.is_some());
-            let mut listeners: Vec<Listener> = Vec::new();
-            if let Some(c) = &element {
-                listeners = control_listeners(c, &controls, &on_board, &redraw);
-                for (name, f) in &listeners {
-                    let _ = c.add_event_listener_with_callback(name, f.as_ref().unchecked_ref());
-                }
-            }
-            move || {
-                if let Some(c) = &element {
-                    for (name, f) in &listeners {
-                        let _ =
-                            c.remove_event_listener_with_callback(name, f.as_ref().unchecked_ref());
-                    }
-                }
-                drop(listeners);
-            }
-        });
-    }
-
-    {
-        let canvas = canvas.clone();
-        let frame = props.frame.clone();
-        let parsed = parsed.clone();
-        let key = (
-            frame.as_ref().map(|f| Rc::as_ptr(f) as usize),
-            *resizes.borrow(),
-            props.game,
-        );
-        let pointer = pointer.clone();
-        let shown_for = shown_for.clone();
-        let redraw = redraw.clone();
-        let controls = controls.clone();
-        use_effect_with(key, move |_| {
-            if let Some(element) = canvas.cast::<HtmlCanvasElement>() {
-                painters::paint_parsed(
-                    &element,
-                    frame.as_deref(),
-                    parsed.as_deref(),
-                    controls.borrow_mut().now.as_deref_mut(),
+                let _ = w.remove_event_listener_with_callback(
+                    "resize",
+                    listener.as_ref().unchecked_ref(),
                 );
-                // Painting resized the canvas: inspect again at the new size.
-                let size = (element.width(), element.height());
-                if pointer.borrow().is_some() && size != *shown_for.borrow() {
-                    redraw.force_update();
+            }
+            drop(listener);
+        }
+    });
+}
+
+/// A painter's own controls (zoom, pan, fog of war): the mouse and the keys on the canvas, for
+/// each game that has them.
+#[hook]
+fn use_painter_controls(game: &'static str, refs: &BoardRefs) {
+    let canvas = refs.canvas.clone();
+    let controls = refs.controls.clone();
+    let on_board = refs.on_board.clone();
+    let redraw = refs.redraw.clone();
+    use_effect_with(game, move |_| {
+        let element = canvas
+            .cast::<HtmlCanvasElement>()
+            .filter(|_| controls.borrow().now.is_some());
+        let mut listeners: Vec<Listener> = Vec::new();
+        if let Some(c) = &element {
+            listeners = control_listeners(c, &controls, &on_board, &redraw);
+            for (name, f) in &listeners {
+                let _ = c.add_event_listener_with_callback(name, f.as_ref().unchecked_ref());
+            }
+        }
+        move || {
+            if let Some(c) = &element {
+                for (name, f) in &listeners {
+                    let _ = c.remove_event_listener_with_callback(name, f.as_ref().unchecked_ref());
                 }
             }
-        });
-    }
-
-    let inspection = canvas.cast::<HtmlCanvasElement>().and_then(|c| {
-        *shown_for.borrow_mut() = (c.width(), c.height());
-        inspect(&c, parsed.as_deref(), &controls, *pointer.borrow())
+            drop(listeners);
+        }
     });
-    *shown.borrow_mut() = inspection.clone();
+}
 
-    // The selected cell of a human turn.
-    let selected = canvas.cast::<HtmlCanvasElement>().and_then(|c| {
-        let (x, y) = props.selected?;
-        let at = Pointer { x, y, touch: false };
-        inspect(&c, parsed.as_deref(), &controls, Some(at)).map(|i| i.outline)
+/// Paints the frame on the canvas for each new frame, resize or game; a canvas painted at a
+/// new size re-renders so that the cell under the pointer is found again.
+#[hook]
+fn use_paint(game: &'static str, frame: Option<Rc<Frame>>, refs: &BoardRefs) {
+    let key = (
+        frame.as_ref().map(|f| Rc::as_ptr(f) as usize),
+        *refs.resizes.borrow(),
+        game,
+    );
+    let refs = refs.clone();
+    use_effect_with(key, move |_| {
+        if let Some(element) = refs.canvas.cast::<HtmlCanvasElement>() {
+            painters::paint_parsed(
+                &element,
+                frame.as_deref(),
+                refs.parsed.as_deref(),
+                refs.controls.borrow_mut().now.as_deref_mut(),
+            );
+            // Painting resized the canvas: inspect again at the new size.
+            let size = (element.width(), element.height());
+            if refs.pointer.borrow().is_some() && size != *refs.shown_for.borrow() {
+                refs.redraw.force_update();
+            }
+        }
     });
+}
 
-    // The outline, on a canvas laid over the board (after the board is painted and sized).
-    {
-        let canvas = canvas.clone();
-        let overlay = overlay.clone();
-        let corners = inspection.as_ref().map(|i| i.outline.clone());
-        use_effect_with(
-            (corners, selected, *resizes.borrow()),
-            move |(corners, selected, _)| {
-                if let (Some(board), Some(over)) = (
-                    canvas.cast::<HtmlCanvasElement>(),
-                    overlay.cast::<HtmlCanvasElement>(),
-                ) {
-                    painters::outline(&over, &board, corners.as_deref());
-                    if let Some(selected) = selected {
-                        painters::outline_selected(&over, selected);
-                    }
+/// The outline of the inspected cell and of a human turn's selected cell, on the canvas laid
+/// over the board (after the board is painted and sized).
+#[hook]
+fn use_outline(
+    refs: &BoardRefs,
+    inspection: Option<&Inspection>,
+    selected: Option<Vec<(f64, f64)>>,
+) {
+    let canvas = refs.canvas.clone();
+    let overlay = refs.overlay.clone();
+    let corners = inspection.map(|i| i.outline.clone());
+    use_effect_with(
+        (corners, selected, *refs.resizes.borrow()),
+        move |(corners, selected, _)| {
+            if let (Some(board), Some(over)) = (
+                canvas.cast::<HtmlCanvasElement>(),
+                overlay.cast::<HtmlCanvasElement>(),
+            ) {
+                painters::outline(&over, &board, corners.as_deref());
+                if let Some(selected) = selected {
+                    painters::outline_selected(&over, selected);
                 }
-            },
-        );
+            }
+        },
+    );
+}
+
+impl BoardRefs {
+    /// Where a pointer event is on the canvas, as a share of its size; `None` while the canvas
+    /// is not laid out.
+    fn pointer_at(&self, e: &MouseEvent, touch: bool) -> Option<(HtmlCanvasElement, Pointer)> {
+        let c = self.canvas.cast::<HtmlCanvasElement>()?;
+        let rect = c.get_bounding_client_rect();
+        if rect.width() <= 0.0 || rect.height() <= 0.0 {
+            return None;
+        }
+        let at = Pointer {
+            x: (f64::from(e.client_x()) - rect.left()) / rect.width(),
+            y: (f64::from(e.client_y()) - rect.top()) / rect.height(),
+            touch,
+        };
+        Some((c, at))
     }
 
-    let on_click = props.on_pick.clone().map(|pick| {
-        let canvas = canvas.clone();
-        let parsed = parsed.clone();
-        let controls = controls.clone();
+    /// A click on a cell (a human turn): the cell and where it was clicked, to `pick`.
+    fn on_click(&self, pick: Callback<Pick>) -> Callback<MouseEvent> {
+        let refs = self.clone();
         Callback::from(move |e: MouseEvent| {
-            let Some(c) = canvas.cast::<HtmlCanvasElement>() else {
+            let Some((c, at)) = refs.pointer_at(&e, false) else {
                 return;
             };
-            let rect = c.get_bounding_client_rect();
-            if rect.width() <= 0.0 || rect.height() <= 0.0 {
-                return;
-            }
-            let at = Pointer {
-                x: (f64::from(e.client_x()) - rect.left()) / rect.width(),
-                y: (f64::from(e.client_y()) - rect.top()) / rect.height(),
-                touch: false,
-            };
-            if let Some(i) = inspect(&c, parsed.as_deref(), &controls, Some(at)) {
+            if let Some(i) = inspect(&c, refs.parsed.as_deref(), &refs.controls, Some(at)) {
                 pick.emit((i.at, (at.x, at.y)));
             }
         })
-    });
+    }
 
-    let on_point = {
-        let canvas = canvas.clone();
-        let pointer = pointer.clone();
-        let shown = shown.clone();
-        let parsed = parsed.clone();
-        let controls = controls.clone();
-        let redraw = redraw.clone();
+    /// A pointer moving over the board or pressed on it: remembered, and a re-render when the
+    /// cell under it shows something else.
+    fn on_point(&self) -> Callback<PointerEvent> {
+        let refs = self.clone();
         Callback::from(move |e: PointerEvent| {
-            let Some(c) = canvas.cast::<HtmlCanvasElement>() else {
+            let touch = e.pointer_type() == "touch";
+            let Some((c, at)) = refs.pointer_at(&e, touch) else {
                 return;
             };
-            let rect = c.get_bounding_client_rect();
-            if rect.width() <= 0.0 || rect.height() <= 0.0 {
-                return;
-            }
-            let at = Pointer {
-                x: (f64::from(e.client_x()) - rect.left()) / rect.width(),
-                y: (f64::from(e.client_y()) - rect.top()) / rect.height(),
-                touch: e.pointer_type() == "touch",
-            };
-            *pointer.borrow_mut() = Some(at);
-            let now = inspect(&c, parsed.as_deref(), &controls, Some(at));
-            if now != *shown.borrow() {
-                redraw.force_update();
+            *refs.pointer.borrow_mut() = Some(at);
+            let now = inspect(&c, refs.parsed.as_deref(), &refs.controls, Some(at));
+            if now != *refs.shown.borrow() {
+                refs.redraw.force_update();
             }
         })
-    };
-    let on_leave = {
-        let pointer = pointer.clone();
-        let shown = shown.clone();
+    }
+
+    /// A mouse or pen leaving the board clears the panel; a finger lifting also "leaves", and
+    /// a tapped cell stays shown.
+    fn on_leave(&self) -> Callback<PointerEvent> {
+        let (pointer, shown, redraw) = (
+            self.pointer.clone(),
+            self.shown.clone(),
+            self.redraw.clone(),
+        );
         Callback::from(move |e: PointerEvent| {
-            // A finger lifting also "leaves": a tapped cell stays shown.
             if e.pointer_type() == "touch" {
                 return;
             }
@@ -395,34 +491,6 @@ pub fn board(props: &Props) -> Html {
                 redraw.force_update();
             }
         })
-    };
-
-    // A board with controls of its own takes the focus and its keys.
-    let keys = painters::keys(props.game);
-    html! {
-        <div class="board-box">
-            <div class="board-stack" ref={stack}>
-                <canvas id="board" ref={canvas} role="img" aria-label={props.label.clone()}
-                    tabindex={keys.map(|_| "0")} aria-describedby={keys.map(|_| "board-keys")}
-                    onpointermove={on_point.clone()} onpointerdown={on_point}
-                    onpointerleave={on_leave} onclick={on_click}
-                    class={classes!(props.on_pick.is_some().then_some("pickable"))} />
-                <canvas class="board-outline" ref={overlay} aria-hidden="true" />
-            </div>
-            if let Some(keys) = keys {
-                <p id="board-keys" class="hint board-keys">{ keys }</p>
-            }
-            <div id="cell-info" class="cell-info" aria-live="polite">
-                if let Some(i) = &inspection {
-                    <p class="cell-name">{ &i.cell }</p>
-                    <ul>
-                        { for i.lines.iter().map(|l| html! { <li>{ l }</li> }) }
-                    </ul>
-                } else {
-                    <p class="hint">{ "Point at a cell of the board, or tap it, to see what stands there." }</p>
-                }
-            </div>
-        </div>
     }
 }
 

@@ -181,48 +181,9 @@ pub fn measure() -> Html {
             }
         })
     };
-    let on_run = {
-        let dispatcher = state.dispatcher();
-        let matches = *matches;
-        let running = state.running;
-        Callback::from(move |_: MouseEvent| {
-            if running {
-                return;
-            }
-            let dispatcher = dispatcher.clone();
-            spawn_local(async move {
-                let report = |step| dispatcher.dispatch(step);
-                match measure_all(matches, &report).await {
-                    Ok(()) => report(Step::Done),
-                    Err(why) => report(Step::Failed(why)),
-                }
-            });
-        })
-    };
+    let on_run = run_on_click(&state, *matches);
     let report = &state.report;
     let json = serde_json::to_string_pretty(report).unwrap_or_default();
-    let ms = |v: f64| format!("{v:.3}");
-    let row = |f: &GameFigures| {
-        html! {
-            <tr>
-                <td>{ &f.game }{ if f.options.is_empty() { String::new() } else { format!(" ({})", f.options) } }</td>
-                <td>{ format!("{} × {}", f.bot, f.seats) }</td>
-                <td>{ f.matches }</td>
-                <td>{ f.turns }</td>
-                <td>{ format!("{:.1}", f.lines_per_turn) }</td>
-                <td>{ ms(f.outside_median_ms) }</td>
-                <td>{ ms(f.outside_p99_ms) }</td>
-                <td>{ ms(f.turn_median_ms) }</td>
-                <td>{ ms(f.bots_median_ms) }</td>
-                <td>{ ms(f.host_median_ms) }</td>
-                <td>{ ms(f.host_p99_ms) }</td>
-                <td>{ format!("{:.1}", f.match_median_ms) }</td>
-                <td>{ format!("{:.1}", f.match_max_ms) }</td>
-                <td>{ format!("{:.1}", f.startup_median_ms) }</td>
-                <td>{ f.faults }</td>
-            </tr>
-        }
-    };
 
     html! {
         <main class="measure">
@@ -255,23 +216,7 @@ pub fn measure() -> Html {
                         rt.count, ms(rt.median_ms), ms(rt.p99_ms)) }
                 </p>
             }
-            <table id="measure-table">
-                <thead>
-                    <tr>
-                        <th>{ "game" }</th><th>{ "bots" }</th><th>{ "matches" }</th>
-                        <th>{ "turns" }</th><th>{ "lines/turn" }</th>
-                        <th>{ "outside bots, median" }</th><th>{ "outside bots, p99" }</th>
-                        <th>{ "turn, median" }</th><th>{ "bots, median" }</th>
-                        <th>{ "match worker's work, median" }</th><th>{ "match worker's work, p99" }</th>
-                        <th>{ "match, median" }</th><th>{ "match, max" }</th>
-                        <th>{ "worker start-up" }</th><th>{ "faults" }</th>
-                    </tr>
-                </thead>
-                <tbody>
-                    { for report.games.iter().map(row) }
-                    { for report.big_map.iter().map(row) }
-                </tbody>
-            </table>
+            { figures_table(report) }
             if let (Some(median), Some(p99)) = (report.all_outside_median_ms, report.all_outside_p99_ms) {
                 <p id="measure-all">
                     { format!("Every turn of every game above: outside the bots, median {} ms, 99th percentile {} ms.",
@@ -289,6 +234,77 @@ pub fn measure() -> Html {
                 <pre id="measure-json">{ json }</pre>
             }
         </main>
+    }
+}
+
+/// The "Measure" button's action: plays and measures `matches` matches per game in the
+/// background, reporting each step to the page's state (nothing while a run is going).
+fn run_on_click(state: &UseReducerHandle<State>, matches: u32) -> Callback<MouseEvent> {
+    let dispatcher = state.dispatcher();
+    let running = state.running;
+    Callback::from(move |_: MouseEvent| {
+        if running {
+            return;
+        }
+        let dispatcher = dispatcher.clone();
+        spawn_local(async move {
+            let report = |step| dispatcher.dispatch(step);
+            match measure_all(matches, &report).await {
+                Ok(()) => report(Step::Done),
+                Err(why) => report(Step::Failed(why)),
+            }
+        });
+    })
+}
+
+/// Milliseconds as the page shows them.
+fn ms(v: f64) -> String {
+    format!("{v:.3}")
+}
+
+/// The table of figures: a row per game measured, then the big map's.
+fn figures_table(report: &Report) -> Html {
+    html! {
+        <table id="measure-table">
+            <thead>
+                <tr>
+                    <th>{ "game" }</th><th>{ "bots" }</th><th>{ "matches" }</th>
+                    <th>{ "turns" }</th><th>{ "lines/turn" }</th>
+                    <th>{ "outside bots, median" }</th><th>{ "outside bots, p99" }</th>
+                    <th>{ "turn, median" }</th><th>{ "bots, median" }</th>
+                    <th>{ "match worker's work, median" }</th><th>{ "match worker's work, p99" }</th>
+                    <th>{ "match, median" }</th><th>{ "match, max" }</th>
+                    <th>{ "worker start-up" }</th><th>{ "faults" }</th>
+                </tr>
+            </thead>
+            <tbody>
+                { for report.games.iter().map(figures_row) }
+                { for report.big_map.iter().map(figures_row) }
+            </tbody>
+        </table>
+    }
+}
+
+/// One game's figures as a row of the table.
+fn figures_row(f: &GameFigures) -> Html {
+    html! {
+        <tr>
+            <td>{ &f.game }{ if f.options.is_empty() { String::new() } else { format!(" ({})", f.options) } }</td>
+            <td>{ format!("{} × {}", f.bot, f.seats) }</td>
+            <td>{ f.matches }</td>
+            <td>{ f.turns }</td>
+            <td>{ format!("{:.1}", f.lines_per_turn) }</td>
+            <td>{ ms(f.outside_median_ms) }</td>
+            <td>{ ms(f.outside_p99_ms) }</td>
+            <td>{ ms(f.turn_median_ms) }</td>
+            <td>{ ms(f.bots_median_ms) }</td>
+            <td>{ ms(f.host_median_ms) }</td>
+            <td>{ ms(f.host_p99_ms) }</td>
+            <td>{ format!("{:.1}", f.match_median_ms) }</td>
+            <td>{ format!("{:.1}", f.match_max_ms) }</td>
+            <td>{ format!("{:.1}", f.startup_median_ms) }</td>
+            <td>{ f.faults }</td>
+        </tr>
     }
 }
 

@@ -203,55 +203,9 @@ pub fn rules(props: &Props) -> Html {
     let dialog = use_node_ref();
     let body = use_node_ref();
     let button = use_node_ref();
-    let drawn: Rc<RefCell<Vec<Drawn>>> = use_mut_ref(Vec::new);
     let game = props.game;
     let name = games::entry(game).map_or(game, |e| e.info.name);
-    let text = page(game);
-
-    // Opening: show the dialog as a modal (Escape closes it), then draw its live boards, and
-    // repaint them when the window changes size. Closing: forget them.
-    {
-        let dialog = dialog.clone();
-        let body = body.clone();
-        let drawn = drawn.clone();
-        use_effect_with((*open, game), move |(open, game)| {
-            let mut listener = None;
-            if *open {
-                if let Some(element) = dialog.cast::<Element>() {
-                    call(&element, "showModal");
-                }
-                if let Some(body) = body.cast::<Element>() {
-                    body.set_scroll_top(0);
-                    draw_boards(&body, game, &drawn);
-                }
-                let drawn = drawn.clone();
-                let game: &'static str = game;
-                let repaint = Closure::<dyn Fn()>::new(move || {
-                    for d in drawn.borrow().iter() {
-                        painters::paint(&d.canvas, game, Some(&d.frame));
-                    }
-                });
-                if let Some(w) = web_sys::window() {
-                    let _ = w.add_event_listener_with_callback(
-                        "resize",
-                        repaint.as_ref().unchecked_ref(),
-                    );
-                }
-                listener = Some(repaint);
-            }
-            move || {
-                if let Some(repaint) = listener {
-                    if let Some(w) = web_sys::window() {
-                        let _ = w.remove_event_listener_with_callback(
-                            "resize",
-                            repaint.as_ref().unchecked_ref(),
-                        );
-                    }
-                }
-                drawn.borrow_mut().clear();
-            }
-        });
-    }
+    use_open_dialog(*open, game, &dialog, &body);
 
     let on_open = {
         let open = open.clone();
@@ -276,28 +230,7 @@ pub fn rules(props: &Props) -> Html {
             }
         })
     };
-    let text = text.map(|text| format!("{text}\n{LEARNING}"));
-    let contents = {
-        let body = body.clone();
-        text.as_deref()
-            .map(sections)
-            .unwrap_or_default()
-            .into_iter()
-            .map(|(id, title)| {
-                let body = body.clone();
-                let id = id.to_string();
-                let onclick = Callback::from(move |_: MouseEvent| {
-                    if let Some(heading) = body
-                        .cast::<Element>()
-                        .and_then(|b| b.query_selector(&format!("h2[id='{id}']")).ok().flatten())
-                    {
-                        heading.scroll_into_view();
-                    }
-                });
-                html! { <li><button type="button" class="link" {onclick}>{ title.to_string() }</button></li> }
-            })
-            .collect::<Html>()
-    };
+    let text = page(game).map(|text| format!("{text}\n{LEARNING}"));
 
     html! {
         <>
@@ -318,10 +251,10 @@ pub fn rules(props: &Props) -> Html {
                         { "Close" }
                     </button>
                 </header>
-                <div class="rules-scroll" ref={body} data-game={game}>
+                <div class="rules-scroll" ref={body.clone()} data-game={game}>
                     if *open {
                         <nav class="rules-contents" aria-label="Sections">
-                            <ul>{ contents }</ul>
+                            <ul>{ contents(text.as_deref(), &body) }</ul>
                         </nav>
                         <div class="rules-text">
                             { Html::from_html_unchecked(text.map_or(
@@ -333,6 +266,76 @@ pub fn rules(props: &Props) -> Html {
             </dialog>
         </>
     }
+}
+
+/// Opening: shows the dialog as a modal (Escape closes it), then draws its live boards, and
+/// repaints them when the window changes size. Closing: forgets them.
+#[hook]
+fn use_open_dialog(open: bool, game: &'static str, dialog: &NodeRef, body: &NodeRef) {
+    let drawn: Rc<RefCell<Vec<Drawn>>> = use_mut_ref(Vec::new);
+    let dialog = dialog.clone();
+    let body = body.clone();
+    use_effect_with((open, game), move |(open, game)| {
+        let mut listener = None;
+        if *open {
+            if let Some(element) = dialog.cast::<Element>() {
+                call(&element, "showModal");
+            }
+            if let Some(body) = body.cast::<Element>() {
+                body.set_scroll_top(0);
+                draw_boards(&body, game, &drawn);
+            }
+            listener = Some(repaint_on_resize(game, &drawn));
+        }
+        move || {
+            if let Some(repaint) = listener {
+                if let Some(w) = web_sys::window() {
+                    let _ = w.remove_event_listener_with_callback(
+                        "resize",
+                        repaint.as_ref().unchecked_ref(),
+                    );
+                }
+            }
+            drawn.borrow_mut().clear();
+        }
+    });
+}
+
+/// Listens to the window's resizes and paints the page's live boards again at each; the
+/// listener is returned, for the caller to remove.
+fn repaint_on_resize(game: &'static str, drawn: &Rc<RefCell<Vec<Drawn>>>) -> Closure<dyn Fn()> {
+    let drawn = drawn.clone();
+    let repaint = Closure::<dyn Fn()>::new(move || {
+        for d in drawn.borrow().iter() {
+            painters::paint(&d.canvas, game, Some(&d.frame));
+        }
+    });
+    if let Some(w) = web_sys::window() {
+        let _ = w.add_event_listener_with_callback("resize", repaint.as_ref().unchecked_ref());
+    }
+    repaint
+}
+
+/// The page's table of contents: a button per section that scrolls the dialog's `body` to
+/// its heading.
+fn contents(text: Option<&str>, body: &NodeRef) -> Html {
+    text.map(sections)
+        .unwrap_or_default()
+        .into_iter()
+        .map(|(id, title)| {
+            let body = body.clone();
+            let id = id.to_string();
+            let onclick = Callback::from(move |_: MouseEvent| {
+                if let Some(heading) = body
+                    .cast::<Element>()
+                    .and_then(|b| b.query_selector(&format!("h2[id='{id}']")).ok().flatten())
+                {
+                    heading.scroll_into_view();
+                }
+            });
+            html! { <li><button type="button" class="link" {onclick}>{ title.to_string() }</button></li> }
+        })
+        .collect::<Html>()
 }
 
 /// Calls a method without arguments on an element (`showModal`, `close` of a `<dialog>`).
