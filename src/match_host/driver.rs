@@ -1712,7 +1712,11 @@ mod tests {
             .expect("seat 1 asked");
         let fault = faults.first().expect("a fault").clone();
         assert_eq!(mine.fault.as_ref(), Some(&fault), "the first turn's fault");
-        assert!(mine.time_ms < 1200.0, "timed at the deadline: {}", mine.time_ms);
+        assert!(
+            mine.time_ms < 1200.0,
+            "timed at the deadline: {}",
+            mine.time_ms
+        );
         (fault, mine.stderr.clone(), interrupted.get())
     }
 
