@@ -6,13 +6,38 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use engine::referee::STOPPED;
-use engine::{Game, Heard, Referee, Replay, Verdict};
+use engine::{AtDeadline, Game, Heard, Referee, Replay, Verdict};
 
 use crate::inbox::{Inbox, Next};
+use crate::procs::Doing;
 use crate::seats::Seat;
 
 /// How long the driver waits for a crashed bot's stderr to end before recording the crash.
 const STDERR_GRACE: Duration = Duration::from_millis(500);
+
+/// How long a local program interrupted at its deadline has to end and write its last debug
+/// log (a Python traceback) before it is stopped.
+const INTERRUPT_GRACE: Duration = Duration::from_millis(500);
+
+/// "line 12" from a Python traceback that ends in `KeyboardInterrupt`: the line of its last
+/// frame in the bot's own code (not in Python's library or a frozen module).
+fn interrupted_line(stderr: &str) -> Option<String> {
+    if !stderr.lines().any(|l| l.trim_end() == "KeyboardInterrupt") {
+        return None;
+    }
+    stderr
+        .lines()
+        .rev()
+        .filter_map(|l| l.trim_start().strip_prefix("File \""))
+        .filter_map(|l| l.split_once("\", line "))
+        .filter(|(file, _)| !file.starts_with('<') && !file.contains("/lib/python"))
+        .filter_map(|(_, rest)| {
+            let digits: String = rest.chars().take_while(char::is_ascii_digit).collect();
+            digits.parse::<u32>().ok()
+        })
+        .next()
+        .map(|n| format!("line {n}"))
+}
 
 /// How long a bot may take over one earlier turn of a match it takes over ([`Table::catch_up`]).
 /// Those turns are untimed; this only keeps a bot that never answers from hanging the command.
@@ -224,22 +249,49 @@ impl Table {
             };
             if deadline <= Instant::now() {
                 for clock in open.iter().filter(|c| c.deadline() <= Instant::now()) {
-                    let seat = clock.seat;
-                    if self.seats[seat].may_buffer()
-                        && !self.answered[seat]
-                        && !self.inbox.wrote_anything(seat)
-                    {
-                        referee.stderr(seat, UNFLUSHED_HINT);
-                        self.unflushed.push(seat);
-                    }
-                    referee.timeout(seat, clock.elapsed_ms());
-                    self.stop(referee, seat);
+                    self.time_out(referee, clock);
                 }
                 continue;
             }
             let seats: Vec<usize> = open.iter().map(|c| c.seat).collect();
             self.inbox.wait(&seats, deadline);
         }
+    }
+
+    /// A seat's budget ran out: a timeout, whose words say what the bot was doing. A local
+    /// program still computing is interrupted and given [`INTERRUPT_GRACE`] to end: a Python
+    /// program's traceback (then the turn's debug log) names the line it was running. One that
+    /// wrote nothing in its first turn and is not computing may buffer its output
+    /// ([`UNFLUSHED_HINT`]).
+    fn time_out(&mut self, referee: &mut Referee, clock: &Clock) {
+        let seat = clock.seat;
+        let elapsed = clock.elapsed_ms();
+        let doing = self.seats[seat].doing();
+        let mut line = None;
+        if doing == Doing::Computing && self.seats[seat].interrupt() {
+            self.inbox
+                .wait_stderr_closed(seat, Instant::now() + INTERRUPT_GRACE);
+            let stderr = self.inbox.take_stderr(seat);
+            line = interrupted_line(&stderr);
+            if !stderr.is_empty() {
+                referee.stderr(seat, &stderr);
+            }
+        } else if self.seats[seat].may_buffer()
+            && !self.answered[seat]
+            && !self.inbox.wrote_anything(seat)
+        {
+            referee.stderr(seat, UNFLUSHED_HINT);
+            self.unflushed.push(seat);
+        }
+        let seen = match doing {
+            Doing::Computing => AtDeadline::Computing {
+                at: line.as_deref(),
+            },
+            Doing::Reading => AtDeadline::WaitingForInput,
+            Doing::Unknown => AtDeadline::Unknown,
+        };
+        referee.timeout_seen(seat, elapsed, seen);
+        self.stop(referee, seat);
     }
 
     /// Takes what one seat wrote: debug log, then lines while its turn is open.
@@ -308,5 +360,24 @@ impl Table {
         referee.retire(seat, STOPPED);
         self.inbox.stop(seat);
         self.seats[seat].stop();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_interrupted_python_program_names_its_own_line() {
+        let traceback = "Traceback (most recent call last):\n  File \"/home/a/bot.py\", line 12, \
+                         in <module>\n    think()\n  File \"/home/a/bot.py\", line 7, in think\n    \
+                         x += 1\n  File \"/usr/lib/python3.11/heapq.py\", line 40, in push\n\
+                         KeyboardInterrupt\n";
+        assert_eq!(interrupted_line(traceback).as_deref(), Some("line 7"));
+        assert_eq!(
+            interrupted_line("  File \"bot.py\", line 3\nValueError\n"),
+            None
+        );
+        assert_eq!(interrupted_line("KeyboardInterrupt\n"), None);
     }
 }

@@ -142,6 +142,57 @@ fn parent_in_stat(stat: &str) -> Option<u32> {
     rest.split_whitespace().nth(1)?.parse().ok()
 }
 
+/// The process group in a `/proc/PID/stat` line (after the state and the parent).
+fn group_in_stat(stat: &str) -> Option<u32> {
+    let (_, rest) = stat.rsplit_once(')')?;
+    rest.split_whitespace().nth(2)?.parse().ok()
+}
+
+/// What a bot's processes were doing when its turn's budget ran out, read from `/proc`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Doing {
+    /// One of them runs (on a CPU, or ready to).
+    Computing,
+    /// None runs, and one sleeps in a read of a pipe or a terminal: waiting for input.
+    Reading,
+    /// None runs and none reads (asleep otherwise), or `/proc` cannot tell.
+    Unknown,
+}
+
+/// What the process group led by `pid` (a bot's) is doing now.
+pub fn doing(pid: u32) -> Doing {
+    let Ok(dir) = std::fs::read_dir("/proc") else {
+        return Doing::Unknown;
+    };
+    let mut doing = Doing::Unknown;
+    for entry in dir.flatten() {
+        let Ok(stat) = std::fs::read_to_string(entry.path().join("stat")) else {
+            continue;
+        };
+        if group_in_stat(&stat) != Some(pid) {
+            continue;
+        }
+        match state_in_stat(&stat) {
+            Some("R") => return Doing::Computing,
+            Some("S") => {
+                // The kernel function it sleeps in: a pipe's or a terminal's read.
+                let wchan = std::fs::read_to_string(entry.path().join("wchan")).unwrap_or_default();
+                if wchan.contains("pipe_read") || wchan.contains("tty_read") {
+                    doing = Doing::Reading;
+                }
+            }
+            _ => {}
+        }
+    }
+    doing
+}
+
+/// Sends SIGINT to the process group led by `pid` (a bot's): Python stops where it is and
+/// writes its traceback. Whether it was sent.
+pub fn interrupt_group(pid: u32) -> bool {
+    i32::try_from(pid).is_ok_and(|raw| killpg(Pid::from_raw(raw), Signal::SIGINT).is_ok())
+}
+
 /// The state letter in a `/proc/PID/stat` line (`Z` for a zombie).
 fn state_in_stat(stat: &str) -> Option<&str> {
     stat.rsplit_once(')')?.1.split_whitespace().next()
@@ -152,7 +203,34 @@ mod tests {
     use super::*;
 
     #[test]
+    fn what_a_group_does_is_read_from_proc() {
+        use std::os::unix::process::CommandExt;
+        use std::process::{Command, Stdio};
+        let started = |code: &str| {
+            Command::new("python3")
+                .args(["-c", code])
+                .stdin(Stdio::piped())
+                .process_group(0)
+                .spawn()
+                .expect("python3")
+        };
+        let settle = || std::thread::sleep(std::time::Duration::from_millis(300));
+        let mut looping = started("while True: pass");
+        let mut reading = started("input()");
+        settle();
+        assert_eq!(doing(looping.id()), Doing::Computing);
+        assert_eq!(doing(reading.id()), Doing::Reading);
+        assert!(interrupt_group(looping.id()));
+        let status = looping.wait().expect("it ends");
+        assert!(!status.success(), "interrupted: {status}");
+        let _ = reading.kill();
+        let _ = reading.wait();
+        assert_eq!(doing(reading.id()), Doing::Unknown, "gone");
+    }
+
+    #[test]
     fn stat_lines_with_odd_command_names_are_read() {
+        assert_eq!(group_in_stat("12 (a) b (c) R 99 40 12 0"), Some(40));
         assert_eq!(parent_in_stat("12 (sh) S 7 12 12 0"), Some(7));
         assert_eq!(parent_in_stat("12 (a) b (c) R 99 12 12 0"), Some(99));
         assert_eq!(parent_in_stat("garbage"), None);

@@ -100,6 +100,24 @@ impl Seat {
         }
     }
 
+    /// What the bot is doing now: a local program's processes, read from `/proc`; of other
+    /// bots nothing is told.
+    pub fn doing(&self) -> procs::Doing {
+        match self {
+            Seat::Program(p) if !p.stopped => procs::doing(p.child.id()),
+            _ => procs::Doing::Unknown,
+        }
+    }
+
+    /// Interrupts a local program where it is (SIGINT to its process group: Python writes its
+    /// traceback and ends). Whether one was sent.
+    pub fn interrupt(&mut self) -> bool {
+        match self {
+            Seat::Program(p) if !p.stopped => procs::interrupt_group(p.child.id()),
+            _ => false,
+        }
+    }
+
     /// Why the bot's output ended: its exit status if it has exited (waiting briefly for it).
     pub fn ended(&mut self) -> String {
         match self {

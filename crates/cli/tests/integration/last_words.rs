@@ -108,7 +108,10 @@ fn a_static_program_that_never_flushes_is_told_why_and_runs_on_a_pty() {
     let pty = format!("pty:{exe}");
     for (bots, extra) in [
         ([pty.as_str(), waiter.as_str()], vec!["--relaxed"]),
-        ([exe.as_str(), waiter.as_str()], vec!["--bot-pty", "--relaxed"]),
+        (
+            [exe.as_str(), waiter.as_str()],
+            vec!["--bot-pty", "--relaxed"],
+        ),
     ] {
         let o = ice_and_fire(bots, &extra);
         assert!(o.status.success(), "{}", stderr(&o));
@@ -139,4 +142,51 @@ fn a_program_on_a_pty_still_has_its_stderr_and_its_crash() {
     );
     let text = std::fs::read_to_string(&replay).expect("replay");
     assert!(text.contains("LAST"), "{text}");
+}
+
+/// A Python bot that loops in its first turn: interrupted at its deadline, its timeout names the
+/// line it was running and its traceback is the turn's debug log; one that reads more lines
+/// than the turn has is told so.
+#[test]
+fn a_timeout_says_what_the_program_was_doing() {
+    let bot = |name: &str, code: &str| {
+        let path = temp("last-words", name);
+        std::fs::write(&path, code).expect("a bot file");
+        format!("python3 {}", path.display())
+    };
+    let looping = bot(
+        "loop.py",
+        "spots = int(input())\nn = 0\nwhile True:\n    n += 1\n",
+    );
+    let replay = temp("last-words", "loop.json");
+    let path = replay.display().to_string();
+    let o = ice_and_fire([&looping, "builtin:wait"], &["--replay", &path]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    // Stopped in its loop: in `while True:` (line 3) or its body (line 4).
+    let said = |line: u32| {
+        format!(
+            "fault seat 1 turn 1 timeout: no complete answer within 1000 ms: the bot was still \
+             computing at the deadline, in line {line} (an endless loop, or too slow for its \
+             budget?)"
+        )
+    };
+    assert!(
+        stdout(&o).contains(&said(3)) || stdout(&o).contains(&said(4)),
+        "{}",
+        stdout(&o)
+    );
+    let text = std::fs::read_to_string(&replay).expect("replay");
+    assert!(text.contains("KeyboardInterrupt"), "{text}");
+    assert!(!stderr(&o).contains("buffering"), "{}", stderr(&o));
+
+    let greedy = bot("greedy.py", "while True:\n    input()\n");
+    let o = ice_and_fire([&greedy, "builtin:wait"], &[]);
+    assert!(
+        stdout(&o).contains(
+            "fault seat 1 turn 1 timeout: no complete answer within 1000 ms: the bot was waiting \
+             for more input"
+        ),
+        "{}",
+        stdout(&o)
+    );
 }
