@@ -201,3 +201,16 @@ chunk = "x" * (1 << 20)
 while True:
     sys.${stream}.write(chunk)
 `;
+
+/** Ice and Fire, JavaScript: answers its first turn, then loops forever in its second (whose
+ * budget is 50 ms). */
+export const LOOPING_BOT = `
+const spots = parseInt(readline());
+for (let i = 0; i < spots; i++) readline();
+for (let i = 0; i < 4 + 12; i++) readline();
+for (let n = parseInt(readline()), i = 0; i < n; i++) readline();
+for (let n = parseInt(readline()), i = 0; i < n; i++) readline();
+console.log("WAIT");
+readline();
+while (true) {}
+`;

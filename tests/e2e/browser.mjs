@@ -1,11 +1,13 @@
 // The browser every e2e test uses: Debian's Chromium (or $CHROMIUM) driven by playwright-core,
 // headless, with nothing that reaches the network on its own.
 
-import { mkdir } from "node:fs/promises";
+import { mkdir, mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { deflateRawSync } from "node:zlib";
 import { chromium } from "playwright-core";
+import { serve } from "./serve.mjs";
 
 const REPO = resolve(fileURLToPath(new URL("../..", import.meta.url)));
 const SHOTS = join(REPO, "tests", "e2e", "screenshots");
@@ -34,6 +36,46 @@ export function launch(profile, options = {}) {
     deviceScaleFactor: 1,
     ...options,
   });
+}
+
+/** Collects what goes wrong in `page` into `problems` (the checks read it at the end): uncaught
+ * errors, and console errors unless `consoleErrors` is false; `label` names the page. */
+export function watchProblems(page, problems, { label = "", consoleErrors = true } = {}) {
+  const where = label ? ` (${label})` : "";
+  page.on("pageerror", (e) => problems.push(`page error${where}: ${e.message}`));
+  if (consoleErrors) {
+    page.on("console", (m) => {
+      if (m.type() === "error") problems.push(`console error${where}: ${m.text()}`);
+    });
+  }
+  return problems;
+}
+
+/**
+ * What most browser checks begin with: `dist` served (tests/e2e/serve.mjs), Chromium on a new
+ * profile named after `name` (`launchOptions` as `launch` takes them), and its first tab, whose
+ * problems are watched (`watchProblems`). Resolves to `{ url, context, page, problems, close }`;
+ * `close()` closes the browser (30 s at most: one stuck after a check past its limit is killed
+ * when node exits), the server and removes the profile.
+ */
+export async function openSession(dist, name, { launchOptions = {}, consoleErrors = true } = {}) {
+  const { server, url } = await serve(dist);
+  const profile = await mkdtemp(join(tmpdir(), `botplay-${name}-`));
+  let context;
+  const close = async () => {
+    if (context) await settledWithin(context.close().catch(() => {}), 30_000);
+    server.close();
+    await rm(profile, { recursive: true, force: true });
+  };
+  try {
+    context = await launch(profile, launchOptions);
+    const page = context.pages()[0] ?? (await context.newPage());
+    const problems = watchProblems(page, [], { consoleErrors });
+    return { url, context, page, problems, close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
 }
 
 /** A check that failed: its message is the whole report. */

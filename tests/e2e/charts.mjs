@@ -28,24 +28,11 @@ import { copyFile, mkdir, mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { defaultCheck, launch, runAlone, setCode, setRelaxed, settledWithin, withinLimit } from "./browser.mjs";
-import { iceAndFireWalker } from "./bots.mjs";
-import { serve } from "./serve.mjs";
+import { defaultCheck, launch, openSession, runAlone, setCode, setRelaxed, withinLimit } from "./browser.mjs";
+import { iceAndFireWalker, LOOPING_BOT } from "./bots.mjs";
 
 const REPO = resolve(fileURLToPath(new URL("../..", import.meta.url)));
 const SHOTS = join(REPO, "tests", "e2e", "screenshots");
-
-// Answers its first turn, then loops forever on the second (whose budget is 50 ms).
-const LOOPING_BOT = `
-const spots = parseInt(readline());
-for (let i = 0; i < spots; i++) readline();
-for (let i = 0; i < 4 + 12; i++) readline();
-for (let n = parseInt(readline()), i = 0; i < n; i++) readline();
-for (let n = parseInt(readline()), i = 0; i < n; i++) readline();
-console.log("WAIT");
-readline();
-while (true) {}
-`;
 
 const RED = [0xd8, 0x41, 0x3a];
 const BLUE = [0x3b, 0x78, 0xd8];
@@ -104,16 +91,8 @@ async function frameShown(page) {
 }
 
 export async function chartChecks({ dist, check = defaultCheck, docs = process.argv.includes("--docs") }) {
-  const { server, url } = await serve(dist);
-  const profile = await mkdtemp(join(tmpdir(), "botplay-charts-"));
-  const context = await launch(profile);
-  const problems = [];
+  const { url, context, page, problems, close } = await openSession(dist, "charts");
   try {
-    const page = await context.newPage();
-    page.on("console", (m) => {
-      if (m.type() === "error") problems.push(`console error: ${m.text()}`);
-    });
-    page.on("pageerror", (e) => problems.push(`page error: ${e.message}`));
     await page.goto(url);
     await page.locator("#games .game-choice").first().waitFor({ timeout: 30_000 });
 
@@ -347,10 +326,7 @@ export async function chartChecks({ dist, check = defaultCheck, docs = process.a
     }
     check(problems.length === 0, `errors on the page:\n  ${problems.join("\n  ")}`);
   } finally {
-    // A browser that does not close (after a check past its limit) is killed when node exits.
-    await settledWithin(context.close(), 30_000);
-    server.close();
-    await rm(profile, { recursive: true, force: true });
+    await close();
   }
 }
 

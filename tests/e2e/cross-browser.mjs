@@ -37,6 +37,7 @@ import { fileURLToPath } from "node:url";
 import { Failure, TIME_SCALE, TimeLimit, settledWithin, withinLimit } from "./browser.mjs";
 import { available, blameCrash, onceMoreIfCrashed, open } from "./drivers/index.mjs";
 import { serve } from "./serve.mjs";
+import { LOOPING_BOT } from "./bots.mjs";
 
 const REPO = resolve(fileURLToPath(new URL("../..", import.meta.url)));
 const SHOTS = join(REPO, "tests", "e2e", "screenshots");
@@ -65,18 +66,6 @@ const EXPECT = {
   "firefox-static": { code: true, shared: true },
   "webkit-static": { code: true, shared: false },
 };
-
-// Answers its first turn, then loops forever on the second (whose budget is 50 ms).
-const LOOPING_BOT = `
-const spots = parseInt(readline());
-for (let i = 0; i < spots; i++) readline();
-for (let i = 0; i < 4 + 12; i++) readline();
-for (let n = parseInt(readline()), i = 0; i < n; i++) readline();
-for (let n = parseInt(readline()), i = 0; i < n; i++) readline();
-console.log("WAIT");
-readline();
-while (true) {}
-`;
 
 function check(condition, message) {
   if (!condition) throw new Failure(message);

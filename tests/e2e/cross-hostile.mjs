@@ -37,7 +37,7 @@
 import { mkdir, readFile, rm } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { PYTHON_HOARDER, pythonRuntimeForger, pythonWithoutNewlines, runtimeForger } from "./bots.mjs";
+import { LOOPING_BOT, PYTHON_HOARDER, pythonRuntimeForger, pythonWithoutNewlines, runtimeForger } from "./bots.mjs";
 import { withinLimit } from "./browser.mjs";
 import { blameCrash, onceMoreIfCrashed, open, processTree } from "./drivers/index.mjs";
 import { serve } from "./serve.mjs";
@@ -93,17 +93,6 @@ js.Atomics.wait = lambda *a: "ok"
 js.Atomics.load = lambda *a: 1
 js.Atomics.store = lambda *a: 0
 js.MessagePort.prototype.postMessage = lambda *a: 0
-`;
-
-const LOOPING = `
-const spots = parseInt(readline());
-for (let i = 0; i < spots; i++) readline();
-for (let i = 0; i < 4 + 12; i++) readline();
-for (let n = parseInt(readline()), i = 0; i < n; i++) readline();
-for (let n = parseInt(readline()), i = 0; i < n; i++) readline();
-console.log("WAIT");
-readline();
-while (true) {}
 `;
 
 const JS_HOARDER = `
@@ -244,7 +233,7 @@ async function suite(name) {
     report("h1", r, "a JavaScript bot replaced the runtime's globals and played its whole match; ");
 
     // (h3) A looping bot.
-    await setCode(page, LOOPING);
+    await setCode(page, LOOPING_BOT);
     r = await watch(browser, 30_000);
     check(mine(r).some((f) => /timeout/.test(f) && /within 50 ms/.test(f)), `(h3) ${name}: no 50 ms timeout: ${r.faults.join("; ")}`);
     steady("h3", r);

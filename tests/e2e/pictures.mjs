@@ -14,12 +14,9 @@
 //       the page's re-run), and so does every turn the viewer steps through.
 // No console error. Screenshot: tests/e2e/screenshots/pictures-live.png (the earlier turn, live).
 
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { defaultCheck, launch, runAlone, setCode, setRelaxed, settledWithin, withinLimit } from "./browser.mjs";
-import { serve } from "./serve.mjs";
+import { defaultCheck, openSession, runAlone, setCode, setRelaxed, withinLimit } from "./browser.mjs";
 
 const SHOTS = join(resolve(fileURLToPath(new URL("../..", import.meta.url))), "tests", "e2e", "screenshots");
 
@@ -56,16 +53,8 @@ async function shown(page, check, what) {
 }
 
 export async function picturesChecks({ dist, check = defaultCheck }) {
-  const { server, url } = await serve(dist);
-  const profile = await mkdtemp(join(tmpdir(), "botplay-pictures-"));
-  const context = await launch(profile);
-  const problems = [];
+  const { url, context, page, problems, close } = await openSession(dist, "pictures");
   try {
-    const page = await context.newPage();
-    page.on("console", (m) => {
-      if (m.type() === "error") problems.push(`console error: ${m.text()}`);
-    });
-    page.on("pageerror", (e) => problems.push(`page error: ${e.message}`));
     await page.goto(url);
     await page.locator("#games .game-choice").first().waitFor({ timeout: 30_000 });
     if ((await page.locator("#text-view-toggle").getAttribute("aria-pressed")) !== "true") {
@@ -126,10 +115,7 @@ export async function picturesChecks({ dist, check = defaultCheck }) {
 
     check(problems.length === 0, `problems: ${problems.join("; ")}`);
   } finally {
-    // A browser that does not close (after a check past its limit) is killed when node exits.
-    await settledWithin(context.close(), 30_000);
-    server.close();
-    await rm(profile, { recursive: true, force: true });
+    await close();
   }
 }
 

@@ -22,7 +22,7 @@ import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { Failure, launch, settledWithin, withinLimit } from "./browser.mjs";
 import { serve } from "./serve.mjs";
-import { iceAndFireWalker } from "./bots.mjs";
+import { iceAndFireWalker, LOOPING_BOT } from "./bots.mjs";
 
 const REPO = resolve(fileURLToPath(new URL("../..", import.meta.url)));
 const SHOTS = join(REPO, "tests", "e2e", "screenshots");
@@ -48,18 +48,6 @@ for (let i = 0; i < spots; i++) readline();
 while (true) {
   const gold = ;
 }
-`;
-
-// Answers its first turn, then loops forever on the second (whose budget is 50 ms).
-const LOOPING_BOT = `
-const spots = parseInt(readline());
-for (let i = 0; i < spots; i++) readline();
-for (let i = 0; i < 4 + 12; i++) readline();
-for (let n = parseInt(readline()), i = 0; i < n; i++) readline();
-for (let n = parseInt(readline()), i = 0; i < n; i++) readline();
-console.log("WAIT");
-readline();
-while (true) {}
 `;
 
 const timings = [];

@@ -19,13 +19,11 @@
 // No console error anywhere. Screenshot: tests/e2e/screenshots/take-over.png (with --docs, also
 // docs/screenshots/take-over.png).
 
-import { copyFile, mkdir, mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { copyFile, mkdir } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { defaultCheck, launch, runAlone, setCode, settledWithin, withinLimit } from "./browser.mjs";
+import { defaultCheck, openSession, runAlone, setCode, withinLimit } from "./browser.mjs";
 import { iceAndFireWalker } from "./bots.mjs";
-import { serve } from "./serve.mjs";
 
 const REPO = resolve(fileURLToPath(new URL("../..", import.meta.url)));
 const SHOTS = join(REPO, "tests", "e2e", "screenshots");
@@ -45,16 +43,8 @@ async function redLog(page) {
 }
 
 export async function takeOverChecks({ dist, check = defaultCheck, docs = process.argv.includes("--docs") }) {
-  const { server, url } = await serve(dist);
-  const profile = await mkdtemp(join(tmpdir(), "botplay-take-over-"));
-  const context = await launch(profile);
-  const problems = [];
+  const { url, context, page, problems, close } = await openSession(dist, "take-over");
   try {
-    const page = await context.newPage();
-    page.on("console", (m) => {
-      if (m.type() === "error") problems.push(`console error: ${m.text()}`);
-    });
-    page.on("pageerror", (e) => problems.push(`page error: ${e.message}`));
     await page.goto(url);
     await page.locator("#games .game-choice").first().waitFor({ timeout: 30_000 });
 
@@ -166,10 +156,7 @@ export async function takeOverChecks({ dist, check = defaultCheck, docs = proces
     });
     check(problems.length === 0, `problems: ${problems.join("; ")}`);
   } finally {
-    // A browser that does not close (after a check past its limit) is killed when node exits.
-    await settledWithin(context.close(), 30_000);
-    server.close();
-    await rm(profile, { recursive: true, force: true });
+    await close();
   }
 }
 
