@@ -12,12 +12,10 @@
 //     Screenshots: tests/e2e/screenshots/human-<game>.png.
 // Called from run.mjs (`humanChecks({ dist, check, SHOTS })`) or alone.
 
-import { mkdir, mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { mkdir } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { Failure, defaultCheck, launch, runAlone } from "./browser.mjs";
-import { serve } from "./serve.mjs";
+import { defaultCheck, Failure, openSession, runAlone } from "./browser.mjs";
 
 const REPO = resolve(fileURLToPath(new URL("../..", import.meta.url)));
 
@@ -106,14 +104,8 @@ async function noFaults(page, check, what) {
 
 export async function humanChecks({ dist, check = defaultCheck, SHOTS = join(REPO, "tests", "e2e", "screenshots") }) {
   await mkdir(SHOTS, { recursive: true });
-  const { server, url } = await serve(dist);
-  const profile = await mkdtemp(join(tmpdir(), "botplay-human-"));
-  let context;
-  const problems = [];
+  const { url, page, problems, close } = await openSession(dist, "human", { consoleErrors: false });
   try {
-    context = await launch(profile);
-    const page = await context.newPage();
-    page.on("pageerror", (e) => problems.push(e.message));
 
     // Ice and Fire: train a unit beside the HQ, then move it.
     {
@@ -220,9 +212,7 @@ export async function humanChecks({ dist, check = defaultCheck, SHOTS = join(REP
     }
     check(problems.length === 0, `(v) page errors:\n  ${problems.join("\n  ")}`);
   } finally {
-    await context?.close().catch(() => {});
-    server.close();
-    await rm(profile, { recursive: true, force: true });
+    await close();
   }
 }
 

@@ -11,12 +11,9 @@
 //     (its text says so) and a level-2 TRAIN there is skipped with a reason in the events.
 // Called from run.mjs (`leagueChecks({ dist, check })`) or alone.
 
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { defaultCheck, launch, runAlone } from "./browser.mjs";
-import { serve } from "./serve.mjs";
+import { defaultCheck, openSession, runAlone } from "./browser.mjs";
 
 const REPO = resolve(fileURLToPath(new URL("../..", import.meta.url)));
 
@@ -105,14 +102,8 @@ async function leagueText(page) {
 }
 
 export async function leagueChecks({ dist, check = defaultCheck }) {
-  const { server, url } = await serve(dist);
-  const profile = await mkdtemp(join(tmpdir(), "botplay-leagues-"));
-  let context;
-  const problems = [];
+  const { url, page, problems, close } = await openSession(dist, "leagues", { consoleErrors: false });
   try {
-    context = await launch(profile);
-    const page = await context.newPage();
-    page.on("pageerror", (e) => problems.push(e.message));
     await page.goto(url);
     await page.locator("#games").waitFor();
 
@@ -169,9 +160,7 @@ export async function leagueChecks({ dist, check = defaultCheck }) {
     console.log(`ok (z) ice-and-fire league 1: '${basics.slice(0, 40)}…'; a level-2 TRAIN is skipped: "${skipped}"`);
     check(problems.length === 0, `(z) page errors: ${problems.join("; ")}`);
   } finally {
-    await context?.close().catch(() => {});
-    server.close();
-    await rm(profile, { recursive: true, force: true });
+    await close();
   }
 }
 

@@ -11,12 +11,10 @@
 //   trunk build --release --skip-version-check
 //   node tests/e2e/rules.mjs [--dist dist]
 
-import { mkdir, mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { mkdir } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { defaultCheck, launch, runAlone } from "./browser.mjs";
-import { serve } from "./serve.mjs";
+import { defaultCheck, openSession, runAlone } from "./browser.mjs";
 
 const REPO = resolve(fileURLToPath(new URL("../..", import.meta.url)));
 
@@ -172,22 +170,14 @@ export async function rulesChecks(page, { check, SHOTS }) {
 
 /** The rules dialogs alone (run.mjs calls `rulesChecks` on its own page). */
 export async function rulesAlone({ dist, check = defaultCheck }) {
-  const { server, url } = await serve(dist);
-  const profile = await mkdtemp(join(tmpdir(), "botplay-rules-"));
-  let context;
-  const problems = [];
+  const { url, page, problems, close } = await openSession(dist, "rules", { consoleErrors: false });
   try {
-    context = await launch(profile);
-    const page = await context.newPage();
-    page.on("pageerror", (e) => problems.push(e.message));
     await page.goto(url);
     await page.locator("#games .game-choice").first().waitFor({ timeout: 30_000 });
     await rulesChecks(page, { check, SHOTS: join(REPO, "tests", "e2e", "screenshots") });
     check(problems.length === 0, `(rules) page errors: ${problems.join("; ")}`);
   } finally {
-    await context?.close().catch(() => {});
-    server.close();
-    await rm(profile, { recursive: true, force: true });
+    await close();
   }
 }
 
