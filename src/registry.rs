@@ -32,6 +32,9 @@ pub struct Game {
     pub sentence: &'static str,
     /// Why it suits a class's first lesson, when it does (the landing page marks it).
     pub first_lesson: Option<&'static str>,
+    /// The maps the match form offers (the option `map`: its value and a few words), the first
+    /// the default (the option left out); none for a game whose map comes from the seed alone.
+    pub maps: &'static [(&'static str, &'static str)],
 }
 
 /// Every game the page shows, in the order of `games::GAMES`.
@@ -48,6 +51,7 @@ pub static GAMES: &[Game] = &[
         sentence: "Train soldiers, claim land and build mines and towers on a 12 × 12 map until \
                    one side captures the other's HQ.",
         first_lesson: None,
+        maps: &[],
     },
     Game {
         id: "soak-overflow",
@@ -64,6 +68,7 @@ pub static GAMES: &[Game] = &[
             "Good for a first lesson: its four tutorial leagues (Wood 4 to Wood 1) add one \
              order at a time, starting with two agents walked to their goal tiles.",
         ),
+        maps: &[],
     },
     Game {
         id: "micro-rts",
@@ -77,6 +82,7 @@ pub static GAMES: &[Game] = &[
         sentence: "A small real-time strategy game: gather gold and wood, build barracks, train \
                    an army and take the enemy's castles.",
         first_lesson: None,
+        maps: &[],
     },
     Game {
         id: "skyport",
@@ -90,6 +96,7 @@ pub static GAMES: &[Game] = &[
         sentence: "Up to eight ships on a hex map mine resources, upgrade lasers, mortars and \
                    droids, and shoot it out for points.",
         first_lesson: None,
+        maps: &[],
     },
     Game {
         id: "crafting-quest",
@@ -103,6 +110,7 @@ pub static GAMES: &[Game] = &[
         sentence: "Ten units each dig for buried resources under fog of war, craft swords and \
                    armour, set traps and towers, and fight.",
         first_lesson: None,
+        maps: &games::crafting_quest::MAPS,
     },
 ];
 

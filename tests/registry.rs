@@ -173,6 +173,27 @@ product_test! {
 }
 
 product_test! {
+    /// Every map the match form offers builds a game (the first, the default, without the
+    /// option), and two maps never share a value.
+    fn every_map_the_form_offers_builds() {
+        for game in botplay_web::registry::GAMES {
+            let info = games::entry(game.id).expect("a game").info;
+            for (i, &(map, words)) in game.maps.iter().enumerate() {
+                assert!(!words.is_empty(), "{}: map {map} has no words", game.id);
+                assert!(game.maps[..i].iter().all(|&(m, _)| m != map), "{}: {map} twice", game.id);
+                let mut setup = engine::Setup::new(info, 1);
+                if i > 0 {
+                    setup.options.insert("map".into(), map.into());
+                }
+                if let Err(e) = games::new_game(&setup) {
+                    panic!("{}: the form's map {map} does not build: {e}", game.id);
+                }
+            }
+        }
+    }
+}
+
+product_test! {
     fn seat_names_and_human_seats_fit_their_games() {
         for game in botplay_web::registry::GAMES {
             let info = games::entry(game.id).expect("a game of games::GAMES").info;

@@ -1,4 +1,4 @@
-//! The match set-up: seed, league, map (Crafting Quest 3), the opponent, relaxed budgets, Run
+//! The match set-up: seed, league, map (where the game offers maps), the opponent, relaxed budgets, Run
 //! and Stop. The person's own bot and its editor are in the bot pane (`bot_pane.rs`).
 
 use web_sys::{HtmlInputElement, HtmlSelectElement};
@@ -6,7 +6,6 @@ use yew::prelude::*;
 
 use super::code_editor::CodeEditor;
 use super::code_keeping::{EarlierVersions, OtherTabNotice};
-use games::crafting_quest::MAPS;
 
 use super::state::{entry, Action, Form, Slot, LANGUAGES, PYTHON, TYPESCRIPT, WASM};
 use super::wasm_file::{use_wasm_drop, WasmFile};
@@ -43,12 +42,13 @@ pub fn match_form(props: &Props) -> Html {
         let send = send(Action::SetRuleset);
         Callback::from(move |e: Event| send(e.target_unchecked_into::<HtmlSelectElement>().value()))
     };
+    let maps = crate::registry::entry(form.game).map_or(&[][..], |g| g.maps);
     let on_map = {
         let dispatch = props.dispatch.clone();
         Callback::from(move |e: Event| {
             let value = e.target_unchecked_into::<HtmlSelectElement>().value();
             // The first map is the default: the option is left out for it.
-            let value = if value == MAPS[0].0 {
+            let value = if maps.first().is_some_and(|&(default, _)| value == default) {
                 String::new()
             } else {
                 value
@@ -94,13 +94,13 @@ pub fn match_form(props: &Props) -> Html {
             if let Some(r) = ruleset {
                 <p class="hint">{ r.summary }</p>
             }
-            if form.game == games::crafting_quest::INFO.id {
+            if let Some(&(default, _)) = maps.first() {
                 <div class="row">
                     <label for="map">{ "Map" }</label>
                     <select id="map" onchange={on_map}>
-                        { for MAPS.iter().map(|&(name, words)| html! {
+                        { for maps.iter().map(|&(name, words)| html! {
                             <option value={name}
-                                selected={form.options.get("map").map_or(MAPS[0].0, String::as_str) == name}>
+                                selected={form.options.get("map").map_or(default, String::as_str) == name}>
                                 { words }
                             </option>
                         }) }
