@@ -1,5 +1,8 @@
 //! botplay's web app: the page (Yew), the bots' workers and the canvas painters.
 //!
+//! One WebAssembly module serves the page (`src/bin/app.rs`) and its match worker
+//! ([`match_worker`], started in a worker by `www/match-host.js`).
+//!
 //! Only this crate knows the DOM, canvas and workers; the rules live in the `engine` and `games`
 //! crates, and the built-in bots in `bots`.
 
@@ -8,6 +11,7 @@ pub mod describe;
 pub mod human;
 pub mod isolation;
 pub mod match_host;
+pub mod match_worker;
 pub mod painters;
 pub mod registry;
 pub mod runner;

@@ -855,7 +855,8 @@ mod files {
         let _ = js_sys::Reflect::set(target, &key.into(), value);
     }
 
-    /// `{matchJs, matchWasm, runtime, languages}`, where `languages` holds what the bots of
+    /// `{matchJs, matchWasm, runtime, languages}` (the match worker's glue and module: the
+    /// page's own, [`app_module`]), where `languages` holds what the bots of
     /// each of `languages` that needs more than the runtime are sent (`python`: Pyodide's files;
     /// `typescript`: Sucrase's text, `typescript.js`), each fetched when such a bot first plays.
     pub async fn load(languages: &[&str]) -> Result<JsValue, String> {
@@ -863,16 +864,9 @@ mod files {
             Some(core) => core,
             None => {
                 let core = js_sys::Object::new();
-                set(
-                    &core,
-                    "matchJs",
-                    &fetch("match_worker.js", Body::Text).await?,
-                );
-                set(
-                    &core,
-                    "matchWasm",
-                    &fetch("match_worker_bg.wasm", Body::Bytes).await?,
-                );
+                let (glue, module) = app_module().await?;
+                set(&core, "matchJs", &glue);
+                set(&core, "matchWasm", &module);
                 set(&core, "runtime", &bot_script("js-bot-worker.js").await?);
                 let core: JsValue = core.into();
                 CORE.with(|c| *c.borrow_mut() = Some(core.clone()));
@@ -913,6 +907,34 @@ mod files {
         }
         set(&files, "languages", &needs);
         Ok(files.into())
+    }
+
+    /// The match worker's files: the page's own module, which runs the match worker too
+    /// (`src/match_worker.rs`): its wasm-bindgen glue (the text of `data-app-js`, an ES module,
+    /// made a classic script) and its bytes, those `www/boot.js` kept (`botplayAppWasm`: the
+    /// module is downloaded once), or fetched where a page was started without them.
+    async fn app_module() -> Result<(JsValue, JsValue), String> {
+        let script = web_sys::window()
+            .and_then(|w| w.document())
+            .and_then(|d| d.query_selector("script[data-app-js]").ok().flatten())
+            .ok_or("the page's script is missing")?;
+        let url = |name: &str| {
+            script
+                .get_attribute(name)
+                .ok_or("the page's script has no file names")
+        };
+        let glue = fetch(&url("data-app-js")?, Body::Text).await?;
+        let glue = crate::match_worker::classic_script(&glue.as_string().unwrap_or_default())?;
+        let kept = js_sys::Reflect::get(&js_sys::global(), &"botplayAppWasm".into())
+            .ok()
+            .and_then(|kept| kept.dyn_into::<js_sys::Promise>().ok());
+        let module = match kept {
+            Some(kept) => JsFuture::from(kept)
+                .await
+                .map_err(|e| format!("the page's module could not be read: {e:?}"))?,
+            None => fetch(&url("data-app-wasm")?, Body::Bytes).await?,
+        };
+        Ok((glue.into(), module))
     }
 
     /// A bot worker's script: the bots' channel (`bot-channel.js`), then the `runtime` that

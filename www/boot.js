@@ -103,5 +103,10 @@ async function isolate() {
 if (!(await isolate())) {
   keepOfflineCopy().catch((error) => console.warn("botplay: offline copy:", error));
   const { default: init } = await import(tag.dataset.appJs);
-  await init({ module_or_path: tag.dataset.appWasm });
+  // The match worker runs on this same module (src/match_worker.rs): the page keeps its bytes,
+  // fetched once, for the match host (src/runner.rs sends them with each match), and compiles
+  // the other copy as it arrives.
+  const response = await fetch(tag.dataset.appWasm);
+  self.botplayAppWasm = response.ok ? response.clone().arrayBuffer() : null;
+  await init({ module_or_path: response });
 }

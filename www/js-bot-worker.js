@@ -1,7 +1,7 @@
 // The runtime of a JavaScript, TypeScript or Python bot: one Web Worker runs one bot, as
 // CodinGame runs it.
 // The match host (www/match-host.js) starts it from this text; the match worker
-// (src/bin/match_worker.rs) is the other end of its two rings.
+// (src/match_worker.rs) is the other end of its two rings.
 //
 // A JavaScript bot calls a global, blocking `readline()` for each input line, writes its answer
 // with `console.log(...)` (or `print(...)`) and its debug log with `console.error(...)`.

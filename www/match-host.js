@@ -17,7 +17,8 @@
 //                   start: the JSON the match worker reads (src/match_host/mod.rs HostStart);
 //                   kind: "javascript", "typescript", "python", "builtin" or "human" (any
 //                   kind but the last two runs in a bot worker); files: {matchJs, matchWasm,
-//                   runtime, languages}, languages holding what a language's bots need, sent
+//                   runtime, languages}: matchJs and matchWasm are the page's own glue (as a
+//                   classic script) and module (bytes), on which the match worker runs; languages holding what a language's bots need, sent
 //                   to each of them (python: Pyodide's files {name: Blob}; typescript:
 //                   Sucrase's text; wasm: the text of its worker, www/bot-channel.js then
 //                   www/wasm-bot-worker.js, which runs instead of the runtime), only when
@@ -195,19 +196,25 @@
       tokens = [];
     };
 
-    // The match worker: wasm-bindgen's glue (the global `wasm_bindgen`), then its start.
+    // The match worker runs on the page's own module (src/match_worker.rs): a worker made of the
+    // page's wasm-bindgen glue (made a classic script by the page: a module worker from a blob:
+    // URL fails in this frame's opaque origin), whose initSync instantiates the module and returns
+    // its exports, followed by this start, which compiles the bytes the page sent.
     const starter = `
       self.onmessage = (event) => {
         self.onmessage = null;
         const { wasm, match } = event.data;
-        wasm_bindgen({ module_or_path: wasm }).then(
-          () => self.onmessage(new MessageEvent("message", { data: match })),
-          (error) => postMessage(JSON.stringify({ type: "failed", why: "the match worker could not start: " + error })),
-        );
+        WebAssembly.compile(wasm)
+          .then((module) => initSync({ module }).botplayMatchWorker())
+          .then(
+            () => self.onmessage(new MessageEvent("message", { data: match })),
+            (error) => postMessage(JSON.stringify({ type: "failed", why: "the match worker could not start: " + error })),
+          );
       };`;
 
     function startMatchWorker(files) {
-      matchWorker = new Worker(blobUrl(files.matchJs + "\n" + starter), { name: "match" });
+      const script = blobUrl(files.matchJs + "\n" + starter);
+      matchWorker = new Worker(script, { name: "match" });
       matchWorker.onmessage = (event) => {
         const data = event.data;
         if (typeof data === "string") port.postMessage({ type: "news", json: data });

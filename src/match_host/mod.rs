@@ -4,7 +4,7 @@
 //!
 //! ```text
 //!  page (src/runner.rs)            match host (www/match-host.js, in the frame)
-//!   Runner ── start/stop/human ──>  supervisor ── spawns ──> match worker (src/bin/match_worker.rs)
+//!   Runner ── start/stop/human ──>  supervisor ── spawns ──> match worker (src/match_worker.rs)
 //!          <── news, heartbeat ───    │  control ring ──────>   driver: Referee + built-in bots
 //!                                     └─ spawns ──> bot workers (www/js-bot-worker.js)
 //!                                                    <── input rings / output rings ──>

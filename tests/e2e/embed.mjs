@@ -203,7 +203,7 @@ export async function embedChecks({ dist, check = defaultCheck, SHOTS = join(REP
         const room = Math.min(w, at.play.top - b.top);
         check(b.width >= room - 24, `(em2) ${w}×${h}: the board is ${b.width.toFixed(0)} px where ${room.toFixed(0)} px are free`);
         check(Math.abs(at.canvas[0] - Math.round(b.width * at.ratio)) <= 1, `(em2) ${w}×${h}: the canvas is drawn at ${at.canvas[0]} px for ${b.width} CSS px`);
-        const unwanted = at.fetched.filter((name) => /match_worker|js-bot-worker|match-host|editor\.js|pyodide|coi-sw/.test(name));
+        const unwanted = at.fetched.filter((name) => /js-bot-worker|match-host|editor\.js|pyodide|coi-sw/.test(name));
         check(unwanted.length === 0, `(em2) the embed view fetched what only bots or the editor need: ${unwanted.join(", ")}`);
         check(!at.isolated, `(em2) a framed embed view is not expected to be cross-origin isolated`);
         await parent.screenshot({ path: join(SHOTS, `embed-${w}x${h}.png`) });

@@ -168,7 +168,8 @@ async function pageWeight(url, server, dist, loads) {
     throw new PerfFailure(`perf: requests for files not in ${dist}: ${files.filter((f) => !f.found).map((f) => f.path).join(", ")}`);
   }
   if (files.some((f) => /pyodide/.test(f.path))) throw new PerfFailure("perf: the first load fetched Python");
-  for (const need of [/\.wasm$/, /editor\.js$/, /match_worker_bg\.wasm$/]) {
+  // The page's module (its match worker runs on the same one, src/match_worker.rs) and the editor.
+  for (const need of [/^app-[0-9a-f]+_bg\.wasm$/, /editor\.js$/]) {
     if (!files.some((f) => need.test(f.path))) throw new PerfFailure(`perf: no response for ${need} was counted`);
   }
   sane(figures.loadGzipped, "the page's gzipped weight", { min: 10_000, max: 50e6 });

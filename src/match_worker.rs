@@ -1,5 +1,10 @@
 //! The match worker: plays one match in the match host (`www/match-host.js`), away from the
-//! page's main thread (see `botplay_web::match_host`).
+//! page's main thread (see [`crate::match_host`]).
+//!
+//! It runs on the page's own WebAssembly module: the host starts a worker from the app's
+//! wasm-bindgen glue made a classic script ([`classic_script`]; the page sends it with the
+//! module's bytes, `src/runner.rs`), which instantiates the module (the app's `main` starts
+//! nothing where there is no `window`) and calls [`start`], exported as `botplayMatchWorker`.
 //!
 //! The host sends one message: `{start, doorbell, control, rings}`, where `start` is the JSON of a
 //! [`HostStart`], `doorbell` and `control` are `SharedArrayBuffer`s, and `rings` has per seat
@@ -12,7 +17,7 @@
 //! instead: per seat a `MessagePort` on which the bot's runtime posts its records (or `null`),
 //! a port to the page's service worker for the bots' input and each bot's token there. The
 //! worker then steps the driver after each message and at each deadline
-//! ([`botplay_web::match_host::mailbox`]), each step once a probe posted to itself has come back
+//! ([`crate::match_host::mailbox`]), each step once a probe posted to itself has come back
 //! quickly ([`RoundTrip`]: nothing the bots posted before is still on its way); the host's
 //! commands come as `{control: kind, seat, text}` messages, and the worker posts `{running}` (a
 //! bit per seat computing) for the host's heartbeat.
@@ -20,10 +25,10 @@
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 
-use botplay_web::match_host::driver::{BotChannels, Channels, Driver, Input, Outbox};
-use botplay_web::match_host::mailbox::{Mailbox, RoundTrip};
-use botplay_web::match_host::rings::{Doorbell, InputRing, Kind, RecordReader};
-use botplay_web::match_host::{HostNews, HostStart};
+use crate::match_host::driver::{BotChannels, Channels, Driver, Input, Outbox};
+use crate::match_host::mailbox::{Mailbox, RoundTrip};
+use crate::match_host::rings::{Doorbell, InputRing, Kind, RecordReader};
+use crate::match_host::{HostNews, HostStart};
 use js_sys::{Array, SharedArrayBuffer};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
@@ -294,9 +299,13 @@ fn play_on_messages(
     Ok(())
 }
 
-fn main() {
+/// Makes this worker a match worker: its first message is the match to play.
+#[wasm_bindgen(js_name = botplayMatchWorker)]
+pub fn start() {
     console_error_panic_hook::set_once();
-    let scope: DedicatedWorkerGlobalScope = js_sys::global().unchecked_into();
+    let Ok(scope) = js_sys::global().dyn_into::<DedicatedWorkerGlobalScope>() else {
+        return; // not in a worker
+    };
     let on_message = {
         let scope = scope.clone();
         Closure::<dyn FnMut(MessageEvent)>::new(move |event: MessageEvent| {
@@ -328,4 +337,67 @@ fn main() {
     };
     scope.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
     on_message.forget();
+}
+
+/// The page's wasm-bindgen glue, an ES module (Trunk builds for `--target web`), as a classic
+/// worker's script: Chromium refuses a module worker from a `blob:` URL made in the match frame's
+/// opaque origin. Its exports become plain declarations (`initSync`, `botplayMatchWorker`), its
+/// export list goes, and `import.meta.url` (the module's default address, never used: the host
+/// passes the bytes) becomes the worker's. Glue that imports anything is refused, as is glue
+/// without `initSync` (wasm-bindgen is pinned in Cargo.toml: its output changes only with it).
+pub fn classic_script(module: &str) -> Result<String, String> {
+    let mut script = String::from("\"use strict\";\n");
+    let mut sync = false;
+    for line in module.lines() {
+        let trimmed = line.trim_start();
+        if trimmed.starts_with("import ") || trimmed.starts_with("import{") {
+            return Err(format!("the page's glue imports a module: {trimmed}"));
+        }
+        if trimmed.starts_with("export {") || trimmed.starts_with("export default") {
+            sync |= trimmed.contains("initSync");
+            continue;
+        }
+        let line = line.strip_prefix("export ").unwrap_or(line);
+        script.push_str(&line.replace("import.meta.url", "self.location.href"));
+        script.push('\n');
+    }
+    if !sync {
+        return Err("the page's glue exports no initSync".to_string());
+    }
+    Ok(script)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::classic_script;
+
+    const GLUE: &str = "let wasm;\n\
+        export function botplayMatchWorker() {\n    wasm.botplayMatchWorker();\n}\n\
+        function initSync(module) { return module; }\n\
+        async function __wbg_init(path) {\n    \
+        if (path === undefined) path = new URL('app_bg.wasm', import.meta.url);\n}\n\
+        export { initSync, __wbg_init as default };\n";
+
+    #[test]
+    fn the_glue_becomes_a_classic_script() {
+        let script = classic_script(GLUE).unwrap();
+        assert!(script.starts_with("\"use strict\";\n"));
+        assert!(script.contains("\nfunction botplayMatchWorker() {\n"));
+        assert!(!script.contains("export"), "{script}");
+        assert!(!script.contains("import"), "{script}");
+        assert!(script.contains("new URL('app_bg.wasm', self.location.href)"));
+        assert!(script.contains("function initSync(module)"));
+    }
+
+    #[test]
+    fn glue_that_imports_or_lacks_init_sync_is_refused() {
+        let importing = format!("import {{ x }} from './snippets/a.js';\n{GLUE}");
+        assert!(classic_script(&importing)
+            .unwrap_err()
+            .contains("imports a module"));
+        let without = GLUE.replace("export { initSync, __wbg_init as default };", "");
+        assert!(classic_script(&without)
+            .unwrap_err()
+            .contains("no initSync"));
+    }
 }
