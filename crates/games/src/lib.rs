@@ -83,9 +83,34 @@ pub fn new_game_picking_seed(
     }
 }
 
+/// The seed of a match as [`new_game_picking_seed`] picks it, without building the game unless
+/// it must: only seed 0 can be refused, so only then is the game built to ask (the page, which
+/// leaves building the game to its match worker).
+pub fn pick_seed(setup: &mut Setup, random: impl FnOnce() -> i64) -> Result<(), SetupError> {
+    if setup.seed != 0 {
+        return Ok(());
+    }
+    new_game_picking_seed(setup, random).map(drop)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn picking_a_seed_builds_the_game_only_for_seed_zero() {
+        // An option no game takes: building the game would refuse it.
+        let mut odd = Setup::new(soak_overflow::ENTRY.info, 7);
+        odd.options.insert("no-such-option".into(), "1".into());
+        assert!(new_game(&odd).is_err());
+        pick_seed(&mut odd, || unreachable!("seed 7 is kept")).expect("not built");
+        let mut soak = Setup::new(soak_overflow::ENTRY.info, 0);
+        pick_seed(&mut soak, || 42).expect("a seed was picked");
+        assert_eq!(soak.seed, 42);
+        let mut ice = Setup::new(ice_and_fire::ENTRY.info, 0);
+        pick_seed(&mut ice, || unreachable!("Ice and Fire takes seed 0")).expect("built");
+        assert_eq!(ice.seed, 0);
+    }
 
     #[test]
     fn seed_zero_is_replaced_only_where_the_game_refuses_it() {

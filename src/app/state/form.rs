@@ -238,7 +238,8 @@ impl Form {
         setup.options = self.options.clone();
         setup.seats = self.seats.clamp(info.min_seats, info.max_seats);
         setup.check(info).map_err(|e| e.to_string())?;
-        games::new_game_picking_seed(&mut setup, random).map_err(|why| why.to_string())?;
+        // The game itself is built by the match worker, which says what it refuses.
+        games::pick_seed(&mut setup, random).map_err(|why| why.to_string())?;
         let mut seats = vec![self.bots[0].seat(0)];
         while seats.len() < setup.seats {
             seats.push(self.bots[1].seat(1));
