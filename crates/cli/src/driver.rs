@@ -1,16 +1,19 @@
 //! Runs a match between bots: delivers each turn's input, times the answers, hands every line
 //! to the referee, and stops bots that fault (the referee then ends their later turns itself:
-//! [`Referee::retire`]).
+//! [`Referee::retire`]). One loop for every command: `play`, `arena` and, with the rules of
+//! Skyport's 2013 TCP server ([`Server::Skyport2013`]), `host`.
+
+use std::borrow::Cow;
+use std::net::TcpStream;
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use engine::referee::STOPPED;
 use engine::{AtDeadline, Game, Heard, Referee, Replay, Verdict};
 
 use crate::inbox::{Inbox, Next};
 use crate::procs::Doing;
-use crate::seats::Seat;
+use crate::seats::{Client, Seat};
 
 /// How long the driver waits for a crashed bot's stderr to end before recording the crash.
 const STDERR_GRACE: Duration = Duration::from_millis(500);
@@ -52,8 +55,28 @@ buffering its output instead of writing each answer at once. Flush stdout after 
 (fflush(stdout), std::endl, flush=True, System.out.flush()), or run it unchanged on a \
 pseudo-terminal: --bot-pty, or the spec pty:COMMAND.\n";
 
+/// Where the server a table stands for differs from a CodinGame pipe.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Server {
+    /// CodinGame's way (`play`, `arena`): a turn's input as the game writes it; a turn not
+    /// complete at its budget is a timeout and the bot is stopped; lines written ahead of being
+    /// asked are read as the next turn's, up to a cap.
+    Pipes,
+    /// Skyport's 2013 TCP server (`botplay host`), so that its clients play unchanged: no `info`
+    /// line (the 2013 server had none); the lines a player sent since its last turn are dropped
+    /// before its game state goes out (the server cleared its queue); a game turn ends at its
+    /// budget, the host writing `{"message":"endturn"}` on the bot's behalf (recorded as its
+    /// line), so fewer than three actions is no timeout; the handshake and the loadout time out
+    /// without disconnecting the client.
+    Skyport2013,
+}
+
+/// The line `botplay host` writes for a bot whose game turn reached its budget.
+const ENDTURN: &str = r#"{"message":"endturn"}"#;
+
 /// The bots of a match.
 pub struct Table {
+    server: Server,
     seats: Vec<Seat>,
     /// The seat has written at least one line that the referee heard.
     answered: Vec<bool>,
@@ -73,25 +96,27 @@ impl Halter {
     }
 }
 
-/// One asked seat's clock (also the TCP host's, `host.rs`).
-pub(crate) struct Clock {
-    pub(crate) seat: usize,
-    pub(crate) started: Instant,
-    pub(crate) budget_ms: u32,
+/// One asked seat's clock.
+struct Clock {
+    seat: usize,
+    started: Instant,
+    budget_ms: u32,
+    /// (Skyport 2013) A game turn: at its budget the turn ends ([`ENDTURN`]).
+    soft: bool,
 }
 
 impl Clock {
-    pub(crate) fn elapsed_ms(&self) -> f64 {
+    fn elapsed_ms(&self) -> f64 {
         self.ms_until(Instant::now())
     }
 
     /// The bot's time from the start of its turn to `at` (a line's arrival).
-    pub(crate) fn ms_until(&self, at: Instant) -> f64 {
+    fn ms_until(&self, at: Instant) -> f64 {
         at.saturating_duration_since(self.started).as_secs_f64() * 1000.0
     }
 
     /// When the turn's budget runs out.
-    pub(crate) fn deadline(&self) -> Instant {
+    fn deadline(&self) -> Instant {
         self.started + Duration::from_millis(u64::from(self.budget_ms))
     }
 }
@@ -106,12 +131,27 @@ impl Table {
             .enumerate()
             .map(|(i, spec)| Seat::start(spec, game, i, seed, Arc::clone(&inbox), pty))
             .collect::<Result<Vec<_>, _>>()?;
-        Ok(Table {
+        Ok(Table::of(Server::Pipes, seats, inbox))
+    }
+
+    /// Seats `botplay host`'s connected clients, in the order they connected.
+    pub fn hosted(streams: Vec<TcpStream>, inbox: Arc<Inbox>) -> Result<Table, String> {
+        let seats = streams
+            .into_iter()
+            .enumerate()
+            .map(|(i, stream)| Client::start(stream, i, Arc::clone(&inbox)).map(Seat::Client))
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(Table::of(Server::Skyport2013, seats, inbox))
+    }
+
+    fn of(server: Server, seats: Vec<Seat>, inbox: Arc<Inbox>) -> Table {
+        Table {
+            server,
             answered: vec![false; seats.len()],
             unflushed: Vec::new(),
             seats,
             inbox,
-        })
+        }
     }
 
     /// Seats (from 0) that timed out in their first turn without writing anything: they may
@@ -127,15 +167,22 @@ impl Table {
 
     /// Plays the match to its end, or until it is halted (then the referee is not over).
     pub fn play(&mut self, referee: &mut Referee) {
+        let hosted = self.server == Server::Skyport2013;
         while !referee.is_over() && !self.inbox.is_halted() {
             let asks = referee.begin_turn();
             if asks.is_empty() {
                 break;
             }
+            if hosted {
+                self.deliver_notices(referee);
+            }
             let mut clocks = Vec::new();
             for ask in &asks {
-                // Written before this turn's input: without reading its input.
-                if let Some(why) = self.inbox.overflow(ask.seat) {
+                let soft = hosted && is_game_turn(&ask.input);
+                if soft {
+                    self.drop_queued(ask.seat);
+                } else if let Some(why) = self.inbox.overflow(ask.seat).filter(|_| !hosted) {
+                    // Written before this turn's input: without reading its input.
                     referee.flood(ask.seat, &why, 0.0);
                     self.stop(referee, ask.seat);
                     continue;
@@ -146,15 +193,29 @@ impl Table {
                     seat: ask.seat,
                     started,
                     budget_ms: ask.budget_ms,
+                    soft,
                 });
-                self.deliver(ask.seat, &ask.input);
+                let input = if hosted {
+                    Cow::Owned(without_info(&ask.input))
+                } else {
+                    Cow::Borrowed(ask.input.as_str())
+                };
+                self.deliver(ask.seat, &input);
             }
             self.deliver_notices(referee);
             self.collect(referee, &clocks);
         }
+        if hosted {
+            self.deliver_notices(referee);
+        }
         for seat in &mut self.seats {
             seat.stop();
         }
+    }
+
+    /// (Skyport 2013) Drops the lines a seat sent since its last turn.
+    fn drop_queued(&mut self, seat: usize) {
+        while let Next::Line(..) = self.inbox.next(seat) {}
     }
 
     /// Re-runs the first `turns` turn records of `replay` on `referee` (fresh from
@@ -249,13 +310,31 @@ impl Table {
             };
             if deadline <= Instant::now() {
                 for clock in open.iter().filter(|c| c.deadline() <= Instant::now()) {
-                    self.time_out(referee, clock);
+                    self.expire(referee, clock);
                 }
                 continue;
             }
             let seats: Vec<usize> = open.iter().map(|c| c.seat).collect();
             self.inbox.wait(&seats, deadline);
         }
+    }
+
+    /// A seat's budget ran out. (Skyport 2013) A game turn ends there, its `endturn` heard as the
+    /// bot's own line; the handshake or loadout is a timeout that leaves the client connected.
+    fn expire(&mut self, referee: &mut Referee, clock: &Clock) {
+        match (self.server, clock.soft) {
+            (Server::Skyport2013, true) => {
+                let budget = f64::from(clock.budget_ms);
+                if let Verdict::Reply(text) = referee.line(clock.seat, ENDTURN, budget) {
+                    self.deliver(clock.seat, &text);
+                }
+            }
+            (Server::Skyport2013, false) => {
+                referee.timeout(clock.seat, clock.elapsed_ms());
+            }
+            (Server::Pipes, _) => self.time_out(referee, clock),
+        }
+        self.deliver_notices(referee);
     }
 
     /// A seat's budget ran out: a timeout, whose words say what the bot was doing. A local
@@ -304,7 +383,8 @@ impl Table {
         if !referee.waiting_for().contains(&seat) {
             return;
         }
-        if let Some(why) = self.inbox.overflow(seat) {
+        let overflow = self.inbox.overflow(seat);
+        if let Some(why) = overflow.filter(|_| self.server == Server::Pipes) {
             referee.flood(seat, &why, clock.elapsed_ms());
             self.stop(referee, seat);
             return;
@@ -313,7 +393,14 @@ impl Table {
             match self.inbox.next(seat) {
                 Next::Line(line, at) => {
                     self.answered[seat] = true;
-                    match referee.line(seat, &line, clock.ms_until(at)) {
+                    let elapsed = clock.ms_until(at);
+                    if clock.soft && elapsed > f64::from(clock.budget_ms) {
+                        // Too late for this turn: the 2013 server would have dropped it with
+                        // the seat's queue before its next turn.
+                        self.expire(referee, clock);
+                        return;
+                    }
+                    match referee.line(seat, &line, elapsed) {
                         Verdict::Reply(text) => self.deliver(seat, &text),
                         Verdict::Fault(_) => self.stop(referee, seat),
                         Verdict::More | Verdict::Done | Verdict::NotAsked => {}
@@ -357,15 +444,47 @@ impl Table {
 
     /// Stops a seat's bot; its later turns are the referee's to end.
     fn stop(&mut self, referee: &mut Referee, seat: usize) {
-        referee.retire(seat, STOPPED);
+        referee.retire(seat, self.seats[seat].out_reason());
         self.inbox.stop(seat);
         self.seats[seat].stop();
     }
 }
 
+/// (Skyport 2013) Whether an input is a game state of a turn (not the handshake's `info` nor
+/// turn 0).
+fn is_game_turn(input: &str) -> bool {
+    input.starts_with("{\"message\":\"gamestate\"")
+        && !input.starts_with("{\"message\":\"gamestate\",\"turn\":0,")
+}
+
+/// (Skyport 2013) The input without our `info` line, which the 2013 server did not send.
+fn without_info(input: &str) -> String {
+    input
+        .lines()
+        .filter(|l| !l.starts_with("{\"message\":\"info\""))
+        .map(|l| format!("{l}\n"))
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn skyports_inputs_are_told_apart() {
+        assert!(is_game_turn(
+            "{\"message\":\"gamestate\",\"turn\":3,\"players\":[]}\n"
+        ));
+        assert!(!is_game_turn(
+            "{\"message\":\"gamestate\",\"turn\":0,\"players\":[]}\n"
+        ));
+        assert!(!is_game_turn("{\"message\":\"info\",\"rounds\":50}\n"));
+        assert_eq!(without_info("{\"message\":\"info\",\"rounds\":50}\n"), "");
+        assert_eq!(
+            without_info("{\"message\":\"gamestate\"}\n"),
+            "{\"message\":\"gamestate\"}\n"
+        );
+    }
 
     #[test]
     fn an_interrupted_python_program_names_its_own_line() {

@@ -1,10 +1,12 @@
 //! The bots of a match as the driver sees them: local programs, WebAssembly bots (run
-//! in-process, [`crate::wasm_bot`]) or built-in bots.
+//! in-process, [`crate::wasm_bot`]), built-in bots, or clients of `botplay host` on a TCP
+//! connection.
 //!
 //! Every bot is reached the same way: text is delivered to it, and what it writes arrives in
 //! the match's [`Inbox`], where the driver takes it when the referee wants it.
 
 use std::io::Write;
+use std::net::{Shutdown, TcpStream};
 use std::os::unix::process::{CommandExt, ExitStatusExt};
 use std::path::Path;
 use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
@@ -14,7 +16,7 @@ use std::sync::Arc;
 use std::thread;
 use std::time::{Duration, Instant};
 
-use engine::referee::{MAX_LINE_BYTES, MAX_STDERR_BYTES};
+use engine::referee::{MAX_LINE_BYTES, MAX_STDERR_BYTES, STOPPED};
 
 use crate::inbox::{read_lines, Inbox};
 use crate::procs;
@@ -24,11 +26,15 @@ use crate::wasm_bot::{self, WasmBot};
 /// not reading anyway), so a bot that never reads costs neither memory nor a blocked driver.
 const MAX_PENDING_INPUT: usize = 16 * 1024 * 1024;
 
+/// The crash text of a `botplay host` client's turns once it is gone.
+pub const GONE: &str = "the client disconnected";
+
 /// A bot seated in the match.
 pub enum Seat {
     Program(Program),
     Wasm(WasmBot),
     Builtin(Builtin),
+    Client(Client),
 }
 
 impl Seat {
@@ -88,15 +94,25 @@ impl Seat {
             Seat::Program(p) => p.deliver(text),
             Seat::Wasm(w) => w.deliver(text),
             Seat::Builtin(b) => b.deliver(text),
+            Seat::Client(c) => c.deliver(text),
         }
     }
 
-    /// Stops the bot for good, with every process it started.
+    /// Stops the bot for good, with every process it started (a client: its connection).
     pub fn stop(&mut self) {
         match self {
             Seat::Program(p) => p.stop(),
             Seat::Wasm(w) => w.stop(),
             Seat::Builtin(_) => {}
+            Seat::Client(c) => c.stop(),
+        }
+    }
+
+    /// Why its later turns are crashes once it is stopped.
+    pub fn out_reason(&self) -> &'static str {
+        match self {
+            Seat::Client(_) => GONE,
+            _ => STOPPED,
         }
     }
 
@@ -124,6 +140,54 @@ impl Seat {
             Seat::Program(p) => p.ended(),
             Seat::Wasm(w) => w.ended(),
             Seat::Builtin(_) => "the bot's program ended".into(),
+            Seat::Client(_) => GONE.into(),
+        }
+    }
+}
+
+/// A client of `botplay host` (Skyport's original clients): what it is sent is written to its
+/// connection; its lines come through the inbox. It has no debug log.
+pub struct Client {
+    stream: Option<TcpStream>,
+}
+
+impl Client {
+    /// Seats a connection: each line it sends (cut one byte over the referee's cap, which faults
+    /// it as a flood: an endless line costs no memory) goes to the inbox until it closes.
+    pub fn start(stream: TcpStream, seat: usize, inbox: Arc<Inbox>) -> Result<Client, String> {
+        let reader = stream
+            .try_clone()
+            .map_err(|e| format!("cannot read from player {}: {e}", seat + 1))?;
+        inbox.close_stderr(seat);
+        thread::spawn(move || {
+            read_lines(reader, MAX_LINE_BYTES + 1, |line, _| {
+                inbox.push_line(seat, line)
+            });
+            inbox.close(seat);
+        });
+        Ok(Client {
+            stream: Some(stream),
+        })
+    }
+
+    fn deliver(&mut self, text: &str) {
+        let Some(stream) = self.stream.as_mut().filter(|_| !text.is_empty()) else {
+            return;
+        };
+        if stream
+            .write_all(text.as_bytes())
+            .and_then(|_| stream.flush())
+            .is_err()
+        {
+            // The client went away; its reader reports the end.
+            self.stream = None;
+        }
+    }
+
+    /// Ends the connection: the client sees the end of the stream.
+    fn stop(&mut self) {
+        if let Some(stream) = self.stream.take() {
+            let _ = stream.shutdown(Shutdown::Both);
         }
     }
 }
