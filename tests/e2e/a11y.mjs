@@ -29,7 +29,7 @@ import { mkdtemp, mkdir, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { defaultCheck, launch, runAlone } from "./browser.mjs";
+import { defaultCheck, launch, openPlayground, runAlone } from "./browser.mjs";
 import { serve } from "./serve.mjs";
 
 const REPO = resolve(fileURLToPath(new URL("../..", import.meta.url)));
@@ -212,8 +212,7 @@ export async function a11yChecks({ dist, check = defaultCheck, SHOTS = join(REPO
     await mkdir(SHOTS, { recursive: true });
 
     // (s) A fresh page, from the keyboard alone.
-    await page.goto(url);
-    await page.locator("#games .game-choice").first().waitFor({ timeout: 30_000 });
+    await openPlayground(page, url);
     await page.locator("#bot-code .cm-content").waitFor({ timeout: 30_000 });
     const fresh = await tabWalk(page, check, "s, fresh page");
     for (const expected of ["#run", "#viewer", "#text-view-toggle", "#bot-code", "#open-replay"]) {
@@ -330,8 +329,7 @@ export async function a11yChecks({ dist, check = defaultCheck, SHOTS = join(REPO
     await page.locator("#viewer").screenshot({ path: join(SHOTS, "a11y-text-view.png") });
 
     // Remembered across a reload; "t" in the viewer toggles it.
-    await page.reload();
-    await page.locator("#games .game-choice").first().waitFor({ timeout: 30_000 });
+    await openPlayground(page);
     check((await page.locator("#text-view-toggle").getAttribute("aria-pressed")) === "true", "(t) the text view was forgotten by a reload");
     check((await page.locator("#text-turn-label").innerText()).trim() === "No match yet.", "(t) before a match the text view does not say so");
     await page.locator("#viewer").focus();

@@ -78,6 +78,14 @@ export async function openSession(dist, name, { launchOptions = {}, consoleError
   }
 }
 
+/** Opens `url` in `page` (reloads it, without `url`) and waits for the game gallery, the sign
+ * that the page has started (30 s at most). */
+export async function openPlayground(page, url) {
+  if (url === undefined) await page.reload();
+  else await page.goto(url);
+  await page.locator("#games .game-choice").first().waitFor({ timeout: 30_000 });
+}
+
 /** A check that failed: its message is the whole report. */
 export class Failure extends Error {}
 

@@ -28,7 +28,7 @@ import { copyFile, mkdir, mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { defaultCheck, launch, openSession, runAlone, setCode, setRelaxed, withinLimit } from "./browser.mjs";
+import { defaultCheck, launch, openPlayground, openSession, runAlone, setCode, setRelaxed, withinLimit } from "./browser.mjs";
 import { iceAndFireWalker, LOOPING_BOT } from "./bots.mjs";
 
 const REPO = resolve(fileURLToPath(new URL("../..", import.meta.url)));
@@ -93,8 +93,7 @@ async function frameShown(page) {
 export async function chartChecks({ dist, check = defaultCheck, docs = process.argv.includes("--docs") }) {
   const { url, context, page, problems, close } = await openSession(dist, "charts");
   try {
-    await page.goto(url);
-    await page.locator("#games .game-choice").first().waitFor({ timeout: 30_000 });
+    await openPlayground(page, url);
 
     // Each check within its time limit: past it, the run fails at once, naming the check, with a
     // screenshot of the page shown (tests/e2e/screenshots/timeout-chromium.png).
@@ -264,8 +263,7 @@ export async function chartChecks({ dist, check = defaultCheck, docs = process.a
       mobile.on("console", (m) => {
         if (m.type() === "error") problems.push(`phone console error: ${m.text()}`);
       });
-      await mobile.goto(url);
-      await mobile.locator("#games .game-choice").first().waitFor({ timeout: 30_000 });
+      await openPlayground(mobile, url);
       await setCode(mobile, iceAndFireWalker());
       await mobile.locator("#opponent").selectOption("random");
       await setRelaxed(mobile, true);

@@ -34,7 +34,7 @@ import { mkdtemp, mkdir, readFile, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { extname, join, normalize, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
-import { launch, setCode, setRelaxed, withinLimit } from "./browser.mjs";
+import { launch, openPlayground, setCode, setRelaxed, withinLimit } from "./browser.mjs";
 import { trunkHeaders } from "./serve.mjs";
 
 const REPO = resolve(fileURLToPath(new URL("../..", import.meta.url)));
@@ -402,8 +402,7 @@ async function main() {
       const site = await serveDist(dist, run.headers);
       servers.push(site.server);
       // A fresh origin for each run (another port): storage starts empty.
-      await page.goto(site.url);
-      await page.locator("#games .game-choice").first().waitFor({ timeout: 30_000 });
+      await openPlayground(page, site.url);
       check(await page.evaluate(() => self.crossOriginIsolated), `(${run.label}) the page is not cross-origin isolated`);
       const before = await originStorage(page);
 
@@ -473,8 +472,7 @@ async function main() {
     // (o) Misbehaving bots, against the built-in expander, with the page's policy.
     const site = await serveDist(dist, headers);
     servers.push(site.server);
-    await page.goto(site.url);
-    await page.locator("#games .game-choice").first().waitFor({ timeout: 30_000 });
+    await openPlayground(page, site.url);
     await page.locator("#opponent").selectOption("expander");
     await setRelaxed(page, false);
     let slowest = 0;

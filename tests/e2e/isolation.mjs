@@ -36,7 +36,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { PYTHON_HOARDER, pythonRuntimeForger, pythonWithoutNewlines, runtimeForger } from "./bots.mjs";
-import { defaultCheck, launch, runAlone, setCode, setRelaxed } from "./browser.mjs";
+import { defaultCheck, launch, openPlayground, runAlone, setCode, setRelaxed } from "./browser.mjs";
 import { serve } from "./serve.mjs";
 
 const REPO = resolve(fileURLToPath(new URL("../..", import.meta.url)));
@@ -228,8 +228,7 @@ export async function isolationChecks({ dist, check = defaultCheck }) {
     let page = context.pages()[0] ?? (await context.newPage());
     let cdp = await context.newCDPSession(page);
     const open = async () => {
-      await page.goto(url);
-      await page.locator("#games .game-choice").first().waitFor({ timeout: 30_000 });
+      await openPlayground(page, url);
       await page.locator('#games .game-choice[data-game="ice-and-fire"]').click();
       await page.locator("#opponent").selectOption("expander");
     };
@@ -388,8 +387,7 @@ export async function isolationChecks({ dist, check = defaultCheck }) {
     crash.send("Page.crash").catch(() => {});
     await new Promise((ok) => setTimeout(ok, 1000));
     const again = await context.newPage();
-    await again.goto(link);
-    await again.locator("#games .game-choice").first().waitFor({ timeout: 30_000 });
+    await openPlayground(again, link);
     await again.waitForTimeout(1500);
     const notice = await again.locator("#notice").allInnerTexts();
     check(notice.some((t) => /never\s+ended/.test(t)), `(t) no notice about the unfinished link: ${notice.join(" | ")}`);

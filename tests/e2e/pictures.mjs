@@ -16,7 +16,7 @@
 
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { defaultCheck, openSession, runAlone, setCode, setRelaxed, withinLimit } from "./browser.mjs";
+import { defaultCheck, openPlayground, openSession, runAlone, setCode, setRelaxed, withinLimit } from "./browser.mjs";
 
 const SHOTS = join(resolve(fileURLToPath(new URL("../..", import.meta.url))), "tests", "e2e", "screenshots");
 
@@ -55,8 +55,7 @@ async function shown(page, check, what) {
 export async function picturesChecks({ dist, check = defaultCheck }) {
   const { url, context, page, problems, close } = await openSession(dist, "pictures");
   try {
-    await page.goto(url);
-    await page.locator("#games .game-choice").first().waitFor({ timeout: 30_000 });
+    await openPlayground(page, url);
     if ((await page.locator("#text-view-toggle").getAttribute("aria-pressed")) !== "true") {
       await page.locator("#text-view-toggle").click();
     }

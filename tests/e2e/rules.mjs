@@ -14,7 +14,7 @@
 import { mkdir } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { defaultCheck, openSession, runAlone } from "./browser.mjs";
+import { defaultCheck, openPlayground, openSession, runAlone } from "./browser.mjs";
 
 const REPO = resolve(fileURLToPath(new URL("../..", import.meta.url)));
 
@@ -172,8 +172,7 @@ export async function rulesChecks(page, { check, SHOTS }) {
 export async function rulesAlone({ dist, check = defaultCheck }) {
   const { url, page, problems, close } = await openSession(dist, "rules", { consoleErrors: false });
   try {
-    await page.goto(url);
-    await page.locator("#games .game-choice").first().waitFor({ timeout: 30_000 });
+    await openPlayground(page, url);
     await rulesChecks(page, { check, SHOTS: join(REPO, "tests", "e2e", "screenshots") });
     check(problems.length === 0, `(rules) page errors: ${problems.join("; ")}`);
   } finally {

@@ -20,7 +20,7 @@ import { mkdtemp, mkdir, readdir, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { Failure, launch, settledWithin, withinLimit } from "./browser.mjs";
+import { Failure, launch, openPlayground, settledWithin, withinLimit } from "./browser.mjs";
 import { serve } from "./serve.mjs";
 import { iceAndFireWalker, LOOPING_BOT } from "./bots.mjs";
 
@@ -183,8 +183,7 @@ async function main() {
     // (a) The page loads, lists the game, is cross-origin isolated, and logs no errors.
     await limit("(a) the page loads", 90_000, async () => {
       t = performance.now();
-      await page.goto(url);
-      await page.locator("#games .game-choice").first().waitFor({ timeout: 30_000 });
+      await openPlayground(page, url);
       timed("(a) page load until the game list shows", t);
       const gamesText = await page.locator("#games").innerText();
       check(/Ice and Fire/.test(gamesText), `(a) the game list does not name Ice and Fire: ${gamesText}`);

@@ -23,7 +23,7 @@ import { mkdir, mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { defaultCheck, launch, runAlone } from "./browser.mjs";
+import { defaultCheck, launch, openPlayground, runAlone } from "./browser.mjs";
 import { serve } from "./serve.mjs";
 
 const REPO = resolve(fileURLToPath(new URL("../..", import.meta.url)));
@@ -53,8 +53,7 @@ const history = (page, key = KEY) =>
   page.evaluate((k) => JSON.parse(localStorage.getItem(k + "/history") ?? "[]").map((version) => version.code), key);
 
 async function open(page, url) {
-  await page.goto(url);
-  await page.locator("#games .game-choice").first().waitFor({ timeout: 30_000 });
+  await openPlayground(page, url);
   await page.locator("#bot-code .cm-content").waitFor({ timeout: 30_000 });
 }
 

@@ -22,7 +22,7 @@
 import { copyFile, mkdir } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { defaultCheck, openSession, runAlone, setCode, withinLimit } from "./browser.mjs";
+import { defaultCheck, openPlayground, openSession, runAlone, setCode, withinLimit } from "./browser.mjs";
 import { iceAndFireWalker } from "./bots.mjs";
 
 const REPO = resolve(fileURLToPath(new URL("../..", import.meta.url)));
@@ -45,8 +45,7 @@ async function redLog(page) {
 export async function takeOverChecks({ dist, check = defaultCheck, docs = process.argv.includes("--docs") }) {
   const { url, context, page, problems, close } = await openSession(dist, "take-over");
   try {
-    await page.goto(url);
-    await page.locator("#games .game-choice").first().waitFor({ timeout: 30_000 });
+    await openPlayground(page, url);
 
     // Each check within its time limit: past it, the run fails at once, naming the check, with a
     // screenshot of the page (tests/e2e/screenshots/timeout-chromium.png).

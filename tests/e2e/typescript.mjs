@@ -28,7 +28,7 @@ import { gzipSync } from "node:zlib";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { CHROMIUM_ARGS, defaultCheck, launch, runAlone, setCode, setRelaxed, settledWithin, withinLimit } from "./browser.mjs";
+import { CHROMIUM_ARGS, defaultCheck, launch, openPlayground, runAlone, setCode, setRelaxed, settledWithin, withinLimit } from "./browser.mjs";
 import { iceAndFireWalker } from "./bots.mjs";
 import { serve } from "./serve.mjs";
 
@@ -116,8 +116,7 @@ export async function typescriptChecks({ dist, check = defaultCheck }) {
     page.on("request", (r) => {
       if (new URL(r.url()).pathname.endsWith("/typescript.js")) sucraseFetches.push(r.url());
     });
-    await page.goto(url);
-    await page.locator("#games .game-choice").first().waitFor({ timeout: 30_000 });
+    await openPlayground(page, url);
     const limit = (what, ms, checks) => withinLimit(what, "chromium", ms, checks, (path) => page.screenshot({ path }));
     const faults = async () => ((await page.locator("#faults").count()) ? (await page.locator("#faults").innerText()).trim() : "");
     const play = async (timeout) => {
