@@ -10,7 +10,6 @@
 //! - [`Random`] plays random, mostly legal actions (seeded).
 //! - [`Gunner`] chooses weapons for the map, mines, upgrades, keeps its range and shoots.
 
-pub mod json;
 pub mod protocol;
 
 mod gunner;
