@@ -330,14 +330,18 @@ self.botplayChannel = () => {
   // What Pyodide takes for its interrupt buffer (`setInterruptBuffer`): an object whose cell 0
   // reads the ring's INTERRUPT cell and, written, clears it. Not a view of the ring: the bot can
   // reach what Pyodide keeps, and must not reach its rings. Null without shared memory (no one
-  // can reach a busy worker then).
+  // can reach a busy worker then). Pyodide reads the cell and then writes 0 to it, often (every
+  // few bytecodes): only an interrupt it has read is cleared, so that one the match worker
+  // stores between the two is not lost.
   function interruptSignal() {
     if (port || !header) return null;
     const signal = Object.create(null);
+    let seen = 0;
     Object.defineProperty(signal, "0", {
-      get: () => A.load(header, INTERRUPT),
+      get: () => (seen = A.load(header, INTERRUPT)),
       set: () => {
-        A.store(header, INTERRUPT, 0);
+        if (seen !== 0) A.store(header, INTERRUPT, 0);
+        seen = 0;
       },
     });
     return Object.freeze(signal);

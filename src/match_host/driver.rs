@@ -35,9 +35,9 @@ use super::{
 pub const GRACE_MS: f64 = 100.0;
 /// How long a bot interrupted at its deadline (a Python bot, [`Input::interrupt`]) has to stop and
 /// say where its code was, its traceback in the turn's debug log, before it is stopped anyway.
-/// Pyodide answers within milliseconds; a loaded machine (a CI run saw 500 ms pass) may delay
-/// its worker, and the wait, once per bot, only holds a match whose bot is out anyway.
-const INTERRUPT_WAIT_MS: f64 = 2_000.0;
+/// Pyodide answers within milliseconds; the wait, once per bot, only holds a match whose bot is
+/// out anyway.
+const INTERRUPT_WAIT_MS: f64 = 500.0;
 /// What an interruptible runtime (Python's, in `www/js-bot-worker.js`) says in its `Ready` record.
 const INTERRUPTIBLE: &str = "interruptible";
 /// How long the bots may take to start (a cold load of Python is not counted against a bot).
