@@ -90,6 +90,8 @@ export async function teacherHourChecks({ dist, check = defaultCheck, SHOTS = DE
     await withinLimit("(th4) the gallery's Play says what it plays", "chromium", 60_000, async () => {
       await page.goto(url);
       // (th14) One game is marked for a first lesson: Soak Overflow, for its tutorial leagues.
+      // (The gallery is drawn once the page's module has started: wait for it.)
+      await page.locator(".card .play-now").first().waitFor({ timeout: 30_000 });
       const marked = await page.locator(".card .first-lesson").evaluateAll((ps) => ps.map((p) => p.closest(".card").dataset.game));
       check(JSON.stringify(marked) === '["soak-overflow"]', `(th14) marked for a first lesson: ${marked}`);
       const play = page.locator('.card[data-game="soak-overflow"] .play-now');
