@@ -126,6 +126,15 @@ impl Setup {
         }
         Ok(())
     }
+
+    /// [`Setup::check`] for a game that takes no option: any option is refused as unknown.
+    pub fn check_without_options(&self, info: &GameInfo) -> Result<(), SetupError> {
+        self.check(info)?;
+        match self.options.keys().next() {
+            Some(key) => Err(SetupError::UnknownOption(key.clone())),
+            None => Ok(()),
+        }
+    }
 }
 
 /// Why a match cannot be set up.

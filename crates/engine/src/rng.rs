@@ -74,10 +74,16 @@ impl JavaRandom {
 
     /// `Collections.shuffle(list, rnd)`.
     pub fn shuffle<T>(&mut self, items: &mut [T]) {
-        for i in (2..=items.len()).rev() {
-            let j = self.next_int_bounded(i as i32) as usize;
-            items.swap(i - 1, j);
-        }
+        java_shuffle(items, |n| self.next_int_bounded(n));
+    }
+}
+
+/// `Collections.shuffle(list, rnd)` for any `rnd` whose `nextInt(n)` is `next_int_bounded`: Java's
+/// swaps from the end, so that the same draws give the same order.
+pub(crate) fn java_shuffle<T>(items: &mut [T], mut next_int_bounded: impl FnMut(i32) -> i32) {
+    for i in (2..=items.len()).rev() {
+        let j = next_int_bounded(i as i32) as usize;
+        items.swap(i - 1, j);
     }
 }
 

@@ -206,10 +206,7 @@ impl Sha1Prng {
 
     /// `Collections.shuffle(list, rnd)`.
     pub fn shuffle<T>(&mut self, items: &mut [T]) {
-        for i in (2..=items.len()).rev() {
-            let j = self.next_int_bounded(i as i32) as usize;
-            items.swap(i - 1, j);
-        }
+        crate::rng::java_shuffle(items, |n| self.next_int_bounded(n));
     }
 }
 

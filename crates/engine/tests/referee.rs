@@ -318,8 +318,15 @@ fn a_cut_debug_log_replays_as_recorded() {
     assert!(stderr.ends_with("[debug log cut: too long]\n"));
 }
 
+/// A two-turn match: a question, a debug line and answers, then a timeout that ends it.
 fn played() -> Referee {
     let mut r = referee(false);
+    play_two_turns(&mut r);
+    r
+}
+
+/// The turns of [`played`], on any referee of the Tally game.
+fn play_two_turns(r: &mut Referee) {
     r.begin_turn();
     r.line(0, "ASK", 1.0);
     r.stderr(0, "thinking\n");
@@ -328,7 +335,6 @@ fn played() -> Referee {
     r.begin_turn();
     r.line(0, "END", 2.0);
     r.timeout(1, 50.0);
-    r
 }
 
 #[test]
@@ -557,18 +563,9 @@ fn broadcasts_reach_the_driver_after_each_step() {
 
 #[test]
 fn a_referee_without_frames_plays_the_same_match() {
-    let setup = Setup::new(&INFO, 5);
-    let game = (ENTRY.new)(&setup).expect("valid");
-    let mut r = Referee::new(game, setup, vec!["a".into(), "b".into()], false).without_frames();
+    let mut r = referee(false).without_frames();
     assert!(r.frames().is_empty());
-    r.begin_turn();
-    r.line(0, "ASK", 1.0);
-    r.stderr(0, "thinking\n");
-    r.line(0, "END", 2.0);
-    r.line(1, "END", 2.0);
-    r.begin_turn();
-    r.line(0, "END", 2.0);
-    r.timeout(1, 50.0);
+    play_two_turns(&mut r);
     let original = played();
     assert!(r.is_over());
     assert!(r.frames().is_empty());
