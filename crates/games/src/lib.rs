@@ -46,6 +46,7 @@ pub mod java;
 pub mod micro_rts;
 pub mod skyport;
 pub mod soak_overflow;
+pub mod text;
 
 /// Every game, in the order pickers show them.
 pub static GAMES: &[GameEntry] = &[

@@ -185,10 +185,10 @@ pub use protocol::{BuildKind, Command};
 use state::{name, Board, League, BUILDING_COST, PLAYERS, UNIT_COST};
 pub use view::View;
 
+use crate::text::quote;
+
 /// Rulebook, *Facts*: 100 turns per player, alternating: 200 player turns.
 const MAX_PLAYER_TURNS: u32 = 200;
-/// How much of an unrecognised piece a fault message quotes.
-const QUOTE_CHARS: usize = 40;
 
 /// The facts about the game.
 pub static INFO: GameInfo = GameInfo {
@@ -272,10 +272,19 @@ impl IceAndFire {
     }
 
     fn from_board(board: Board) -> IceAndFire {
-        let mut game = IceAndFire {
+        let mut game = IceAndFire::at_turn_of(board, 0);
+        game.start_turn();
+        game.last_events = std::mem::take(&mut game.events).into();
+        game
+    }
+
+    /// A match at `seat`'s turn in a given position, after `seat` player turns, before its turn
+    /// start has run.
+    fn at_turn_of(board: Board, seat: usize) -> IceAndFire {
+        IceAndFire {
             board,
-            player: 0,
-            turns_done: 0,
+            player: seat,
+            turns_done: seat as u32,
             answered: false,
             pending: Vec::new(),
             messages: [None, None],
@@ -285,10 +294,7 @@ impl IceAndFire {
             events: Vec::new(),
             last_events: Arc::new([]),
             last_player: None,
-        };
-        game.start_turn();
-        game.last_events = std::mem::take(&mut game.events).into();
-        game
+        }
     }
 
     /// The start of the current player's turn (rulebook: *A player's turn*), plus the referee's message reset.
@@ -554,15 +560,6 @@ impl IceAndFire {
     }
 }
 
-/// A piece quoted for a message: at most [`QUOTE_CHARS`] characters, escaped.
-fn quote(piece: &str) -> String {
-    let mut cut: String = piece.chars().take(QUOTE_CHARS).collect();
-    if cut.len() < piece.len() {
-        cut.push('…');
-    }
-    format!("{cut:?}")
-}
-
 impl Game for IceAndFire {
     fn info(&self) -> &'static GameInfo {
         &INFO
@@ -679,10 +676,7 @@ impl Rules for IceAndFire {
     const INFO: &'static GameInfo = &INFO;
 
     fn create(setup: &Setup) -> Result<Self, SetupError> {
-        setup.check(&INFO)?;
-        if let Some(key) = setup.options.keys().next() {
-            return Err(SetupError::UnknownOption(key.clone()));
-        }
+        setup.check_without_options(&INFO)?;
         let league = Self::league(setup);
         let map = Map::generate(setup.seed, league.has_mines());
         Ok(Self::from_board(Board::new(Arc::new(map), league)))

@@ -130,20 +130,7 @@ fn position(league: u8, rows: [&str; 12]) -> Board {
 
 /// A match at `seat`'s turn in a given position (its turn start has not run).
 fn game(board: Board, seat: usize) -> IceAndFire {
-    IceAndFire {
-        board,
-        player: seat,
-        turns_done: seat as u32,
-        answered: false,
-        pending: Vec::new(),
-        messages: [None, None],
-        lost: None,
-        hq_captured: None,
-        outcome: None,
-        events: Vec::new(),
-        last_events: Arc::new([]),
-        last_player: None,
-    }
+    IceAndFire::at_turn_of(board, seat)
 }
 
 /// The current player answers a line; the turn runs. Returns the step's events.

@@ -181,6 +181,8 @@ use protocol::{
 };
 use state::{data, name, Arena, Event, PLAYERS};
 pub use state::{Order, Verb};
+/// The facts of the player entity types, as the initialisation block gives them.
+pub use state::{TypeData, TYPES};
 /// The type numbers and names of the protocol (pure data: the built-in bots use them too).
 pub use state::{BARRACKS, CASTLE, FOREST, HEAVY, LIGHT, MINE, RANGED, TYPE_NAMES, WALL, WORKER};
 pub use view::View;
@@ -546,10 +548,7 @@ impl Rules for MicroRts {
     const INFO: &'static GameInfo = &INFO;
 
     fn create(setup: &Setup) -> Result<Self, SetupError> {
-        setup.check(&INFO)?;
-        if let Some(key) = setup.options.keys().next() {
-            return Err(SetupError::UnknownOption(key.clone()));
-        }
+        setup.check_without_options(&INFO)?;
         Ok(Self::from_arena(map::generate(setup.seed)))
     }
 

@@ -6,10 +6,11 @@ use std::fmt;
 use engine::int_text::push_ints_line;
 
 use crate::java;
+use crate::text::{joined_or_wait, quote};
 
 use super::state::{
-    chebyshev, data, Arena, Order, Verb, BARRACKS, CASTLE, HEAVY, LIGHT, NEUTRAL, RANGED, TYPES,
-    TYPE_NAMES, WORKER,
+    chebyshev, data, Arena, Order, Tile, Verb, BARRACKS, CASTLE, HEAVY, LIGHT, NEUTRAL, RANGED,
+    TYPES, TYPE_NAMES, WORKER,
 };
 
 /// One piece of a line, as written (syntax only; the typed layer's unit).
@@ -38,14 +39,7 @@ impl fmt::Display for Command {
 
 /// The commands as one protocol line (`WAIT` for none).
 pub fn write_line(commands: &[Command]) -> String {
-    if commands.is_empty() {
-        return "WAIT".to_string();
-    }
-    commands
-        .iter()
-        .map(ToString::to_string)
-        .collect::<Vec<_>>()
-        .join(";")
+    joined_or_wait(commands)
 }
 
 /// The referee's `matchEntityTypeValue`: exactly a type number `0`..`5` or a type name
@@ -96,18 +90,6 @@ fn number(word: &str, piece: &str) -> Result<i32, Bad> {
     })
 }
 
-/// How much of a piece a message quotes.
-const QUOTE_CHARS: usize = 40;
-
-/// A piece quoted for a message: at most [`QUOTE_CHARS`] characters, escaped.
-pub fn quote(piece: &str) -> String {
-    let mut cut: String = piece.chars().take(QUOTE_CHARS).collect();
-    if cut.len() < piece.len() {
-        cut.push('…');
-    }
-    format!("{cut:?}")
-}
-
 /// Checks a whole line against the arena as the referee's `checkOrder` does, piece by piece.
 pub fn check_line(arena: &Arena, seat: usize, line: &str) -> Checked {
     let mut out = Checked::default();
@@ -147,95 +129,121 @@ fn check_piece(arena: &Arena, seat: usize, piece: &str) -> Result<Option<(Order,
     }
     let x = number(words[1], piece)?;
     let y = number(words[2], piece)?;
-    let source = arena.tile(x, y);
-    if !arena.inside(x, y) || source.owner != seat as u8 + 1 {
-        return Err(bad(format!(
-            "({x},{y}) is not your entity: {}",
-            quote(piece)
-        )));
-    }
     let verb = words[0];
-    if !knows(source.kind, verb) {
-        return Err(bad(format!(
-            "a {} cannot {}: {}",
-            super::state::kind_word(source.owner, source.kind),
-            quote(verb),
-            quote(piece)
-        )));
-    }
+    let source = check_source(arena, seat, (x, y), verb, || quote(piece)).map_err(bad)?;
     if n == 3 {
         return Err(bad(format!("wrong syntax: {}", quote(piece))));
     }
     let tx = number(words[3], piece)?;
     let ty = number(words[4], piece)?;
-    let stats = data(source.kind);
-    let distance = chebyshev(x, y, tx, ty);
-    let order = |verb, kind| Order {
+    let (verb, type_word) = match (n, verb) {
+        (5, "MOVE") => (Verb::Move, ""),
+        (5, "ATTACK") => (Verb::Attack, ""),
+        (5, "HARVEST") => (Verb::Harvest, ""),
+        (6, "BUILD") => (Verb::Build, words[5]),
+        (6, "TRAIN") => (Verb::Train, words[5]),
+        _ => return Err(bad(format!("wrong syntax: {}", quote(piece)))),
+    };
+    let order = Order {
         verb,
         x,
         y,
         tx,
         ty,
-        kind,
+        kind: 0,
     };
-    let out_of_reach = || bad(format!("target out of reach: {}", quote(piece)));
-    if n == 5 {
-        return match verb {
-            "MOVE" => {
-                if arena.inside(tx, ty) && distance <= i64::from(stats.step) {
-                    Ok(Some((order(Verb::Move, 0), 0)))
-                } else {
-                    Err(out_of_reach())
-                }
-            }
-            "ATTACK" => {
-                let enemy = 2 - seat as u8;
-                if distance > i64::from(stats.reach) {
-                    Err(out_of_reach())
-                } else if !arena.inside(tx, ty) || arena.tile(tx, ty).owner != enemy {
-                    Err(bad(format!(
-                        "no enemy entity at the target: {}",
-                        quote(piece)
-                    )))
-                } else {
-                    Ok(Some((order(Verb::Attack, 0), -1)))
-                }
-            }
-            "HARVEST" => {
-                let target = arena.tile(tx, ty);
-                if distance > i64::from(stats.reach) {
-                    Err(out_of_reach())
-                } else if !arena.inside(tx, ty) || target.owner != NEUTRAL || !target.is_resource()
-                {
-                    Err(bad(format!("no resource at the target: {}", quote(piece))))
-                } else {
-                    Ok(Some((order(Verb::Harvest, 0), -1)))
-                }
-            }
-            _ => Err(bad(format!("wrong syntax: {}", quote(piece)))),
-        };
+    check_target(arena, seat, source, order, type_word, || quote(piece))
+        .map(Some)
+        .map_err(bad)
+}
+
+/// The first checks of an order against the arena: its source tile `(x, y)` holds an entity of
+/// the seat's, which knows `verb` (as written). That tile; `piece` quotes the piece for a
+/// message.
+fn check_source(
+    arena: &Arena,
+    seat: usize,
+    (x, y): (i32, i32),
+    verb: &str,
+    piece: impl Fn() -> String,
+) -> Result<Tile, String> {
+    let source = arena.tile(x, y);
+    if !arena.inside(x, y) || source.owner != seat as u8 + 1 {
+        return Err(format!("({x},{y}) is not your entity: {}", piece()));
     }
-    // Six words.
-    let (verb, allowed): (Verb, &[u8]) = match (verb, source.kind) {
-        ("BUILD", WORKER) => (Verb::Build, &[CASTLE, BARRACKS]),
-        ("BUILD", _) => (Verb::Build, &[]),
-        ("TRAIN", CASTLE) => (Verb::Train, &[WORKER]),
-        ("TRAIN", BARRACKS) => (Verb::Train, &[LIGHT, HEAVY, RANGED]),
-        ("TRAIN", _) => (Verb::Train, &[]),
-        _ => return Err(bad(format!("wrong syntax: {}", quote(piece)))),
+    if !knows(source.kind, verb) {
+        return Err(format!(
+            "a {} cannot {}: {}",
+            super::state::kind_word(source.owner, source.kind),
+            quote(verb),
+            piece()
+        ));
+    }
+    Ok(source)
+}
+
+/// The checks of an order against the arena once its source is known to be the seat's and to
+/// know its verb, in the referee's order: the reach (a move's step), then what is at the target,
+/// or for a build or a training the type, `type_word` as written. The accepted order with the
+/// lock its source tile gets; `piece` quotes the piece for a message.
+fn check_target(
+    arena: &Arena,
+    seat: usize,
+    source: Tile,
+    order: Order,
+    type_word: &str,
+    piece: impl Fn() -> String,
+) -> Result<(Order, i32), String> {
+    let (tx, ty) = (order.tx, order.ty);
+    let stats = data(source.kind);
+    let distance = chebyshev(order.x, order.y, tx, ty);
+    let of_kind = |kind| Order { kind, ..order };
+    let out_of_reach = || format!("target out of reach: {}", piece());
+    let allowed: &[u8] = match order.verb {
+        Verb::Move => {
+            return if arena.inside(tx, ty) && distance <= i64::from(stats.step) {
+                Ok((of_kind(0), 0))
+            } else {
+                Err(out_of_reach())
+            };
+        }
+        Verb::Attack => {
+            let enemy = 2 - seat as u8;
+            return if distance > i64::from(stats.reach) {
+                Err(out_of_reach())
+            } else if !arena.inside(tx, ty) || arena.tile(tx, ty).owner != enemy {
+                Err(format!("no enemy entity at the target: {}", piece()))
+            } else {
+                Ok((of_kind(0), -1))
+            };
+        }
+        Verb::Harvest => {
+            let target = arena.tile(tx, ty);
+            return if distance > i64::from(stats.reach) {
+                Err(out_of_reach())
+            } else if !arena.inside(tx, ty) || target.owner != NEUTRAL || !target.is_resource() {
+                Err(format!("no resource at the target: {}", piece()))
+            } else {
+                Ok((of_kind(0), -1))
+            };
+        }
+        Verb::Build if source.kind == WORKER => &[CASTLE, BARRACKS],
+        Verb::Train if source.kind == CASTLE => &[WORKER],
+        Verb::Train if source.kind == BARRACKS => &[LIGHT, HEAVY, RANGED],
+        Verb::Build | Verb::Train => &[],
     };
     if !(arena.inside(tx, ty) && distance <= i64::from(stats.reach)) {
         return Err(out_of_reach());
     }
-    match type_value(words[5]) {
-        Some(kind) if allowed.contains(&kind) => Ok(Some((order(verb, kind), -1))),
-        _ => Err(bad(format!(
+    match type_value(type_word) {
+        Some(kind) if allowed.contains(&kind) => Ok((of_kind(kind), -1)),
+        _ => Err(format!(
             "a {} cannot {} {}: {}",
             super::state::kind_word(source.owner, source.kind),
-            verb.word(),
-            quote(words[5]),
-            quote(piece)
-        ))),
+            order.verb.word(),
+            quote(type_word),
+            piece()
+        )),
     }
 }
 
@@ -270,81 +278,10 @@ fn check_command(
         return Ok(None);
     };
     let piece = || quote(&command.to_string());
-    let (x, y, tx, ty) = (o.x, o.y, o.tx, o.ty);
-    let source = arena.tile(x, y);
-    if !arena.inside(x, y) || source.owner != seat as u8 + 1 {
-        return Err(format!("({x},{y}) is not your entity: {}", piece()));
-    }
-    let verb = o.verb.word();
-    if !knows(source.kind, verb) {
-        return Err(format!(
-            "a {} cannot {}: {}",
-            super::state::kind_word(source.owner, source.kind),
-            quote(verb),
-            piece()
-        ));
-    }
-    let stats = data(source.kind);
-    let distance = chebyshev(x, y, tx, ty);
-    let order = |verb, kind| Order {
-        verb,
-        x,
-        y,
-        tx,
-        ty,
-        kind,
-    };
-    let out_of_reach = || format!("target out of reach: {}", piece());
-    let allowed: &[u8] = match o.verb {
-        Verb::Move => {
-            return if arena.inside(tx, ty) && distance <= i64::from(stats.step) {
-                Ok(Some((order(Verb::Move, 0), 0)))
-            } else {
-                Err(out_of_reach())
-            };
-        }
-        Verb::Attack => {
-            let enemy = 2 - seat as u8;
-            return if distance > i64::from(stats.reach) {
-                Err(out_of_reach())
-            } else if !arena.inside(tx, ty) || arena.tile(tx, ty).owner != enemy {
-                Err(format!("no enemy entity at the target: {}", piece()))
-            } else {
-                Ok(Some((order(Verb::Attack, 0), -1)))
-            };
-        }
-        Verb::Harvest => {
-            let target = arena.tile(tx, ty);
-            return if distance > i64::from(stats.reach) {
-                Err(out_of_reach())
-            } else if !arena.inside(tx, ty) || target.owner != NEUTRAL || !target.is_resource() {
-                Err(format!("no resource at the target: {}", piece()))
-            } else {
-                Ok(Some((order(Verb::Harvest, 0), -1)))
-            };
-        }
-        Verb::Build if source.kind == WORKER => &[CASTLE, BARRACKS],
-        Verb::Train if source.kind == CASTLE => &[WORKER],
-        Verb::Train if source.kind == BARRACKS => &[LIGHT, HEAVY, RANGED],
-        Verb::Build | Verb::Train => &[],
-    };
-    if !(arena.inside(tx, ty) && distance <= i64::from(stats.reach)) {
-        return Err(out_of_reach());
-    }
+    let source = check_source(arena, seat, (o.x, o.y), o.verb.word(), piece)?;
     // A type number out of range is written as CASTLE (see `Display`).
-    let name = TYPE_NAMES.get(usize::from(o.kind)).unwrap_or(&"CASTLE");
-    let kind = type_value(name).unwrap_or(CASTLE);
-    if allowed.contains(&kind) {
-        Ok(Some((order(o.verb, kind), -1)))
-    } else {
-        Err(format!(
-            "a {} cannot {} {}: {}",
-            super::state::kind_word(source.owner, source.kind),
-            o.verb.word(),
-            quote(name),
-            piece()
-        ))
-    }
+    let type_word = TYPE_NAMES.get(usize::from(o.kind)).unwrap_or(&"CASTLE");
+    check_target(arena, seat, source, o, type_word, piece).map(Some)
 }
 
 /// The syntax of a line without the arena (the typed layer's parse): the pieces a bot wrote.

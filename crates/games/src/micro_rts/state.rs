@@ -26,7 +26,7 @@ pub const START_GOLD: i32 = 10;
 const MAX_MOVE_STEPS: usize = 1_000_000;
 
 /// The facts of one player entity type (rulebook: *Facts*): the six init lines.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct TypeData {
     pub max_hp: i32,
     pub reach: i32,

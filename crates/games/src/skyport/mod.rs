@@ -648,22 +648,10 @@ impl Skyport {
     }
 
     fn hear_connect(&mut self, seat: usize, line: &str) -> Heard {
-        let obj = match parse_object(line) {
+        let obj = match handshake_packet(line, "connect", "'connect' handshake") {
             Ok(o) => o,
-            Err(e) => return Heard::Reply(error_line(&format!("Invalid packet received: {e}"))),
+            Err(reply) => return reply,
         };
-        let bad = |text: String| Heard::Reply(error_line(&text));
-        let incomplete =
-            |key: &str| bad(format!("Invalid or incomplete packet: {}", not_found(key)));
-        let Some(message) = obj.get("message") else {
-            return incomplete("message");
-        };
-        if message.as_str() != Some("connect") {
-            return bad(format!(
-                "Expected 'connect' handshake, but got '{}' key",
-                shown(message)
-            ));
-        }
         let Some(revision) = obj.get("revision") else {
             return incomplete("revision");
         };
@@ -704,22 +692,10 @@ impl Skyport {
     }
 
     fn hear_loadout(&mut self, seat: usize, line: &str) -> Heard {
-        let obj = match parse_object(line) {
+        let obj = match handshake_packet(line, "loadout", "'loadout'") {
             Ok(o) => o,
-            Err(e) => return Heard::Reply(error_line(&format!("Invalid packet received: {e}"))),
+            Err(reply) => return reply,
         };
-        let bad = |text: String| Heard::Reply(error_line(&text));
-        let incomplete =
-            |key: &str| bad(format!("Invalid or incomplete packet: {}", not_found(key)));
-        let Some(message) = obj.get("message") else {
-            return incomplete("message");
-        };
-        if message.as_str() != Some("loadout") {
-            return bad(format!(
-                "Expected 'loadout', but got '{}' key",
-                shown(message)
-            ));
-        }
         let mut weapons = Vec::new();
         for (key, which) in [
             ("primary-weapon", "primary"),
@@ -876,6 +852,36 @@ fn java_int(v: &Value) -> Option<i64> {
         Value::String(s) => s.trim().parse().ok(),
         _ => None,
     }
+}
+
+/// A packet of the connect or loadout phase read: its object when it parses and its `message`
+/// is `expected`, else the 2013 server's error reply (`waited_for` names what it expected).
+fn handshake_packet(
+    line: &str,
+    expected: &str,
+    waited_for: &str,
+) -> Result<JsonMap<String, Value>, Heard> {
+    let obj = parse_object(line).map_err(|e| bad(format!("Invalid packet received: {e}")))?;
+    let Some(message) = obj.get("message") else {
+        return Err(incomplete("message"));
+    };
+    if message.as_str() != Some(expected) {
+        return Err(bad(format!(
+            "Expected {waited_for}, but got '{}' key",
+            shown(message)
+        )));
+    }
+    Ok(obj)
+}
+
+/// The error reply for a packet of the connect or loadout phase.
+fn bad(text: String) -> Heard {
+    Heard::Reply(error_line(&text))
+}
+
+/// The error reply for a packet that lacks `key`.
+fn incomplete(key: &str) -> Heard {
+    bad(format!("Invalid or incomplete packet: {}", not_found(key)))
 }
 
 impl Game for Skyport {

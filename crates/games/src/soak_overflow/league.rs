@@ -245,20 +245,29 @@ fn league_3(rng: &mut Sha1Prng) -> Scenario {
             set(&mut grid, w - 5, y, low_or_high(!t));
         }
     }
-    let high = |grid: &Grid, x: i32| grid.tile(Coord::new(x, 1)) == HIGH_COVER;
-    let run = [
-        Coord::new(0, if high(&grid, 1) { 1 } else { 3 }),
-        Coord::new(w - 1, if high(&grid, w - 2) { 1 } else { 3 }),
-    ];
-    let gun = [
-        Coord::new(4, if high(&grid, 3) { 3 } else { 1 }),
-        Coord::new(w - 5, if high(&grid, w - 4) { 3 } else { 1 }),
-    ];
+    let (run, gun) = run_and_gun_spots(&grid);
     Scenario {
         grid,
         agents,
         objective: Objective::RunAndGun { run, gun },
     }
+}
+
+/// League 3's objective on its grid (Wood 2): where red's two agents must stand, behind the
+/// high cover beside each, and the tiles they must shoot at, the blue agents behind the weaker
+/// cover in front of each; red's first agent first. The bots read it off the grid as well.
+pub fn run_and_gun_spots(grid: &Grid) -> ([Coord; 2], [Coord; 2]) {
+    let w = grid.width;
+    let high = |x: i32| grid.tile(Coord::new(x, 1)) == HIGH_COVER;
+    let run = [
+        Coord::new(0, if high(1) { 1 } else { 3 }),
+        Coord::new(w - 1, if high(w - 2) { 1 } else { 3 }),
+    ];
+    let gun = [
+        Coord::new(4, if high(3) { 3 } else { 1 }),
+        Coord::new(w - 5, if high(w - 4) { 3 } else { 1 }),
+    ];
+    (run, gun)
 }
 
 /// Wood 1: a 15 × 12 or 17 × 12 grid (one draw) with four bunkers: 5 × 5 rings of high cover

@@ -1022,10 +1022,7 @@ impl Rules for SoakOverflow {
     const INFO: &'static GameInfo = &INFO;
 
     fn create(setup: &Setup) -> Result<Self, SetupError> {
-        setup.check(&INFO)?;
-        if let Some(key) = setup.options.keys().next() {
-            return Err(SetupError::UnknownOption(key.clone()));
-        }
+        setup.check_without_options(&INFO)?;
         let league = League::of_ruleset(&setup.ruleset);
         if setup.seed == 0 && league.uses_seed() {
             return Err(SetupError::BadOption {

@@ -4,6 +4,7 @@
 use std::fmt;
 
 use crate::java;
+use crate::text::quote;
 use engine::int_text::{push_int, push_ints_line};
 
 use super::map::{Coord, Grid};
@@ -131,18 +132,6 @@ fn trim(s: &str) -> &str {
         .rposition(|&b| b > b' ')
         .map_or(start, |i| i + 1);
     s.get(start..end).unwrap_or_default()
-}
-
-/// How much of a bad piece an error message quotes.
-const QUOTE_CHARS: usize = 40;
-
-/// A piece quoted for a message: at most [`QUOTE_CHARS`] characters, escaped.
-pub fn quote(piece: &str) -> String {
-    let mut cut: String = piece.chars().take(QUOTE_CHARS).collect();
-    if cut.len() < piece.len() {
-        cut.push('…');
-    }
-    format!("{cut:?}")
 }
 
 /// A seat's lines for one turn, parsed as the referee parses them.
