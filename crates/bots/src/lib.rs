@@ -20,6 +20,23 @@ pub trait Bot {
     fn read(&mut self, input: &str) -> Vec<String>;
 }
 
+/// The `wait` bot of the games where the one line `WAIT` is a whole turn (Ice and Fire,
+/// microRTS): it does nothing, answering `WAIT` to every turn.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Wait;
+
+impl Bot for Wait {
+    fn read(&mut self, _input: &str) -> Vec<String> {
+        vec!["WAIT".to_string()]
+    }
+}
+
+/// One of `items`, drawn with one `next_int_bounded(len)` of the bot's `java.util.Random`
+/// (`None`, and no draw, when there are none): how the random bots choose.
+fn pick<T: Copy>(rng: &mut engine::JavaRandom, items: &[T]) -> Option<T> {
+    (!items.is_empty()).then(|| items[rng.next_int_bounded(items.len() as i32) as usize])
+}
+
 /// A built-in bot of a game, as pickers and the CLI list them.
 #[derive(Clone, Copy)]
 pub struct BuiltinInfo {

@@ -6,6 +6,17 @@
 //! bot's parser can read a whole turn from it with a [`Cursor`]; what the turn did not use is
 //! kept for the next one.
 
+/// What a bot makes of a reader's answer to new text (each game's `Reader::feed`): the turn
+/// once a whole one has arrived, else the reply to give without playing: nothing while the
+/// turn is incomplete, one `WAIT` for unreadable input (a bot must never write a malformed line).
+pub(crate) fn whole_turn<T, E>(fed: Option<Result<T, E>>) -> Result<T, Vec<String>> {
+    match fed {
+        None => Err(Vec::new()),
+        Some(Err(_)) => Err(vec!["WAIT".to_string()]),
+        Some(Ok(turn)) => Ok(turn),
+    }
+}
+
 /// Why the lines read so far are not (yet) a turn.
 #[derive(Debug)]
 pub(crate) enum Short {

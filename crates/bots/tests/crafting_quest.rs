@@ -5,22 +5,14 @@
 mod common;
 
 use bots::crafting_quest::protocol::{read, Message};
-use bots::crafting_quest::{Crafter, Random, Wait};
+use bots::crafting_quest::{Crafter, Wait};
 use bots::Bot;
-use common::MakeBot;
 use engine::{Fault, Outcome, Referee, Setup};
 use games::crafting_quest::{parse_request, Request};
 
-fn crafter(seed: i64) -> Box<dyn Bot> {
-    Box::new(Crafter::new(seed))
-}
-
-fn random(seed: i64) -> Box<dyn Bot> {
-    Box::new(Random::new(seed))
-}
-
-fn wait(_: i64) -> Box<dyn Bot> {
-    Box::new(Wait)
+/// A built-in Crafting Quest bot by name, seeded.
+fn bot(name: &str, seed: i64) -> Box<dyn Bot> {
+    common::builtin("crafting-quest", name, seed)
 }
 
 fn setup(seed: i64, seats: usize, options: &[(&str, &str)]) -> Setup {
@@ -45,22 +37,21 @@ fn play(
 }
 
 /// The hero's wins and losses against the villain, seats alternated by seed.
-fn series(seeds: std::ops::Range<i64>, hero: MakeBot, villain: MakeBot) -> (usize, usize) {
-    series_on(&[], seeds, hero, villain)
+fn series(seeds: std::ops::Range<i64>, bots: (&str, &str)) -> (usize, usize) {
+    series_on(&[], seeds, bots)
 }
 
 /// As [`series`], with game options.
 fn series_on(
     options: &[(&str, &str)],
     seeds: std::ops::Range<i64>,
-    hero: MakeBot,
-    villain: MakeBot,
+    bots: (&str, &str),
 ) -> (usize, usize) {
     common::series(
+        "crafting-quest",
         seeds,
         &format!("{options:?}"),
-        hero,
-        villain,
+        bots,
         |seed, bots| {
             let (outcome, faults, _) = play(seed, options, bots);
             (outcome, faults)
@@ -122,7 +113,7 @@ fn reads_the_player_state_and_answers() {
 #[test]
 fn every_bot_writes_well_formed_requests() {
     let input = first_input(3);
-    let bots: Vec<Box<dyn Bot>> = vec![crafter(1), random(2), wait(3)];
+    let bots: Vec<Box<dyn Bot>> = vec![bot("crafter", 1), bot("random", 2), bot("wait", 3)];
     for mut bot in bots {
         let lines = bot.read(&input);
         assert!(!lines.is_empty());
@@ -131,7 +122,7 @@ fn every_bot_writes_well_formed_requests() {
         }
     }
     // Unreadable input is never answered with garbage.
-    for mut bot in [crafter(1), random(2), wait(3)] {
+    for mut bot in [bot("crafter", 1), bot("random", 2), bot("wait", 3)] {
         assert!(bot.read("garbage\n").is_empty());
     }
 }
@@ -182,14 +173,14 @@ fn the_crafter_kills_what_it_can_finish_and_leaves_the_rest() {
 /// (46 of 50), the halves in two tests so that they run side by side.
 #[test]
 fn crafter_beats_random_nine_times_in_ten_seeds_0_to_24() {
-    let (wins, losses) = series(0..25, crafter, random);
+    let (wins, losses) = series(0..25, ("crafter", "random"));
     println!("crafter vs random, seeds 0-24: {wins} wins, {losses} losses, of 25");
     assert!(wins >= 23, "only {wins} wins of 25");
 }
 
 #[test]
 fn crafter_beats_random_nine_times_in_ten_seeds_25_to_49() {
-    let (wins, losses) = series(25..50, crafter, random);
+    let (wins, losses) = series(25..50, ("crafter", "random"));
     println!("crafter vs random, seeds 25-49: {wins} wins, {losses} losses, of 25");
     assert!(wins >= 23, "only {wins} wins of 25");
 }
@@ -199,7 +190,7 @@ fn crafter_beats_random_nine_times_in_ten_seeds_25_to_49() {
 /// two tests so that they run side by side.
 fn crafter_beats_random_on(map: &str, seeds: std::ops::Range<i64>) {
     let n = seeds.end - seeds.start;
-    let (wins, losses) = series_on(&[("map", map)], seeds.clone(), crafter, random);
+    let (wins, losses) = series_on(&[("map", map)], seeds.clone(), ("crafter", "random"));
     println!("crafter vs random on {map}, seeds {seeds:?}: {wins} wins, {losses} losses, of {n}");
     assert!(wins >= 23, "{map}: only {wins} wins of {n}");
 }
@@ -236,13 +227,13 @@ fn crafter_beats_random_on_v3_seeds_25_to_49() {
 
 #[test]
 fn crafter_beats_wait() {
-    let (wins, _) = series(100..104, crafter, wait);
+    let (wins, _) = series(100..104, ("crafter", "wait"));
     assert_eq!(wins, 4);
 }
 
 #[test]
 fn the_crafter_digs_crafts_equips_and_never_writes_a_refused_shape() {
-    let (outcome, faults, referee) = play(3, &[], vec![crafter(1), random(2)]);
+    let (outcome, faults, referee) = play(3, &[], vec![bot("crafter", 1), bot("random", 2)]);
     assert!(faults.is_empty(), "{faults:?}");
     let events: Vec<String> = referee
         .frames()
@@ -291,6 +282,13 @@ fn no_bot_faults_with_two_to_four_players_on_every_map() {
 
 #[test]
 fn matches_are_deterministic() {
-    let run = || play(42, &[("rounds", "25")], vec![crafter(5), random(6)]).0;
+    let run = || {
+        play(
+            42,
+            &[("rounds", "25")],
+            vec![bot("crafter", 5), bot("random", 6)],
+        )
+        .0
+    };
     assert_eq!(run(), run());
 }

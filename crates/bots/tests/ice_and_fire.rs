@@ -5,9 +5,8 @@ mod common;
 
 use bots::ice_and_fire::board::{cell, Board, ME, OPPONENT};
 use bots::ice_and_fire::protocol::{output_line, BuildingKind, Command, Pos, Reader, TurnInput};
-use bots::ice_and_fire::{Expander, Random, Wait};
+use bots::ice_and_fire::Expander;
 use bots::Bot;
-use common::MakeBot;
 use engine::{Fault, Outcome, Referee, Setup};
 
 // ---------------------------------------------------------------------------------------------
@@ -314,24 +313,14 @@ fn well_formed(line: &str) -> bool {
 }
 
 fn all_bots(seed: i64) -> Vec<Box<dyn Bot>> {
-    vec![
-        Box::new(Wait),
-        Box::new(Random::new(seed)),
-        Box::new(Expander::new(seed)),
-    ]
+    ["wait", "random", "expander"]
+        .map(|name| bot(name, seed))
+        .into()
 }
 
 #[test]
 fn every_bot_answers_one_well_formed_line_per_turn() {
-    for seed in 0..20 {
-        for mut bot in all_bots(seed) {
-            for input in [FIRST_TURN, LATER_TURN] {
-                let out = bot.read(input);
-                assert_eq!(out.len(), 1, "{out:?}");
-                assert!(well_formed(&out[0]), "{:?}", out[0]);
-            }
-        }
-    }
+    common::assert_one_well_formed_line_per_turn(all_bots, &[FIRST_TURN, LATER_TURN], well_formed);
 }
 
 #[test]
@@ -424,41 +413,29 @@ fn play(seed: i64, ruleset: &str, bots: Vec<Box<dyn Bot>>) -> (Outcome, Vec<Faul
     common::result(&common::play_out(setup, bots))
 }
 
-/// Plays `hero` against `villain` with seats alternated by seed; returns the hero's (wins,
-/// losses) and panics on any fault.
-fn series(
-    seeds: std::ops::Range<i64>,
-    ruleset: &str,
-    hero: MakeBot,
-    villain: MakeBot,
-) -> (usize, usize) {
-    common::series(seeds, ruleset, hero, villain, |seed, bots| {
+/// Plays the bot `hero` against `villain` with seats alternated by seed; returns the hero's
+/// (wins, losses) and panics on any fault.
+fn series(seeds: std::ops::Range<i64>, ruleset: &str, bots: (&str, &str)) -> (usize, usize) {
+    common::series("ice-and-fire", seeds, ruleset, bots, |seed, bots| {
         play(seed, ruleset, bots)
     })
 }
 
-fn expander(seed: i64) -> Box<dyn Bot> {
-    Box::new(Expander::new(seed))
-}
-
-fn random(seed: i64) -> Box<dyn Bot> {
-    Box::new(Random::new(seed))
-}
-
-fn wait(_: i64) -> Box<dyn Bot> {
-    Box::new(Wait)
+/// A built-in Ice and Fire bot by name, seeded.
+fn bot(name: &str, seed: i64) -> Box<dyn Bot> {
+    common::builtin("ice-and-fire", name, seed)
 }
 
 #[test]
 fn expander_beats_random_nine_times_in_ten() {
-    let (wins, losses) = series(0..100, "league-4", expander, random);
+    let (wins, losses) = series(0..100, "league-4", ("expander", "random"));
     println!("expander vs random: {wins} wins, {losses} losses, of 100");
     assert!(wins >= 90, "only {wins} wins of 100");
 }
 
 #[test]
 fn expander_never_loses_to_wait() {
-    let (wins, _) = series(0..20, "league-4", expander, wait);
+    let (wins, _) = series(0..20, "league-4", ("expander", "wait"));
     assert_eq!(wins, 20);
 }
 
@@ -466,16 +443,11 @@ fn expander_never_loses_to_wait() {
 fn no_bot_ever_faults_in_any_league() {
     // Every ordered pairing of the registry's bots in turn (one match per seed and league).
     let names = ["wait", "random", "expander"];
-    let pairs: Vec<(&str, &str)> = names
-        .iter()
-        .flat_map(|a| names.iter().map(move |b| (*a, *b)))
-        .filter(|(a, b)| (*a, *b) != ("wait", "wait"))
-        .collect();
+    let pairs = common::ordered_pairs(&names, Some(("wait", "wait")));
     for league in ["league-1", "league-2", "league-3", "league-4"] {
         for seed in 0..50 {
             let (a, b) = pairs[seed as usize % pairs.len()];
-            let make = |name, seed| bots::builtin("ice-and-fire", name, seed).expect("registered");
-            let (_, faults) = play(seed, league, vec![make(a, seed), make(b, seed + 1)]);
+            let (_, faults) = play(seed, league, vec![bot(a, seed), bot(b, seed + 1)]);
             assert!(
                 faults.is_empty(),
                 "seed {seed} {league} {a}-{b}: {faults:?}"
@@ -491,7 +463,7 @@ fn random_vs_random_never_faults() {
         let (_, faults) = play(
             seed,
             leagues[seed as usize % 4],
-            vec![random(seed), random(!seed)],
+            vec![bot("random", seed), bot("random", !seed)],
         );
         assert!(faults.is_empty(), "seed {seed}: {faults:?}");
     }
@@ -500,7 +472,7 @@ fn random_vs_random_never_faults() {
 #[test]
 fn the_expander_wins_in_every_league() {
     for league in ["league-1", "league-2", "league-3"] {
-        let (wins, losses) = series(0..20, league, expander, random);
+        let (wins, losses) = series(0..20, league, ("expander", "random"));
         println!("{league}: expander vs random {wins} wins, {losses} losses, of 20");
         assert!(wins >= 17, "{league}: only {wins} wins of 20");
     }
@@ -509,7 +481,7 @@ fn the_expander_wins_in_every_league() {
 #[test]
 fn matches_are_deterministic() {
     let run = || {
-        let (outcome, _) = play(42, "league-4", vec![expander(5), random(6)]);
+        let (outcome, _) = play(42, "league-4", vec![bot("expander", 5), bot("random", 6)]);
         outcome
     };
     assert_eq!(run(), run());
@@ -543,16 +515,18 @@ fn bankruptcies(seed: i64, bots: Vec<Box<dyn Bot>>) -> Vec<usize> {
 fn the_expander_never_goes_bankrupt() {
     for seed in 0..60 {
         let seat = (seed % 2) as usize;
-        let villain = if seed % 3 == 0 { expander } else { random };
-        let mut bots = vec![villain(seed + 1)];
-        bots.insert(seat, expander(seed));
+        let villain = if seed % 3 == 0 { "expander" } else { "random" };
+        let mut bots = vec![bot(villain, seed + 1)];
+        bots.insert(seat, bot("expander", seed));
         assert!(
             !bankruptcies(seed, bots).contains(&seat),
             "seed {seed}: the expander went bankrupt"
         );
     }
     // The check does see bankruptcies: random bots, which train level 3, go bankrupt.
-    assert!(
-        (0..20).any(|seed| !bankruptcies(seed, vec![random(seed), random(seed + 1)]).is_empty())
-    );
+    assert!((0..20).any(|seed| !bankruptcies(
+        seed,
+        vec![bot("random", seed), bot("random", seed + 1)]
+    )
+    .is_empty()));
 }

@@ -5,9 +5,8 @@ mod common;
 
 use bots::micro_rts::board::Board;
 use bots::micro_rts::protocol::{output_line, Order, Reader, CASTLE, ENEMY, ME, WORKER};
-use bots::micro_rts::{Random, Rush, Wait};
+use bots::micro_rts::Rush;
 use bots::Bot;
-use common::MakeBot;
 use engine::{Fault, Outcome, Setup};
 
 // ---------------------------------------------------------------------------------------------
@@ -162,24 +161,14 @@ fn well_formed(line: &str) -> bool {
 }
 
 fn all_bots(seed: i64) -> Vec<Box<dyn Bot>> {
-    vec![
-        Box::new(Wait),
-        Box::new(Random::new(seed)),
-        Box::new(Rush::new(seed)),
-    ]
+    ["wait", "random", "rush"]
+        .map(|name| bot(name, seed))
+        .into()
 }
 
 #[test]
 fn every_bot_answers_one_well_formed_line_per_turn() {
-    for seed in 0..20 {
-        for mut bot in all_bots(seed) {
-            for input in [FIRST_TURN, LATER_TURN] {
-                let out = bot.read(input);
-                assert_eq!(out.len(), 1, "{out:?}");
-                assert!(well_formed(&out[0]), "{:?}", out[0]);
-            }
-        }
-    }
+    common::assert_one_well_formed_line_per_turn(all_bots, &[FIRST_TURN, LATER_TURN], well_formed);
 }
 
 #[test]
@@ -202,55 +191,43 @@ fn play(seed: i64, bots: Vec<Box<dyn Bot>>) -> (Outcome, Vec<Fault>) {
     common::result(&common::play_out(setup, bots))
 }
 
-/// Plays `hero` against `villain` with seats alternated by seed; returns the hero's (wins,
-/// losses) and panics on any fault.
-fn series(seeds: std::ops::Range<i64>, hero: MakeBot, villain: MakeBot) -> (usize, usize) {
-    common::series(seeds, "", hero, villain, play)
+/// Plays the bot `hero` against `villain` with seats alternated by seed; returns the hero's
+/// (wins, losses) and panics on any fault.
+fn series(seeds: std::ops::Range<i64>, bots: (&str, &str)) -> (usize, usize) {
+    common::series("micro-rts", seeds, "", bots, play)
 }
 
-fn rush(seed: i64) -> Box<dyn Bot> {
-    Box::new(Rush::new(seed))
-}
-
-fn random(seed: i64) -> Box<dyn Bot> {
-    Box::new(Random::new(seed))
-}
-
-fn wait(_: i64) -> Box<dyn Bot> {
-    Box::new(Wait)
+/// A built-in microRTS bot by name, seeded.
+fn bot(name: &str, seed: i64) -> Box<dyn Bot> {
+    common::builtin("micro-rts", name, seed)
 }
 
 #[test]
 fn rush_beats_random_nine_times_in_ten() {
-    let (wins, losses) = series(0..100, rush, random);
+    let (wins, losses) = series(0..100, ("rush", "random"));
     println!("rush vs random: {wins} wins, {losses} losses, of 100");
     assert!(wins >= 90, "only {wins} wins of 100");
 }
 
 #[test]
 fn rush_beats_wait() {
-    let (wins, _) = series(0..20, rush, wait);
+    let (wins, _) = series(0..20, ("rush", "wait"));
     assert_eq!(wins, 20);
 }
 
 #[test]
 fn no_bot_ever_faults() {
     let names = ["wait", "random", "rush"];
-    let pairs: Vec<(&str, &str)> = names
-        .iter()
-        .flat_map(|a| names.iter().map(move |b| (*a, *b)))
-        .filter(|(a, b)| (*a, *b) != ("wait", "wait"))
-        .collect();
+    let pairs = common::ordered_pairs(&names, Some(("wait", "wait")));
     for seed in 0..60 {
         let (a, b) = pairs[seed as usize % pairs.len()];
-        let make = |name, seed| bots::builtin("micro-rts", name, seed).expect("registered");
-        let (_, faults) = play(seed, vec![make(a, seed), make(b, seed + 1)]);
+        let (_, faults) = play(seed, vec![bot(a, seed), bot(b, seed + 1)]);
         assert!(faults.is_empty(), "seed {seed} {a}-{b}: {faults:?}");
     }
 }
 
 #[test]
 fn matches_are_deterministic() {
-    let run = || play(42, vec![rush(5), random(6)]).0;
+    let run = || play(42, vec![bot("rush", 5), bot("random", 6)]).0;
     assert_eq!(run(), run());
 }

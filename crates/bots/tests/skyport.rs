@@ -6,7 +6,6 @@ mod common;
 use bots::skyport::protocol::{Act, Dir, Message, Pos, Ruleset, Weapon};
 use bots::skyport::{Gunner, Random, Wait};
 use bots::Bot;
-use common::MakeBot;
 use engine::{Fault, Outcome, Setup};
 
 // ---------------------------------------------------------------------------------------------
@@ -54,6 +53,11 @@ fn player(
     }
     o.push('}');
     o
+}
+
+/// The gunner itself in a game state: full health, no resources.
+fn gunner_at(pos: (i32, i32), weapons: [(&str, u8); 2]) -> String {
+    player("gunner", 100, pos, weapons, Some([0; 3]))
 }
 
 fn state(turn: u32, players: &[String], rows: &[&str]) -> String {
@@ -223,26 +227,14 @@ fn the_gunner_shoots_first_with_the_full_bonus() {
     let mut bot = ready_gunner(INFO_REV1);
     // In line down-right at distance 3, laser and droid: the droid straight at it in the first
     // slot (31 beats the laser's 22).
-    let me = player(
-        "gunner",
-        100,
-        (2, 2),
-        [("laser", 1), ("droid", 1)],
-        Some([0; 3]),
-    );
+    let me = gunner_at((2, 2), [("laser", 1), ("droid", 1)]);
     let foe = player("x", 100, (2, 5), [("laser", 1), ("droid", 1)], None);
     let lines = acts(&bot.read(&state(5, &[me, foe], &OPEN)));
     let droid = Act::Droid(vec![Dir::RightDown; 3]).line();
     assert_eq!(lines, [droid, "{\"message\":\"endturn\"}".to_string()]);
     // With the laser and the mortar, out of mortar range: the laser at once.
     let mut bot = ready_gunner(INFO_REV1);
-    let me = player(
-        "gunner",
-        100,
-        (2, 2),
-        [("laser", 1), ("mortar", 1)],
-        Some([0; 3]),
-    );
+    let me = gunner_at((2, 2), [("laser", 1), ("mortar", 1)]);
     let foe = player("x", 100, (2, 6), [("laser", 1), ("droid", 1)], None);
     let lines = acts(&bot.read(&state(5, &[me, foe], &OPEN)));
     assert_eq!(lines[0], Act::Laser(Dir::RightDown).line(), "{lines:?}");
@@ -252,13 +244,7 @@ fn the_gunner_shoots_first_with_the_full_bonus() {
 fn the_gunner_does_not_shoot_at_a_robot_on_its_spawn() {
     let mut bot = ready_gunner(INFO_REV1);
     // The foe stands on its spawn 6,6 in line: in REV 1 the damage would come back.
-    let me = player(
-        "gunner",
-        100,
-        (3, 3),
-        [("laser", 1), ("droid", 1)],
-        Some([0; 3]),
-    );
+    let me = gunner_at((3, 3), [("laser", 1), ("droid", 1)]);
     let foe = player("x", 100, (6, 6), [("laser", 1), ("droid", 1)], None);
     let lines = acts(&bot.read(&state(5, &[me, foe], &OPEN)));
     assert!(
@@ -300,13 +286,7 @@ fn the_gunner_upgrades_and_mines() {
 #[test]
 fn the_gunner_leaves_its_spawn_and_closes_in() {
     let mut bot = ready_gunner(INFO_REV1);
-    let me = player(
-        "gunner",
-        100,
-        (0, 0),
-        [("laser", 1), ("droid", 1)],
-        Some([0; 3]),
-    );
+    let me = gunner_at((0, 0), [("laser", 1), ("droid", 1)]);
     let foe = player("x", 100, (6, 6), [("laser", 1), ("droid", 1)], None);
     let lines = acts(&bot.read(&state(1, &[me, foe], &OPEN)));
     assert!(lines[0].contains("\"move\""), "{lines:?}");
@@ -352,43 +332,32 @@ fn play(seed: i64, seats: usize, ruleset: &str, bots: Vec<Box<dyn Bot>>) -> (Out
     common::result(&common::play_out(setup, bots))
 }
 
-fn gunner(seed: i64) -> Box<dyn Bot> {
-    Box::new(Gunner::new(seed))
+/// A built-in Skyport bot by name, seeded.
+fn bot(name: &str, seed: i64) -> Box<dyn Bot> {
+    common::builtin("skyport", name, seed)
 }
 
-fn random(seed: i64) -> Box<dyn Bot> {
-    Box::new(Random::new(seed))
-}
-
-fn wait(_: i64) -> Box<dyn Bot> {
-    Box::new(Wait::new())
-}
-
-/// `hero` against `villain` in two-player matches, seats alternated by seed: (wins, losses).
-fn series(
-    seeds: std::ops::Range<i64>,
-    ruleset: &str,
-    hero: MakeBot,
-    villain: MakeBot,
-) -> (usize, usize) {
-    common::series(seeds, ruleset, hero, villain, |seed, bots| {
+/// The bot `hero` against `villain` in two-player matches, seats alternated by seed: (wins,
+/// losses).
+fn series(seeds: std::ops::Range<i64>, ruleset: &str, bots: (&str, &str)) -> (usize, usize) {
+    common::series("skyport", seeds, ruleset, bots, |seed, bots| {
         play(seed, 2, ruleset, bots)
     })
 }
 
 #[test]
 fn gunner_beats_random_nine_times_in_ten() {
-    let (wins, losses) = series(0..100, "rev1", gunner, random);
+    let (wins, losses) = series(0..100, "rev1", ("gunner", "random"));
     println!("gunner vs random: {wins} wins, {losses} losses, of 100");
     assert!(wins >= 90, "only {wins} wins of 100");
 }
 
 #[test]
 fn gunner_wins_in_tg2013_and_against_wait() {
-    let (wins, _) = series(0..20, "tg2013", gunner, random);
+    let (wins, _) = series(0..20, "tg2013", ("gunner", "random"));
     println!("tg2013: gunner vs random: {wins} wins of 20");
     assert!(wins >= 18, "tg2013: only {wins} wins of 20");
-    let (wins, _) = series(0..10, "rev1", gunner, wait);
+    let (wins, _) = series(0..10, "rev1", ("gunner", "wait"));
     assert_eq!(wins, 10);
 }
 
@@ -401,9 +370,9 @@ fn gunner_wins_most_free_for_alls() {
         let bots = (0..seats)
             .map(|s| {
                 if s == hero {
-                    gunner(seed)
+                    bot("gunner", seed)
                 } else {
-                    random(seed * 10 + s as i64)
+                    bot("random", seed * 10 + s as i64)
                 }
             })
             .collect();
@@ -434,6 +403,14 @@ fn no_bot_ever_faults_with_any_number_of_players() {
 
 #[test]
 fn matches_are_deterministic() {
-    let run = || play(42, 3, "rev1", vec![gunner(5), random(6), gunner(7)]).0;
+    let run = || {
+        play(
+            42,
+            3,
+            "rev1",
+            vec![bot("gunner", 5), bot("random", 6), bot("gunner", 7)],
+        )
+        .0
+    };
     assert_eq!(run(), run());
 }

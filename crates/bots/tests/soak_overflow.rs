@@ -5,9 +5,8 @@ mod common;
 
 use bots::soak_overflow::board::Board;
 use bots::soak_overflow::protocol::{agent_line, Action, Pos, Reader};
-use bots::soak_overflow::{Random, Soaker, Wait};
+use bots::soak_overflow::Soaker;
 use bots::Bot;
-use common::MakeBot;
 use engine::{Fault, Outcome, Setup};
 
 // ---------------------------------------------------------------------------------------------
@@ -192,11 +191,9 @@ fn well_formed(line: &str) -> bool {
 }
 
 fn all_bots(seed: i64) -> Vec<Box<dyn Bot>> {
-    vec![
-        Box::new(Wait::new()),
-        Box::new(Random::new(seed)),
-        Box::new(Soaker::new(seed)),
-    ]
+    ["wait", "random", "soaker"]
+        .map(|name| bot(name, seed))
+        .into()
 }
 
 #[test]
@@ -247,37 +244,30 @@ fn play(seed: i64, bots: Vec<Box<dyn Bot>>) -> (Outcome, Vec<Fault>, u32) {
     (outcome, faults, turns)
 }
 
-/// Plays `hero` against `villain` with seats alternated by seed; returns the hero's (wins,
-/// losses) and panics on any fault.
-fn series(seeds: std::ops::Range<i64>, hero: MakeBot, villain: MakeBot) -> (usize, usize) {
-    common::series(seeds, "", hero, villain, |seed, bots| {
+/// Plays the bot `hero` against `villain` with seats alternated by seed; returns the hero's
+/// (wins, losses) and panics on any fault.
+fn series(seeds: std::ops::Range<i64>, bots: (&str, &str)) -> (usize, usize) {
+    common::series("soak-overflow", seeds, "", bots, |seed, bots| {
         let (outcome, faults, _) = play(seed, bots);
         (outcome, faults)
     })
 }
 
-fn soaker(seed: i64) -> Box<dyn Bot> {
-    Box::new(Soaker::new(seed))
-}
-
-fn random(seed: i64) -> Box<dyn Bot> {
-    Box::new(Random::new(seed))
-}
-
-fn wait(_: i64) -> Box<dyn Bot> {
-    Box::new(Wait::new())
+/// A built-in Soak Overflow bot by name, seeded.
+fn bot(name: &str, seed: i64) -> Box<dyn Bot> {
+    common::builtin("soak-overflow", name, seed)
 }
 
 #[test]
 fn soaker_beats_random_nine_times_in_ten() {
-    let (wins, losses) = series(1..101, soaker, random);
+    let (wins, losses) = series(1..101, ("soaker", "random"));
     println!("soaker vs random: {wins} wins, {losses} losses, of 100");
     assert!(wins >= 90, "only {wins} wins of 100");
 }
 
 #[test]
 fn soaker_beats_wait() {
-    let (wins, _) = series(1..21, soaker, wait);
+    let (wins, _) = series(1..21, ("soaker", "wait"));
     println!("soaker vs wait: {wins} wins of 20");
     assert_eq!(wins, 20);
 }
@@ -285,20 +275,16 @@ fn soaker_beats_wait() {
 #[test]
 fn no_bot_ever_faults() {
     let names = ["wait", "random", "soaker"];
-    let pairs: Vec<(&str, &str)> = names
-        .iter()
-        .flat_map(|a| names.iter().map(move |b| (*a, *b)))
-        .collect();
+    let pairs = common::ordered_pairs(&names, None);
     for seed in 1..46 {
         let (a, b) = pairs[seed as usize % pairs.len()];
-        let make = |name, seed| bots::builtin("soak-overflow", name, seed).expect("registered");
-        let (_, faults, _) = play(seed, vec![make(a, seed), make(b, seed + 1)]);
+        let (_, faults, _) = play(seed, vec![bot(a, seed), bot(b, seed + 1)]);
         assert!(faults.is_empty(), "seed {seed} {a}-{b}: {faults:?}");
     }
 }
 
 #[test]
 fn matches_are_deterministic() {
-    let run = || play(42, vec![soaker(5), random(6)]).0;
+    let run = || play(42, vec![bot("soaker", 5), bot("random", 6)]).0;
     assert_eq!(run(), run());
 }

@@ -228,12 +228,5 @@ impl fmt::Display for Command {
 /// The one output line of a turn: the commands joined by `;`, or `WAIT` when there are none
 /// (an empty line would be an empty command, which loses).
 pub fn output_line(commands: &[Command]) -> String {
-    if commands.is_empty() {
-        return "WAIT".to_string();
-    }
-    commands
-        .iter()
-        .map(Command::to_string)
-        .collect::<Vec<_>>()
-        .join(";")
+    games::text::joined_or_wait(commands)
 }

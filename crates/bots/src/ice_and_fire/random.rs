@@ -6,7 +6,7 @@ use engine::JavaRandom;
 
 use super::board::{neighbours, pos, Board, Cell, CELLS, ME};
 use super::protocol::{output_line, BuildingKind, Command, Reader};
-use crate::Bot;
+use crate::{pick, Bot};
 
 /// Plays random legal actions, drawn from a `java.util.Random` seeded with the bot's seed.
 pub struct Random {
@@ -49,7 +49,7 @@ impl Random {
             let options: Vec<Cell> = neighbours(from)
                 .filter(|&n| board.can_move(from, n))
                 .collect();
-            let Some(to) = self.pick(&options) else {
+            let Some(to) = pick(&mut self.rng, &options) else {
                 continue;
             };
             let id = board.unit[from].map_or(0, |u| u.id);
@@ -67,7 +67,7 @@ impl Random {
             _ => 1,
         };
         let options: Vec<Cell> = (0..CELLS).filter(|&c| board.can_train(level, c)).collect();
-        if let Some(at) = self.pick(&options) {
+        if let Some(at) = pick(&mut self.rng, &options) {
             if board.train(level, at) {
                 commands.push(Command::Train { level, at: pos(at) });
             }
@@ -77,7 +77,7 @@ impl Random {
     /// Builds a mine or a tower on a random own free cell that allows it.
     fn build_one(&mut self, board: &mut Board, commands: &mut Vec<Command>, kind: BuildingKind) {
         let options: Vec<Cell> = (0..CELLS).filter(|&c| board.can_build(kind, c)).collect();
-        if let Some(at) = self.pick(&options) {
+        if let Some(at) = pick(&mut self.rng, &options) {
             if board.build(kind, at) {
                 let at = pos(at);
                 commands.push(match kind {
@@ -91,13 +91,6 @@ impl Random {
     /// True with probability 1/n.
     fn chance(&mut self, n: i32) -> bool {
         self.rng.next_int_bounded(n) == 0
-    }
-
-    fn pick(&mut self, options: &[Cell]) -> Option<Cell> {
-        if options.is_empty() {
-            return None;
-        }
-        Some(options[self.rng.next_int_bounded(options.len() as i32) as usize])
     }
 }
 

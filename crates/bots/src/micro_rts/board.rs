@@ -2,7 +2,7 @@
 //! which tiles this turn's orders already claim, and 8-direction distance fields.
 
 use super::protocol::{
-    EntityLine, Init, TurnInput, TypeLine, BARRACKS, CASTLE, ENEMY, FOREST, ME, MINE, NEUTRAL,
+    EntityLine, Init, TurnInput, TypeData, BARRACKS, CASTLE, ENEMY, FOREST, ME, MINE, NEUTRAL,
 };
 
 /// The eight directions (all moves and ranges are Chebyshev).
@@ -32,7 +32,7 @@ pub fn distance(a: (i32, i32), b: (i32, i32)) -> i32 {
 pub struct Board {
     pub width: i32,
     pub height: i32,
-    pub types: [TypeLine; 6],
+    pub types: [TypeData; 6],
     pub gold: i32,
     pub wood: i32,
     /// Every entity of the input, in input order (x outer, y inner).
@@ -114,7 +114,7 @@ impl Board {
         }
     }
 
-    pub fn stats(&self, kind: u8) -> TypeLine {
+    pub fn stats(&self, kind: u8) -> TypeData {
         self.types
             .get(usize::from(kind))
             .copied()

@@ -19,27 +19,14 @@ mod rush;
 pub use random::Random;
 pub use rush::Rush;
 
-use crate::Bot;
+use crate::lines::whole_turn;
+pub use crate::Wait;
 use board::Board;
 use protocol::Reader;
 
-/// Does nothing: answers `WAIT` to every turn.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct Wait;
-
-impl Bot for Wait {
-    fn read(&mut self, _input: &str) -> Vec<String> {
-        vec!["WAIT".to_string()]
-    }
-}
-
-/// Feeds text to a reader. Once a whole turn has arrived, returns the board to play on;
-/// otherwise the reply to give without playing: nothing while the turn is incomplete, `WAIT` for
-/// unreadable input (a bot must never write a malformed order).
+/// Feeds text to a reader: the board to play on once a whole turn has arrived, else the reply
+/// to give without playing ([`whole_turn`]).
 fn read_board(reader: &mut Reader, input: &str) -> Result<Board, Vec<String>> {
-    match reader.feed(input) {
-        None => Err(Vec::new()),
-        Some(Err(_)) => Err(vec!["WAIT".to_string()]),
-        Some(Ok(turn)) => Ok(Board::new(&reader.init(), &turn)),
-    }
+    let turn = whole_turn(reader.feed(input))?;
+    Ok(Board::new(&reader.init(), &turn))
 }

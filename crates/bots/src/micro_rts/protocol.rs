@@ -16,21 +16,11 @@ pub const ME: i8 = 0;
 pub const ENEMY: i8 = 1;
 
 // The type numbers of the protocol (neutral: wall, mine, forest; player entities: castle to
-// ranged) and the player entity types' names are the game's own.
+// ranged), the player entity types' names and the facts of an entity-type line of the
+// initialisation block are the game's own.
 pub use games::micro_rts::{
-    BARRACKS, CASTLE, FOREST, HEAVY, LIGHT, MINE, RANGED, TYPE_NAMES, WALL, WORKER,
+    TypeData, BARRACKS, CASTLE, FOREST, HEAVY, LIGHT, MINE, RANGED, TYPES, TYPE_NAMES, WALL, WORKER,
 };
-
-/// One entity-type line of the initialisation block.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct TypeLine {
-    pub max_hp: i32,
-    pub reach: i32,
-    pub attack: i32,
-    pub step: i32,
-    pub gold: i32,
-    pub wood: i32,
-}
 
 /// The initialisation block.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -38,31 +28,16 @@ pub struct Init {
     pub width: i32,
     pub height: i32,
     /// By type number 0..5.
-    pub types: [TypeLine; 6],
+    pub types: [TypeData; 6],
 }
 
 impl Default for Init {
     /// The values of the statement, for a first turn that comes without its block.
     fn default() -> Self {
-        let t = |max_hp, reach, attack, step, gold, wood| TypeLine {
-            max_hp,
-            reach,
-            attack,
-            step,
-            gold,
-            wood,
-        };
         Init {
             width: 0,
             height: 0,
-            types: [
-                t(10, 3, 0, 0, 5, 5),
-                t(4, 2, 0, 0, 0, 5),
-                t(1, 1, 1, 1, 1, 0),
-                t(4, 1, 2, 2, 1, 1),
-                t(8, 1, 4, 1, 2, 1),
-                t(1, 3, 1, 1, 1, 1),
-            ],
+            types: TYPES,
         }
     }
 }
@@ -150,14 +125,7 @@ impl fmt::Display for Order {
 
 /// The orders as one line: joined by `;` (no spaces), `WAIT` for none.
 pub fn output_line(orders: &[Order]) -> String {
-    if orders.is_empty() {
-        return "WAIT".to_string();
-    }
-    orders
-        .iter()
-        .map(ToString::to_string)
-        .collect::<Vec<_>>()
-        .join(";")
+    games::text::joined_or_wait(orders)
 }
 
 fn small(v: i64) -> Result<i32, Short> {
@@ -180,7 +148,7 @@ fn parse_init(cur: &mut Cursor) -> Parsed<Init> {
             .types
             .get_mut(usize::try_from(kind).unwrap_or(usize::MAX))
             .ok_or_else(|| Short::Bad(format!("unknown entity type {kind}")))?;
-        *slot = TypeLine {
+        *slot = TypeData {
             max_hp: small(max_hp)?,
             reach: small(reach)?,
             attack: small(attack)?,

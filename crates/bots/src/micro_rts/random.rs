@@ -10,7 +10,7 @@ use super::protocol::{
     output_line, Order, BARRACKS, CASTLE, ENEMY, HEAVY, LIGHT, RANGED, WALL, WORKER,
 };
 use super::read_board;
-use crate::Bot;
+use crate::{pick, Bot};
 
 /// Plays random legal orders, drawn from a `java.util.Random` seeded with the bot's seed.
 pub struct Random {
@@ -24,10 +24,6 @@ impl Random {
             reader: Reader::new(),
             rng: JavaRandom::new(seed),
         }
-    }
-
-    fn pick<T: Copy>(&mut self, items: &[T]) -> Option<T> {
-        (!items.is_empty()).then(|| items[self.rng.next_int_bounded(items.len() as i32) as usize])
     }
 
     /// Each entity acts with probability 3/4: one of the orders it may give.
@@ -52,9 +48,9 @@ impl Random {
                     } else {
                         &[LIGHT, HEAVY, RANGED]
                     };
-                    let kind = self.pick(kinds).unwrap_or(WORKER);
+                    let kind = pick(&mut self.rng, kinds).unwrap_or(WORKER);
                     if board.affordable(kind) {
-                        if let Some(to) = self.pick(&free) {
+                        if let Some(to) = pick(&mut self.rng, &free) {
                             options.push(Order::Train { from, to, kind });
                         }
                     }
@@ -80,7 +76,7 @@ impl Random {
                                 .is_some_and(|t| t.owner == -1 && t.kind == WALL)
                         })
                         .collect();
-                    if let Some(to) = self.pick(&steps) {
+                    if let Some(to) = pick(&mut self.rng, &steps) {
                         options.push(Order::Move { from, to });
                     }
                     if e.kind == WORKER && self.rng.next_int_bounded(8) == 0 {
@@ -90,14 +86,14 @@ impl Random {
                             BARRACKS
                         };
                         if board.affordable(kind) {
-                            if let Some(to) = self.pick(&free) {
+                            if let Some(to) = pick(&mut self.rng, &free) {
                                 options.push(Order::Build { from, to, kind });
                             }
                         }
                     }
                 }
             }
-            if let Some(order) = self.pick(&options) {
+            if let Some(order) = pick(&mut self.rng, &options) {
                 if let Order::Build { to, kind, .. } | Order::Train { to, kind, .. } = order {
                     board.pay(kind);
                     board.claim(to.0, to.1);

@@ -5,6 +5,7 @@ use engine::JavaRandom;
 
 use super::protocol::{weapon_stats, Act, Board, Dir, Ruleset, State, Weapon};
 use super::{Client, Strategy};
+use crate::pick;
 
 /// The strategy of [`Random`].
 pub struct RandomStrategy {
@@ -21,12 +22,6 @@ impl Random {
             rng: JavaRandom::new(seed),
             weapons: [Weapon::Laser, Weapon::Mortar],
         })
-    }
-}
-
-impl RandomStrategy {
-    fn pick<T: Copy>(&mut self, items: &[T]) -> Option<T> {
-        (!items.is_empty()).then(|| items[self.rng.next_int_bounded(items.len() as i32) as usize])
     }
 }
 
@@ -57,7 +52,7 @@ impl Strategy for RandomStrategy {
                     .into_iter()
                     .filter(|&d| state.board.walkable(pos.step(d)) && !taken.contains(&pos.step(d)))
                     .collect();
-                match self.pick(&free) {
+                match pick(&mut self.rng, &free) {
                     Some(d) => {
                         pos = pos.step(d);
                         Act::Move(d)
@@ -72,14 +67,14 @@ impl Strategy for RandomStrategy {
                 }
             } else if roll == 7 {
                 let weapons = self.weapons;
-                Act::Upgrade(self.pick(&weapons).unwrap_or(Weapon::Laser))
+                Act::Upgrade(pick(&mut self.rng, &weapons).unwrap_or(Weapon::Laser))
             } else {
                 let weapons = self.weapons;
-                let weapon = self.pick(&weapons).unwrap_or(Weapon::Laser);
+                let weapon = pick(&mut self.rng, &weapons).unwrap_or(Weapon::Laser);
                 let level = me.level(weapon).unwrap_or(1);
                 let (range, _) = weapon_stats(weapon, level);
                 match weapon {
-                    Weapon::Laser => Act::Laser(self.pick(&Dir::ALL).unwrap_or(Dir::Up)),
+                    Weapon::Laser => Act::Laser(pick(&mut self.rng, &Dir::ALL).unwrap_or(Dir::Up)),
                     Weapon::Mortar => {
                         let dj = self.rng.next_int_bounded(2 * range + 1) - range;
                         let dk = self.rng.next_int_bounded(2 * range + 1) - range;
@@ -88,7 +83,7 @@ impl Strategy for RandomStrategy {
                     Weapon::Droid => {
                         let steps = 1 + self.rng.next_int_bounded(range);
                         let seq = (0..steps)
-                            .map(|_| self.pick(&Dir::ALL).unwrap_or(Dir::Up))
+                            .map(|_| pick(&mut self.rng, &Dir::ALL).unwrap_or(Dir::Up))
                             .collect();
                         Act::Droid(seq)
                     }

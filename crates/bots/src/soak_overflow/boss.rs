@@ -20,10 +20,12 @@
 //! Blue agents with nothing to do write `WAIT`, which does nothing in these leagues.
 
 use engine::JavaRandom;
-use games::soak_overflow::map::{Coord, Grid};
+use games::soak_overflow::league::run_and_gun_spots;
+use games::soak_overflow::map::Coord;
 use games::soak_overflow::path::next_step;
 
 use super::protocol::{agent_line, Action, Combat, Init, Orders, Pos, Reader, TurnInput};
+use crate::lines::whole_turn;
 use crate::Bot;
 
 /// The tutorial boss.
@@ -51,10 +53,9 @@ struct Seen {
 
 impl Bot for Boss {
     fn read(&mut self, input: &str) -> Vec<String> {
-        let turn = match self.reader.feed(input) {
-            None => return Vec::new(),
-            Some(Err(_)) => return vec!["WAIT".to_string()],
-            Some(Ok(turn)) => turn,
+        let turn = match whole_turn(self.reader.feed(input)) {
+            Ok(turn) => turn,
+            Err(reply) => return reply,
         };
         let Some(init) = self.reader.init().cloned() else {
             return vec!["WAIT".to_string()];
@@ -130,23 +131,8 @@ fn league_2(mine: &[Seen], red: &[Seen], orders: &[Orders]) -> Vec<(i32, i32)> {
 
 /// League 3: the run and gun, judged as the referee judges it before the turn's moves.
 fn league_3(init: &Init, turn: &TurnInput, mine: &[Seen], orders: &[Orders]) -> Vec<(i32, i32)> {
-    let w = init.width;
-    let high = |x: i32| init.tile(Pos::new(x, 1)) == 2;
-    let run = [
-        Pos::new(0, if high(1) { 1 } else { 3 }),
-        Pos::new(w - 1, if high(w - 2) { 1 } else { 3 }),
-    ];
-    let gun = [
-        Pos::new(4, if high(3) { 3 } else { 1 }),
-        Pos::new(w - 5, if high(w - 4) { 3 } else { 1 }),
-    ];
-    let grid = Grid {
-        width: init.width,
-        height: init.height,
-        tiles: init.tiles.clone(),
-        y_sym: false,
-        spawns: Vec::new(),
-    };
+    let grid = init.grid();
+    let (run, gun) = run_and_gun_spots(&grid);
     let free = vec![false; grid.cells()];
     let coord = |p: Pos| Coord::new(p.x, p.y);
     let red: Vec<_> = turn
@@ -163,11 +149,10 @@ fn league_3(init: &Init, turn: &TurnInput, mine: &[Seen], orders: &[Orders]) -> 
                     (Some(ta), Some(tb)) => {
                         let step_a = next_step(&grid, &free, coord(a.pos), coord(ta));
                         let step_b = next_step(&grid, &free, coord(b.pos), coord(tb));
-                        let stepping =
-                            step_a == Some(coord(run[0])) && step_b == Some(coord(run[1]));
-                        let standing = a.pos == run[0] && b.pos == run[1];
-                        let aimed = |o: &Orders, at: Pos| match o.combat {
-                            Some(Combat::Shoot(id)) => position(id) == Some(at),
+                        let stepping = step_a == Some(run[0]) && step_b == Some(run[1]);
+                        let standing = coord(a.pos) == run[0] && coord(b.pos) == run[1];
+                        let aimed = |o: &Orders, at: Coord| match o.combat {
+                            Some(Combat::Shoot(id)) => position(id).map(coord) == Some(at),
                             _ => false,
                         };
                         (stepping || standing) && aimed(oa, gun[0]) && aimed(ob, gun[1])

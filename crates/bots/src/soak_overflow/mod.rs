@@ -19,21 +19,18 @@ pub use boss::Boss;
 pub use random::Random;
 pub use soaker::Soaker;
 
+use crate::lines::whole_turn;
 use crate::Bot;
 use board::Board;
 use protocol::Reader;
 
-/// Feeds text to a reader. Once a whole turn has arrived, returns the board to play on;
-/// otherwise the reply to give without playing: nothing while the turn is incomplete, one
-/// `WAIT` for unreadable input (a bot must never write a malformed line).
+/// Feeds text to a reader: the board to play on once a whole turn has arrived, else the reply
+/// to give without playing ([`whole_turn`]; one `WAIT` too for a turn without its init).
 fn read_board(reader: &mut Reader, input: &str) -> Result<Board, Vec<String>> {
-    match reader.feed(input) {
-        None => Err(Vec::new()),
-        Some(Err(_)) => Err(vec!["WAIT".to_string()]),
-        Some(Ok(turn)) => match reader.init() {
-            Some(init) => Ok(Board::new(init, &turn)),
-            None => Err(vec!["WAIT".to_string()]),
-        },
+    let turn = whole_turn(reader.feed(input))?;
+    match reader.init() {
+        Some(init) => Ok(Board::new(init, &turn)),
+        None => Err(vec!["WAIT".to_string()]),
     }
 }
 
@@ -51,10 +48,9 @@ impl Wait {
 
 impl Bot for Wait {
     fn read(&mut self, input: &str) -> Vec<String> {
-        match self.reader.feed(input) {
-            None => Vec::new(),
-            Some(Err(_)) => vec!["WAIT".to_string()],
-            Some(Ok(turn)) => vec!["WAIT".to_string(); turn.my_agent_count.max(1)],
+        match whole_turn(self.reader.feed(input)) {
+            Ok(turn) => vec!["WAIT".to_string(); turn.my_agent_count.max(1)],
+            Err(reply) => reply,
         }
     }
 }

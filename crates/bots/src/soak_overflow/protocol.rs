@@ -14,6 +14,8 @@
 
 use std::fmt;
 
+use games::soak_overflow::map::Grid;
+
 use crate::lines::{Cursor, Lines, Parsed, Short};
 
 /// The largest grid side the protocol allows (width 20, height 10) with margin for odd inputs.
@@ -66,6 +68,18 @@ pub struct Init {
 }
 
 impl Init {
+    /// The map as the game's [`Grid`], for the game's helpers (the path search, league 3's
+    /// objective).
+    pub fn grid(&self) -> Grid {
+        Grid {
+            width: self.width,
+            height: self.height,
+            tiles: self.tiles.clone(),
+            y_sym: false,
+            spawns: Vec::new(),
+        }
+    }
+
     /// A tutorial league's grid (8 × 5, 13 × 5, 15 × 12 or 17 × 12): the full game's grids are
     /// 6 to 10 high and twice as wide.
     pub fn is_tutorial(&self) -> bool {
@@ -298,9 +312,5 @@ impl fmt::Display for Action {
 /// One output line for an agent: `id;action;action`, or `id;WAIT` without actions (an agent
 /// line with no action would be malformed).
 pub fn agent_line(id: i32, actions: &[Action]) -> String {
-    if actions.is_empty() {
-        return format!("{id};WAIT");
-    }
-    let pieces: Vec<String> = actions.iter().map(ToString::to_string).collect();
-    format!("{id};{}", pieces.join(";"))
+    format!("{id};{}", games::text::joined_or_wait(actions))
 }

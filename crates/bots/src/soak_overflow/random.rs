@@ -8,7 +8,7 @@ use engine::JavaRandom;
 
 use super::board::Board;
 use super::protocol::{agent_line, Action, Pos, Reader};
-use crate::Bot;
+use crate::{pick, Bot};
 
 const MESSAGES: [&str; 4] = ["splash!", "over here", "wheee", "cover me"];
 
@@ -26,13 +26,6 @@ impl Random {
         }
     }
 
-    fn pick<T: Copy>(&mut self, options: &[T]) -> Option<T> {
-        if options.is_empty() {
-            return None;
-        }
-        Some(options[self.rng.next_int_bounded(options.len() as i32) as usize])
-    }
-
     fn play(&mut self, board: &Board) -> Vec<String> {
         let occupied: Vec<Pos> = board.units.iter().map(|u| u.pos).collect();
         let mut taken: Vec<Pos> = Vec::new();
@@ -45,7 +38,7 @@ impl Random {
                     .neighbours(unit.pos)
                     .filter(|&n| board.walkable(n) && !occupied.contains(&n) && !taken.contains(&n))
                     .collect();
-                if let Some(step) = self.pick(&steps) {
+                if let Some(step) = pick(&mut self.rng, &steps) {
                     at = step;
                     taken.push(step);
                     actions.push(Action::Move(step));
@@ -62,12 +55,12 @@ impl Random {
                 .collect();
             match self.rng.next_int_bounded(4) {
                 0 | 1 if unit.cooldown == 0 && !targets.is_empty() => {
-                    if let Some(id) = self.pick(&targets) {
+                    if let Some(id) = pick(&mut self.rng, &targets) {
                         actions.push(Action::Shoot(id));
                     }
                 }
                 2 if unit.bombs > 0 => {
-                    if let Some(p) = self.pick(&throws) {
+                    if let Some(p) = pick(&mut self.rng, &throws) {
                         actions.push(Action::Throw(p));
                     }
                 }

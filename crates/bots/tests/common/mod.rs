@@ -1,10 +1,45 @@
 //! What the bots' tests share: matches against the real referee, through the in-process driver.
 
+// Each test binary uses only part of this module.
+#![allow(dead_code)]
+
 use bots::Bot;
 use engine::{Fault, Outcome, Referee, Setup};
 
-/// Makes a seeded bot.
-pub type MakeBot = fn(i64) -> Box<dyn Bot>;
+/// A built-in bot of `game`, by its name in the registry, seeded.
+pub fn builtin(game: &str, name: &str, seed: i64) -> Box<dyn Bot> {
+    bots::builtin(game, name, seed).expect("registered")
+}
+
+/// Every ordered pair of `names` but `left_out`: the pairings a fault test plays in turn.
+pub fn ordered_pairs<'a>(
+    names: &[&'a str],
+    left_out: Option<(&str, &str)>,
+) -> Vec<(&'a str, &'a str)> {
+    names
+        .iter()
+        .flat_map(|a| names.iter().map(move |b| (*a, *b)))
+        .filter(|&pair| Some(pair) != left_out)
+        .collect()
+}
+
+/// Feeds `inputs` in turn to each bot that `bots` makes, for seeds 0 to 19: each must answer each
+/// input with one line, which `well_formed` accepts.
+pub fn assert_one_well_formed_line_per_turn(
+    bots: fn(i64) -> Vec<Box<dyn Bot>>,
+    inputs: &[&str],
+    well_formed: fn(&str) -> bool,
+) {
+    for seed in 0..20 {
+        for mut bot in bots(seed) {
+            for input in inputs {
+                let out = bot.read(input);
+                assert_eq!(out.len(), 1, "{out:?}");
+                assert!(well_formed(&out[0]), "{:?}", out[0]);
+            }
+        }
+    }
+}
 
 /// Plays a match of `setup` to its end; its seats are named `bot0`, `bot1`, …
 pub fn play_out(setup: Setup, bots: Vec<Box<dyn Bot>>) -> Referee {
@@ -21,21 +56,21 @@ pub fn result(referee: &Referee) -> (Outcome, Vec<Fault>) {
     (outcome, referee.faults().to_vec())
 }
 
-/// Plays `hero` against `villain` (seeded with `seed + 1000`) in two-seat matches, the hero's
-/// seat alternated by seed; `play` plays one match. Returns the hero's (wins, losses) and
-/// panics on any fault (`label` says which series).
+/// Plays the built-in bot `hero` of `game` against `villain` (seeded with `seed + 1000`) in
+/// two-seat matches, the hero's seat alternated by seed; `play` plays one match. Returns the
+/// hero's (wins, losses) and panics on any fault (`label` says which series).
 pub fn series(
+    game: &str,
     seeds: std::ops::Range<i64>,
     label: &str,
-    hero: MakeBot,
-    villain: MakeBot,
+    (hero, villain): (&str, &str),
     mut play: impl FnMut(i64, Vec<Box<dyn Bot>>) -> (Outcome, Vec<Fault>),
 ) -> (usize, usize) {
     let (mut wins, mut losses) = (0, 0);
     for seed in seeds {
         let seat = (seed % 2) as usize;
-        let mut bots = vec![villain(seed + 1000)];
-        bots.insert(seat, hero(seed));
+        let mut bots = vec![builtin(game, villain, seed + 1000)];
+        bots.insert(seat, builtin(game, hero, seed));
         let (outcome, faults) = play(seed, bots);
         assert!(faults.is_empty(), "seed {seed} {label}: {faults:?}");
         match outcome.winner() {
