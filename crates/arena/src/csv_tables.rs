@@ -105,26 +105,8 @@ pub fn pairs(names: &[String], summary: &Summary) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::stats::tests::result;
     use crate::stats::{summarize, MatchResult};
-
-    fn result(index: usize, seats: [usize; 2], scores: [i64; 2]) -> MatchResult {
-        let ranks = if scores[0] > scores[1] {
-            vec![1, 2]
-        } else if scores[0] < scores[1] {
-            vec![2, 1]
-        } else {
-            vec![1, 1]
-        };
-        MatchResult {
-            index,
-            seed: 1,
-            seats: seats.to_vec(),
-            scores: scores.to_vec(),
-            ranks,
-            faults: Vec::new(),
-            replay: None,
-        }
-    }
 
     #[test]
     fn names_with_commas_quotes_and_line_breaks_are_quoted_as_rfc_4180_says() {

@@ -459,16 +459,12 @@ mod tests {
     use super::*;
     use crate::stats::summarize;
 
+    /// A two-seat match of the tests with its own seed and replay file.
     fn result(index: usize, seats: [usize; 2], scores: [i64; 2]) -> MatchResult {
-        let outcome = engine::Outcome::from_scores(scores.to_vec(), "");
         MatchResult {
-            index,
             seed: 40 + index as i64,
-            seats: seats.to_vec(),
-            scores: scores.to_vec(),
-            ranks: outcome.ranks,
-            faults: Vec::new(),
             replay: Some(format!("match-{index}.json")),
+            ..crate::stats::tests::result(index, seats, scores)
         }
     }
 

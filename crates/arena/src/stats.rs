@@ -250,7 +250,7 @@ pub fn summarize(bots: usize, results: &[&MatchResult]) -> Summary {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
     fn close(a: f64, b: f64, eps: f64) -> bool {
@@ -351,7 +351,8 @@ mod tests {
         );
     }
 
-    fn result(index: usize, seats: [usize; 2], scores: [i64; 2]) -> MatchResult {
+    /// A two-seat match of the tests: `scores` by seat, ranked as the game would rank them.
+    pub(crate) fn result(index: usize, seats: [usize; 2], scores: [i64; 2]) -> MatchResult {
         let outcome = engine::Outcome::from_scores(scores.to_vec(), "");
         MatchResult {
             index,

@@ -21,6 +21,7 @@
 
 use criterion::measurement::Measurement;
 use criterion::{BatchSize, Criterion, Throughput};
+use engine::Referee;
 
 use bench::{
     all_workloads, play_arena, play_match, play_text, read_views, recording, replay_of, rerun,
@@ -113,19 +114,19 @@ fn protocol<M: Measurement>(c: &mut Criterion<M>) {
 }
 
 fn arena<M: Measurement>(c: &mut Criterion<M>) {
-    let mut group = c.benchmark_group("arena");
-    for w in all_workloads() {
-        group.throughput(Throughput::Elements(turns(&w)));
-        group.bench_function(&w.name, |b| b.iter(|| play_arena(&w)));
-    }
-    group.finish();
+    whole_matches(c, "arena", play_arena);
 }
 
 fn matches<M: Measurement>(c: &mut Criterion<M>) {
-    let mut group = c.benchmark_group("match");
+    whole_matches(c, "match", play_match);
+}
+
+/// The benchmark group `name`: a whole match of each workload played by `play`, in turns.
+fn whole_matches<M: Measurement>(c: &mut Criterion<M>, name: &str, play: fn(&Workload) -> Referee) {
+    let mut group = c.benchmark_group(name);
     for w in all_workloads() {
         group.throughput(Throughput::Elements(turns(&w)));
-        group.bench_function(&w.name, |b| b.iter(|| play_match(&w)));
+        group.bench_function(&w.name, |b| b.iter(|| play(&w)));
     }
     group.finish();
 }
