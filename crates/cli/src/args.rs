@@ -726,6 +726,14 @@ mod tests {
         s.split_whitespace().map(String::from).collect()
     }
 
+    /// Each command line is refused, with a message that holds its needle.
+    fn assert_refused(cases: &[(&str, &str)]) {
+        for (line, needle) in cases {
+            let err = parse(&args(line)).expect_err(line);
+            assert!(err.0.contains(needle), "{line}: {}", err.0);
+        }
+    }
+
     #[test]
     fn the_clap_command_is_well_formed() {
         command().debug_assert();
@@ -780,7 +788,7 @@ mod tests {
 
     #[test]
     fn bad_command_lines_are_explained() {
-        for (line, needle) in [
+        assert_refused(&[
             ("play --bot x", "needs --game"),
             ("play --game g --seed abc", "signed 64-bit"),
             (
@@ -812,10 +820,7 @@ mod tests {
                 "play --turn 3 --bot a",
                 "missing the required --from <FILE> for `play`",
             ),
-        ] {
-            let err = parse(&args(line)).expect_err(line);
-            assert!(err.0.contains(needle), "{line}: {}", err.0);
-        }
+        ]);
     }
 
     #[test]
@@ -880,7 +885,7 @@ mod tests {
             Ok(Command::Host(h)) => assert_eq!((h.port, h.players, h.seed), (54321, 2, None)),
             other => panic!("{other:?}"),
         }
-        for (line, needle) in [
+        assert_refused(&[
             ("host", "needs --game"),
             ("host --game skyport --port 70000", "--port must be"),
             ("host --game skyport --players x", "--players must be"),
@@ -888,10 +893,7 @@ mod tests {
                 "host --game skyport --fast",
                 "unknown option '--fast' for `host`",
             ),
-        ] {
-            let err = parse(&args(line)).expect_err(line);
-            assert!(err.0.contains(needle), "{line}: {}", err.0);
-        }
+        ]);
     }
 
     #[test]
@@ -913,7 +915,7 @@ mod tests {
             panic!("parse");
         };
         assert_eq!(play.options["note"], "a=b");
-        for (line, needle) in [
+        assert_refused(&[
             ("play --game g --option", "a value is required"),
             ("play --game g --option map", "KEY=VALUE"),
             ("play --game g --option =v1", "KEY=VALUE"),
@@ -923,10 +925,7 @@ mod tests {
                 "play --game g --option size=60 --option size=70",
                 "given twice",
             ),
-        ] {
-            let err = parse(&args(line)).expect_err(line);
-            assert!(err.0.contains(needle), "{line}: {}", err.0);
-        }
+        ]);
     }
 
     #[test]
@@ -973,7 +972,7 @@ mod tests {
                 json: Some("all.json".into())
             })
         );
-        for (line, needle) in [
+        assert_refused(&[
             ("arena --bot a --bot b --matches 2", "`arena` needs --game"),
             ("arena --game g --bot a --matches 2", "at least two --bot"),
             ("arena --game g --bot a --bot b", "needs --matches"),
@@ -1009,10 +1008,7 @@ mod tests {
                 "arena --game g --bot a --bot b --matches 2 --shard 1/4",
                 "--shard needs --json FILE",
             ),
-        ] {
-            let err = parse(&args(line)).expect_err(line);
-            assert!(err.0.contains(needle), "{line}: {}", err.0);
-        }
+        ]);
     }
 
     #[test]
@@ -1029,7 +1025,7 @@ mod tests {
             (Some(2), Some("r.json"), Some((1, 2)), Some("out"))
         );
         assert_eq!(a.play, PlayArgs::default());
-        for (line, needle) in [
+        assert_refused(&[
             ("arena --class c.json --game g", "drop --game"),
             (
                 "arena --class c.json --bot a --option k=v --map m --league 2",
@@ -1037,10 +1033,7 @@ mod tests {
             ),
             ("arena --class c.json --bot-pty", "drop --bot-pty"),
             ("arena --class c.json --shard 1/2", "--shard needs --json"),
-        ] {
-            let err = parse(&args(line)).expect_err(line);
-            assert!(err.0.contains(needle), "{line}: {}", err.0);
-        }
+        ]);
     }
 
     #[test]

@@ -17,6 +17,7 @@ macro_rules! say {
 
 mod arena;
 mod args;
+mod bot_input;
 mod driver;
 mod host;
 mod inbox;

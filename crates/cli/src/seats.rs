@@ -10,21 +10,17 @@ use std::net::{Shutdown, TcpStream};
 use std::os::unix::process::{CommandExt, ExitStatusExt};
 use std::path::Path;
 use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::mpsc::{channel, Sender};
+use std::sync::atomic::Ordering;
 use std::sync::Arc;
 use std::thread;
 use std::time::{Duration, Instant};
 
 use engine::referee::{MAX_LINE_BYTES, MAX_STDERR_BYTES, STOPPED};
 
+use crate::bot_input::BotInput;
 use crate::inbox::{read_lines, Inbox};
 use crate::procs;
 use crate::wasm_bot::{self, WasmBot};
-
-/// Input the CLI holds for a bot that does not read it; beyond this it is dropped (the bot is
-/// not reading anyway), so a bot that never reads costs neither memory nor a blocked driver.
-const MAX_PENDING_INPUT: usize = 16 * 1024 * 1024;
 
 /// The crash text of a `botplay host` client's turns once it is gone.
 pub const GONE: &str = "the client disconnected";
@@ -246,10 +242,8 @@ pub struct Program {
     child: Child,
     /// The token in the environment of every process the bot starts.
     token: String,
-    /// Input for the writer thread (which never blocks the driver); `None` once closed.
-    input: Option<Sender<String>>,
-    /// Bytes sent to the writer thread and not yet written.
-    pending: Arc<AtomicUsize>,
+    /// Input for the writer thread (which never blocks the driver).
+    input: BotInput,
     stopped: bool,
     /// Its standard output is a pseudo-terminal.
     pty: bool,
@@ -368,12 +362,10 @@ impl Program {
             });
             inbox.close_stderr(seat);
         });
-        let (input, pending) = spawn_writer(stdin);
         Ok(Program {
             child,
             token,
-            input: Some(input),
-            pending,
+            input: spawn_writer(stdin),
             stopped: false,
             pty,
         })
@@ -421,21 +413,12 @@ impl Program {
     /// Hands text to the writer thread; never blocks (a bot that does not read its input
     /// shows up as a timeout, not as a stuck driver).
     fn deliver(&mut self, text: &str) {
-        if self.pending.load(Ordering::Relaxed) + text.len() > MAX_PENDING_INPUT {
-            return;
-        }
-        if let Some(input) = &self.input {
-            self.pending.fetch_add(text.len(), Ordering::Relaxed);
-            if input.send(text.to_string()).is_err() {
-                // The bot closed its input: it will show up as a crash or a timeout.
-                self.input = None;
-            }
-        }
+        self.input.deliver(text);
     }
 
     /// Kills the bot's whole process group (and descendants that left it) and reaps the bot.
     fn stop(&mut self) {
-        self.input = None;
+        self.input.close();
         if self.stopped {
             return;
         }
@@ -470,10 +453,8 @@ fn describe_exit(status: ExitStatus) -> String {
 
 /// A thread that writes a bot's input as it comes; it ends when the bot stops reading for good
 /// (its pipe breaks) or the sender is dropped.
-fn spawn_writer(mut stdin: ChildStdin) -> (Sender<String>, Arc<AtomicUsize>) {
-    let (input, texts) = channel::<String>();
-    let pending = Arc::new(AtomicUsize::new(0));
-    let written = Arc::clone(&pending);
+fn spawn_writer(mut stdin: ChildStdin) -> BotInput {
+    let (input, texts, written) = BotInput::new();
     thread::spawn(move || {
         for text in texts {
             let ok = stdin
@@ -486,7 +467,7 @@ fn spawn_writer(mut stdin: ChildStdin) -> (Sender<String>, Arc<AtomicUsize>) {
             }
         }
     });
-    (input, pending)
+    input
 }
 
 impl Drop for Program {

@@ -13,7 +13,7 @@
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
-use std::sync::mpsc::{channel, Receiver, RecvTimeoutError, Sender};
+use std::sync::mpsc::{Receiver, RecvTimeoutError};
 use std::sync::{Arc, Mutex, OnceLock};
 use std::thread::{self, JoinHandle};
 use std::time::{Duration, Instant};
@@ -24,6 +24,7 @@ use wasmtime::{
     WasmBacktrace,
 };
 
+use crate::bot_input::BotInput;
 use crate::inbox::Inbox;
 use crate::wasi::{self, Exit, Io, Wasi, WasiView};
 
@@ -38,9 +39,6 @@ const WASM_STACK: usize = 8 << 20;
 
 /// The elements a bot's tables may hold (function pointers: a large C++ program has thousands).
 const MAX_TABLE_ELEMENTS: usize = 1 << 20;
-
-/// Input the CLI holds for a bot that does not read it (as for programs, `seats.rs`).
-const MAX_PENDING_INPUT: usize = 16 * 1024 * 1024;
 
 /// Sets the memory limit of the WebAssembly bots started from now on (`--wasm-memory MB`).
 pub fn set_memory_limit_mb(mb: u64) {
@@ -242,10 +240,8 @@ fn size(bytes: u64) -> String {
 
 /// A WebAssembly bot seated in a match.
 pub struct WasmBot {
-    /// Input for the bot's `fd_read`; `None` once stopped.
-    input: Option<Sender<String>>,
-    /// Bytes sent and not read yet.
-    pending: Arc<AtomicUsize>,
+    /// Input for the bot's `fd_read`.
+    input: BotInput,
     stop: Arc<AtomicBool>,
     /// Why the program ended, once it has.
     end: Arc<Mutex<Option<String>>>,
@@ -260,8 +256,7 @@ pub struct WasmBot {
 struct Ready {
     store: Store<BotState>,
     main: wasmtime::TypedFunc<(), ()>,
-    input: Sender<String>,
-    pending: Arc<AtomicUsize>,
+    input: BotInput,
     stop: Arc<AtomicBool>,
     limit: u64,
     path: String,
@@ -275,14 +270,13 @@ impl Ready {
         let pre = linker()?.instantiate_pre(&module).map_err(|e| {
             format!("bot '{path}' imports a WASI function with the wrong type: {e:#}")
         })?;
-        let (input, rx) = channel();
-        let pending = Arc::new(AtomicUsize::new(0));
+        let (input, texts, pending) = BotInput::new();
         let stop = Arc::new(AtomicBool::new(false));
         let streams = Streams {
             seat,
             inbox,
-            input: rx,
-            pending: Arc::clone(&pending),
+            input: texts,
+            pending,
             stop: Arc::clone(&stop),
             buffered: Vec::new(),
             at: 0,
@@ -334,7 +328,6 @@ impl Ready {
             store,
             main,
             input,
-            pending,
             stop,
             limit,
             path,
@@ -350,7 +343,6 @@ impl WasmBot {
             mut store,
             main,
             input,
-            pending,
             stop,
             limit,
             path,
@@ -368,8 +360,7 @@ impl WasmBot {
             })
             .map_err(|e| format!("cannot start a thread for bot '{path}': {e}"))?;
         Ok(WasmBot {
-            input: Some(input),
-            pending,
+            input,
             stop,
             end,
             thread: Some(thread),
@@ -380,20 +371,12 @@ impl WasmBot {
 
     /// Hands text to the bot's standard input; never blocks.
     pub fn deliver(&mut self, text: &str) {
-        if self.pending.load(Ordering::Relaxed) + text.len() > MAX_PENDING_INPUT {
-            return;
-        }
-        if let Some(input) = &self.input {
-            self.pending.fetch_add(text.len(), Ordering::Relaxed);
-            if input.send(text.to_string()).is_err() {
-                self.input = None;
-            }
-        }
+        self.input.deliver(text);
     }
 
     /// Stops the bot: its code is interrupted wherever it is, and its thread ends.
     pub fn stop(&mut self) {
-        self.input = None;
+        self.input.close();
         self.stop.store(true, Ordering::Relaxed);
         self.inbox.stop(self.seat);
         if let Ok(engine) = engine() {

@@ -1,6 +1,6 @@
 //! `botplay arena` as scripts and people meet it: the table, its JSON, replays, bad flags,
 //! and Ctrl-C, against the real binary.
-use crate::common::{alive, botplay, fixture, folder, stderr, stdout};
+use crate::common::{alive, botplay, fixture, folder, stderr, stdout, words, words_then};
 
 use std::io::Read;
 use std::process::{Command, Output, Stdio};
@@ -18,30 +18,16 @@ fn json_of(o: &Output) -> Value {
     serde_json::from_str(&stdout(o)).unwrap_or_else(|e| panic!("{e}: {}", stdout(o)))
 }
 
-const THREE: [&str; 6] = [
-    "--bot",
-    "builtin:expander",
-    "--bot",
-    "builtin:random",
-    "--bot",
-    "builtin:wait",
-];
+const THREE: &str = "--bot builtin:expander --bot builtin:random --bot builtin:wait";
 
 #[test]
 fn the_same_bots_and_seed_give_the_same_table_whatever_the_jobs() {
     let run = |jobs: &str, seed: &str| {
-        let mut args = vec![
-            "--game",
-            "ice-and-fire",
-            "--matches",
-            "6",
-            "--relaxed",
-            "--seed",
-            seed,
-            "--jobs",
-            jobs,
-        ];
-        args.extend(THREE);
+        let mut args = words_then(
+            "--game ice-and-fire --matches 6 --relaxed --seed",
+            &[seed, "--jobs", jobs],
+        );
+        args.extend(words(THREE));
         let o = arena(&args);
         assert!(o.status.success(), "{}", stderr(&o));
         o
@@ -68,20 +54,11 @@ fn the_same_bots_and_seed_give_the_same_table_whatever_the_jobs() {
 
     // The JSON too, to the byte; and another seed plays other maps.
     let json = |jobs: &str, seed: &str| {
-        let mut args = vec![
-            "--game",
-            "ice-and-fire",
-            "--matches",
-            "6",
-            "--relaxed",
-            "--seed",
-            seed,
-            "--jobs",
-            jobs,
-            "--json",
-            "-",
-        ];
-        args.extend(THREE);
+        let mut args = words_then(
+            "--game ice-and-fire --matches 6 --relaxed --seed",
+            &[seed, "--jobs", jobs, "--json", "-"],
+        );
+        args.extend(words(THREE));
         let o = arena(&args);
         assert!(o.status.success(), "{}", stderr(&o));
         stdout(&o)
@@ -127,22 +104,7 @@ fn replays_are_written_and_botplay_replay_accepts_them() {
     let replays_arg = replays.display().to_string();
     let json_path = dir.join("out.json");
     let json_arg = json_path.display().to_string();
-    let o = arena(&[
-        "--game",
-        "soak-overflow",
-        "--bot",
-        "builtin:soaker",
-        "--bot",
-        "builtin:random",
-        "--matches",
-        "3",
-        "--seed",
-        "5",
-        "--replays",
-        &replays_arg,
-        "--json",
-        &json_arg,
-    ]);
+    let o = arena(&words_then("--game soak-overflow --bot builtin:soaker --bot builtin:random --matches 3 --seed 5 --replays", &[&replays_arg, "--json", &json_arg]));
     assert!(o.status.success(), "{}", stderr(&o));
     assert!(
         stdout(&o).contains("3 of 3 matches played"),
@@ -206,22 +168,14 @@ fn replays_are_written_and_botplay_replay_accepts_them() {
 
 #[test]
 fn faults_are_counted_per_bot() {
-    let o = arena(&[
-        "--game",
-        "ice-and-fire",
-        "--matches",
-        "2",
-        "--seed",
-        "3",
-        "--json",
-        "-",
-        "--bot",
-        "builtin:wait",
-        "--bot",
-        "echo oops >&2; exit 3",
-        "--bot",
-        "while read l; do echo hello; done",
-    ]);
+    let o = arena(&words_then(
+        "--game ice-and-fire --matches 2 --seed 3 --json - --bot builtin:wait --bot",
+        &[
+            "echo oops >&2; exit 3",
+            "--bot",
+            "while read l; do echo hello; done",
+        ],
+    ));
     assert!(o.status.success(), "{}", stderr(&o));
     let v = json_of(&o);
     let faults = |bot: usize, kind: &str| v["bots"][bot]["faults"][kind].as_u64();
@@ -244,18 +198,10 @@ fn faults_are_counted_per_bot() {
     }
     assert_eq!(counted, [[0, 0], [3, 0], [0, 3]]);
     // The text table shows them too.
-    let o = arena(&[
-        "--game",
-        "ice-and-fire",
-        "--matches",
-        "2",
-        "--seed",
-        "3",
-        "--bot",
-        "builtin:wait",
-        "--bot",
-        "exit 3",
-    ]);
+    let o = arena(&words_then(
+        "--game ice-and-fire --matches 2 --seed 3 --bot builtin:wait --bot",
+        &["exit 3"],
+    ));
     let table = stdout(&o);
     let row = table
         .lines()
@@ -269,26 +215,7 @@ fn faults_are_counted_per_bot() {
 
 #[test]
 fn more_seats_play_every_group_in_every_rotation() {
-    let o = arena(&[
-        "--game",
-        "skyport",
-        "--players",
-        "3",
-        "--matches",
-        "3",
-        "--seed",
-        "2",
-        "--json",
-        "-",
-        "--bot",
-        "builtin:gunner",
-        "--bot",
-        "builtin:random",
-        "--bot",
-        "builtin:wait",
-        "--bot",
-        "builtin:random",
-    ]);
+    let o = arena(&words("--game skyport --players 3 --matches 3 --seed 2 --json - --bot builtin:gunner --bot builtin:random --bot builtin:wait --bot builtin:random"));
     assert!(o.status.success(), "{}", stderr(&o));
     let v = json_of(&o);
     // C(4, 3) = 4 groups of 3 bots, 3 matches each: one seed, three rotations.
@@ -316,153 +243,47 @@ fn more_seats_play_every_group_in_every_rotation() {
 fn bad_command_lines_exit_2_with_a_message() {
     for (args, needle) in [
         (
-            vec![
-                "--game",
-                "ice-and-fire",
-                "--bot",
-                "builtin:wait",
-                "--matches",
-                "4",
-            ],
+            words("--game ice-and-fire --bot builtin:wait --matches 4"),
             "at least two --bot",
         ),
         (
-            vec![
-                "--game",
-                "ice-and-fire",
-                "--bot",
-                "builtin:wait",
-                "--bot",
-                "builtin:wait",
-            ],
+            words("--game ice-and-fire --bot builtin:wait --bot builtin:wait"),
             "needs --matches",
         ),
         (
-            vec![
-                "--game",
-                "ice-and-fire",
-                "--bot",
-                "a",
-                "--bot",
-                "b",
-                "--matches",
-                "0",
-            ],
+            words("--game ice-and-fire --bot a --bot b --matches 0"),
             "--matches must be a number",
         ),
         (
-            vec![
-                "--game",
-                "ice-and-fire",
-                "--bot",
-                "a",
-                "--bot",
-                "b",
-                "--matches",
-                "4",
-                "--jobs",
-                "x",
-            ],
+            words("--game ice-and-fire --bot a --bot b --matches 4 --jobs x"),
             "--jobs must be a number",
         ),
         (
-            vec![
-                "--game",
-                "ice-and-fire",
-                "--bot",
-                "a",
-                "--bot",
-                "b",
-                "--matches",
-                "4",
-                "--fast",
-            ],
+            words("--game ice-and-fire --bot a --bot b --matches 4 --fast"),
             "unknown option '--fast' for `arena`",
         ),
         (
-            vec![
-                "--game",
-                "ice-and-fire",
-                "--bot",
-                "a",
-                "--bot",
-                "b",
-                "--matches",
-                "4",
-                "--replay",
-                "x",
-            ],
+            words("--game ice-and-fire --bot a --bot b --matches 4 --replay x"),
             "use --replays DIR",
         ),
         (
-            vec![
-                "--game",
-                "chess",
-                "--bot",
-                "a",
-                "--bot",
-                "b",
-                "--matches",
-                "4",
-            ],
+            words("--game chess --bot a --bot b --matches 4"),
             "unknown game 'chess'",
         ),
         (
-            vec![
-                "--game",
-                "ice-and-fire",
-                "--bot",
-                "a",
-                "--bot",
-                "b",
-                "--matches",
-                "4",
-                "--players",
-                "3",
-            ],
+            words("--game ice-and-fire --bot a --bot b --matches 4 --players 3"),
             "--players must be from 2 to 2",
         ),
         (
-            vec![
-                "--game",
-                "skyport",
-                "--bot",
-                "a",
-                "--bot",
-                "b",
-                "--matches",
-                "4",
-                "--players",
-                "3",
-            ],
+            words("--game skyport --bot a --bot b --matches 4 --players 3"),
             "needs at least 3 --bot",
         ),
         (
-            vec![
-                "--game",
-                "ice-and-fire",
-                "--bot",
-                "builtin:nobody",
-                "--bot",
-                "b",
-                "--matches",
-                "4",
-            ],
+            words("--game ice-and-fire --bot builtin:nobody --bot b --matches 4"),
             "no built-in bot 'nobody'",
         ),
         (
-            vec![
-                "--game",
-                "ice-and-fire",
-                "--bot",
-                "a",
-                "--bot",
-                "b",
-                "--matches",
-                "4",
-                "--league",
-                "9",
-            ],
+            words("--game ice-and-fire --bot a --bot b --matches 4 --league 9"),
             "league-9",
         ),
         (
@@ -479,18 +300,10 @@ fn bad_command_lines_exit_2_with_a_message() {
     let dir = folder("arena", "blocked");
     let file = dir.join("file");
     std::fs::write(&file, "x").expect("file");
-    let o = arena(&[
-        "--game",
-        "ice-and-fire",
-        "--bot",
-        "builtin:wait",
-        "--bot",
-        "builtin:wait",
-        "--matches",
-        "2",
-        "--replays",
-        &file.join("sub").display().to_string(),
-    ]);
+    let o = arena(&words_then(
+        "--game ice-and-fire --bot builtin:wait --bot builtin:wait --matches 2 --replays",
+        &[&file.join("sub").display().to_string()],
+    ));
     assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
     assert!(
         stderr(&o).contains("cannot create the replay folder"),

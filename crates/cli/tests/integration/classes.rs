@@ -2,7 +2,7 @@
 //! the real binary, Node and Python: names in the table, the JSON and the replays' files, the
 //! JSON read back with the typed codec and merged, and the usage errors.
 
-use crate::common::{botplay, fixture_text, folder, stderr, stdout};
+use crate::common::{botplay, fixture_text, folder, stderr, stdout, words_then};
 
 use std::process::{Command, Output};
 
@@ -317,24 +317,10 @@ fn a_share_link_is_a_bot_named_as_the_link_names_it() {
         },
     ]);
     let url = format!("https://example.org/botplay/#{fragment}");
-    let (o, pid) = botplay_pid(&[
-        "arena",
-        "--game",
-        "ice-and-fire",
-        "--league",
-        "1",
-        "--relaxed",
-        "--seed",
-        "4",
-        "--matches",
-        "2",
-        "--bot",
-        &url,
-        "--bot",
-        "builtin:expander",
-        "--json",
-        "-",
-    ]);
+    let (o, pid) = botplay_pid(&words_then(
+        "arena --game ice-and-fire --league 1 --relaxed --seed 4 --matches 2 --bot",
+        &[&url, "--bot", "builtin:expander", "--json", "-"],
+    ));
     assert!(o.status.success(), "{}", stderr(&o));
     assert_eq!(code_left_by(pid), Vec::<String>::new());
     let report = ArenaReport::from_json(&stdout(&o)).expect("JSON");
@@ -356,20 +342,10 @@ fn a_share_link_is_a_bot_named_as_the_link_names_it() {
             name: "wait".into(),
         },
     ]);
-    let o = botplay(&[
-        "play",
-        "--game",
-        "ice-and-fire",
-        "--league",
-        "1",
-        "--relaxed",
-        "--seed",
-        "4",
-        "--bot",
-        &fragment,
-        "--bot",
-        &js,
-    ]);
+    let o = botplay(&words_then(
+        "play --game ice-and-fire --league 1 --relaxed --seed 4 --bot",
+        &[&fragment, "--bot", &js],
+    ));
     assert!(o.status.success(), "{}", stderr(&o));
     let out = stdout(&o);
     assert!(out.contains("seat 1 Sam's bot score"), "{out}");
@@ -395,17 +371,10 @@ fn a_share_link_is_a_bot_named_as_the_link_names_it() {
         ("b1.AAAA", "--bot b1.AAAA"),
         ("b9.AAAA", "newer"),
     ] {
-        let o = botplay(&[
-            "arena",
-            "--game",
-            "ice-and-fire",
-            "--matches",
-            "2",
-            "--bot",
-            bot,
-            "--bot",
-            "builtin:wait",
-        ]);
+        let o = botplay(&words_then(
+            "arena --game ice-and-fire --matches 2 --bot",
+            &[bot, "--bot", "builtin:wait"],
+        ));
         assert_eq!(o.status.code(), Some(2), "{bot}: {}", stderr(&o));
         assert!(stderr(&o).contains(needle), "{bot}: {}", stderr(&o));
         assert!(stdout(&o).is_empty());

@@ -1,6 +1,6 @@
 //! The `botplay` command line as other tools meet it: its output lines, exit codes and errors,
 //! against real local programs.
-use crate::common::{botplay, fixture, stderr, stdout, temp};
+use crate::common::{botplay, fixture, stderr, stdout, temp, words};
 
 use std::process::{Command, Output};
 use std::time::Instant;
@@ -200,15 +200,7 @@ fn bad_command_lines_exit_2_with_a_message() {
             "unknown game 'chess'",
         ),
         (
-            vec![
-                "play",
-                "--game",
-                "ice-and-fire",
-                "--bot",
-                "builtin:nobody",
-                "--bot",
-                "builtin:wait",
-            ],
+            words("play --game ice-and-fire --bot builtin:nobody --bot builtin:wait"),
             "no built-in bot 'nobody'",
         ),
         (
@@ -216,17 +208,7 @@ fn bad_command_lines_exit_2_with_a_message() {
             "played by 2 bots, not 1",
         ),
         (
-            vec![
-                "play",
-                "--game",
-                "ice-and-fire",
-                "--league",
-                "9",
-                "--bot",
-                "builtin:wait",
-                "--bot",
-                "builtin:wait",
-            ],
+            words("play --game ice-and-fire --league 9 --bot builtin:wait --bot builtin:wait"),
             "unknown ruleset 'league-9'",
         ),
         (
@@ -328,17 +310,9 @@ fn link_prints_a_share_link_that_carries_the_replay() {
 
 #[test]
 fn seed_0_of_soak_overflow_becomes_a_shown_random_seed() {
-    let o = botplay(&[
-        "play",
-        "--game",
-        "soak-overflow",
-        "--seed",
-        "0",
-        "--bot",
-        "builtin:soaker",
-        "--bot",
-        "builtin:wait",
-    ]);
+    let o = botplay(&words(
+        "play --game soak-overflow --seed 0 --bot builtin:soaker --bot builtin:wait",
+    ));
     assert!(o.status.success(), "{}", stderr(&o));
     assert!(
         stderr(&o).contains("seed 0 means a random map in this game; using seed "),

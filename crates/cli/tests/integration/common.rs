@@ -63,6 +63,20 @@ pub fn botplay_within(args: &[&str], limit: Duration) -> Output {
     }
 }
 
+/// The words of a command line written out with single spaces (`"play --game skyport"`), for
+/// the `botplay` arguments a test writes: none of them holds a space.
+pub fn words(line: &str) -> Vec<&str> {
+    line.split(' ').collect()
+}
+
+/// The [`words`] of `line`, then `rest` as they are (paths, and bots whose commands hold
+/// spaces).
+pub fn words_then<'a>(line: &'a str, rest: &[&'a str]) -> Vec<&'a str> {
+    let mut all = words(line);
+    all.extend(rest);
+    all
+}
+
 pub fn stdout(o: &Output) -> String {
     String::from_utf8_lossy(&o.stdout).into_owned()
 }

@@ -101,16 +101,10 @@ fn client(port: u16, name: &'static str, actions: usize) -> thread::JoinHandle<V
 fn original_clients_play_a_hosted_match() {
     let replay = crate::common::temp("host", "replay.json");
     let replay_arg = replay.display().to_string();
-    let (child, rx, port) = start_host(&[
-        "--players",
-        "2",
-        "--seed",
-        "7",
-        "--rounds",
-        "3",
-        "--replay",
-        &replay_arg,
-    ]);
+    let (child, rx, port) = start_host(&crate::common::words_then(
+        "--players 2 --seed 7 --rounds 3 --replay",
+        &[&replay_arg],
+    ));
     let alpha = client(port, "alpha", 3);
     expect_line(&rx, "player 1 connected");
     let bravo = client(port, "bravo", 1);

@@ -1,7 +1,7 @@
 //! What a bot leaves behind when it goes wrong: a crashed bot's stderr is always in the replay,
 //! and a program that buffers its output is told so, or runs unchanged on a pseudo-terminal.
 
-use crate::common::{botplay, fixture, stderr, stdout, temp};
+use crate::common::{botplay, fixture, stderr, stdout, temp, words_then};
 
 use std::process::{Command, Output};
 
@@ -22,19 +22,18 @@ fn a_crashed_bots_stderr_is_in_every_replay() {
                 let replay = temp("last-words", &format!("boom-{i}.json"));
                 let path = replay.display().to_string();
                 let seed = (i + 1).to_string();
-                let o = botplay(&[
-                    "play",
-                    "--game",
-                    "soak-overflow",
-                    "--seed",
-                    &seed,
-                    "--bot",
-                    "echo BOOM >&2; exit 1",
-                    "--bot",
-                    "builtin:soaker",
-                    "--replay",
-                    &path,
-                ]);
+                let o = botplay(&words_then(
+                    "play --game soak-overflow --seed",
+                    &[
+                        &seed,
+                        "--bot",
+                        "echo BOOM >&2; exit 1",
+                        "--bot",
+                        "builtin:soaker",
+                        "--replay",
+                        &path,
+                    ],
+                ));
                 assert!(o.status.success(), "{}", stderr(&o));
                 assert!(
                     stdout(&o).contains("fault seat 1 turn 1 crash"),

@@ -1,6 +1,6 @@
 //! Leagues on the command line: Soak Overflow's tutorial leagues played by local programs
 //! against the built-in boss, chosen with `--league` or `--ruleset`.
-use crate::common::{botplay, stdout, temp};
+use crate::common::{botplay, stdout, temp, words, words_then};
 
 use std::path::PathBuf;
 
@@ -77,20 +77,10 @@ fn seats(out: &str) -> Vec<(String, i64, usize)> {
 #[test]
 fn league_1_is_played_against_the_boss_which_is_never_asked() {
     let walker = walker();
-    let o = botplay(&[
-        "play",
-        "--game",
-        "soak-overflow",
-        "--league",
-        "1",
-        "--seed",
-        "3",
-        "--relaxed",
-        "--bot",
-        &walker,
-        "--bot",
-        "builtin:boss",
-    ]);
+    let o = botplay(&words_then(
+        "play --game soak-overflow --league 1 --seed 3 --relaxed --bot",
+        &[&walker, "--bot", "builtin:boss"],
+    ));
     assert!(o.status.success(), "{o:?}");
     let out = format!("{}{}", stdout(&o), String::from_utf8_lossy(&o.stderr));
     assert_eq!(
@@ -106,22 +96,10 @@ fn league_2_a_program_that_shoots_the_wettest_beats_the_boss() {
     let shooter = sharpshooter();
     let replay = temp("leagues", "league-2.json");
     let replay = replay.display().to_string();
-    let o = botplay(&[
-        "play",
-        "--game",
-        "soak-overflow",
-        "--ruleset",
-        "league-2",
-        "--seed",
-        "11",
-        "--relaxed",
-        "--bot",
-        &shooter,
-        "--bot",
-        "builtin:boss",
-        "--replay",
-        &replay,
-    ]);
+    let o = botplay(&words_then(
+        "play --game soak-overflow --ruleset league-2 --seed 11 --relaxed --bot",
+        &[&shooter, "--bot", "builtin:boss", "--replay", &replay],
+    ));
     assert!(o.status.success(), "{o:?}");
     let out = format!("{}{}", stdout(&o), String::from_utf8_lossy(&o.stderr));
     assert_eq!(
@@ -137,33 +115,24 @@ fn league_2_a_program_that_shoots_the_wettest_beats_the_boss() {
 #[test]
 fn every_tutorial_league_plays_built_in_bots_to_the_end() {
     for league in ["2", "3", "4"] {
-        let o = botplay(&[
-            "play",
-            "--game",
-            "soak-overflow",
-            "--league",
-            league,
-            "--seed",
-            "5",
-            "--bot",
-            "builtin:random",
-            "--bot",
-            "builtin:boss",
-        ]);
+        let o = botplay(&words_then(
+            "play --game soak-overflow --league",
+            &[
+                league,
+                "--seed",
+                "5",
+                "--bot",
+                "builtin:random",
+                "--bot",
+                "builtin:boss",
+            ],
+        ));
         assert!(o.status.success(), "league {league}: {o:?}");
         assert_eq!(seats(&stdout(&o)).len(), 2, "league {league}");
     }
-    let o = botplay(&[
-        "play",
-        "--game",
-        "soak-overflow",
-        "--league",
-        "6",
-        "--bot",
-        "builtin:random",
-        "--bot",
-        "builtin:boss",
-    ]);
+    let o = botplay(&words(
+        "play --game soak-overflow --league 6 --bot builtin:random --bot builtin:boss",
+    ));
     assert_eq!(o.status.code(), Some(2), "{o:?}");
 }
 

@@ -1,7 +1,7 @@
 //! Arenas beyond one machine: `--shard K/N` plays the K-th slice of the plan, and
 //! `arena merge` sums the slices into the table and JSON of the one-machine run, byte for byte.
 
-use crate::common::{botplay, folder, stderr, stdout};
+use crate::common::{botplay, folder, stderr, stdout, words, words_then};
 
 use std::path::PathBuf;
 use std::process::{Command, Output};
@@ -9,28 +9,11 @@ use std::process::{Command, Output};
 use serde_json::Value;
 
 /// Three deterministic built-in bots (relaxed budgets: the same table on a busy machine).
-const ARENA: [&str; 15] = [
-    "arena",
-    "--game",
-    "ice-and-fire",
-    "--bot",
-    "builtin:expander",
-    "--bot",
-    "builtin:random",
-    "--bot",
-    "builtin:wait",
-    "--matches",
-    "4",
-    "--seed",
-    "21",
-    "--relaxed",
-    "--jobs=2",
-];
+const ARENA: &str = "arena --game ice-and-fire --bot builtin:expander --bot builtin:random \
+                     --bot builtin:wait --matches 4 --seed 21 --relaxed --jobs=2";
 
 fn arena(extra: &[&str]) -> Output {
-    let mut args = ARENA.to_vec();
-    args.extend(extra);
-    botplay(&args)
+    botplay(&words_then(ARENA, extra))
 }
 
 fn matches_of(path: &PathBuf) -> Vec<u64> {
@@ -118,7 +101,8 @@ fn a_merge_of_the_wrong_parts_is_refused_with_exit_2() {
         ]);
         assert!(o.status.success(), "{}", stderr(&o));
     }
-    let mut other = ARENA.to_vec();
+    let mut other = words(ARENA);
+    assert_eq!(other[12], "21", "the seed");
     other[12] = "22";
     other.extend(["--shard", "2/2", "--json"]);
     let other_path = path("other.json");
@@ -173,7 +157,7 @@ fn gnu_parallel_runs_the_shards_end_to_end() {
     let command = format!(
         "{} {} --shard {{}}/3 --json {}/part-{{}}.json",
         env!("CARGO_BIN_EXE_botplay"),
-        ARENA.join(" "),
+        ARENA,
         dir.display()
     );
     let o = Command::new("parallel")

@@ -2,7 +2,7 @@
 //! numbers as values, suggestions for typos (exit status 2), completions, `list` for people
 //! and for scripts.
 
-use crate::common::{botplay, stderr, stdout};
+use crate::common::{botplay, stderr, stdout, words};
 
 use std::process::Command;
 
@@ -56,24 +56,12 @@ fn every_command_has_its_help() {
 
 #[test]
 fn values_go_with_an_equals_sign_or_after_a_space_and_may_be_negative() {
-    let spaced = botplay(&[
-        "play",
-        "--game",
-        "ice-and-fire",
-        "--seed",
-        "-5",
-        "--bot",
-        "builtin:expander",
-        "--bot",
-        "builtin:random",
-    ]);
-    let joined = botplay(&[
-        "play",
-        "--game=ice-and-fire",
-        "--seed=-5",
-        "--bot=builtin:expander",
-        "--bot=builtin:random",
-    ]);
+    let spaced = botplay(&words(
+        "play --game ice-and-fire --seed -5 --bot builtin:expander --bot builtin:random",
+    ));
+    let joined = botplay(&words(
+        "play --game=ice-and-fire --seed=-5 --bot=builtin:expander --bot=builtin:random",
+    ));
     assert!(spaced.status.success(), "{}", stderr(&spaced));
     assert!(joined.status.success(), "{}", stderr(&joined));
     assert!(stderr(&spaced).contains("seed -5"), "{}", stderr(&spaced));

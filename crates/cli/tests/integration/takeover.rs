@@ -3,7 +3,7 @@
 //! record's, and each bot, having read what its seat was sent in them, answers from N on as it
 //! did the first time (Crafting Quest 3's bots converse within a turn; Skyport's hear
 //! broadcasts between turns).
-use crate::common::{botplay, temp};
+use crate::common::{botplay, temp, words, words_then};
 
 use std::path::PathBuf;
 use std::process::Output;
@@ -102,19 +102,10 @@ fn a_match_taken_over_by_the_same_bots_is_the_same_match() {
 fn a_bot_taking_over_plays_from_that_turn_on() {
     let original = temp("takeover", "wait.json");
     let original_arg = original.display().to_string();
-    ok(&botplay(&[
-        "play",
-        "--game",
-        "ice-and-fire",
-        "--seed",
-        "3",
-        "--bot",
-        "builtin:wait",
-        "--bot",
-        "builtin:expander",
-        "--replay",
-        &original_arg,
-    ]));
+    ok(&botplay(&words_then(
+        "play --game ice-and-fire --seed 3 --bot builtin:wait --bot builtin:expander --replay",
+        &[&original_arg],
+    )));
     let taken = temp("takeover", "wait-taken.json");
     let taken_arg = taken.display().to_string();
     let out = ok(&botplay(&[
@@ -141,29 +132,13 @@ fn a_bot_taking_over_plays_from_that_turn_on() {
 fn a_turn_the_match_never_reached_or_a_setup_beside_from_is_refused() {
     let original = temp("takeover", "short.json");
     let original_arg = original.display().to_string();
-    ok(&botplay(&[
-        "play",
-        "--game",
-        "ice-and-fire",
-        "--seed",
-        "1",
-        "--bot",
-        "builtin:expander",
-        "--bot",
-        "builtin:random",
-        "--replay",
-        &original_arg,
-    ]));
+    ok(&botplay(&words_then(
+        "play --game ice-and-fire --seed 1 --bot builtin:expander --bot builtin:random --replay",
+        &[&original_arg],
+    )));
     for (args, says) in [
         (
-            vec![
-                "--turn",
-                "9999",
-                "--bot",
-                "builtin:wait",
-                "--bot",
-                "builtin:wait",
-            ],
+            words("--turn 9999 --bot builtin:wait --bot builtin:wait"),
             "the match has no turn 9999",
         ),
         (

@@ -95,14 +95,27 @@ fn a_ts_file_with_enums_and_parameter_properties_plays() {
     assert!(seat_1_stderr(&replay).starts_with("Me: "), "{replay}");
 }
 
+/// Plays the TypeScript bot `source`, written to `name.ts` in a scratch folder of its own,
+/// against `wait`: it must crash on its first turn. Returns its debug log and its path.
+fn first_turn_crash(name: &str, source: &str) -> (String, String) {
+    let dir = folder("typescript", name);
+    let bot = dir.join(format!("{name}.ts")).display().to_string();
+    std::fs::write(&bot, source).expect("bot");
+    let (o, replay) = play(&dir, &[&bot, "builtin:wait"]);
+    assert!(
+        stdout(&o).contains("fault seat 1 turn 1 crash"),
+        "{}",
+        stdout(&o)
+    );
+    (seat_1_stderr(&replay), bot)
+}
+
 #[test]
 fn a_crash_names_the_typescript_line_and_column() {
-    let dir = folder("typescript", "crash");
-    let bot = dir.join("crash.ts");
     // Line 9 calls the method of line 5, which throws at its column 60 (the types before it on
     // that line are gone from the JavaScript that runs: the source map puts them back).
-    std::fs::write(
-        &bot,
+    let (log, file) = first_turn_crash(
+        "crash",
         "declare function readline(): string;\n\
          enum Dir { Up, Down = 5 }\n\
          class Unit {\n  \
@@ -112,16 +125,7 @@ fn a_crash_names_the_typescript_line_and_column() {
          const n: number = parseInt(readline());\n\
          const u: Unit = new Unit(n, 4);\n\
          u.boom(Dir.Down);\n",
-    )
-    .expect("bot");
-    let (o, replay) = play(&dir, &[&bot.display().to_string(), "builtin:wait"]);
-    assert!(
-        stdout(&o).contains("fault seat 1 turn 1 crash"),
-        "{}",
-        stdout(&o)
     );
-    let log = seat_1_stderr(&replay);
-    let file = bot.display().to_string();
     assert!(
         log.contains("TypeError: Cannot read properties of undefined"),
         "{log}"
@@ -135,22 +139,12 @@ fn a_crash_names_the_typescript_line_and_column() {
 
 #[test]
 fn a_syntax_error_is_a_crash_with_its_line() {
-    let dir = folder("typescript", "syntax");
-    let bot = dir.join("syntax.ts");
-    std::fs::write(
-        &bot,
+    let (log, file) = first_turn_crash(
+        "syntax",
         "declare function readline(): string;\nlet a: number = 1;\nlet b: = 2;\n",
-    )
-    .expect("bot");
-    let (o, replay) = play(&dir, &[&bot.display().to_string(), "builtin:wait"]);
-    assert!(
-        stdout(&o).contains("fault seat 1 turn 1 crash"),
-        "{}",
-        stdout(&o)
     );
-    let log = seat_1_stderr(&replay);
     assert!(
-        log.contains(&format!("{}:3:8\n", bot.display()))
+        log.contains(&format!("{file}:3:8\n"))
             && log.contains("SyntaxError: Unexpected token (line 3, column 8)"),
         "{log}"
     );

@@ -9,7 +9,7 @@
 //!   of that bot with its reason, the other bot playing on;
 //! - the arena and a class play WebAssembly bots too.
 
-use crate::common::{botplay_within, stderr, stdout, temp};
+use crate::common::{botplay_within, stderr, stdout, temp, words_then};
 
 use std::path::{Path, PathBuf};
 use std::process::Output;
@@ -269,16 +269,7 @@ fn wat_bot(name: &str, imports: &str, body: &str) -> String {
 /// Plays a hostile bot against the built-in expander in Ice and Fire: seat 1's first fault
 /// (`kind: text`) and the output.
 fn hostile(bot: &str, extra: &[&str]) -> (String, String) {
-    let mut args = vec![
-        "play",
-        "--game",
-        "ice-and-fire",
-        "--seed",
-        "3",
-        "--bot",
-        bot,
-        "--bot",
-    ];
+    let mut args = words_then("play --game ice-and-fire --seed 3 --bot", &[bot, "--bot"]);
     args.push("builtin:expander");
     args.extend(extra);
     let started = Instant::now();
@@ -392,17 +383,10 @@ fn memory_grows_exactly_to_the_limit_and_the_bot_sees_the_refusal() {
 fn a_module_that_needs_more_than_the_limit_at_its_start_is_refused_before_the_match() {
     let bot = wat_bot("big", "", "(call $wait_forever)");
     let o = botplay_within(
-        &[
-            "play",
-            "--game",
-            "ice-and-fire",
-            "--bot",
-            &bot,
-            "--bot",
-            "builtin:wait",
-            "--wasm-memory",
-            "64",
-        ],
+        &words_then(
+            "play --game ice-and-fire --bot",
+            &[&bot, "--bot", "builtin:wait", "--wasm-memory", "64"],
+        ),
         Duration::from_secs(30),
     );
     // 1 page fits 64 MiB: this one plays.
@@ -411,17 +395,16 @@ fn a_module_that_needs_more_than_the_limit_at_its_start_is_refused_before_the_ma
     let path = temp("wasm", "starts-big.wasm");
     std::fs::write(&path, wat::parse_str(text).expect("wat")).expect("module");
     let o = botplay_within(
-        &[
-            "play",
-            "--game",
-            "ice-and-fire",
-            "--bot",
-            &path.display().to_string(),
-            "--bot",
-            "builtin:wait",
-            "--wasm-memory",
-            "64",
-        ],
+        &words_then(
+            "play --game ice-and-fire --bot",
+            &[
+                &path.display().to_string(),
+                "--bot",
+                "builtin:wait",
+                "--wasm-memory",
+                "64",
+            ],
+        ),
         Duration::from_secs(30),
     );
     assert_eq!(o.status.code(), Some(2), "{}", stdout(&o));
@@ -442,15 +425,10 @@ fn imports_beyond_wasi_are_refused_before_the_match_naming_them() {
         "(call $wait_forever)",
     );
     let o = botplay_within(
-        &[
-            "play",
-            "--game",
-            "ice-and-fire",
-            "--bot",
-            &bot,
-            "--bot",
-            "builtin:wait",
-        ],
+        &words_then(
+            "play --game ice-and-fire --bot",
+            &[&bot, "--bot", "builtin:wait"],
+        ),
         Duration::from_secs(30),
     );
     assert_eq!(o.status.code(), Some(2));
@@ -462,17 +440,10 @@ fn imports_beyond_wasi_are_refused_before_the_match_naming_them() {
     assert!(!stdout(&o).contains("seat 1"), "no match was played");
     // The arena refuses it before its first match too.
     let o = botplay_within(
-        &[
-            "arena",
-            "--game",
-            "ice-and-fire",
-            "--bot",
-            &bot,
-            "--bot",
-            "builtin:wait",
-            "--matches",
-            "2",
-        ],
+        &words_then(
+            "arena --game ice-and-fire --bot",
+            &[&bot, "--bot", "builtin:wait", "--matches", "2"],
+        ),
         Duration::from_secs(30),
     );
     assert_eq!(o.status.code(), Some(2));
@@ -516,22 +487,19 @@ fn the_arena_and_a_class_play_webassembly_bots() {
     let dir = wasi_bots();
     let wasm = dir.join("soak-overflow-c.wasm");
     let o = botplay_within(
-        &[
-            "arena",
-            "--game",
-            "soak-overflow",
-            "--seed",
-            "4",
-            "--bot",
-            &wasm.display().to_string(),
-            "--bot",
-            "builtin:random",
-            "--matches",
-            "2",
-            "--jobs",
-            "2",
-            "--relaxed",
-        ],
+        &words_then(
+            "arena --game soak-overflow --seed 4 --bot",
+            &[
+                &wasm.display().to_string(),
+                "--bot",
+                "builtin:random",
+                "--matches",
+                "2",
+                "--jobs",
+                "2",
+                "--relaxed",
+            ],
+        ),
         Duration::from_secs(120),
     );
     assert!(o.status.success(), "{}", stderr(&o));
