@@ -110,7 +110,7 @@ fn unreadable_input_is_an_error_not_a_hang() {
     let broken = FIRST_TURN.replace("1 2 -1 2 7", "1 2 -1 2");
     let mut reader = Reader::new();
     assert!(matches!(reader.feed(&broken), Some(Err(_))));
-    for mut bot in all_bots(1) {
+    for mut bot in common::every_builtin("micro-rts", 1) {
         assert_eq!(bot.read(&broken), vec!["WAIT".to_string()]);
     }
 }
@@ -160,15 +160,13 @@ fn well_formed(line: &str) -> bool {
         })
 }
 
-fn all_bots(seed: i64) -> Vec<Box<dyn Bot>> {
-    ["wait", "random", "rush"]
-        .map(|name| bot(name, seed))
-        .into()
-}
-
 #[test]
 fn every_bot_answers_one_well_formed_line_per_turn() {
-    common::assert_one_well_formed_line_per_turn(all_bots, &[FIRST_TURN, LATER_TURN], well_formed);
+    common::assert_one_well_formed_line_per_turn(
+        "micro-rts",
+        &[FIRST_TURN, LATER_TURN],
+        well_formed,
+    );
 }
 
 #[test]

@@ -55,9 +55,18 @@ fn player(
     o
 }
 
-/// The gunner itself in a game state: full health, no resources.
-fn gunner_at(pos: (i32, i32), weapons: [(&str, u8); 2]) -> String {
-    player("gunner", 100, pos, weapons, Some([0; 3]))
+/// What the gunner, ready in rev1, answers on turn `turn` of the open map, standing at `pos`
+/// with `weapons` (full health, no resources) against a laser-and-droid foe at `foe`.
+fn gunner_answers(
+    turn: u32,
+    pos: (i32, i32),
+    weapons: [(&str, u8); 2],
+    foe: (i32, i32),
+) -> Vec<String> {
+    let mut bot = ready_gunner(INFO_REV1);
+    let me = player("gunner", 100, pos, weapons, Some([0; 3]));
+    let foe = player("x", 100, foe, [("laser", 1), ("droid", 1)], None);
+    acts(&bot.read(&state(turn, &[me, foe], &OPEN)))
 }
 
 fn state(turn: u32, players: &[String], rows: &[&str]) -> String {
@@ -224,29 +233,20 @@ fn the_conversation_of_every_bot() {
 
 #[test]
 fn the_gunner_shoots_first_with_the_full_bonus() {
-    let mut bot = ready_gunner(INFO_REV1);
     // In line down-right at distance 3, laser and droid: the droid straight at it in the first
     // slot (31 beats the laser's 22).
-    let me = gunner_at((2, 2), [("laser", 1), ("droid", 1)]);
-    let foe = player("x", 100, (2, 5), [("laser", 1), ("droid", 1)], None);
-    let lines = acts(&bot.read(&state(5, &[me, foe], &OPEN)));
+    let lines = gunner_answers(5, (2, 2), [("laser", 1), ("droid", 1)], (2, 5));
     let droid = Act::Droid(vec![Dir::RightDown; 3]).line();
     assert_eq!(lines, [droid, "{\"message\":\"endturn\"}".to_string()]);
     // With the laser and the mortar, out of mortar range: the laser at once.
-    let mut bot = ready_gunner(INFO_REV1);
-    let me = gunner_at((2, 2), [("laser", 1), ("mortar", 1)]);
-    let foe = player("x", 100, (2, 6), [("laser", 1), ("droid", 1)], None);
-    let lines = acts(&bot.read(&state(5, &[me, foe], &OPEN)));
+    let lines = gunner_answers(5, (2, 2), [("laser", 1), ("mortar", 1)], (2, 6));
     assert_eq!(lines[0], Act::Laser(Dir::RightDown).line(), "{lines:?}");
 }
 
 #[test]
 fn the_gunner_does_not_shoot_at_a_robot_on_its_spawn() {
-    let mut bot = ready_gunner(INFO_REV1);
     // The foe stands on its spawn 6,6 in line: in REV 1 the damage would come back.
-    let me = gunner_at((3, 3), [("laser", 1), ("droid", 1)]);
-    let foe = player("x", 100, (6, 6), [("laser", 1), ("droid", 1)], None);
-    let lines = acts(&bot.read(&state(5, &[me, foe], &OPEN)));
+    let lines = gunner_answers(5, (3, 3), [("laser", 1), ("droid", 1)], (6, 6));
     assert!(
         !lines
             .iter()
@@ -285,10 +285,7 @@ fn the_gunner_upgrades_and_mines() {
 
 #[test]
 fn the_gunner_leaves_its_spawn_and_closes_in() {
-    let mut bot = ready_gunner(INFO_REV1);
-    let me = gunner_at((0, 0), [("laser", 1), ("droid", 1)]);
-    let foe = player("x", 100, (6, 6), [("laser", 1), ("droid", 1)], None);
-    let lines = acts(&bot.read(&state(1, &[me, foe], &OPEN)));
+    let lines = gunner_answers(1, (0, 0), [("laser", 1), ("droid", 1)], (6, 6));
     assert!(lines[0].contains("\"move\""), "{lines:?}");
     assert_eq!(lines.len(), 3, "{lines:?}");
 }

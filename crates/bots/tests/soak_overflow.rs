@@ -102,7 +102,7 @@ fn unreadable_input_is_an_error_not_a_hang() {
     let broken = FIRST_TURN.replace("12 6\n", "12 x\n");
     let mut reader = Reader::new();
     assert!(matches!(reader.feed(&broken), Some(Err(_))));
-    for mut bot in all_bots(1) {
+    for mut bot in ["wait", "random", "soaker"].map(|name| bot(name, 1)) {
         assert_eq!(bot.read(&broken), vec!["WAIT".to_string()]);
     }
 }
@@ -190,16 +190,10 @@ fn well_formed(line: &str) -> bool {
         })
 }
 
-fn all_bots(seed: i64) -> Vec<Box<dyn Bot>> {
-    ["wait", "random", "soaker"]
-        .map(|name| bot(name, seed))
-        .into()
-}
-
 #[test]
 fn every_bot_answers_one_well_formed_line_per_agent() {
     for seed in 0..20 {
-        for mut bot in all_bots(seed) {
+        for mut bot in ["wait", "random", "soaker"].map(|name| bot(name, seed)) {
             for (input, agents) in [(FIRST_TURN, 3), (LATER_TURN, 2)] {
                 let out = bot.read(input);
                 assert_eq!(out.len(), agents, "{out:?}");

@@ -23,15 +23,22 @@ pub fn ordered_pairs<'a>(
         .collect()
 }
 
-/// Feeds `inputs` in turn to each bot that `bots` makes, for seeds 0 to 19: each must answer each
-/// input with one line, which `well_formed` accepts.
+/// Every built-in bot of `game`, in the registry's order, each seeded with `seed`.
+pub fn every_builtin(game: &str, seed: i64) -> Vec<Box<dyn Bot>> {
+    bots::builtins(game)
+        .map(|b| builtin(game, b.name, seed))
+        .collect()
+}
+
+/// Feeds `inputs` in turn to every built-in bot of `game`, for seeds 0 to 19: each must answer
+/// each input with one line, which `well_formed` accepts.
 pub fn assert_one_well_formed_line_per_turn(
-    bots: fn(i64) -> Vec<Box<dyn Bot>>,
+    game: &str,
     inputs: &[&str],
     well_formed: fn(&str) -> bool,
 ) {
     for seed in 0..20 {
-        for mut bot in bots(seed) {
+        for mut bot in every_builtin(game, seed) {
             for input in inputs {
                 let out = bot.read(input);
                 assert_eq!(out.len(), 1, "{out:?}");
