@@ -1,6 +1,8 @@
 //! `botplay arena` as scripts and people meet it: the table, its JSON, replays, bad flags,
 //! and Ctrl-C, against the real binary.
-use crate::common::{alive, botplay, fixture, folder, stderr, stdout, words, words_then};
+use crate::common::{
+    alive, assert_contains, botplay, fixture, folder, stderr, stdout, words, words_then,
+};
 
 use std::io::Read;
 use std::process::{Command, Output, Stdio};
@@ -36,14 +38,8 @@ fn the_same_bots_and_seed_give_the_same_table_whatever_the_jobs() {
     let three = run("3", "11");
     assert_eq!(stdout(&one), stdout(&three));
     let table = stdout(&one);
-    assert!(
-        table.contains("seed 11, 2 seats: 18 of 18 matches played"),
-        "{table}"
-    );
-    assert!(
-        table.contains("#1 builtin:expander  #2 builtin:random"),
-        "{table}"
-    );
+    assert_contains(&table, "seed 11, 2 seats: 18 of 18 matches played");
+    assert_contains(&table, "#1 builtin:expander  #2 builtin:random");
     // The strongest bot is rated first.
     let bots: Vec<&str> = table
         .lines()
@@ -106,11 +102,7 @@ fn replays_are_written_and_botplay_replay_accepts_them() {
     let json_arg = json_path.display().to_string();
     let o = arena(&words_then("--game soak-overflow --bot builtin:soaker --bot builtin:random --matches 3 --seed 5 --replays", &[&replays_arg, "--json", &json_arg]));
     assert!(o.status.success(), "{}", stderr(&o));
-    assert!(
-        stdout(&o).contains("3 of 3 matches played"),
-        "{}",
-        stdout(&o)
-    );
+    assert_contains(&stdout(&o), "3 of 3 matches played");
     // The rate at the end, for comparing with the engine's own (cargo xtask bench).
     let rate = stderr(&o)
         .lines()
@@ -305,11 +297,7 @@ fn bad_command_lines_exit_2_with_a_message() {
         &[&file.join("sub").display().to_string()],
     ));
     assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
-    assert!(
-        stderr(&o).contains("cannot create the replay folder"),
-        "{}",
-        stderr(&o)
-    );
+    assert_contains(&stderr(&o), "cannot create the replay folder");
 }
 
 /// A child process that a failing test does not leave running.
@@ -440,7 +428,7 @@ fn ctrl_c_kills_the_bots_in_flight_and_prints_what_was_played() {
         .read_to_string(&mut err)
         .expect("read");
     assert_eq!(status.code(), Some(130), "{err}");
-    assert!(err.contains("interrupted"), "{err}");
+    assert_contains(&err, "interrupted");
     // A partial table of the finished matches.
     let header = out.lines().next().unwrap_or_default();
     let played: usize = header
@@ -454,7 +442,7 @@ fn ctrl_c_kills_the_bots_in_flight_and_prints_what_was_played() {
         "{out}"
     );
     assert!((1..40).contains(&played), "{out}");
-    assert!(out.contains("#1 builtin:expander"), "{out}");
+    assert_contains(&out, "#1 builtin:expander");
     // No bot is left behind.
     std::thread::sleep(Duration::from_millis(300));
     for pid in pids {

@@ -2,7 +2,7 @@
 //! the real binary, Node and Python: names in the table, the JSON and the replays' files, the
 //! JSON read back with the typed codec and merged, and the usage errors.
 
-use crate::common::{botplay, fixture_text, folder, stderr, stdout, words_then};
+use crate::common::{assert_contains, botplay, fixture_text, folder, stderr, stdout, words_then};
 
 use std::process::{Command, Output};
 
@@ -105,14 +105,11 @@ fn a_class_file_plays_every_pair_and_names_each_bot_by_its_class_name() {
         "the code is removed"
     );
     let table = stdout(&o);
-    assert!(
-        table.contains("(league-1, relaxed), seed 5, 2 seats: 12 of 12 matches played"),
-        "{table}"
+    assert_contains(
+        &table,
+        "(league-1, relaxed), seed 5, 2 seats: 12 of 12 matches played",
     );
-    assert!(
-        table.contains("#1 Ada (JS)          #2 Noor, the Python"),
-        "{table}"
-    );
+    assert_contains(&table, "#1 Ada (JS)          #2 Noor, the Python");
     assert!(stderr(&o).contains("for the class 'Year 10, group \"B\"' (4 bots)"));
     // The bots' rows, by name: the crashing bot crashes in each of its matches, no one else
     // (timeouts are not looked at: on a busy machine a bot may miss its 500 ms).
@@ -195,11 +192,7 @@ fn a_class_file_plays_every_pair_and_names_each_bot_by_its_class_name() {
     }
     let r = botplay(&["replay", &replays.join(&files[2]).display().to_string()]);
     assert!(r.status.success(), "{}", stderr(&r));
-    assert!(
-        stdout(&r).contains("seat 2 Crashy score -1 rank 2"),
-        "{}",
-        stdout(&r)
-    );
+    assert_contains(&stdout(&r), "seat 2 Crashy score -1 rank 2");
 }
 
 #[test]
@@ -286,7 +279,7 @@ fn a_class_in_shards_merges_into_the_whole_class_byte_for_byte() {
         &path("other-2.json"),
     ]);
     assert_eq!(o.status.code(), Some(2));
-    assert!(stderr(&o).contains("its bots differ"), "{}", stderr(&o));
+    assert_contains(&stderr(&o), "its bots differ");
 }
 
 fn link(bots: Vec<SharedBot>) -> String {
@@ -348,8 +341,8 @@ fn a_share_link_is_a_bot_named_as_the_link_names_it() {
     ));
     assert!(o.status.success(), "{}", stderr(&o));
     let out = stdout(&o);
-    assert!(out.contains("seat 1 Sam's bot score"), "{out}");
-    assert!(out.contains("seat 2 Jo score"), "{out}");
+    assert_contains(&out, "seat 1 Sam's bot score");
+    assert_contains(&out, "seat 2 Jo score");
     assert!(
         !out.contains(" crash:") && !out.contains(" malformed:"),
         "{out}"

@@ -1,33 +1,14 @@
 //! The `botplay` command line as other tools meet it: its output lines, exit codes and errors,
 //! against real local programs.
-use crate::common::{botplay, fixture, stderr, stdout, temp, words};
+use crate::common::{
+    assert_contains, botplay, fixture, play_args, seat_lines, stderr, stdout, temp, words,
+};
 
 use std::process::{Command, Output};
 use std::time::Instant;
 
-/// `seat N NAME score S rank R` lines, parsed.
-fn seat_lines(out: &str) -> Vec<(usize, String, i64, usize)> {
-    out.lines()
-        .filter_map(|l| {
-            let rest = l.strip_prefix("seat ")?;
-            let (n, rest) = rest.split_once(' ')?;
-            let (name, rest) = rest.rsplit_once(" score ")?;
-            let (score, rank) = rest.split_once(" rank ")?;
-            Some((
-                n.parse().ok()?,
-                name.to_string(),
-                score.parse().ok()?,
-                rank.parse().ok()?,
-            ))
-        })
-        .collect()
-}
-
 fn play(bots: [&str; 2], extra: &[&str]) -> Output {
-    let mut args = vec!["play", "--game", "ice-and-fire", "--seed", "1"];
-    for b in bots {
-        args.extend(["--bot", b]);
-    }
+    let mut args = play_args("ice-and-fire", "1", &bots);
     args.extend(extra);
     botplay(&args)
 }
@@ -44,7 +25,7 @@ fn list_prints_one_line_per_game() {
         stdout(&o)
     );
     let with_bots = stdout(&botplay(&["list", "--bots"]));
-    assert!(with_bots.contains("builtin:expander"), "{with_bots}");
+    assert_contains(&with_bots, "builtin:expander");
 }
 
 #[test]
@@ -146,7 +127,7 @@ fn a_bot_that_sleeps_times_out_within_its_budget() {
         "stopped at its 1000 ms budget"
     );
     let out = stdout(&o);
-    assert!(out.contains("fault seat 1 turn 1 timeout"), "{out}");
+    assert_contains(&out, "fault seat 1 turn 1 timeout");
     let seats = seat_lines(&out);
     assert_eq!(
         (seats[0].2, seats[0].3),
@@ -160,17 +141,14 @@ fn crashes_and_garbage_are_faults_with_reasons() {
     let o = play(["builtin:wait", "echo oops >&2; exit 3"], &[]);
     let out = stdout(&o);
     assert!(o.status.success());
-    assert!(out.contains("fault seat 2 turn 2 crash"), "{out}");
+    assert_contains(&out, "fault seat 2 turn 2 crash");
 
     let o = play(
         ["sh -c 'while read l; do echo hello; done'", "builtin:wait"],
         &[],
     );
     let out = stdout(&o);
-    assert!(
-        out.contains("fault seat 1 turn 1 malformed output"),
-        "{out}"
-    );
+    assert_contains(&out, "fault seat 1 turn 1 malformed output");
 }
 
 #[test]
@@ -184,10 +162,9 @@ fn a_bot_that_floods_output_without_reading_costs_no_memory() {
     let o = play(["yes WAIT", &waiter], &[]);
     assert!(o.status.success(), "{}", stderr(&o));
     assert_eq!(seat_lines(&stdout(&o)).len(), 2);
-    assert!(
-        stdout(&o).contains("too much output: more than 2000 lines written without reading"),
-        "{}",
-        stdout(&o)
+    assert_contains(
+        &stdout(&o),
+        "too much output: more than 2000 lines written without reading",
     );
     assert!(started.elapsed().as_secs() < 30);
 }
@@ -301,11 +278,7 @@ fn link_prints_a_share_link_that_carries_the_replay() {
     std::fs::write(&damaged, "{}").expect("write");
     let o = botplay(&["link", &damaged.display().to_string()]);
     assert_eq!(o.status.code(), Some(2));
-    assert!(
-        stderr(&o).contains("not a readable replay"),
-        "{}",
-        stderr(&o)
-    );
+    assert_contains(&stderr(&o), "not a readable replay");
 }
 
 #[test]
@@ -343,9 +316,9 @@ fn a_link_cuts_disk_paths_to_file_names_unless_asked_to_keep_them() {
     let doc = engine::ShareDoc::decode(stdout(&o).trim()).expect("a readable link");
     let json = serde_json::to_string(&doc).expect("json");
     assert!(!json.contains(&dir), "a path is left in the link: {json}");
-    assert!(json.contains("python3 student.py"), "{json}");
-    assert!(json.contains("File \\\"student.py\\\""), "{json}");
-    assert!(stderr(&o).contains("disk paths cut"), "{}", stderr(&o));
+    assert_contains(&json, "python3 student.py");
+    assert_contains(&json, "File \\\"student.py\\\"");
+    assert_contains(&stderr(&o), "disk paths cut");
 
     let o = botplay(&["link", &path, "--keep-paths"]);
     let doc = engine::ShareDoc::decode(stdout(&o).trim()).expect("a readable link");

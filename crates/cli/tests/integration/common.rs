@@ -69,12 +69,46 @@ pub fn words(line: &str) -> Vec<&str> {
     line.split(' ').collect()
 }
 
+/// The arguments of `botplay play` for a match of `game` on `seed` between `bots`, in seat
+/// order; more flags may follow.
+pub fn play_args<'a>(game: &'a str, seed: &'a str, bots: &[&'a str]) -> Vec<&'a str> {
+    let mut args = vec!["play", "--game", game, "--seed", seed];
+    for bot in bots {
+        args.extend(["--bot", bot]);
+    }
+    args
+}
+
 /// The [`words`] of `line`, then `rest` as they are (paths, and bots whose commands hold
 /// spaces).
 pub fn words_then<'a>(line: &'a str, rest: &[&'a str]) -> Vec<&'a str> {
     let mut all = words(line);
     all.extend(rest);
     all
+}
+
+/// `botplay`'s `seat N NAME score S rank R` lines, parsed.
+pub fn seat_lines(out: &str) -> Vec<(usize, String, i64, usize)> {
+    out.lines()
+        .filter_map(|l| {
+            let rest = l.strip_prefix("seat ")?;
+            let (n, rest) = rest.split_once(' ')?;
+            let (name, rest) = rest.rsplit_once(" score ")?;
+            let (score, rank) = rest.split_once(" rank ")?;
+            Some((
+                n.parse().ok()?,
+                name.to_string(),
+                score.parse().ok()?,
+                rank.parse().ok()?,
+            ))
+        })
+        .collect()
+}
+
+/// Fails unless `text` holds `needle`, showing both.
+#[track_caller]
+pub fn assert_contains(text: &str, needle: &str) {
+    assert!(text.contains(needle), "{needle:?} is not in:\n{text}");
 }
 
 pub fn stdout(o: &Output) -> String {

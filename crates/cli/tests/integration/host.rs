@@ -11,6 +11,8 @@ use std::time::Duration;
 
 use serde_json::Value;
 
+use crate::common::{assert_contains, temp, words_then};
+
 /// Starts the host; returns it, its stderr lines and the port it listens on.
 fn start_host(extra: &[&str]) -> (Child, Receiver<String>, u16) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_botplay"))
@@ -99,9 +101,9 @@ fn client(port: u16, name: &'static str, actions: usize) -> thread::JoinHandle<V
 
 #[test]
 fn original_clients_play_a_hosted_match() {
-    let replay = crate::common::temp("host", "replay.json");
+    let replay = temp("host", "replay.json");
     let replay_arg = replay.display().to_string();
-    let (child, rx, port) = start_host(&crate::common::words_then(
+    let (child, rx, port) = start_host(&words_then(
         "--players 2 --seed 7 --rounds 3 --replay",
         &[&replay_arg],
     ));
@@ -191,11 +193,8 @@ fn a_client_that_disconnects_stays_in_the_match() {
     let out = child.wait_with_output().expect("the host ends");
     let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
     assert!(out.status.success(), "{stdout}");
-    assert!(stdout.contains("seat 1 alpha score "), "{stdout}");
-    assert!(
-        stdout.contains("crash: the client disconnected"),
-        "{stdout}"
-    );
+    assert_contains(&stdout, "seat 1 alpha score ");
+    assert_contains(&stdout, "crash: the client disconnected");
     let seen = alpha.join().expect("the client ran");
     assert_eq!(seen.last().unwrap()["message"], "endactions");
 }

@@ -2,17 +2,14 @@
 //! an endless line, writes garbage, floods its debug log or never reads is a fault with a clear
 //! reason in the CLI's usual output (`fault seat N turn T kind: text`), the other bot plays on
 //! to the end of the match, and when the match is over nothing a bot started is left running.
-use crate::common::{alive, botplay_within, temp};
+use crate::common::{alive, botplay_within, play_args, temp};
 
 use std::path::PathBuf;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 fn play(game: &str, bots: &[&str], extra: &[&str]) -> String {
-    let mut args = vec!["play", "--game", game, "--seed", "3"];
-    for b in bots {
-        args.extend(["--bot", b]);
-    }
+    let mut args = play_args(game, "3", bots);
     args.extend(extra);
     let o = botplay_within(&args, Duration::from_secs(60));
     let out = String::from_utf8_lossy(&o.stdout).into_owned();

@@ -1,7 +1,9 @@
 //! What a bot leaves behind when it goes wrong: a crashed bot's stderr is always in the replay,
 //! and a program that buffers its output is told so, or runs unchanged on a pseudo-terminal.
 
-use crate::common::{botplay, fixture, stderr, stdout, temp, words_then};
+use crate::common::{
+    assert_contains, botplay, fixture, play_args, stderr, stdout, temp, words_then,
+};
 
 use std::process::{Command, Output};
 
@@ -35,11 +37,7 @@ fn a_crashed_bots_stderr_is_in_every_replay() {
                     ],
                 ));
                 assert!(o.status.success(), "{}", stderr(&o));
-                assert!(
-                    stdout(&o).contains("fault seat 1 turn 1 crash"),
-                    "{}",
-                    stdout(&o)
-                );
+                assert_contains(&stdout(&o), "fault seat 1 turn 1 crash");
                 let text = std::fs::read_to_string(&replay).expect("replay");
                 if !text.contains("BOOM") {
                     missing.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
@@ -67,10 +65,7 @@ fn static_unflushed() -> String {
 }
 
 fn ice_and_fire(bots: [&str; 2], extra: &[&str]) -> Output {
-    let mut args = vec!["play", "--game", "ice-and-fire", "--seed", "3"];
-    for b in bots {
-        args.extend(["--bot", b]);
-    }
+    let mut args = play_args("ice-and-fire", "3", &bots);
     args.extend(extra);
     botplay(&args)
 }
@@ -85,20 +80,14 @@ fn a_static_program_that_never_flushes_is_told_why_and_runs_on_a_pty() {
     let path = replay.display().to_string();
     let o = ice_and_fire([&exe, &waiter], &["--replay", &path]);
     assert!(o.status.success(), "{}", stderr(&o));
-    assert!(
-        stdout(&o).contains("fault seat 1 turn 1 timeout"),
-        "{}",
-        stdout(&o)
+    assert_contains(&stdout(&o), "fault seat 1 turn 1 timeout");
+    assert_contains(
+        &stderr(&o),
+        "seat 1: no output at all in the first turn: the program may be buffering its output",
     );
-    assert!(
-        stderr(&o).contains(
-            "seat 1: no output at all in the first turn: the program may be buffering its output"
-        ) && stderr(&o).contains("--bot-pty"),
-        "{}",
-        stderr(&o)
-    );
+    assert_contains(&stderr(&o), "--bot-pty");
     let text = std::fs::read_to_string(&replay).expect("replay");
-    assert!(text.contains("may be buffering its output"), "{text}");
+    assert_contains(&text, "may be buffering its output");
     // A bot that answers and then is slow is not told it buffers.
     assert!(!stderr(&o).contains("seat 2:"), "{}", stderr(&o));
 
@@ -134,13 +123,12 @@ fn a_program_on_a_pty_still_has_its_stderr_and_its_crash() {
         &["--replay", &path],
     );
     assert!(o.status.success(), "{}", stderr(&o));
-    assert!(
-        stdout(&o).contains("fault seat 1 turn 1 crash: the bot's program ended (exit status 4)"),
-        "{}",
-        stdout(&o)
+    assert_contains(
+        &stdout(&o),
+        "fault seat 1 turn 1 crash: the bot's program ended (exit status 4)",
     );
     let text = std::fs::read_to_string(&replay).expect("replay");
-    assert!(text.contains("LAST"), "{text}");
+    assert_contains(&text, "LAST");
 }
 
 /// A Python bot that loops in its first turn: interrupted at its deadline, its timeout names the
@@ -175,17 +163,14 @@ fn a_timeout_says_what_the_program_was_doing() {
         stdout(&o)
     );
     let text = std::fs::read_to_string(&replay).expect("replay");
-    assert!(text.contains("KeyboardInterrupt"), "{text}");
+    assert_contains(&text, "KeyboardInterrupt");
     assert!(!stderr(&o).contains("buffering"), "{}", stderr(&o));
 
     let greedy = bot("greedy.py", "while True:\n    input()\n");
     let o = ice_and_fire([&greedy, "builtin:wait"], &[]);
-    assert!(
-        stdout(&o).contains(
-            "fault seat 1 turn 1 timeout: no complete answer within 1000 ms: the bot was waiting \
-             for more input"
-        ),
-        "{}",
-        stdout(&o)
+    assert_contains(
+        &stdout(&o),
+        "fault seat 1 turn 1 timeout: no complete answer within 1000 ms: the bot was waiting \
+         for more input",
     );
 }

@@ -1,6 +1,6 @@
 //! Leagues on the command line: Soak Overflow's tutorial leagues played by local programs
 //! against the built-in boss, chosen with `--league` or `--ruleset`.
-use crate::common::{botplay, stdout, temp, words, words_then};
+use crate::common::{assert_contains, botplay, seat_lines, stdout, temp, words, words_then};
 
 use std::path::PathBuf;
 
@@ -63,14 +63,9 @@ while True:
 
 /// `seat N NAME score S rank R` lines as (name, score, rank).
 fn seats(out: &str) -> Vec<(String, i64, usize)> {
-    out.lines()
-        .filter_map(|l| {
-            let rest = l.strip_prefix("seat ")?;
-            let (_, rest) = rest.split_once(' ')?;
-            let (name, rest) = rest.rsplit_once(" score ")?;
-            let (score, rank) = rest.split_once(" rank ")?;
-            Some((name.to_string(), score.parse().ok()?, rank.parse().ok()?))
-        })
+    seat_lines(out)
+        .into_iter()
+        .map(|(_, name, score, rank)| (name, score, rank))
         .collect()
 }
 
@@ -143,5 +138,5 @@ fn the_boss_is_listed_with_its_leagues() {
         .lines()
         .find(|l| l.contains("builtin:boss"))
         .unwrap_or_else(|| panic!("no boss in {out}"));
-    assert!(line.contains("tutorial leagues"), "{line}");
+    assert_contains(line, "tutorial leagues");
 }

@@ -1,7 +1,7 @@
 //! Arenas beyond one machine: `--shard K/N` plays the K-th slice of the plan, and
 //! `arena merge` sums the slices into the table and JSON of the one-machine run, byte for byte.
 
-use crate::common::{botplay, folder, stderr, stdout, words, words_then};
+use crate::common::{assert_contains, botplay, folder, stderr, stdout, words, words_then};
 
 use std::path::PathBuf;
 use std::process::{Command, Output};
@@ -42,11 +42,7 @@ fn four_shards_merged_equal_the_single_run_byte_for_byte() {
         let shard = format!("{k}/4");
         let o = arena(&["--shard", &shard, "--json", &part.display().to_string()]);
         assert!(o.status.success(), "{shard}: {}", stderr(&o));
-        assert!(
-            stdout(&o).contains(&format!("shard {k}/4 of 12 matches")),
-            "{}",
-            stdout(&o)
-        );
+        assert_contains(&stdout(&o), &format!("shard {k}/4 of 12 matches"));
         // The K-th slice: every 4th match from the K-th.
         let played = matches_of(&part);
         assert_eq!(

@@ -2,7 +2,7 @@
 //! numbers as values, suggestions for typos (exit status 2), completions, `list` for people
 //! and for scripts.
 
-use crate::common::{botplay, stderr, stdout, words};
+use crate::common::{assert_contains, botplay, stderr, stdout, words};
 
 use std::process::Command;
 
@@ -64,7 +64,7 @@ fn values_go_with_an_equals_sign_or_after_a_space_and_may_be_negative() {
     ));
     assert!(spaced.status.success(), "{}", stderr(&spaced));
     assert!(joined.status.success(), "{}", stderr(&joined));
-    assert!(stderr(&spaced).contains("seed -5"), "{}", stderr(&spaced));
+    assert_contains(&stderr(&spaced), "seed -5");
     assert_eq!(stdout(&spaced), stdout(&joined));
     assert!(stdout(&spaced).contains("seat 1 builtin:expander score"));
 }

@@ -3,7 +3,7 @@
 //! record's, and each bot, having read what its seat was sent in them, answers from N on as it
 //! did the first time (Crafting Quest 3's bots converse within a turn; Skyport's hear
 //! broadcasts between turns).
-use crate::common::{botplay, temp, words, words_then};
+use crate::common::{assert_contains, botplay, play_args, temp, words, words_then};
 
 use std::path::PathBuf;
 use std::process::Output;
@@ -52,9 +52,8 @@ fn a_match_taken_over_by_the_same_bots_is_the_same_match() {
     for (game, bot, options) in games {
         let original = temp("takeover", &format!("{game}.json"));
         let original_arg = original.display().to_string();
-        let mut args = vec!["play", "--game", game, "--seed", "7"];
+        let mut args = play_args(game, "7", &[bot, "builtin:random"]);
         args.extend(options);
-        args.extend(["--bot", bot, "--bot", "builtin:random"]);
         args.extend(["--replay", &original_arg]);
         let first = ok(&botplay(&args));
         let recorded = read(&original);
@@ -125,7 +124,7 @@ fn a_bot_taking_over_plays_from_that_turn_on() {
     let from = read(&taken)["from"]["turns"].as_u64().expect("turns") as usize;
     assert_eq!(before[..from], after[..from], "the record up to the turn");
     assert_ne!(before[from..], after[from..], "then the new bot plays");
-    assert!(out.contains("seat 1 builtin:expander"), "{out}");
+    assert_contains(&out, "seat 1 builtin:expander");
 }
 
 #[test]

@@ -3,7 +3,7 @@
 //! the TypeScript line and column; a syntax error is a crash with its line; share links and
 //! classes carry TypeScript; a missing Node is said plainly. Against the real binary and Node.
 
-use crate::common::{botplay, folder, stderr, stdout};
+use crate::common::{assert_contains, botplay, folder, play_args, stderr, stdout};
 
 use arena::class::{Class, ClassBot};
 use arena::report::ArenaReport;
@@ -56,12 +56,9 @@ while (true) {
 /// output and the replay.
 fn play(dir: &std::path::Path, bots: &[&str]) -> (std::process::Output, serde_json::Value) {
     let replay = dir.join("replay.json");
-    let mut args = vec!["play", "--game", "ice-and-fire", "--seed", "5", "--relaxed"];
-    for bot in bots {
-        args.extend(["--bot", bot]);
-    }
     let replay_arg = replay.display().to_string();
-    args.extend(["--replay", &replay_arg]);
+    let mut args = play_args("ice-and-fire", "5", bots);
+    args.extend(["--relaxed", "--replay", &replay_arg]);
     let o = botplay(&args);
     let text = std::fs::read_to_string(&replay).unwrap_or_default();
     (o, serde_json::from_str(&text).unwrap_or_default())
@@ -88,10 +85,8 @@ fn a_ts_file_with_enums_and_parameter_properties_plays() {
     let out = stdout(&o);
     assert!(o.status.success(), "{out}\n{}", stderr(&o));
     assert!(!out.contains("fault seat 1"), "{out}");
-    assert!(
-        out.contains("typed.ts score") && out.contains("rank 1"),
-        "{out}"
-    );
+    assert_contains(&out, "typed.ts score");
+    assert_contains(&out, "rank 1");
     assert!(seat_1_stderr(&replay).starts_with("Me: "), "{replay}");
 }
 
@@ -102,11 +97,7 @@ fn first_turn_crash(name: &str, source: &str) -> (String, String) {
     let bot = dir.join(format!("{name}.ts")).display().to_string();
     std::fs::write(&bot, source).expect("bot");
     let (o, replay) = play(&dir, &[&bot, "builtin:wait"]);
-    assert!(
-        stdout(&o).contains("fault seat 1 turn 1 crash"),
-        "{}",
-        stdout(&o)
-    );
+    assert_contains(&stdout(&o), "fault seat 1 turn 1 crash");
     (seat_1_stderr(&replay), bot)
 }
 
@@ -126,15 +117,9 @@ fn a_crash_names_the_typescript_line_and_column() {
          const u: Unit = new Unit(n, 4);\n\
          u.boom(Dir.Down);\n",
     );
-    assert!(
-        log.contains("TypeError: Cannot read properties of undefined"),
-        "{log}"
-    );
-    assert!(
-        log.contains(&format!("at Unit.boom ({file}:5:60)")),
-        "{log}"
-    );
-    assert!(log.contains(&format!("({file}:9:3)")), "{log}");
+    assert_contains(&log, "TypeError: Cannot read properties of undefined");
+    assert_contains(&log, &format!("at Unit.boom ({file}:5:60)"));
+    assert_contains(&log, &format!("({file}:9:3)"));
 }
 
 #[test]
@@ -143,11 +128,8 @@ fn a_syntax_error_is_a_crash_with_its_line() {
         "syntax",
         "declare function readline(): string;\nlet a: number = 1;\nlet b: = 2;\n",
     );
-    assert!(
-        log.contains(&format!("{file}:3:8\n"))
-            && log.contains("SyntaxError: Unexpected token (line 3, column 8)"),
-        "{log}"
-    );
+    assert_contains(&log, &format!("{file}:3:8\n"));
+    assert_contains(&log, "SyntaxError: Unexpected token (line 3, column 8)");
 }
 
 #[test]
@@ -190,10 +172,8 @@ fn share_links_and_classes_carry_typescript() {
         "{out}\n{}",
         stderr(&o)
     );
-    assert!(
-        out.contains("seat 1 Grace score") && out.contains("rank 1"),
-        "{out}"
-    );
+    assert_contains(&out, "seat 1 Grace score");
+    assert_contains(&out, "rank 1");
     assert_eq!(replay["bots"][0], "Grace");
 
     // A class with a TypeScript file (as the page adds one) plays in the arena, its language
@@ -248,9 +228,9 @@ fn a_missing_node_is_said_plainly() {
         .expect("botplay runs");
     assert!(!o.status.success());
     let said = stderr(&o);
-    assert!(
-        said.contains("TypeScript bots run under Node.js, and `node` was not found"),
-        "{said}"
+    assert_contains(
+        &said,
+        "TypeScript bots run under Node.js, and `node` was not found",
     );
 }
 

@@ -9,7 +9,7 @@
 //!   of that bot with its reason, the other bot playing on;
 //! - the arena and a class play WebAssembly bots too.
 
-use crate::common::{botplay_within, stderr, stdout, temp, words_then};
+use crate::common::{assert_contains, botplay_within, stderr, stdout, temp, words_then};
 
 use std::path::{Path, PathBuf};
 use std::process::Output;
@@ -151,11 +151,7 @@ fn same_transcript(game: &str, name: &str) -> (PathBuf, PathBuf) {
         "{name}: the debug logs differ:\n--- WebAssembly\n{w_log}\n--- native\n{n_log}"
     );
     // The module was compiled before the match, and the CLI said how long it took.
-    assert!(
-        stderr(&wo).contains(" of WebAssembly) compiled in "),
-        "{}",
-        stderr(&wo)
-    );
+    assert_contains(&stderr(&wo), " of WebAssembly) compiled in ");
     (w, n)
 }
 
@@ -221,7 +217,7 @@ fn arguments_reach_a_webassembly_bot_as_a_program() {
     let (w_said, w_log) = transcript(&w);
     let (n_said, n_log) = transcript(&n);
     assert_eq!(w_said, n_said);
-    assert!(w_log.contains("thought 2 rounds, checksum "), "{w_log}");
+    assert_contains(&w_log, "thought 2 rounds, checksum ");
     assert!(w_log.starts_with(&n_log));
 }
 
@@ -408,10 +404,9 @@ fn a_module_that_needs_more_than_the_limit_at_its_start_is_refused_before_the_ma
         Duration::from_secs(30),
     );
     assert_eq!(o.status.code(), Some(2), "{}", stdout(&o));
-    assert!(
-        stderr(&o).contains("needs 125 MiB of memory to start, more than its limit of 64 MiB"),
-        "{}",
-        stderr(&o)
+    assert_contains(
+        &stderr(&o),
+        "needs 125 MiB of memory to start, more than its limit of 64 MiB",
     );
     assert!(!stdout(&o).contains("seat 1"), "no match was played");
 }
@@ -433,10 +428,7 @@ fn imports_beyond_wasi_are_refused_before_the_match_naming_them() {
     );
     assert_eq!(o.status.code(), Some(2));
     let err = stderr(&o);
-    assert!(
-        err.contains("imports env.socket (a function), wasi_snapshot_preview1.sock_open (a function), which botplay does not give a WebAssembly bot"),
-        "{err}"
-    );
+    assert_contains(&err, "imports env.socket (a function), wasi_snapshot_preview1.sock_open (a function), which botplay does not give a WebAssembly bot");
     assert!(!stdout(&o).contains("seat 1"), "no match was played");
     // The arena refuses it before its first match too.
     let o = botplay_within(
@@ -447,7 +439,7 @@ fn imports_beyond_wasi_are_refused_before_the_match_naming_them() {
         Duration::from_secs(30),
     );
     assert_eq!(o.status.code(), Some(2));
-    assert!(stderr(&o).contains("env.socket"), "{}", stderr(&o));
+    assert_contains(&stderr(&o), "env.socket");
 }
 
 #[test]
@@ -503,11 +495,7 @@ fn the_arena_and_a_class_play_webassembly_bots() {
         Duration::from_secs(120),
     );
     assert!(o.status.success(), "{}", stderr(&o));
-    assert!(
-        stdout(&o).contains("2 of 2 matches played"),
-        "{}",
-        stdout(&o)
-    );
+    assert_contains(&stdout(&o), "2 of 2 matches played");
     // Compiled once for the whole arena.
     assert_eq!(
         stderr(&o).matches("compiled in").count(),
@@ -547,6 +535,6 @@ fn the_arena_and_a_class_play_webassembly_bots() {
         Duration::from_secs(120),
     );
     assert!(o.status.success(), "{}", stderr(&o));
-    assert!(stdout(&o).contains("c-bot"), "{}", stdout(&o));
+    assert_contains(&stdout(&o), "c-bot");
     assert!(!stdout(&o).contains("fault"), "{}", stdout(&o));
 }
