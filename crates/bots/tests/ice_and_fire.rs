@@ -150,15 +150,8 @@ fn parses_a_later_turn_without_init_block() {
 #[test]
 fn waits_for_a_turn_that_arrives_line_by_line() {
     let mut reader = Reader::new();
-    let lines: Vec<&str> = FIRST_TURN.lines().collect();
-    for (i, line) in lines.iter().enumerate() {
-        let got = reader.feed(&format!("{line}\n"));
-        if i + 1 < lines.len() {
-            assert!(got.is_none(), "answered early, after line {i}");
-        } else {
-            assert!(matches!(got, Some(Ok(_))));
-        }
-    }
+    let last = common::feed_line_by_line(FIRST_TURN, "\n", |line| reader.feed(line));
+    assert!(last.is_ok(), "{last:?}");
     // And a later turn in two pieces of whole lines, with Windows line endings.
     let (first, second) = LATER_TURN.split_at(LATER_TURN.find("#.....o").expect("a row"));
     assert!(reader.feed(&first.replace('\n', "\r\n")).is_none());
@@ -321,10 +314,14 @@ fn every_bot_answers_one_well_formed_line_per_turn() {
     );
 }
 
+/// The line a new expander writes for its first turn, `input`.
+fn expander_answer(input: &str) -> String {
+    Expander::new(0).read(input).remove(0)
+}
+
 #[test]
 fn the_expander_plays_sensibly_on_the_hand_written_turn() {
-    let mut bot = Expander::new(0);
-    let out = bot.read(FIRST_TURN).remove(0);
+    let out = expander_answer(FIRST_TURN);
     // Red, 21 gold and an income of 1: it trains two level-1 units next to its HQ (the income
     // stays positive) and writes nothing else.
     let trains = out.split(';').filter(|p| p.starts_with("TRAIN 1 ")).count();
@@ -361,8 +358,7 @@ XO.#......##
 1
 0 7 1 0 1
 ";
-    let mut bot = Expander::new(0);
-    let out = bot.read(input).remove(0);
+    let out = expander_answer(input);
     assert_eq!(out, "MOVE 7 0 0");
 }
 
@@ -395,8 +391,7 @@ XXXXXXXXXXXX
 1
 1 9 1 0 2
 ";
-    let mut bot = Expander::new(0);
-    let out = bot.read(input).remove(0);
+    let out = expander_answer(input);
     assert!(out.split(';').any(|p| p == "TRAIN 2 0 2"), "{out}");
 }
 

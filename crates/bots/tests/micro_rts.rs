@@ -78,15 +78,8 @@ fn parses_the_first_turn_with_its_init_block() {
 #[test]
 fn waits_for_a_turn_that_arrives_line_by_line() {
     let mut reader = Reader::new();
-    let lines: Vec<&str> = FIRST_TURN.lines().collect();
-    for (i, line) in lines.iter().enumerate() {
-        let got = reader.feed(&format!("{line}\r\n"));
-        if i + 1 < lines.len() {
-            assert!(got.is_none(), "answered early, after line {i}");
-        } else {
-            assert!(matches!(got, Some(Ok(_))));
-        }
-    }
+    let last = common::feed_line_by_line(FIRST_TURN, "\r\n", |line| reader.feed(line));
+    assert!(last.is_ok(), "{last:?}");
     let turn = reader.feed(LATER_TURN).expect("whole").expect("valid");
     assert_eq!(turn.entities.len(), 14);
     assert_eq!(reader.init().width, 5, "the init block is kept");

@@ -83,18 +83,11 @@ fn parses_the_first_turn_with_its_init_block() {
 #[test]
 fn parses_a_later_turn_and_waits_for_whole_turns() {
     let (mut reader, _) = board_of(FIRST_TURN);
-    let lines: Vec<&str> = LATER_TURN.lines().collect();
-    for (i, line) in lines.iter().enumerate() {
-        let got = reader.feed(&format!("{line}\r\n"));
-        if i + 1 < lines.len() {
-            assert!(got.is_none(), "answered early, after line {i}");
-        } else {
-            let turn = got.expect("whole").expect("valid");
-            assert_eq!(turn.agents.len(), 5);
-            assert_eq!(turn.my_agent_count, 2);
-            assert_eq!(turn.agents[4].wetness, 70);
-        }
-    }
+    let turn =
+        common::feed_line_by_line(LATER_TURN, "\r\n", |line| reader.feed(line)).expect("valid");
+    assert_eq!(turn.agents.len(), 5);
+    assert_eq!(turn.my_agent_count, 2);
+    assert_eq!(turn.agents[4].wetness, 70);
 }
 
 #[test]

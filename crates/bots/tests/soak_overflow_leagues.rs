@@ -81,20 +81,20 @@ fn league_1_solver(_: &Init, _: &TurnInput) -> Vec<String> {
 
 /// Both red agents shoot the wettest enemy (the first listed on a tie).
 fn league_2_obeys(init: &Init, turn: &TurnInput) -> Vec<String> {
-    let enemies = side(init, turn, 1);
-    let top = enemies.iter().map(|e| e.3).max().unwrap_or(0);
-    let target = enemies.iter().find(|e| e.3 == top).map_or(0, |e| e.0);
-    side(init, turn, 0)
-        .iter()
-        .map(|(id, ..)| format!("{id};SHOOT {target}"))
-        .collect()
+    let wettest = side(init, turn, 1).iter().map(|e| e.3).max();
+    both_shoot_the_first_with(init, turn, wettest.unwrap_or(0))
 }
 
 /// Both red agents shoot the driest enemy.
 fn league_2_disobeys(init: &Init, turn: &TurnInput) -> Vec<String> {
+    let driest = side(init, turn, 1).iter().map(|e| e.3).min();
+    both_shoot_the_first_with(init, turn, driest.unwrap_or(0))
+}
+
+/// Both red agents shoot the first enemy listed with this wetness.
+fn both_shoot_the_first_with(init: &Init, turn: &TurnInput, wetness: i32) -> Vec<String> {
     let enemies = side(init, turn, 1);
-    let low = enemies.iter().map(|e| e.3).min().unwrap_or(0);
-    let target = enemies.iter().find(|e| e.3 == low).map_or(0, |e| e.0);
+    let target = enemies.iter().find(|e| e.3 == wetness).map_or(0, |e| e.0);
     side(init, turn, 0)
         .iter()
         .map(|(id, ..)| format!("{id};SHOOT {target}"))

@@ -48,6 +48,22 @@ pub fn assert_one_well_formed_line_per_turn(
     }
 }
 
+/// Feeds `text` to a reader one line at a time, each line ended with `ending`: it must answer
+/// nothing before the last line. What it answers to the last one.
+pub fn feed_line_by_line<T>(
+    text: &str,
+    ending: &str,
+    mut feed: impl FnMut(&str) -> Option<T>,
+) -> T {
+    let lines: Vec<&str> = text.lines().collect();
+    let (last, before) = lines.split_last().expect("a line to feed");
+    for (i, line) in before.iter().enumerate() {
+        let got = feed(&format!("{line}{ending}"));
+        assert!(got.is_none(), "answered early, after line {i}");
+    }
+    feed(&format!("{last}{ending}")).expect("an answer to the last line")
+}
+
 /// Plays a match of `setup` to its end; its seats are named `bot0`, `bot1`, …
 pub fn play_out(setup: Setup, bots: Vec<Box<dyn Bot>>) -> Referee {
     let game = games::new_game(&setup).expect("a valid setup");
