@@ -2,7 +2,9 @@
 //! the real binary, Node and Python: names in the table, the JSON and the replays' files, the
 //! JSON read back with the typed codec and merged, and the usage errors.
 
-use crate::common::{assert_contains, botplay, fixture_text, folder, stderr, stdout, words_then};
+use crate::common::{
+    assert_contains, botplay, fixture_text, folder, stderr, stdout, words_around, words_then,
+};
 
 use std::process::{Command, Output};
 
@@ -310,9 +312,10 @@ fn a_share_link_is_a_bot_named_as_the_link_names_it() {
         },
     ]);
     let url = format!("https://example.org/botplay/#{fragment}");
-    let (o, pid) = botplay_pid(&words_then(
+    let (o, pid) = botplay_pid(&words_around(
         "arena --game ice-and-fire --league 1 --relaxed --seed 4 --matches 2 --bot",
-        &[&url, "--bot", "builtin:expander", "--json", "-"],
+        &url,
+        "--bot builtin:expander --json -",
     ));
     assert!(o.status.success(), "{}", stderr(&o));
     assert_eq!(code_left_by(pid), Vec::<String>::new());
@@ -364,9 +367,10 @@ fn a_share_link_is_a_bot_named_as_the_link_names_it() {
         ("b1.AAAA", "--bot b1.AAAA"),
         ("b9.AAAA", "newer"),
     ] {
-        let o = botplay(&words_then(
+        let o = botplay(&words_around(
             "arena --game ice-and-fire --matches 2 --bot",
-            &[bot, "--bot", "builtin:wait"],
+            bot,
+            "--bot builtin:wait",
         ));
         assert_eq!(o.status.code(), Some(2), "{bot}: {}", stderr(&o));
         assert!(stderr(&o).contains(needle), "{bot}: {}", stderr(&o));

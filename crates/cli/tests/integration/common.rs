@@ -69,6 +69,15 @@ pub fn words(line: &str) -> Vec<&str> {
     line.split(' ').collect()
 }
 
+/// The [`words`] of `before`, then `arg` as it is (a path, or a bot whose command holds
+/// spaces), then the words of `after`.
+pub fn words_around<'a>(before: &'a str, arg: &'a str, after: &'a str) -> Vec<&'a str> {
+    let mut all = words(before);
+    all.push(arg);
+    all.extend(words(after));
+    all
+}
+
 /// The arguments of `botplay play` for a match of `game` on `seed` between `bots`, in seat
 /// order; more flags may follow.
 pub fn play_args<'a>(game: &'a str, seed: &'a str, bots: &[&'a str]) -> Vec<&'a str> {

@@ -1,6 +1,8 @@
 //! Leagues on the command line: Soak Overflow's tutorial leagues played by local programs
 //! against the built-in boss, chosen with `--league` or `--ruleset`.
-use crate::common::{assert_contains, botplay, seat_lines, stdout, temp, words, words_then};
+use crate::common::{
+    assert_contains, botplay, seat_lines, stdout, temp, words, words_around, words_then,
+};
 
 use std::path::PathBuf;
 
@@ -72,9 +74,10 @@ fn seats(out: &str) -> Vec<(String, i64, usize)> {
 #[test]
 fn league_1_is_played_against_the_boss_which_is_never_asked() {
     let walker = walker();
-    let o = botplay(&words_then(
+    let o = botplay(&words_around(
         "play --game soak-overflow --league 1 --seed 3 --relaxed --bot",
-        &[&walker, "--bot", "builtin:boss"],
+        &walker,
+        "--bot builtin:boss",
     ));
     assert!(o.status.success(), "{o:?}");
     let out = format!("{}{}", stdout(&o), String::from_utf8_lossy(&o.stderr));
@@ -110,17 +113,10 @@ fn league_2_a_program_that_shoots_the_wettest_beats_the_boss() {
 #[test]
 fn every_tutorial_league_plays_built_in_bots_to_the_end() {
     for league in ["2", "3", "4"] {
-        let o = botplay(&words_then(
+        let o = botplay(&words_around(
             "play --game soak-overflow --league",
-            &[
-                league,
-                "--seed",
-                "5",
-                "--bot",
-                "builtin:random",
-                "--bot",
-                "builtin:boss",
-            ],
+            league,
+            "--seed 5 --bot builtin:random --bot builtin:boss",
         ));
         assert!(o.status.success(), "league {league}: {o:?}");
         assert_eq!(seats(&stdout(&o)).len(), 2, "league {league}");

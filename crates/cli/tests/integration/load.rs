@@ -1,7 +1,7 @@
 //! Built-in bots are timed by the CPU time of the thread that computes them: an arena of
 //! built-in bots gives the same table under a competing CPU load and with any `--jobs`.
 
-use crate::common::{botplay, stderr, words_then};
+use crate::common::{botplay, stderr, words_around};
 
 use std::process::{Child, Command, Stdio};
 
@@ -39,7 +39,7 @@ impl Drop for Load {
 fn an_arena_of_builtin_bots_is_the_same_under_load_and_any_jobs() {
     let _load = Load::start();
     let run = |jobs: &str| {
-        let o = botplay(&words_then("arena --game micro-rts --bot builtin:rush --bot builtin:rush --matches 10 --seed 5 --jobs", &[jobs, "--json", "-"]));
+        let o = botplay(&words_around("arena --game micro-rts --bot builtin:rush --bot builtin:rush --matches 10 --seed 5 --jobs", jobs, "--json -"));
         assert!(o.status.success(), "{}", stderr(&o));
         String::from_utf8(o.stdout).expect("UTF-8")
     };

@@ -38,6 +38,14 @@ fn outcome(out: &str, name: &str) -> Vec<String> {
         .collect()
 }
 
+/// Fails if seat 1, the bot `who` names, faulted in the match `out` tells of.
+fn assert_seat_1_never_faulted(out: &str, who: &str) {
+    assert!(
+        !out.lines().any(|l| l.starts_with("fault seat 1 ")),
+        "{who} faulted:\n{out}"
+    );
+}
+
 #[test]
 fn every_game_has_javascript_typescript_and_python_starters_that_play_the_same_faultless_match() {
     // Every game of the registry (a new game without starters fails here).
@@ -49,10 +57,7 @@ fn every_game_has_javascript_typescript_and_python_starters_that_play_the_same_f
         let ts_out = play(game, &ts);
         let py_out = play(game, &py);
         for (bot, out) in [(&js, &js_out), (&ts, &ts_out), (&py, &py_out)] {
-            assert!(
-                !out.lines().any(|l| l.starts_with("fault seat 1 ")),
-                "{game}: the starter {bot} faulted:\n{out}"
-            );
+            assert_seat_1_never_faulted(out, &format!("{game}: the starter {bot}"));
         }
         assert_eq!(
             outcome(&js_out, &js),
@@ -74,10 +79,7 @@ fn a_command_that_runs_node_gets_the_same_readline_as_a_bare_js_file() {
     let bare = play("soak-overflow", &file);
     let command = format!("node {file}");
     let by_command = play("soak-overflow", &command);
-    assert!(
-        !by_command.lines().any(|l| l.starts_with("fault seat 1 ")),
-        "`node FILE` faulted:\n{by_command}"
-    );
+    assert_seat_1_never_faulted(&by_command, "`node FILE`");
     assert_eq!(
         outcome(&bare, &file),
         outcome(&by_command, &command),

@@ -36,6 +36,17 @@ fn ok(o: &Output) -> String {
     String::from_utf8_lossy(&o.stdout).into_owned()
 }
 
+/// Runs `botplay` with the words of `line` and `--replay` to the scratch file `name`, which
+/// must succeed: the replay's path.
+fn recorded(name: &str, line: &str) -> PathBuf {
+    let path = temp("takeover", name);
+    ok(&botplay(&words_then(
+        line,
+        &["--replay", &path.display().to_string()],
+    )));
+    path
+}
+
 #[test]
 fn a_match_taken_over_by_the_same_bots_is_the_same_match() {
     let games: [(&str, &str, &[&str]); 5] = [
@@ -99,12 +110,11 @@ fn a_match_taken_over_by_the_same_bots_is_the_same_match() {
 
 #[test]
 fn a_bot_taking_over_plays_from_that_turn_on() {
-    let original = temp("takeover", "wait.json");
+    let original = recorded(
+        "wait.json",
+        "play --game ice-and-fire --seed 3 --bot builtin:wait --bot builtin:expander",
+    );
     let original_arg = original.display().to_string();
-    ok(&botplay(&words_then(
-        "play --game ice-and-fire --seed 3 --bot builtin:wait --bot builtin:expander --replay",
-        &[&original_arg],
-    )));
     let taken = temp("takeover", "wait-taken.json");
     let taken_arg = taken.display().to_string();
     let out = ok(&botplay(&[
@@ -129,12 +139,11 @@ fn a_bot_taking_over_plays_from_that_turn_on() {
 
 #[test]
 fn a_turn_the_match_never_reached_or_a_setup_beside_from_is_refused() {
-    let original = temp("takeover", "short.json");
+    let original = recorded(
+        "short.json",
+        "play --game ice-and-fire --seed 1 --bot builtin:expander --bot builtin:random",
+    );
     let original_arg = original.display().to_string();
-    ok(&botplay(&words_then(
-        "play --game ice-and-fire --seed 1 --bot builtin:expander --bot builtin:random --replay",
-        &[&original_arg],
-    )));
     for (args, says) in [
         (
             words("--turn 9999 --bot builtin:wait --bot builtin:wait"),

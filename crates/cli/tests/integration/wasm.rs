@@ -9,7 +9,9 @@
 //!   of that bot with its reason, the other bot playing on;
 //! - the arena and a class play WebAssembly bots too.
 
-use crate::common::{assert_contains, botplay_within, stderr, stdout, temp, words_then};
+use crate::common::{
+    assert_contains, botplay_within, stderr, stdout, temp, words_around, words_then,
+};
 
 use std::path::{Path, PathBuf};
 use std::process::Output;
@@ -379,9 +381,10 @@ fn memory_grows_exactly_to_the_limit_and_the_bot_sees_the_refusal() {
 fn a_module_that_needs_more_than_the_limit_at_its_start_is_refused_before_the_match() {
     let bot = wat_bot("big", "", "(call $wait_forever)");
     let o = botplay_within(
-        &words_then(
+        &words_around(
             "play --game ice-and-fire --bot",
-            &[&bot, "--bot", "builtin:wait", "--wasm-memory", "64"],
+            &bot,
+            "--bot builtin:wait --wasm-memory 64",
         ),
         Duration::from_secs(30),
     );
@@ -391,15 +394,10 @@ fn a_module_that_needs_more_than_the_limit_at_its_start_is_refused_before_the_ma
     let path = temp("wasm", "starts-big.wasm");
     std::fs::write(&path, wat::parse_str(text).expect("wat")).expect("module");
     let o = botplay_within(
-        &words_then(
+        &words_around(
             "play --game ice-and-fire --bot",
-            &[
-                &path.display().to_string(),
-                "--bot",
-                "builtin:wait",
-                "--wasm-memory",
-                "64",
-            ],
+            &path.display().to_string(),
+            "--bot builtin:wait --wasm-memory 64",
         ),
         Duration::from_secs(30),
     );
@@ -420,10 +418,7 @@ fn imports_beyond_wasi_are_refused_before_the_match_naming_them() {
         "(call $wait_forever)",
     );
     let o = botplay_within(
-        &words_then(
-            "play --game ice-and-fire --bot",
-            &[&bot, "--bot", "builtin:wait"],
-        ),
+        &words_around("play --game ice-and-fire --bot", &bot, "--bot builtin:wait"),
         Duration::from_secs(30),
     );
     assert_eq!(o.status.code(), Some(2));
@@ -432,9 +427,10 @@ fn imports_beyond_wasi_are_refused_before_the_match_naming_them() {
     assert!(!stdout(&o).contains("seat 1"), "no match was played");
     // The arena refuses it before its first match too.
     let o = botplay_within(
-        &words_then(
+        &words_around(
             "arena --game ice-and-fire --bot",
-            &[&bot, "--bot", "builtin:wait", "--matches", "2"],
+            &bot,
+            "--bot builtin:wait --matches 2",
         ),
         Duration::from_secs(30),
     );
@@ -479,18 +475,10 @@ fn the_arena_and_a_class_play_webassembly_bots() {
     let dir = wasi_bots();
     let wasm = dir.join("soak-overflow-c.wasm");
     let o = botplay_within(
-        &words_then(
+        &words_around(
             "arena --game soak-overflow --seed 4 --bot",
-            &[
-                &wasm.display().to_string(),
-                "--bot",
-                "builtin:random",
-                "--matches",
-                "2",
-                "--jobs",
-                "2",
-                "--relaxed",
-            ],
+            &wasm.display().to_string(),
+            "--bot builtin:random --matches 2 --jobs 2 --relaxed",
         ),
         Duration::from_secs(120),
     );
