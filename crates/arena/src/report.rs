@@ -458,6 +458,7 @@ pub fn replay_file_name(number: usize, width: usize, names: &[&str], seed: i64) 
 mod tests {
     use super::*;
     use crate::stats::summarize;
+    use crate::stats::tests::fault;
 
     /// A two-seat match of the tests with its own seed and replay file.
     fn result(index: usize, seats: [usize; 2], scores: [i64; 2]) -> MatchResult {
@@ -487,12 +488,9 @@ mod tests {
             result(0, [0, 1], [10, 0]),
             result(1, [1, 0], [3, 3]),
         ];
-        played[0].faults.push(Fault {
-            seat: 1,
-            turn: 4,
-            kind: FaultKind::Timeout,
-            text: "late, \"very\"".into(),
-        });
+        played[0]
+            .faults
+            .push(fault(1, 4, FaultKind::Timeout, "late, \"very\""));
         let refs: Vec<&MatchResult> = played.iter().collect();
         let summary = summarize(3, &refs);
         let labels = vec![

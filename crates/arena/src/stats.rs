@@ -351,6 +351,16 @@ pub(crate) mod tests {
         );
     }
 
+    /// A fault of a seat in a turn.
+    pub(crate) fn fault(seat: usize, turn: u32, kind: FaultKind, text: &str) -> Fault {
+        Fault {
+            seat,
+            turn,
+            kind,
+            text: text.into(),
+        }
+    }
+
     /// A two-seat match of the tests: `scores` by seat, ranked as the game would rank them.
     pub(crate) fn result(index: usize, seats: [usize; 2], scores: [i64; 2]) -> MatchResult {
         let outcome = engine::Outcome::from_scores(scores.to_vec(), "");
@@ -374,18 +384,12 @@ pub(crate) mod tests {
             result(3, [2, 0], [0, 7]),
             result(4, [1, 2], [2, 1]),
         ];
-        played[2].faults.push(Fault {
-            seat: 0,
-            turn: 4,
-            kind: FaultKind::Timeout,
-            text: "late".into(),
-        });
-        played[4].faults.push(Fault {
-            seat: 1,
-            turn: 1,
-            kind: FaultKind::Malformed,
-            text: "?".into(),
-        });
+        played[2]
+            .faults
+            .push(fault(0, 4, FaultKind::Timeout, "late"));
+        played[4]
+            .faults
+            .push(fault(1, 1, FaultKind::Malformed, "?"));
         let refs: Vec<&MatchResult> = played.iter().collect();
         let s = summarize(3, &refs);
         assert_eq!(s.played, 5);

@@ -468,20 +468,32 @@ mod tests {
         }
     }
 
+    /// Fails unless a match of `w` played another way, to `game` after `turns` turn records
+    /// with `outcome`, ends as the referee's match did: the same turns, outcome and last frame.
+    fn assert_ends_as(
+        w: &Workload,
+        referee: &Referee,
+        turns: usize,
+        outcome: Option<Outcome>,
+        game: &dyn Game,
+    ) {
+        assert_eq!(turns, referee.turns().len(), "{}", w.game);
+        assert_eq!(outcome, referee.outcome(), "{}", w.game);
+        assert_eq!(
+            Some(&game.frame()),
+            referee.frames().last(),
+            "{}: the last frame differs",
+            w.game
+        );
+    }
+
     #[test]
     fn the_protocol_path_plays_the_referees_match() {
         for w in all_workloads() {
             let referee = play_match(&w);
             let mut game = w.game();
             let run = play_text(game.as_mut(), &mut w.new_bots());
-            assert_eq!(run.turns as usize, referee.turns().len(), "{}", w.game);
-            assert_eq!(run.outcome, referee.outcome(), "{}", w.game);
-            assert_eq!(
-                Some(&game.frame()),
-                referee.frames().last(),
-                "{}: the last frame differs",
-                w.game
-            );
+            assert_ends_as(&w, &referee, run.turns as usize, run.outcome, game.as_ref());
         }
     }
 
@@ -512,14 +524,13 @@ mod tests {
         for w in all_workloads() {
             let referee = play_match(&w);
             let recording = recording(&w).unwrap_or_else(|e| panic!("{}: {e}", w.game));
-            assert_eq!(recording.turns(), referee.turns().len(), "{}", w.game);
             let game = recording.replay_boxed();
-            assert_eq!(game.outcome(), referee.outcome(), "{}", w.game);
-            assert_eq!(
-                Some(&game.frame()),
-                referee.frames().last(),
-                "{}: the last frame differs",
-                w.game
+            assert_ends_as(
+                &w,
+                &referee,
+                recording.turns(),
+                game.outcome(),
+                game.as_ref(),
             );
         }
     }

@@ -323,8 +323,9 @@ pub fn read_lines(pipe: impl Read, cap: usize, mut take: impl FnMut(String, usiz
     }
 }
 
-/// The line read so far, without a trailing carriage return, as text (invalid UTF-8 replaced).
-fn finish_line(line: &mut Vec<u8>) -> String {
+/// The line read so far, without a trailing carriage return, as text (invalid UTF-8 replaced);
+/// `line` is left empty for the next one. For a program's pipes and a WebAssembly bot's output.
+pub fn finish_line(line: &mut Vec<u8>) -> String {
     while line.last() == Some(&b'\r') {
         line.pop();
     }

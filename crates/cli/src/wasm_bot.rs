@@ -25,7 +25,7 @@ use wasmtime::{
 };
 
 use crate::bot_input::BotInput;
-use crate::inbox::Inbox;
+use crate::inbox::{finish_line, Inbox};
 use crate::wasi::{self, Exit, Io, Wasi, WasiView};
 
 /// A bot's memory limit unless `--wasm-memory` gives another, in MiB (as Python's in the page).
@@ -486,7 +486,7 @@ impl LineCut {
                 dropped += chunk.len() - keep;
                 if !newline && self.line.len() >= self.cap {
                     // Full: handed over now, not at a newline that may never come.
-                    take(finish(&mut self.line));
+                    take(finish_line(&mut self.line));
                     self.dropping = true;
                 }
             }
@@ -494,7 +494,7 @@ impl LineCut {
                 if self.dropping {
                     self.dropping = false;
                 } else {
-                    take(finish(&mut self.line));
+                    take(finish_line(&mut self.line));
                 }
             }
         }
@@ -503,18 +503,8 @@ impl LineCut {
 
     /// The last line, without a newline, at the end of the stream.
     fn rest(&mut self) -> Option<String> {
-        (!self.line.is_empty()).then(|| finish(&mut self.line))
+        (!self.line.is_empty()).then(|| finish_line(&mut self.line))
     }
-}
-
-/// A line as text without its trailing carriage returns (invalid UTF-8 replaced).
-fn finish(line: &mut Vec<u8>) -> String {
-    while line.last() == Some(&b'\r') {
-        line.pop();
-    }
-    let text = String::from_utf8_lossy(line).into_owned();
-    line.clear();
-    text
 }
 
 /// The bot's standard streams: input from its channel, output into the match's inbox.

@@ -59,6 +59,14 @@ fn lines(v: &[&str]) -> Vec<String> {
     v.iter().map(|s| s.to_string()).collect()
 }
 
+/// Red writes the same `orders` every turn (and blue nothing) until the match ends.
+fn red_plays_to_the_end(g: &mut SoakOverflow, orders: &[&str]) {
+    let orders = lines(orders);
+    while g.outcome().is_none() {
+        play(g, &orders, None);
+    }
+}
+
 fn red(g: &SoakOverflow) -> Vec<&Agent> {
     g.board.agents.iter().filter(|a| a.owner == 0).collect()
 }
@@ -123,10 +131,7 @@ fn league_1_input_is_the_full_protocol_with_two_snipers_on_an_empty_grid() {
 #[test]
 fn league_1_is_won_by_reaching_the_two_tiles() {
     let mut g = league_game(1, 3);
-    let orders = lines(&["1;MOVE 6 1", "2;MOVE 6 3"]);
-    while g.outcome().is_none() {
-        play(&mut g, &orders, None);
-    }
+    red_plays_to_the_end(&mut g, &["1;MOVE 6 1", "2;MOVE 6 3"]);
     // (0,0) → (6,1) and (0,4) → (6,3) are 7 steps each.
     assert_eq!(g.turn(), 7);
     assert_eq!(red(&g)[0].at, c(6, 1));
@@ -138,10 +143,7 @@ fn league_1_is_won_by_reaching_the_two_tiles() {
 #[test]
 fn league_1_either_agent_may_take_either_tile() {
     let mut g = league_game(1, 3);
-    let orders = lines(&["2;MOVE 6 1", "1;MOVE 6 3"]);
-    while g.outcome().is_none() {
-        play(&mut g, &orders, None);
-    }
+    red_plays_to_the_end(&mut g, &["2;MOVE 6 1", "1;MOVE 6 3"]);
     assert_eq!(scores(&g), [0, -1]);
 }
 
@@ -155,9 +157,7 @@ fn league_1_shooting_does_nothing_and_20_turns_lose() {
     ));
     assert_eq!(red(&g)[1].wetness, 0);
     assert_ne!(red(&g)[1].at, c(0, 4), "moving works");
-    while g.outcome().is_none() {
-        play(&mut g, &lines(&["1;WAIT", "2;WAIT"]), None);
-    }
+    red_plays_to_the_end(&mut g, &["1;WAIT", "2;WAIT"]);
     assert_eq!(g.turn(), 20);
     assert_eq!(scores(&g), [-1, 0]);
     assert!(g.outcome().unwrap().reason.contains("objective failed"));
