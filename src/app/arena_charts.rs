@@ -6,6 +6,7 @@
 use std::rc::Rc;
 
 use arena::stats::{self, MatchResult, PairStats};
+use gloo_timers::callback::Timeout;
 use web_sys::HtmlCanvasElement;
 use yew::prelude::*;
 
@@ -108,6 +109,60 @@ impl PartialEq for Props {
     }
 }
 
+/// How often the rating chart is drawn at most while an arena plays, in ms: each drawing asks
+/// the page's layout for the chart's size and draws every bot's whole line.
+const REDRAW_EVERY_MS: f64 = 1_000.0;
+
+/// Draws each bot's rating after each match (`history`, one row per match played and one
+/// before the first) on the chart's canvas.
+fn paint_ratings(canvas: &NodeRef, history: &[Vec<f64>], bots: usize) {
+    let Some(canvas) = canvas.cast::<HtmlCanvasElement>() else {
+        return;
+    };
+    let (lo, hi) = history
+        .iter()
+        .flatten()
+        .fold((f64::MAX, f64::MIN), |(lo, hi), &v| (lo.min(v), hi.max(v)));
+    let pad = ((hi - lo) * 0.08).max(1.0);
+    let matches = history.len().saturating_sub(1).max(1) as f64;
+    let x_label = |x: &f64| {
+        if x.fract() == 0.0 {
+            format!("{x:.0}")
+        } else {
+            String::new()
+        }
+    };
+    let y_label = |y: &f64| format!("{y:.0}");
+    let lines = (0..bots)
+        .map(|b| Line {
+            colour: chart_canvas::colour(bot_colour(b)),
+            dash: bot_dash(b).1,
+            shape: None,
+            points: history
+                .iter()
+                .enumerate()
+                .filter_map(|(k, r)| Some((k as f64, *r.get(b)?)))
+                .collect(),
+        })
+        .collect();
+    let plot = chart_canvas::paint(
+        &canvas,
+        Spec {
+            x: 0.0..matches,
+            y: (lo - pad)..(hi + pad),
+            x_label: &x_label,
+            y_label: &y_label,
+            lines,
+            rule: None,
+            marks: Vec::new(),
+            scale: 1.0,
+        },
+    );
+    if plot.is_some() {
+        let _ = canvas.set_attribute("data-matches", &(history.len() - 1).to_string());
+    }
+}
+
 #[component(ArenaCharts)]
 pub fn arena_charts(props: &Props) -> Html {
     let canvas = use_node_ref();
@@ -119,55 +174,25 @@ pub fn arena_charts(props: &Props) -> Html {
         .collect();
     let summary = stats::summarize(bots, &refs);
     let redraws = chart_canvas::use_redraws();
+    let last_drawn = use_mut_ref(|| f64::NEG_INFINITY);
+    let pending = use_mut_ref(|| None::<Timeout>);
     {
         let canvas = canvas.clone();
         let history = history.clone();
         let key = (props.results.len(), props.names.clone(), redraws.count());
         use_effect_with(key, move |_| {
-            let Some(canvas) = canvas.cast::<HtmlCanvasElement>() else {
-                return;
+            // A class plays several matches a second: its chart is drawn at most once in
+            // REDRAW_EVERY_MS, the last time with every match.
+            let wait = *last_drawn.borrow() + REDRAW_EVERY_MS - crate::runner::now_ms();
+            let draw = move || {
+                *last_drawn.borrow_mut() = crate::runner::now_ms();
+                paint_ratings(&canvas, &history, bots);
             };
-            let (lo, hi) = history
-                .iter()
-                .flatten()
-                .fold((f64::MAX, f64::MIN), |(lo, hi), &v| (lo.min(v), hi.max(v)));
-            let pad = ((hi - lo) * 0.08).max(1.0);
-            let matches = history.len().saturating_sub(1).max(1) as f64;
-            let x_label = |x: &f64| {
-                if x.fract() == 0.0 {
-                    format!("{x:.0}")
-                } else {
-                    String::new()
-                }
-            };
-            let y_label = |y: &f64| format!("{y:.0}");
-            let lines = (0..bots)
-                .map(|b| Line {
-                    colour: chart_canvas::colour(bot_colour(b)),
-                    dash: bot_dash(b).1,
-                    shape: None,
-                    points: history
-                        .iter()
-                        .enumerate()
-                        .filter_map(|(k, r)| Some((k as f64, *r.get(b)?)))
-                        .collect(),
-                })
-                .collect();
-            let plot = chart_canvas::paint(
-                &canvas,
-                Spec {
-                    x: 0.0..matches,
-                    y: (lo - pad)..(hi + pad),
-                    x_label: &x_label,
-                    y_label: &y_label,
-                    lines,
-                    rule: None,
-                    marks: Vec::new(),
-                    scale: 1.0,
-                },
-            );
-            if plot.is_some() {
-                let _ = canvas.set_attribute("data-matches", &(history.len() - 1).to_string());
+            if wait <= 0.0 {
+                pending.borrow_mut().take();
+                draw();
+            } else {
+                *pending.borrow_mut() = Some(Timeout::new(wait.ceil() as u32, draw));
             }
         });
     }

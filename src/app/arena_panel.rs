@@ -1013,53 +1013,67 @@ fn percent(x: f64) -> String {
 }
 
 /// The bots of a match, by seat, as the page can play them again (when it knows them).
-fn seat_bots(t: &Table, seats: &[usize]) -> Option<Vec<SharedBot>> {
-    seats.iter().map(|&b| t.bots.get(b).cloned()).collect()
+fn seat_bots(bots: &[SharedBot], seats: &[usize]) -> Option<Vec<SharedBot>> {
+    seats.iter().map(|&b| bots.get(b).cloned()).collect()
 }
 
 /// The matches played, each to watch in the viewer (or its replay's file named, for an arena's
-/// JSON opened from a file), and those that could not be played.
-fn match_list(t: &Table, dispatch: &Callback<Action>) -> Html {
-    let mut played: Vec<&RecordedMatch> = t.played.iter().collect();
-    played.sort_by_key(|p| p.result.index);
+/// JSON opened from a file), and those that could not be played. The list (hundreds of matches
+/// in a class) is drawn only while it is open: an arena's progress redraws the table after
+/// every match.
+#[component(MatchList)]
+fn match_list(props: &TableProps) -> Html {
+    let (open, on_toggle) = super::disclosure::use_open();
+    let t = &props.table.0;
     html! {
-        <details class="arena-matches">
+        <details class="arena-matches" ontoggle={on_toggle}>
             <summary>{ format!("The {} matches played (watch any)", t.played.len()) }</summary>
-            <ol id="arena-match-list">
-                { for played.iter().map(|p| {
-                    let r = &p.result;
-                    let seats: Vec<String> = r.seats.iter().zip(&r.scores)
-                        .map(|(&b, s)| format!("{} {s}", t.names[b])).collect();
-                    let onclick = p.replay.clone().map(|at| {
-                        let (dispatch, n) = (dispatch.clone(), r.index + 1);
-                        let bots = seat_bots(t, &r.seats);
-                        Callback::from(move |_: MouseEvent| {
-                            let (dispatch, bots) = (dispatch.clone(), bots.clone());
-                            with_replay(&at, move |read| dispatch.emit(match read {
-                                Ok(replay) => Action::ShowPlayed(
-                                    (*replay).clone(), bots, format!("arena match {n}")),
-                                Err(why) => Action::Notice(why),
-                            }))
-                        })
-                    });
-                    html! { <li value={(r.index + 1).to_string()}>
-                        { format!("seed {}: {}", r.seed, seats.join(" · ")) }
-                        if !r.faults.is_empty() { { format!(" · {} fault(s)", r.faults.len()) } }
-                        { " " }
-                        if let Some(onclick) = onclick {
-                            <button type="button" class="arena-watch" {onclick}>{ "watch" }</button>
-                        } else if let Some(file) = &r.replay {
-                            <span class="hint">{ format!(" replay: {file}") }</span>
-                        } else {
-                            <span class="hint">{ " (played before the page was reloaded; this browser did not keep its replay)" }</span>
-                        }
-                    </li> }
-                }) }
-            </ol>
+            if open {
+                { match_items(t, &props.dispatch) }
+            }
             { for t.failed.iter().map(|(i, why)| html! {
                 <p class="warning">{ format!("match {} could not be played: {why}", i + 1) }</p>
             }) }
         </details>
+    }
+}
+
+/// The list of [`MatchList`], in the order the matches were planned.
+fn match_items(t: &Table, dispatch: &Callback<Action>) -> Html {
+    let mut played: Vec<&RecordedMatch> = t.played.iter().collect();
+    played.sort_by_key(|p| p.result.index);
+    html! {
+        <ol id="arena-match-list">
+            { for played.iter().map(|p| {
+                let r = &p.result;
+                let seats: Vec<String> = r.seats.iter().zip(&r.scores)
+                    .map(|(&b, s)| format!("{} {s}", t.names[b])).collect();
+                let onclick = p.replay.clone().map(|at| {
+                    let (dispatch, n) = (dispatch.clone(), r.index + 1);
+                    let (bots, seats) = (t.bots.clone(), r.seats.clone());
+                    Callback::from(move |_: MouseEvent| {
+                        let (dispatch, bots) = (dispatch.clone(), seat_bots(&bots, &seats));
+                        with_replay(&at, move |read| dispatch.emit(match read {
+                            Ok(replay) => Action::ShowPlayed(
+                                (*replay).clone(), bots, format!("arena match {n}")),
+                            Err(why) => Action::Notice(why),
+                        }))
+                    })
+                });
+                html! { <li value={(r.index + 1).to_string()}>
+                    { format!("seed {}: {}", r.seed, seats.join(" · ")) }
+                    if !r.faults.is_empty() { { format!(" · {} fault(s)", r.faults.len()) } }
+                    { " " }
+                    if let Some(onclick) = onclick {
+                        <button type="button" class="arena-watch" {onclick}>{ "watch" }</button>
+                    } else if let Some(file) = &r.replay {
+                        <span class="hint">{ format!(" replay: {file}") }</span>
+                    } else {
+                        <span class="hint">{ " (played before the page was reloaded; this browser did not keep its replay)" }</span>
+                    }
+                </li> }
+            }) }
+        </ol>
     }
 }
 
@@ -1285,7 +1299,7 @@ fn arena_table(props: &TableProps) -> Html {
                     results={results.clone()} status={status_text(t)} on_close={close_wall} />
             }
             <ArenaCharts names={t.names.clone()} results={results} />
-            { match_list(t, &props.dispatch) }
+            <MatchList table={props.table.clone()} dispatch={props.dispatch.clone()} />
         </div>
     }
 }

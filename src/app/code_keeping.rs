@@ -194,20 +194,12 @@ pub fn other_tab_notice(props: &SlotProps) -> Html {
 /// (the code shown then joins them).
 #[component(EarlierVersions)]
 pub fn earlier_versions(props: &SlotProps) -> Html {
-    let open = use_state(|| false);
+    let (open, on_toggle) = super::disclosure::use_open();
     // Read only while open: the list changes as the person types elsewhere.
-    let versions = if *open {
+    let versions = if open {
         storage::history(&props.scope, props.slot, props.bot.language)
     } else {
         Vec::new()
-    };
-    let on_toggle = {
-        let open = open.clone();
-        Callback::from(move |e: Event| {
-            let details: JsValue = e.target_unchecked_into::<web_sys::Element>().into();
-            let is_open = js_sys::Reflect::get(&details, &"open".into()).ok();
-            open.set(is_open.and_then(|v| v.as_bool()).unwrap_or(false))
-        })
     };
     let put_back = |code: String| {
         let dispatch = props.dispatch.clone();
@@ -233,7 +225,7 @@ pub fn earlier_versions(props: &SlotProps) -> Html {
         }
         <details {id} class="earlier-versions" ontoggle={on_toggle}>
             <summary>{ "Earlier versions of this code" }</summary>
-            if *open {
+            if open {
                 if versions.is_empty() {
                     <p class="hint">
                         { "None yet. When this code is replaced by another tab's, a link's or \

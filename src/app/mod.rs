@@ -11,6 +11,7 @@ mod charts;
 mod class_roster;
 mod code_editor;
 mod code_keeping;
+mod disclosure;
 pub mod embed;
 mod fault_lines;
 mod game_list;

@@ -219,10 +219,12 @@ export async function chartChecks({ dist, check = defaultCheck, docs = process.a
       await setRelaxed(page, true);
       await page.locator("#arena-run").click();
       await page.locator("#arena-progress").getByText(/done: 6 matches/).waitFor({ timeout: 180_000 });
-      await page.waitForTimeout(300);
+      // Drawn at most once a second while the arena plays: the last drawing covers every match.
+      await page
+        .waitForFunction(() => document.querySelector("#arena-rating-chart")?.getAttribute("data-matches") === "6", null, { timeout: 5_000 })
+        .catch(() => check(false, "(ch7) the rating chart does not cover the 6 matches within 5 s of the arena's end"));
       const rating = await inks(page, "#arena-rating-chart", [[0xe6, 0x9f, 0x00], [0x56, 0xb4, 0xe9], [0x00, 0x9e, 0x73]]);
       check(rating.counts.every((n) => n > 20), `(ch7) the rating chart lacks a bot's line: ${JSON.stringify(rating)}`);
-      check((await page.locator("#arena-rating-chart").getAttribute("data-matches")) === "6", "(ch7) the rating chart does not cover the 6 matches");
       const ratingText = await page.locator("#arena-rating-summary").innerText();
       check(/^Ratings after 6 matches: \w+ [\d.-]+, \w+ [\d.-]+, \w+ [\d.-]+ \(every bot started at 25\.0\)\.$/.test(ratingText), `(ch7) the rating sentence: '${ratingText}'`);
       const cells = await page.locator("#arena-matrix tbody td").evaluateAll((tds) =>

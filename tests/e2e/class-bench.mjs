@@ -5,6 +5,7 @@
 //
 //   node tests/e2e/class-bench.mjs --dist dist [--bots 25] [--language javascript|python]
 //        [--parallel 2] [--load links|file] [--seed S] [--relaxed] [--botplay PATH] [--keep DIR]
+//        [--profile FILE]
 //
 // Without --botplay (or $BOTPLAY), the CLI is built first with `cargo build --release -p botplay`.
 // The full benchmark (25 bots: 25·24/2 pairs × 2 seatings = 600 matches) wants an idle machine;
@@ -103,6 +104,7 @@ function parseArgs(argv) {
   }
   const botplay = value("--botplay", process.env.BOTPLAY);
   const keep = value("--keep", undefined);
+  const cpuProfile = value("--profile", undefined);
   return {
     dist: resolve(REPO, value("--dist", "dist")),
     bots: whole("--bots", 25, 2, 200),
@@ -113,7 +115,34 @@ function parseArgs(argv) {
     relaxed,
     botplay: botplay ? resolve(botplay) : undefined,
     keep: keep ? resolve(keep) : undefined,
+    profile: cpuProfile ? resolve(cpuProfile) : undefined,
   };
+}
+
+// --- the profile -------------------------------------------------------------------------------
+
+/** Starts sampling the page's main thread (Chrome DevTools Protocol), every 1 ms. */
+async function startProfile(page) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Profiler.enable");
+  await cdp.send("Profiler.setSamplingInterval", { interval: 1000 });
+  await cdp.send("Profiler.start");
+  return cdp;
+}
+
+/** Stops sampling, writes the profile to `path` (a .cpuprofile DevTools opens) and gives the 20
+ * functions that took the most time themselves, as [name and place, ms]. */
+async function stopProfile(cdp, path) {
+  const { profile } = await cdp.send("Profiler.stop");
+  await writeFile(path, JSON.stringify(profile));
+  const nodes = new Map(profile.nodes.map((n) => [n.id, n]));
+  const spent = new Map();
+  profile.samples.forEach((id, i) => {
+    const { functionName, url, lineNumber } = nodes.get(id).callFrame;
+    const name = `${functionName || "(anonymous)"} ${url ? `${url.split("/").pop()}:${lineNumber + 1}` : ""}`.trim();
+    spent.set(name, (spent.get(name) ?? 0) + (profile.timeDeltas[i + 1] ?? 0) / 1000);
+  });
+  return [...spent].sort((a, b) => b[1] - a[1]).slice(0, 20);
 }
 
 // --- the class ----------------------------------------------------------------------------------
@@ -451,6 +480,7 @@ async function bench(o) {
     // The run, on the page's clock.
     const pageLoad = { before: load() };
     await page.evaluate(installMonitors, BEAT_MS);
+    const profiler = o.profile ? await startProfile(page) : null;
     const nodeStart = performance.now();
     const arenaLimit = Math.max(600_000, (total * 60_000) / o.parallel);
     await withinLimit(`the page's arena of ${total} matches`, "chromium", arenaLimit, async () => {
@@ -483,6 +513,7 @@ async function bench(o) {
     }, shot);
     const nodeMs = performance.now() - nodeStart;
     const seen = await page.evaluate(readMonitors);
+    const heaviest = profiler ? await stopProfile(profiler, o.profile) : null;
     pageLoad.after = load();
     const pageMs = seen.done - seen.start;
 
@@ -550,6 +581,11 @@ async function bench(o) {
     const whereText = Object.entries(where).map(([name, n]) => `${n} ${name}`).join(", ");
     row("long tasks", seen.longtaskObserved ? `longest ${ms(longest(tasks))}` : "not observable here",
       seen.longtaskObserved ? `p99 ${ms(percentile(tasks, 99))} (${tasks.length} tasks over 50 ms${whereText ? `: ${whereText}` : ""})` : "");
+    if (heaviest) {
+      console.log("");
+      console.log(`the page's main thread, sampled over the run (${o.profile}; open it in Chromium's DevTools), the most time by function:`);
+      for (const [name, ms] of heaviest) row(`  ${(ms / 1000).toFixed(2)} s`, name);
+    }
     console.log("");
     if (differences.length === 0) {
       console.log(`standings: the page's JSON and the CLI's agree (${o.bots} bots, ${total} matches: results, faults, ratings)`);
