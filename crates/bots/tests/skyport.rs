@@ -3,7 +3,7 @@
 
 mod common;
 
-use bots::skyport::protocol::{Act, Dir, Message, Pos, Ruleset, Weapon};
+use bots::skyport::protocol::{order_line, Act, Dir, Message, Pos, Ruleset, Weapon};
 use bots::skyport::{Gunner, Random, Wait};
 use bots::Bot;
 use engine::{Fault, Outcome, Setup};
@@ -160,11 +160,11 @@ fn messages_are_read() {
     );
     assert_eq!(Message::parse("not json"), None);
     assert_eq!(
-        Act::Mortar(-1, 2).line(),
+        order_line(&Act::Mortar(-1, 2)),
         "{\"message\":\"action\",\"type\":\"mortar\",\"coordinates\":\"-1,2\"}"
     );
     assert_eq!(
-        Act::Droid(vec![Dir::LeftUp, Dir::Down]).line(),
+        order_line(&Act::Droid(vec![Dir::LeftUp, Dir::Down])),
         "{\"message\":\"action\",\"type\":\"droid\",\"sequence\":[\"left-up\",\"down\"]}"
     );
 }
@@ -236,11 +236,15 @@ fn the_gunner_shoots_first_with_the_full_bonus() {
     // In line down-right at distance 3, laser and droid: the droid straight at it in the first
     // slot (31 beats the laser's 22).
     let lines = gunner_answers(5, (2, 2), [("laser", 1), ("droid", 1)], (2, 5));
-    let droid = Act::Droid(vec![Dir::RightDown; 3]).line();
+    let droid = order_line(&Act::Droid(vec![Dir::RightDown; 3]));
     assert_eq!(lines, [droid, "{\"message\":\"endturn\"}".to_string()]);
     // With the laser and the mortar, out of mortar range: the laser at once.
     let lines = gunner_answers(5, (2, 2), [("laser", 1), ("mortar", 1)], (2, 6));
-    assert_eq!(lines[0], Act::Laser(Dir::RightDown).line(), "{lines:?}");
+    assert_eq!(
+        lines[0],
+        order_line(&Act::Laser(Dir::RightDown)),
+        "{lines:?}"
+    );
 }
 
 #[test]

@@ -9,7 +9,9 @@ use serde_json::Value;
 
 // The geometry and the weapons are the game's own (pure types and helpers of the `games` crate,
 // the same ones the referee uses); what only a bot needs is below.
-pub use games::skyport::{distance, upgrade_resource, weapon_stats, with_bonus, Dir, Pos, Weapon};
+pub use games::skyport::{
+    distance, loadout_level, upgrade_resource, weapon_stats, with_bonus, Dir, Pos, Weapon,
+};
 
 /// A position as the server writes it: `"j,k"` or `"j, k"`.
 pub fn parse_pos(s: &str) -> Option<Pos> {
@@ -41,38 +43,9 @@ pub fn upgrade_index(weapon: Weapon) -> usize {
     upgrade_resource(weapon).index()
 }
 
-/// One action, as a bot writes it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Act {
-    Move(Dir),
-    Mine,
-    Upgrade(Weapon),
-    Laser(Dir),
-    Mortar(i32, i32),
-    Droid(Vec<Dir>),
-}
-
-impl Act {
-    pub fn is_shot(&self) -> bool {
-        matches!(self, Act::Laser(_) | Act::Mortar(..) | Act::Droid(_))
-    }
-
-    /// The protocol line.
-    pub fn line(&self) -> String {
-        let head = r#"{"message":"action","type":"#;
-        match self {
-            Act::Move(d) => format!(r#"{head}"move","direction":"{}"}}"#, d.name()),
-            Act::Mine => format!(r#"{head}"mine"}}"#),
-            Act::Upgrade(w) => format!(r#"{head}"upgrade","weapon":"{}"}}"#, w.name()),
-            Act::Laser(d) => format!(r#"{head}"laser","direction":"{}"}}"#, d.name()),
-            Act::Mortar(dj, dk) => format!(r#"{head}"mortar","coordinates":"{dj},{dk}"}}"#),
-            Act::Droid(seq) => {
-                let names: Vec<String> = seq.iter().map(|d| format!("\"{}\"", d.name())).collect();
-                format!(r#"{head}"droid","sequence":[{}]}}"#, names.join(","))
-            }
-        }
-    }
-}
+/// One action, as a bot writes it: the game's own order, written by the game's own
+/// [`order_line`].
+pub use games::skyport::{order_line, Order as Act};
 
 /// The line that ends a turn early.
 pub const ENDTURN: &str = r#"{"message":"endturn"}"#;
@@ -96,7 +69,7 @@ pub fn loadout_line(primary: Weapon, secondary: Weapon) -> String {
 
 /// The lines of a turn: the actions (at most three), then `endturn` when there are fewer.
 pub fn turn_lines(acts: &[Act]) -> Vec<String> {
-    let mut lines: Vec<String> = acts.iter().take(3).map(Act::line).collect();
+    let mut lines: Vec<String> = acts.iter().take(3).map(order_line).collect();
     if lines.len() < 3 {
         lines.push(ENDTURN.to_string());
     }
@@ -211,10 +184,7 @@ impl Player {
     }
 
     pub fn level(&self, weapon: Weapon) -> Option<u8> {
-        self.weapons
-            .iter()
-            .find(|(w, _)| *w == weapon)
-            .map(|(_, l)| *l)
+        loadout_level(&self.weapons, weapon)
     }
 }
 

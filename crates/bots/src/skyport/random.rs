@@ -89,7 +89,7 @@ impl Strategy for RandomStrategy {
                     }
                 }
             };
-            let shot = act.is_shot();
+            let shot = matches!(act, Act::Laser(_) | Act::Mortar(..) | Act::Droid(_));
             acts.push(act);
             if shot {
                 break;

@@ -215,9 +215,9 @@ mod tests;
 
 pub use hex::{distance, Dir, Pos};
 pub use map::{Map, MapError, Resource, Tile};
-pub use protocol::{Action, Order, Weapon};
+pub use protocol::{order_line, Action, Order, Weapon};
 /// The pure helpers a bot may use too (the built-in bots do).
-pub use state::{upgrade_resource, weapon_stats, with_bonus};
+pub use state::{loadout_level, upgrade_resource, weapon_stats, with_bonus};
 pub use view::View;
 
 use protocol::{

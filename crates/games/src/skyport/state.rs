@@ -110,16 +110,18 @@ pub struct Player {
     pub damage_dealt: i64,
 }
 
+/// The level of `weapon` in a loadout of two weapons with their levels, if it is one of them.
+pub fn loadout_level(weapons: &[(Weapon, u8); 2], weapon: Weapon) -> Option<u8> {
+    weapons.iter().find(|(w, _)| *w == weapon).map(|(_, l)| *l)
+}
+
 impl Player {
     pub fn alive(&self) -> bool {
         self.health > 0
     }
 
     pub fn level(&self, weapon: Weapon) -> Option<u8> {
-        self.weapons
-            .iter()
-            .find(|(w, _)| *w == weapon)
-            .map(|(_, l)| *l)
+        loadout_level(&self.weapons, weapon)
     }
 }
 
