@@ -133,6 +133,24 @@ impl Lines {
             Ok(turn) => Some(Ok(turn)),
         }
     }
+
+    /// [`Lines::feed`] for a game whose first turn opens with an initialisation block: `parse`
+    /// reads a turn, given the block read before if there was one, and returns with it the
+    /// block it read itself, if it did; that block is kept in `init` for the turns after.
+    pub(crate) fn feed_after_init<I, T>(
+        &mut self,
+        text: &str,
+        init: &mut Option<I>,
+        parse: impl FnOnce(&mut Cursor<'_>, Option<&I>) -> Parsed<(Option<I>, T)>,
+    ) -> Option<Result<T, String>> {
+        let fed = self.feed(text, |cur| parse(cur, init.as_ref()))?;
+        Some(fed.map(|(read, turn)| {
+            if read.is_some() {
+                *init = read;
+            }
+            turn
+        }))
+    }
 }
 
 #[cfg(test)]

@@ -186,38 +186,21 @@ fn the_conversation_of_every_bot() {
         );
         let loadout = bot.read(&start);
         assert_eq!(loadout.len(), 1, "{loadout:?}");
-        // Someone else's turn: nothing; endturn, broadcasts, errors: nothing.
-        let theirs = state(
-            1,
-            &[
-                player("b", 100, (6, 6), [("laser", 1), ("mortar", 1)], None),
-                player(
-                    "a",
-                    100,
-                    (0, 0),
-                    [("laser", 1), ("mortar", 1)],
-                    Some([0; 3]),
-                ),
-            ],
-            &OPEN,
+        // The bot plays "a" (with its resources), the other one "b".
+        let a = player(
+            "a",
+            100,
+            (0, 0),
+            [("laser", 1), ("mortar", 1)],
+            Some([0; 3]),
         );
+        let b = player("b", 100, (6, 6), [("laser", 1), ("mortar", 1)], None);
+        // Someone else's turn: nothing; endturn, broadcasts, errors: nothing.
+        let theirs = state(1, &[b.clone(), a.clone()], &OPEN);
         assert!(bot.read(&theirs).is_empty());
         assert!(bot.read("{\"message\":\"endturn\"}\n{\"message\":\"action\",\"type\":\"mine\",\"from\":\"b\"}\n{\"error\":\"oops\"}\n").is_empty());
         // Its own turn: at most three actions, then endturn when fewer.
-        let mine = state(
-            2,
-            &[
-                player(
-                    "a",
-                    100,
-                    (0, 0),
-                    [("laser", 1), ("mortar", 1)],
-                    Some([0; 3]),
-                ),
-                player("b", 100, (6, 6), [("laser", 1), ("mortar", 1)], None),
-            ],
-            &OPEN,
-        );
+        let mine = state(2, &[a, b], &OPEN);
         let lines = bot.read(&mine);
         assert!(!lines.is_empty() && lines.len() <= 3 + 1, "{lines:?}");
         let actions = lines.iter().filter(|l| l.contains("\"action\"")).count();

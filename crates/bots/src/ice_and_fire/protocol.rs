@@ -185,18 +185,14 @@ impl Reader {
     /// Takes more text from the referee. Returns `None` while the turn is incomplete, the turn
     /// once it is complete, or an error (and forgets the text) if it cannot be a turn.
     pub fn feed(&mut self, text: &str) -> Option<Result<TurnInput, String>> {
-        let known = self.spots.is_some();
-        let (spots, turn) = match self.lines.feed(text, |cur| {
-            let spots = if known { None } else { Some(parse_init(cur)?) };
-            Ok((spots, parse_turn(cur)?))
-        })? {
-            Ok(read) => read,
-            Err(why) => return Some(Err(why)),
-        };
-        if let Some(spots) = spots {
-            self.spots = Some(spots);
-        }
-        Some(Ok(turn))
+        self.lines
+            .feed_after_init(text, &mut self.spots, |cur, known| {
+                let spots = match known {
+                    None => Some(parse_init(cur)?),
+                    Some(_) => None,
+                };
+                Ok((spots, parse_turn(cur)?))
+            })
     }
 
     /// The mine spots (empty before the first turn and in the leagues without mines).

@@ -49,18 +49,12 @@ pub struct Board {
 impl Board {
     pub fn new(init: &Init, turn: &TurnInput) -> Board {
         // The size from the init block, or from the border walls if it never came.
-        let width = turn
-            .entities
-            .iter()
-            .map(|e| e.x + 1)
-            .fold(init.width, i32::max)
-            .clamp(1, 1000);
-        let height = turn
-            .entities
-            .iter()
-            .map(|e| e.y + 1)
-            .fold(init.height, i32::max)
-            .clamp(1, 1000);
+        let extent = |from_init: i32, coordinate: fn(&EntityLine) -> i32| {
+            let beyond = turn.entities.iter().map(|e| coordinate(e) + 1);
+            beyond.fold(from_init, i32::max).clamp(1, 1000)
+        };
+        let width = extent(init.width, |e| e.x);
+        let height = extent(init.height, |e| e.y);
         let mut board = Board {
             width,
             height,

@@ -208,23 +208,16 @@ impl Reader {
     /// Takes more text. Returns `None` while the turn is incomplete, the turn once complete,
     /// or an error (and forgets the text) if it cannot be a turn.
     pub fn feed(&mut self, text: &str) -> Option<Result<TurnInput, String>> {
-        let known = self.init.is_some();
-        let (init, turn) = match self.lines.feed(text, |cur| {
-            // An init block starts with a 2-number line; a turn block with a 5-number one.
-            let init = match cur.peek(0) {
-                Some(line) if !known && line.split_whitespace().count() == 2 => {
-                    Some(parse_init(cur)?)
-                }
-                _ => None,
-            };
-            Ok((init, parse_turn(cur)?))
-        })? {
-            Ok(read) => read,
-            Err(why) => return Some(Err(why)),
-        };
-        if init.is_some() {
-            self.init = init;
-        }
-        Some(Ok(turn))
+        self.lines
+            .feed_after_init(text, &mut self.init, |cur, known| {
+                // An init block starts with a 2-number line; a turn block with a 5-number one.
+                let init = match cur.peek(0) {
+                    Some(line) if known.is_none() && line.split_whitespace().count() == 2 => {
+                        Some(parse_init(cur)?)
+                    }
+                    _ => None,
+                };
+                Ok((init, parse_turn(cur)?))
+            })
     }
 }

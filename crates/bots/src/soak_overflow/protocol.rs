@@ -252,25 +252,18 @@ impl Reader {
     /// Takes more text from the referee. Returns `None` while the turn is incomplete, the turn
     /// once it is complete, or an error (and forgets the text) if it cannot be a turn.
     pub fn feed(&mut self, text: &str) -> Option<Result<TurnInput, String>> {
-        let known = self.init.as_ref();
-        let (init, turn) = match self.lines.feed(text, |cur| {
-            let init = match known {
-                None => Some(parse_init(cur)?),
-                Some(_) => None,
-            };
-            let mut turn = parse_turn(cur)?;
-            if init.as_ref().or(known).is_some_and(Init::gets_orders) {
-                turn.orders = parse_orders(cur)?;
-            }
-            Ok((init, turn))
-        })? {
-            Ok(read) => read,
-            Err(why) => return Some(Err(why)),
-        };
-        if let Some(init) = init {
-            self.init = Some(init);
-        }
-        Some(Ok(turn))
+        self.lines
+            .feed_after_init(text, &mut self.init, |cur, known| {
+                let init = match known {
+                    None => Some(parse_init(cur)?),
+                    Some(_) => None,
+                };
+                let mut turn = parse_turn(cur)?;
+                if init.as_ref().or(known).is_some_and(Init::gets_orders) {
+                    turn.orders = parse_orders(cur)?;
+                }
+                Ok((init, turn))
+            })
     }
 
     /// The initialisation block, once read.
