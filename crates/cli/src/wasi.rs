@@ -303,38 +303,40 @@ fn strings(mem: &mut Mem<'_>, list: &[String], pointers: i32, buf: i32) -> Resul
     Ok(())
 }
 
+/// Defines the two functions of a list of strings, the arguments or the environment: its
+/// `*_sizes_get` ([`sizes`]) and its `*_get` ([`strings`]), on the `list` of the bot's state.
+fn add_strings<T: WasiView>(
+    linker: &mut Linker<T>,
+    (sizes_get, get): (&str, &str),
+    list: fn(&Wasi) -> &[String],
+) -> wasmtime::Result<()> {
+    linker.func_wrap(
+        MODULE,
+        sizes_get,
+        move |mut c: Caller<'_, T>, n: i32, size: i32| {
+            with(&mut c, |mem, w| sizes(mem, list(w), n, size))
+        },
+    )?;
+    linker.func_wrap(
+        MODULE,
+        get,
+        move |mut c: Caller<'_, T>, ptrs: i32, buf: i32| {
+            with(&mut c, |mem, w| strings(mem, list(w), ptrs, buf))
+        },
+    )?;
+    Ok(())
+}
+
 /// Defines every function of [`FUNCTIONS`] in `linker`: here the arguments, environment,
 /// clocks, random bytes and the process's end; the streams and the rest in the functions below.
 pub fn add_to_linker<T: WasiView>(linker: &mut Linker<T>) -> wasmtime::Result<()> {
     let m = MODULE;
-    linker.func_wrap(
-        m,
-        "args_sizes_get",
-        |mut c: Caller<'_, T>, n: i32, size: i32| {
-            with(&mut c, |mem, w| sizes(mem, &w.args, n, size))
-        },
-    )?;
-    linker.func_wrap(
-        m,
-        "args_get",
-        |mut c: Caller<'_, T>, ptrs: i32, buf: i32| {
-            with(&mut c, |mem, w| strings(mem, &w.args, ptrs, buf))
-        },
-    )?;
-    linker.func_wrap(
-        m,
-        "environ_sizes_get",
-        |mut c: Caller<'_, T>, n: i32, size: i32| {
-            with(&mut c, |mem, w| sizes(mem, &w.env, n, size))
-        },
-    )?;
-    linker.func_wrap(
-        m,
-        "environ_get",
-        |mut c: Caller<'_, T>, ptrs: i32, buf: i32| {
-            with(&mut c, |mem, w| strings(mem, &w.env, ptrs, buf))
-        },
-    )?;
+    add_strings(linker, ("args_sizes_get", "args_get"), |w| {
+        w.args.as_slice()
+    })?;
+    add_strings(linker, ("environ_sizes_get", "environ_get"), |w| {
+        w.env.as_slice()
+    })?;
     linker.func_wrap(
         m,
         "clock_res_get",
