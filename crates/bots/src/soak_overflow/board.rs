@@ -2,6 +2,8 @@
 //! the bots plan with (shot damage and cover, bomb splash, territory), following
 //! the `games` crate's `soak_overflow` module rulebook, "Rules".
 
+use games::soak_overflow::map::Grid;
+
 use super::protocol::{Init, Pos, TurnInput};
 
 /// An agent as the bot sees it.
@@ -21,9 +23,8 @@ pub struct Unit {
 /// A turn's board.
 #[derive(Clone, Debug)]
 pub struct Board {
-    pub width: i32,
-    pub height: i32,
-    pub tiles: Vec<u8>,
+    /// The map, as the game's own grid.
+    pub grid: Grid,
     /// Every agent on the grid, in input order.
     pub units: Vec<Unit>,
 }
@@ -50,37 +51,30 @@ impl Board {
             })
             .collect();
         Board {
-            width: init.width,
-            height: init.height,
-            tiles: init.tiles.clone(),
+            grid: init.grid(),
             units,
         }
     }
 
     pub fn inside(&self, p: Pos) -> bool {
-        p.x >= 0 && p.y >= 0 && p.x < self.width && p.y < self.height
+        self.grid.inside(p)
     }
 
     pub fn index(&self, p: Pos) -> usize {
-        (p.y * self.width + p.x) as usize
+        self.grid.index(p)
     }
 
     pub fn pos(&self, i: usize) -> Pos {
-        let w = self.width.max(1) as usize;
-        Pos::new((i % w) as i32, (i / w) as i32)
+        self.grid.coord(i)
     }
 
     pub fn cells(&self) -> usize {
-        self.tiles.len()
+        self.grid.cells()
     }
 
     /// The tile type; off the grid counts as floor.
     pub fn tile(&self, p: Pos) -> u8 {
-        if self.inside(p) {
-            self.tiles[self.index(p)]
-        } else {
-            0
-        }
+        self.grid.tile(p)
     }
 
     /// A tile an agent can stand on.

@@ -21,7 +21,6 @@
 
 use engine::JavaRandom;
 use games::soak_overflow::league::run_and_gun_spots;
-use games::soak_overflow::map::Coord;
 use games::soak_overflow::path::next_step;
 
 use super::protocol::{agent_line, Action, Combat, Init, Orders, Pos, Reader, TurnInput};
@@ -134,7 +133,6 @@ fn league_3(init: &Init, turn: &TurnInput, mine: &[Seen], orders: &[Orders]) -> 
     let grid = init.grid();
     let (run, gun) = run_and_gun_spots(&grid);
     let free = vec![false; grid.cells()];
-    let coord = |p: Pos| Coord::new(p.x, p.y);
     let red: Vec<_> = turn
         .agents
         .iter()
@@ -147,12 +145,12 @@ fn league_3(init: &Init, turn: &TurnInput, mine: &[Seen], orders: &[Orders]) -> 
             match (order(a.id), order(b.id)) {
                 (Some(oa), Some(ob)) => match (oa.to, ob.to) {
                     (Some(ta), Some(tb)) => {
-                        let step_a = next_step(&grid, &free, coord(a.pos), coord(ta));
-                        let step_b = next_step(&grid, &free, coord(b.pos), coord(tb));
+                        let step_a = next_step(&grid, &free, a.pos, ta);
+                        let step_b = next_step(&grid, &free, b.pos, tb);
                         let stepping = step_a == Some(run[0]) && step_b == Some(run[1]);
-                        let standing = coord(a.pos) == run[0] && coord(b.pos) == run[1];
-                        let aimed = |o: &Orders, at: Coord| match o.combat {
-                            Some(Combat::Shoot(id)) => position(id).map(coord) == Some(at),
+                        let standing = a.pos == run[0] && b.pos == run[1];
+                        let aimed = |o: &Orders, at: Pos| match o.combat {
+                            Some(Combat::Shoot(id)) => position(id) == Some(at),
                             _ => false,
                         };
                         (stepping || standing) && aimed(oa, gun[0]) && aimed(ob, gun[1])

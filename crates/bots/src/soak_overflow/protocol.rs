@@ -23,26 +23,9 @@ const MAX_SIDE: i64 = 64;
 /// At most this many agents (10 in the game) with margin.
 const MAX_AGENTS: i64 = 64;
 
-/// A tile: x to the right, y down, (0,0) at the top left.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct Pos {
-    pub x: i32,
-    pub y: i32,
-}
-
-impl Pos {
-    pub const fn new(x: i32, y: i32) -> Self {
-        Pos { x, y }
-    }
-
-    pub fn manhattan(self, o: Pos) -> i32 {
-        (self.x - o.x).abs() + (self.y - o.y).abs()
-    }
-
-    pub fn chebyshev(self, o: Pos) -> i32 {
-        (self.x - o.x).abs().max((self.y - o.y).abs())
-    }
-}
+/// A tile: x to the right, y down, (0,0) at the top left; the game's own position, with its
+/// distances.
+pub use games::soak_overflow::map::Coord as Pos;
 
 /// One agent line of the initialisation block.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
