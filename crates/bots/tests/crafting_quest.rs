@@ -173,26 +173,24 @@ fn the_crafter_kills_what_it_can_finish_and_leaves_the_rest() {
 /// (46 of 50), the halves in two tests so that they run side by side.
 #[test]
 fn crafter_beats_random_nine_times_in_ten_seeds_0_to_24() {
-    let (wins, losses) = series(0..25, ("crafter", "random"));
-    println!("crafter vs random, seeds 0-24: {wins} wins, {losses} losses, of 25");
-    assert!(wins >= 23, "only {wins} wins of 25");
+    let tally = series(0..25, ("crafter", "random"));
+    common::assert_won_at_least(tally, 23, 25, "crafter vs random, seeds 0-24");
 }
 
 #[test]
 fn crafter_beats_random_nine_times_in_ten_seeds_25_to_49() {
-    let (wins, losses) = series(25..50, ("crafter", "random"));
-    println!("crafter vs random, seeds 25-49: {wins} wins, {losses} losses, of 25");
-    assert!(wins >= 23, "only {wins} wins of 25");
+    let tally = series(25..50, ("crafter", "random"));
+    common::assert_won_at_least(tally, 23, 25, "crafter vs random, seeds 25-49");
 }
 
 /// On each official map, with its own rounds (80, 100, 120), the crafter beats random in at
 /// least 90 % of 50 seeded matches (seats alternated): at least 23 of each half, the halves in
 /// two tests so that they run side by side.
 fn crafter_beats_random_on(map: &str, seeds: std::ops::Range<i64>) {
-    let n = seeds.end - seeds.start;
-    let (wins, losses) = series_on(&[("map", map)], seeds.clone(), ("crafter", "random"));
-    println!("crafter vs random on {map}, seeds {seeds:?}: {wins} wins, {losses} losses, of {n}");
-    assert!(wins >= 23, "{map}: only {wins} wins of {n}");
+    let n = (seeds.end - seeds.start) as usize;
+    let tally = series_on(&[("map", map)], seeds.clone(), ("crafter", "random"));
+    let label = format!("crafter vs random on {map}, seeds {seeds:?}");
+    common::assert_won_at_least(tally, 23, n, &label);
 }
 
 #[test]
@@ -227,8 +225,8 @@ fn crafter_beats_random_on_v3_seeds_25_to_49() {
 
 #[test]
 fn crafter_beats_wait() {
-    let (wins, _) = series(100..104, ("crafter", "wait"));
-    assert_eq!(wins, 4);
+    let tally = series(100..104, ("crafter", "wait"));
+    common::assert_won_at_least(tally, 4, 4, "crafter vs wait");
 }
 
 #[test]

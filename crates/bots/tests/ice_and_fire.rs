@@ -421,15 +421,14 @@ fn bot(name: &str, seed: i64) -> Box<dyn Bot> {
 
 #[test]
 fn expander_beats_random_nine_times_in_ten() {
-    let (wins, losses) = series(0..100, "league-4", ("expander", "random"));
-    println!("expander vs random: {wins} wins, {losses} losses, of 100");
-    assert!(wins >= 90, "only {wins} wins of 100");
+    let tally = series(0..100, "league-4", ("expander", "random"));
+    common::assert_won_at_least(tally, 90, 100, "expander vs random");
 }
 
 #[test]
 fn expander_never_loses_to_wait() {
-    let (wins, _) = series(0..20, "league-4", ("expander", "wait"));
-    assert_eq!(wins, 20);
+    let tally = series(0..20, "league-4", ("expander", "wait"));
+    common::assert_won_at_least(tally, 20, 20, "expander vs wait");
 }
 
 #[test]
@@ -465,9 +464,8 @@ fn random_vs_random_never_faults() {
 #[test]
 fn the_expander_wins_in_every_league() {
     for league in ["league-1", "league-2", "league-3"] {
-        let (wins, losses) = series(0..20, league, ("expander", "random"));
-        println!("{league}: expander vs random {wins} wins, {losses} losses, of 20");
-        assert!(wins >= 17, "{league}: only {wins} wins of 20");
+        let tally = series(0..20, league, ("expander", "random"));
+        common::assert_won_at_least(tally, 17, 20, &format!("{league}: expander vs random"));
     }
 }
 

@@ -195,15 +195,14 @@ fn bot(name: &str, seed: i64) -> Box<dyn Bot> {
 
 #[test]
 fn rush_beats_random_nine_times_in_ten() {
-    let (wins, losses) = series(0..100, ("rush", "random"));
-    println!("rush vs random: {wins} wins, {losses} losses, of 100");
-    assert!(wins >= 90, "only {wins} wins of 100");
+    let tally = series(0..100, ("rush", "random"));
+    common::assert_won_at_least(tally, 90, 100, "rush vs random");
 }
 
 #[test]
 fn rush_beats_wait() {
-    let (wins, _) = series(0..20, ("rush", "wait"));
-    assert_eq!(wins, 20);
+    let tally = series(0..20, ("rush", "wait"));
+    common::assert_won_at_least(tally, 20, 20, "rush vs wait");
 }
 
 #[test]

@@ -331,18 +331,16 @@ fn series(seeds: std::ops::Range<i64>, ruleset: &str, bots: (&str, &str)) -> (us
 
 #[test]
 fn gunner_beats_random_nine_times_in_ten() {
-    let (wins, losses) = series(0..100, "rev1", ("gunner", "random"));
-    println!("gunner vs random: {wins} wins, {losses} losses, of 100");
-    assert!(wins >= 90, "only {wins} wins of 100");
+    let tally = series(0..100, "rev1", ("gunner", "random"));
+    common::assert_won_at_least(tally, 90, 100, "gunner vs random");
 }
 
 #[test]
 fn gunner_wins_in_tg2013_and_against_wait() {
-    let (wins, _) = series(0..20, "tg2013", ("gunner", "random"));
-    println!("tg2013: gunner vs random: {wins} wins of 20");
-    assert!(wins >= 18, "tg2013: only {wins} wins of 20");
-    let (wins, _) = series(0..10, "rev1", ("gunner", "wait"));
-    assert_eq!(wins, 10);
+    let tally = series(0..20, "tg2013", ("gunner", "random"));
+    common::assert_won_at_least(tally, 18, 20, "tg2013: gunner vs random");
+    let tally = series(0..10, "rev1", ("gunner", "wait"));
+    common::assert_won_at_least(tally, 10, 10, "gunner vs wait");
 }
 
 #[test]

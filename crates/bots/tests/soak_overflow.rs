@@ -247,16 +247,14 @@ fn bot(name: &str, seed: i64) -> Box<dyn Bot> {
 
 #[test]
 fn soaker_beats_random_nine_times_in_ten() {
-    let (wins, losses) = series(1..101, ("soaker", "random"));
-    println!("soaker vs random: {wins} wins, {losses} losses, of 100");
-    assert!(wins >= 90, "only {wins} wins of 100");
+    let tally = series(1..101, ("soaker", "random"));
+    common::assert_won_at_least(tally, 90, 100, "soaker vs random");
 }
 
 #[test]
 fn soaker_beats_wait() {
-    let (wins, _) = series(1..21, ("soaker", "wait"));
-    println!("soaker vs wait: {wins} wins of 20");
-    assert_eq!(wins, 20);
+    let tally = series(1..21, ("soaker", "wait"));
+    common::assert_won_at_least(tally, 20, 20, "soaker vs wait");
 }
 
 #[test]

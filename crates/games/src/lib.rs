@@ -98,6 +98,17 @@ pub fn pick_seed(setup: &mut Setup, random: impl FnOnce() -> i64) -> Result<(), 
 mod tests {
     use super::*;
 
+    /// The seed a new setup of `entry`'s game with `seed` is left with when 42 is offered, by
+    /// [`pick_seed`] and by [`new_game_picking_seed`], which must agree.
+    fn seed_picked(entry: &GameEntry, seed: i64) -> i64 {
+        let mut picked = Setup::new(entry.info, seed);
+        pick_seed(&mut picked, || 42).expect("a seed");
+        let mut built = Setup::new(entry.info, seed);
+        new_game_picking_seed(&mut built, || 42).expect("built");
+        assert_eq!(picked.seed, built.seed, "{} seed {seed}", entry.info.id);
+        picked.seed
+    }
+
     #[test]
     fn picking_a_seed_builds_the_game_only_for_seed_zero() {
         // An option no game takes: building the game would refuse it.
@@ -105,26 +116,21 @@ mod tests {
         odd.options.insert("no-such-option".into(), "1".into());
         assert!(new_game(&odd).is_err());
         pick_seed(&mut odd, || unreachable!("seed 7 is kept")).expect("not built");
-        let mut soak = Setup::new(soak_overflow::ENTRY.info, 0);
-        pick_seed(&mut soak, || 42).expect("a seed was picked");
-        assert_eq!(soak.seed, 42);
-        let mut ice = Setup::new(ice_and_fire::ENTRY.info, 0);
-        pick_seed(&mut ice, || unreachable!("Ice and Fire takes seed 0")).expect("built");
-        assert_eq!(ice.seed, 0);
     }
 
     #[test]
     fn seed_zero_is_replaced_only_where_the_game_refuses_it() {
-        let mut soak = Setup::new(soak_overflow::ENTRY.info, 0);
-        new_game_picking_seed(&mut soak, || 42).expect("a seed was picked");
-        assert_eq!(soak.seed, 42);
-        let mut kept = Setup::new(soak_overflow::ENTRY.info, 7);
-        new_game_picking_seed(&mut kept, || unreachable!("seed 7 is valid")).expect("built");
-        assert_eq!(kept.seed, 7);
-        let mut ice = Setup::new(ice_and_fire::ENTRY.info, 0);
-        new_game_picking_seed(&mut ice, || unreachable!("Ice and Fire takes seed 0"))
-            .expect("built");
-        assert_eq!(ice.seed, 0);
+        assert_eq!(seed_picked(&soak_overflow::ENTRY, 0), 42);
+        assert_eq!(
+            seed_picked(&soak_overflow::ENTRY, 7),
+            7,
+            "a valid seed is kept"
+        );
+        assert_eq!(
+            seed_picked(&ice_and_fire::ENTRY, 0),
+            0,
+            "Ice and Fire takes seed 0"
+        );
         let mut bad = Setup::new(soak_overflow::ENTRY.info, 0);
         bad.ruleset = "no-such-league".into();
         assert!(new_game_picking_seed(&mut bad, || 42).is_err());

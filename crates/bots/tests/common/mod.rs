@@ -48,6 +48,18 @@ pub fn assert_one_well_formed_line_per_turn(
     }
 }
 
+/// Fails unless the hero of a series of `of` matches won at least `at_least` of them; prints the
+/// tally either way (`label` says which series).
+pub fn assert_won_at_least(
+    (wins, losses): (usize, usize),
+    at_least: usize,
+    of: usize,
+    label: &str,
+) {
+    println!("{label}: {wins} wins, {losses} losses, of {of}");
+    assert!(wins >= at_least, "{label}: only {wins} wins of {of}");
+}
+
 /// Feeds `text` to a reader one line at a time, each line ended with `ending`: it must answer
 /// nothing before the last line. What it answers to the last one.
 pub fn feed_line_by_line<T>(
