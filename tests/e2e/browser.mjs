@@ -87,6 +87,22 @@ export async function openPlayground(page, url) {
 }
 
 /** A check that failed: its message is the whole report. */
+/** Run in the page (`page.evaluate(markRun)`) before pressing Run or Play: `self.botplayRun.started`
+ * turns true once the status line says the next match is starting or playing (a page may serve
+ * its matches in a frame kept from an earlier one, or in no frame at all), and `at` is when this
+ * was called. */
+export function markRun() {
+  const run = { started: false, at: performance.now() };
+  self.botplayRun = run;
+  const status = () => document.querySelector("#match-status")?.innerText ?? "";
+  new MutationObserver((changes, observer) => {
+    if (/^(Starting the bots|Playing)/.test(status())) {
+      run.started = true;
+      observer.disconnect();
+    }
+  }).observe(document.body, { childList: true, subtree: true, characterData: true });
+}
+
 export class Failure extends Error {}
 
 /** A check that went past its time limit (withinLimit). */

@@ -34,7 +34,7 @@
 import { mkdir, readFile, rm } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { Failure, TIME_SCALE, TimeLimit, settledWithin, withinLimit } from "./browser.mjs";
+import { Failure, TIME_SCALE, TimeLimit, markRun, settledWithin, withinLimit } from "./browser.mjs";
 import { available, blameCrash, onceMoreIfCrashed, open } from "./drivers/index.mjs";
 import { serve } from "./serve.mjs";
 import { LOOPING_BOT } from "./bots.mjs";
@@ -82,14 +82,14 @@ const state = () => ({
   offline: self.botplayOffline?.state ?? null,
 });
 const status = () => document.querySelector("#match-status")?.innerText ?? "";
-// A match's end: its result line, or the failure the status says; after markRun, only once a
-// new match host was made (every match starts by making its frame, whatever the browser).
+// A match's end: its result line, or the failure the status says; after markRun, only once the
+// status said the new match was starting.
 const matchOver = () => {
   const line = document.querySelector("#match-status");
   if (!line) return null;
-  if (self.xbRun && !self.xbRun.started) {
+  if (self.botplayRun && !self.botplayRun.started) {
     const notice = document.querySelector("#notice")?.innerText;
-    return notice && self.xbRun.at + 500 < performance.now() ? { failed: notice } : null;
+    return notice && self.botplayRun.at + 500 < performance.now() ? { failed: notice } : null;
   }
   if (line.classList.contains("warning")) return { failed: line.innerText };
   const result = document.querySelector("#outcome .result");
@@ -100,17 +100,6 @@ const matchOver = () => {
     faults: [...document.querySelectorAll("#outcome .fault, #faults li")].map((f) => f.innerText),
   };
 };
-const markRun = () => {
-  const run = { started: false, at: performance.now() };
-  self.xbRun = run;
-  new MutationObserver((changes, observer) => {
-    if (changes.some((c) => [...c.addedNodes].some((n) => n.nodeName === "IFRAME"))) {
-      run.started = true;
-      observer.disconnect();
-    }
-  }).observe(document.body, { childList: true });
-};
-
 const boardPixels = () => {
   const canvas = document.querySelector("#board");
   const data = canvas.getContext("2d").getImageData(0, 0, canvas.width, canvas.height).data;
@@ -324,7 +313,7 @@ async function suite(name, figures) {
         await page.evaluate(markRun);
         t = performance.now();
         await page.click("#run");
-        await page.until(() => /Playing/.test(document.querySelector("#match-status")?.innerText ?? "") || Boolean(self.xbRun.started && document.querySelector("#outcome .result")), null, { timeout: 120_000, what: "Python to load" });
+        await page.until(() => /Playing/.test(document.querySelector("#match-status")?.innerText ?? "") || Boolean(self.botplayRun.started && document.querySelector("#outcome .result")), null, { timeout: 120_000, what: "Python to load" });
         fig.python = performance.now() - t;
         const py = await waitMatch(page, "(x4) the Python match");
         fig.pythonMatch = performance.now() - t - fig.python;
@@ -355,7 +344,7 @@ async function suite(name, figures) {
         await setRelaxed(page, true);
         await page.evaluate(markRun);
         await page.click("#run");
-        await page.until(() => self.xbRun.started && /Playing/.test(document.querySelector("#match-status")?.innerText ?? ""), null, { what: "the thinking bot's match" });
+        await page.until(() => self.botplayRun.started && /Playing/.test(document.querySelector("#match-status")?.innerText ?? ""), null, { what: "the thinking bot's match" });
         t = performance.now();
         await page.click("#stop");
         await page.until(() => /Stopped/.test(document.querySelector("#match-status")?.innerText ?? ""), null, { timeout: 5_000, what: "the match to stop" });
@@ -386,7 +375,7 @@ async function suite(name, figures) {
       await page.select("#opponent", "expander");
       await page.evaluate(markRun);
       await page.click("#run");
-      await page.until(() => self.xbRun.started && Boolean(document.querySelector("#human-end-turn")), null, { what: "the person's first turn" });
+      await page.until(() => self.botplayRun.started && Boolean(document.querySelector("#human-end-turn")), null, { what: "the person's first turn" });
       const firstTurn = await page.evaluate(() => document.querySelector("#turn-label")?.innerText);
       await page.click("#human-end-turn");
       const nextTurn = await page.until(

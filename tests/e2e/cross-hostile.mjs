@@ -40,7 +40,7 @@ import { mkdir, readFile, rm } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { LOOPING_BOT, PYTHON_HOARDER, pythonRuntimeForger, pythonWithoutNewlines, runtimeForger } from "./bots.mjs";
-import { settledWithin, withinLimit } from "./browser.mjs";
+import { markRun, settledWithin, withinLimit } from "./browser.mjs";
 import { blameCrash, onceMoreIfCrashed, open, processTree } from "./drivers/index.mjs";
 import { serve } from "./serve.mjs";
 
@@ -144,20 +144,9 @@ const watchPauses = () => {
   }, 20);
 };
 
-const markRun = () => {
-  const run = { started: false };
-  self.xbRun = run;
-  new MutationObserver((changes, observer) => {
-    if (changes.some((c) => [...c.addedNodes].some((n) => n.nodeName === "IFRAME"))) {
-      run.started = true;
-      observer.disconnect();
-    }
-  }).observe(document.body, { childList: true });
-};
-
 const matchOver = () => {
   const line = document.querySelector("#match-status");
-  if (!line || (self.xbRun && !self.xbRun.started)) return null;
+  if (!line || (self.botplayRun && !self.botplayRun.started)) return null;
   const failed = line.classList.contains("warning");
   const result = document.querySelector("#outcome .result");
   if (!failed && (!result || /Starting|Playing/.test(line.innerText))) return null;

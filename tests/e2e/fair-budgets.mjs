@@ -26,7 +26,7 @@
 import { mkdir, readFile, rm } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { Failure, TIME_SCALE as SCALE, settledWithin, withinLimit } from "./browser.mjs";
+import { Failure, TIME_SCALE as SCALE, markRun, settledWithin, withinLimit } from "./browser.mjs";
 import { available, blameCrash, onceMoreIfCrashed, open } from "./drivers/index.mjs";
 import { serve } from "./serve.mjs";
 
@@ -74,20 +74,9 @@ const state = () => ({
   controlled: Boolean(navigator.serviceWorker?.controller),
 });
 
-const markRun = () => {
-  const run = { started: false };
-  self.fairRun = run;
-  new MutationObserver((changes, observer) => {
-    if (changes.some((c) => [...c.addedNodes].some((n) => n.nodeName === "IFRAME"))) {
-      run.started = true;
-      observer.disconnect();
-    }
-  }).observe(document.body, { childList: true });
-};
-
 const matchOver = () => {
   const line = document.querySelector("#match-status");
-  if (!line || (self.fairRun && !self.fairRun.started)) return null;
+  if (!line || (self.botplayRun && !self.botplayRun.started)) return null;
   const failed = line.classList.contains("warning");
   const result = document.querySelector("#outcome .result");
   if (!failed && (!result || /Starting|Playing/.test(line.innerText))) return null;
