@@ -449,19 +449,38 @@ impl World {
             .ok_or_else(|| format!("has no {weapon} (not in its loadout)"))
     }
 
+    /// How every shot starts: the shooter's level of `weapon` (which it must have and may fire
+    /// now), and the action's `key` as `read` reads it; else why the action is invalid, as
+    /// [`Performed::invalid`] takes it, with the 2013 server's error for a missing key (the
+    /// mortar's names its key, the others a direction).
+    fn aim<'a, T>(
+        &self,
+        seat: usize,
+        weapon: Weapon,
+        (action, key): (&'a JsonMap<String, Value>, &str),
+        read: impl FnOnce(&'a Value) -> Option<T>,
+    ) -> Result<(u8, T), (String, Option<String>)> {
+        let level = self.ready(seat, weapon).map_err(|why| (why, None))?;
+        let Some(value) = action.get(key).and_then(read) else {
+            let e = match weapon {
+                Weapon::Mortar => "Invalid shot: lacks 'coordinates' key",
+                _ => "Invalid shot: lacks a direction key",
+            };
+            return Err((e.to_string(), Some(e.to_string())));
+        };
+        Ok((level, value))
+    }
+
     fn do_laser(
         &mut self,
         seat: usize,
         action: &JsonMap<String, Value>,
         turns_left: i32,
     ) -> Performed {
-        let level = match self.ready(seat, Weapon::Laser) {
-            Ok(l) => l,
-            Err(why) => return Performed::invalid(why, None),
-        };
-        let Some(value) = action.get("direction") else {
-            let e = "Invalid shot: lacks a direction key".to_string();
-            return Performed::invalid(e.clone(), Some(e));
+        let aimed = self.aim(seat, Weapon::Laser, (action, "direction"), Some);
+        let (level, value) = match aimed {
+            Ok(aimed) => aimed,
+            Err((event, error)) => return Performed::invalid(event, error),
         };
         let text = shown(value);
         let Some(dir) = Dir::parse(&text) else {
@@ -506,13 +525,10 @@ impl World {
         action: &JsonMap<String, Value>,
         turns_left: i32,
     ) -> Performed {
-        let level = match self.ready(seat, Weapon::Mortar) {
-            Ok(l) => l,
-            Err(why) => return Performed::invalid(why, None),
-        };
-        let Some(value) = action.get("coordinates") else {
-            let e = "Invalid shot: lacks 'coordinates' key".to_string();
-            return Performed::invalid(e.clone(), Some(e));
+        let aimed = self.aim(seat, Weapon::Mortar, (action, "coordinates"), Some);
+        let (level, value) = match aimed {
+            Ok(aimed) => aimed,
+            Err((event, error)) => return Performed::invalid(event, error),
         };
         let text = shown(value);
         let Some((dj, dk)) = value.as_str().and_then(super::protocol::parse_coordinates) else {
@@ -579,13 +595,10 @@ impl World {
         action: &JsonMap<String, Value>,
         turns_left: i32,
     ) -> Performed {
-        let level = match self.ready(seat, Weapon::Droid) {
-            Ok(l) => l,
-            Err(why) => return Performed::invalid(why, None),
-        };
-        let Some(list) = action.get("sequence").and_then(Value::as_array) else {
-            let e = "Invalid shot: lacks a direction key".to_string();
-            return Performed::invalid(e.clone(), Some(e));
+        let aimed = self.aim(seat, Weapon::Droid, (action, "sequence"), Value::as_array);
+        let (level, list) = match aimed {
+            Ok(aimed) => aimed,
+            Err((event, error)) => return Performed::invalid(event, error),
         };
         let (range, base) = weapon_stats(Weapon::Droid, level);
         let mut errors = Vec::new();
