@@ -127,21 +127,31 @@ fn small(v: i64) -> i32 {
     v.clamp(-1_000_000, 1_000_000) as i32
 }
 
+/// The agent lines of a block: their count, then that many lines of six integers, each made
+/// (every number clamped, [`small`]) into an agent by `agent`.
+fn agent_lines<T>(cur: &mut Cursor, agent: impl Fn([i32; 6]) -> T) -> Parsed<Vec<T>> {
+    let n = cur.count(MAX_AGENTS)?;
+    (0..n)
+        .map(|_| {
+            let v = cur.int_vec(6)?;
+            Ok(agent(std::array::from_fn(|i| small(v[i]))))
+        })
+        .collect()
+}
+
 fn parse_init(cur: &mut Cursor) -> Parsed<Init> {
     let my_id = small(cur.int()?);
-    let n = cur.count(MAX_AGENTS)?;
-    let mut agents = Vec::with_capacity(n);
-    for _ in 0..n {
-        let v = cur.int_vec(6)?;
-        agents.push(AgentClass {
-            id: small(v[0]),
-            player: small(v[1]),
-            shoot_cooldown: small(v[2]),
-            optimal_range: small(v[3]),
-            soaking_power: small(v[4]),
-            bombs: small(v[5]),
-        });
-    }
+    let agents = agent_lines(
+        cur,
+        |[id, player, shoot_cooldown, optimal_range, soaking_power, bombs]| AgentClass {
+            id,
+            player,
+            shoot_cooldown,
+            optimal_range,
+            soaking_power,
+            bombs,
+        },
+    )?;
     let size = cur.int_vec(2)?;
     let (width, height) = (size[0], size[1]);
     if !(1..=MAX_SIDE).contains(&width) || !(1..=MAX_SIDE).contains(&height) {
@@ -168,18 +178,13 @@ fn parse_init(cur: &mut Cursor) -> Parsed<Init> {
 }
 
 fn parse_turn(cur: &mut Cursor) -> Parsed<TurnInput> {
-    let n = cur.count(MAX_AGENTS)?;
-    let mut agents = Vec::with_capacity(n);
-    for _ in 0..n {
-        let v = cur.int_vec(6)?;
-        agents.push(AgentLine {
-            id: small(v[0]),
-            pos: Pos::new(small(v[1]), small(v[2])),
-            cooldown: small(v[3]),
-            bombs: small(v[4]),
-            wetness: small(v[5]),
-        });
-    }
+    let agents = agent_lines(cur, |[id, x, y, cooldown, bombs, wetness]| AgentLine {
+        id,
+        pos: Pos::new(x, y),
+        cooldown,
+        bombs,
+        wetness,
+    })?;
     let my_agent_count = cur.count(MAX_AGENTS)?;
     Ok(TurnInput {
         agents,
