@@ -3,6 +3,7 @@
 //! the `games` crate's `soak_overflow` module rulebook, "Rules".
 
 use games::soak_overflow::map::Grid;
+use games::soak_overflow::{cover_multiplier, range_multiplier, shot_damage};
 
 use super::protocol::{Init, Pos, TurnInput};
 
@@ -84,10 +85,7 @@ impl Board {
 
     /// The inside 4-neighbours, up, right, down, left.
     pub fn neighbours(&self, p: Pos) -> impl Iterator<Item = Pos> + '_ {
-        [(0, -1), (1, 0), (0, 1), (-1, 0)]
-            .into_iter()
-            .map(move |(dx, dy)| Pos::new(p.x + dx, p.y + dy))
-            .filter(|n| self.inside(*n))
+        self.grid.neighbours4(p)
     }
 
     pub fn mine(&self) -> impl Iterator<Item = &Unit> {
@@ -98,45 +96,19 @@ impl Board {
         self.units.iter().filter(|u| !u.mine)
     }
 
-    /// The `soak_overflow` rulebook, *Shooting*: the cover multiplier of a shot from `from` at `to`.
+    /// The `soak_overflow` rulebook, *Shooting*: the cover multiplier of a shot from `from` at `to`
+    /// (the game's own rule).
     pub fn cover(&self, from: Pos, to: Pos) -> f64 {
-        let (dx, dy) = (to.x - from.x, to.y - from.y);
-        let mut m: f64 = 1.0;
-        let factor = |t: u8| match t {
-            1 => 0.5,
-            2 => 0.25,
-            _ => 1.0,
-        };
-        if dx.abs() > 1 {
-            let c = Pos::new(to.x - dx.signum(), to.y);
-            if c.chebyshev(from) > 1 {
-                m = m.min(factor(self.tile(c)));
-            }
-        }
-        if dy.abs() > 1 {
-            let c = Pos::new(to.x, to.y - dy.signum());
-            if c.chebyshev(from) > 1 {
-                m = m.min(factor(self.tile(c)));
-            }
-        }
-        m
+        cover_multiplier(&self.grid, from, to)
     }
 
-    /// The wetness a shot of `power` and optimal `range` from `from` deals at `to`; 0 when out
-    /// of range.
+    /// The wetness a shot of `power` and optimal `range` from `from` deals at `to` (the game's
+    /// own rules); 0 when out of range.
     pub fn shot(&self, power: i32, range: i32, from: Pos, to: Pos, hunkered: bool) -> i32 {
-        let d = from.manhattan(to);
-        let r = if d <= range {
-            1.0
-        } else if d <= 2 * range {
-            0.5
-        } else {
+        let Some(r) = range_multiplier(from.manhattan(to), range) else {
             return 0;
         };
-        let bonus = if hunkered { 0.25 } else { 0.0 };
-        (f64::from(power) * r * (self.cover(from, to) - bonus) + 0.5)
-            .floor()
-            .max(0.0) as i32
+        shot_damage(power, r, self.cover(from, to), hunkered).max(0)
     }
 
     /// Tiles controlled by me and by the opponent with agents at the given positions

@@ -295,6 +295,8 @@ use protocol::{
     apply, init_len, orders_text, parse_lines, push_init, push_turn, turn_len, InitAgent, Reading,
 };
 pub use protocol::{Command, Order};
+/// The rules of a shot (rulebook, *Shooting*), pure: the bots plan with them too.
+pub use state::{cover_multiplier, range_multiplier, shot_damage};
 use state::{name, plural, refill, Agent, Board, Slots, TurnLog, PLAYERS};
 pub use view::View;
 
