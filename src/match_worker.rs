@@ -11,7 +11,9 @@
 //! `[input, output]` buffers for a bot in a worker, or `null`. The worker then plays the match to
 //! its end in this one call (it blocks in `Atomics.wait` between events) and posts:
 //! a string, the JSON of a [`HostNews`], for the page; a number, the seat whose worker the host
-//! must stop now.
+//! must stop now (every bot's, at the end). After the end it stays in that call, asleep on the
+//! doorbell, to answer the page's requests for pictures from the frames its referee kept, until
+//! the host ends it (the page let the match go: `src/runner.rs`).
 //!
 //! Without `SharedArrayBuffer` the host sends `{start, mode: "messages", ports, io, tokens}`
 //! instead: per seat a `MessagePort` on which the bot's runtime posts its records (or `null`),
@@ -20,7 +22,8 @@
 //! ([`crate::match_host::mailbox`]), each step once a probe posted to itself has come back
 //! quickly ([`RoundTrip`]: nothing the bots posted before is still on its way); the host's
 //! commands come as `{control: kind, seat, text}` messages, and the worker posts `{running}` (a
-//! bit per seat computing) for the host's heartbeat.
+//! bit per seat computing) for the host's heartbeat. After the end the driver stays, for the
+//! requests for pictures, as on shared memory.
 
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
@@ -173,24 +176,20 @@ fn step(stepper: &Shared) {
         let Some(live) = slot.as_mut() else {
             return;
         };
-        let until = live.step();
-        let running = live.running();
-        if until.is_none() {
-            *slot = None;
-        }
-        (until, running)
+        // Once over, the driver stays: it answers the page's requests for pictures.
+        (live.step(), live.running())
     };
     let scope = &stepper.scope;
     scope.clear_timeout_with_handle(stepper.timer.get());
-    let Some(until) = until else {
-        return;
-    };
-    // The host reports which seats compute in its heartbeat.
+    // The host reports which seats compute in its heartbeat (none once over).
     if stepper.running.replace(Some(running)) != Some(running) {
         let message = js_sys::Object::new();
         let _ = js_sys::Reflect::set(&message, &"running".into(), &f64::from(running).into());
         let _ = scope.post_message(&message);
     }
+    let Some(until) = until else {
+        return;
+    };
     let delay = (until - now(scope)).clamp(0.0, 60_000.0).ceil() as i32;
     if let Some(again) = stepper.again.borrow().as_ref() {
         if let Ok(handle) =

@@ -12,6 +12,12 @@
 //! The host says it is alive every 100 ms. A host silent for [`DEAD_AFTER_MS`] while the page's
 //! own timers ran on time has died (in Chromium, a bot that exhausts memory kills the frame's
 //! process, not the page): the match ends there, with a crash of the bot that was computing.
+//!
+//! Once the match is over, the bots' workers and the heartbeat end, but the match worker stays
+//! until the runner is dropped (a new match, the page left): it keeps every frame, and answers
+//! the viewer's requests for the pictures of earlier turns ([`Runner::pictures`]), so that the
+//! page never re-runs a match it played. A request it leaves unanswered for
+//! [`PICTURES_WAIT_MS`] ends it ([`MatchNews::PicturesGone`]).
 
 use std::cell::{Cell, RefCell};
 use std::rc::{Rc, Weak};
@@ -32,6 +38,9 @@ pub const MATCH_HOST_JS: &str = include_str!("../www/match-host.js");
 pub const DEAD_AFTER_MS: f64 = 1_500.0;
 /// How long a stopped match may take to say it stopped before the page stops it itself.
 const STOP_GRACE_MS: u32 = 1_000;
+/// How long the match worker of a match over may take to answer a request for pictures before
+/// the page takes it for gone.
+pub const PICTURES_WAIT_MS: u32 = 3_000;
 
 /// Which program plays a seat.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -135,7 +144,9 @@ pub enum MatchNews {
     },
     /// The pictures asked for: frames `first..first + frames.len()`, in full.
     Pictures { first: usize, frames: Vec<Frame> },
-    /// The match is over (or was stopped); no more news follows.
+    /// The match is over (or was stopped); only [`MatchNews::Pictures`] may follow, as
+    /// [`Runner::pictures`] asks for them (then [`MatchNews::PicturesGone`], if the match worker
+    /// stops answering).
     Finished {
         outcome: Option<Outcome>,
         faults: Vec<Fault>,
@@ -143,6 +154,9 @@ pub enum MatchNews {
     },
     /// The match could not be played; no more news follows.
     Failed(String),
+    /// The match worker that kept the frames of the match over no longer answers: the page
+    /// keeps their pictures itself. (Heard from a runner only after [`MatchNews::Finished`].)
+    PicturesGone,
 }
 
 /// A seat played by hand is asked: the input it received this turn. The page answers with
@@ -202,6 +216,12 @@ struct Inner {
     port: Option<MessagePort>,
     started: bool,
     over: bool,
+    /// The match is over and its match worker still keeps its frames: pictures are asked there.
+    keeping: bool,
+    /// The first frames of the requests for pictures made once over and not answered yet, and
+    /// the page's timer for them (with when it is due).
+    unanswered: Vec<usize>,
+    answer_timer: Option<(Timeout, f64)>,
     frames_heard: usize,
     turns_heard: usize,
     /// The frames whose pictures were asked for (each is asked for once).
@@ -245,6 +265,9 @@ impl Runner {
                 port: None,
                 started: false,
                 over: false,
+                keeping: false,
+                unanswered: Vec::new(),
+                answer_timer: None,
                 frames_heard: 0,
                 turns_heard: 0,
                 pictures_asked: Default::default(),
@@ -284,19 +307,21 @@ impl Runner {
     }
 
     /// Asks the match worker for the pictures of `frames` (frames heard without theirs, which
-    /// the viewer is about to show); they come as [`MatchNews::Pictures`]. Each frame is asked
-    /// for once; nothing is asked once the match is over (the page then re-runs its record).
-    pub fn pictures(&self, frames: std::ops::Range<usize>) {
+    /// the viewer is about to show), during the match and after it; they come as
+    /// [`MatchNews::Pictures`]. Each frame is asked for once. `false`: no match worker is there
+    /// to answer any more (the match failed, or its host died or was given up), and the page
+    /// must keep the pictures itself.
+    pub fn pictures(&self, frames: std::ops::Range<usize>) -> bool {
         let mut inner = self.inner.borrow_mut();
-        if inner.over {
-            return;
+        if inner.over && !inner.keeping {
+            return false;
         }
         let end = frames.end.min(inner.frames_heard);
         let wanted: Vec<usize> = (frames.start..end)
             .filter(|&f| !inner.pictures_asked.contains(&f))
             .collect();
         let (Some(&first), Some(&last)) = (wanted.first(), wanted.last()) else {
-            return;
+            return true;
         };
         let count = (last + 1 - first).min(crate::match_host::MAX_PICTURES);
         inner.pictures_asked.extend(first..first + count);
@@ -305,6 +330,13 @@ impl Runner {
         set(&message, "first", &(first as f64).into());
         set(&message, "count", &(count as f64).into());
         inner.post(&message);
+        if inner.keeping {
+            inner.unanswered.push(first);
+            if inner.answer_timer.is_none() {
+                inner.await_answer();
+            }
+        }
+        true
     }
 
     /// Stops the match: the host ends it and the page hears `Finished { stopped }` (at once if
@@ -330,10 +362,12 @@ impl Runner {
 impl Drop for Runner {
     fn drop(&mut self) {
         // Dropped while one of its own callbacks holds it (a news handler replacing the match):
-        // closed as soon as that callback returns, never skipped.
+        // closed as soon as that callback returns, never skipped. The match worker that kept a
+        // match over goes with it.
         let close = |inner: &RefCell<Inner>| {
             let mut inner = inner.borrow_mut();
             inner.over = true;
+            inner.keeping = false;
             inner.close();
         };
         if self.inner.try_borrow_mut().is_ok() {
@@ -471,7 +505,10 @@ impl Inner {
     fn heard(this: &Rc<RefCell<Inner>>, place: Isolation, heard: Heard) {
         let news = {
             let mut inner = this.borrow_mut();
-            if inner.over {
+            // Once over, only the pictures asked for are heard (while its match worker keeps
+            // the match).
+            let pictures = matches!(heard, Heard::News(HostNews::Pictures { .. }));
+            if inner.over && !(inner.keeping && pictures) {
                 return;
             }
             inner.heard_at = now_ms();
@@ -737,7 +774,10 @@ impl Inner {
                 }
                 vec![MatchNews::Progress { frames, turns }]
             }
-            HostNews::Pictures { first, frames } => vec![MatchNews::Pictures { first, frames }],
+            HostNews::Pictures { first, frames } => {
+                self.answered(first);
+                vec![MatchNews::Pictures { first, frames }]
+            }
             HostNews::Human { seat, input } => {
                 if let Some(hear) = &self.human_news {
                     let hear = hear.clone();
@@ -754,7 +794,7 @@ impl Inner {
             } => {
                 self.timings = timings;
                 self.over = true;
-                self.close();
+                self.keep_for_pictures();
                 vec![MatchNews::Finished {
                     outcome,
                     faults,
@@ -776,10 +816,70 @@ impl Inner {
         }
     }
 
+    /// The host said the match is over: its bots' workers and its heartbeat end (the watchdog
+    /// too: an idle host is not a dead one), its match worker stays, for the pictures.
+    fn keep_for_pictures(&mut self) {
+        self.watchdog = None;
+        self.stop_timer = None;
+        self.keeping = true;
+        let over = js_sys::Object::new();
+        set(&over, "type", &"over".into());
+        self.post(&over);
+    }
+
+    /// Times the match worker's answer to the requests for pictures made once over: unanswered
+    /// after [`PICTURES_WAIT_MS`] of the page's own timers running on time, it is gone.
+    fn await_answer(&mut self) {
+        let me = self.me.clone();
+        let due = now_ms() + f64::from(PICTURES_WAIT_MS);
+        let timer = Timeout::new(PICTURES_WAIT_MS, move || {
+            let Some(inner) = me.upgrade() else {
+                return;
+            };
+            let news = {
+                let Ok(mut this) = inner.try_borrow_mut() else {
+                    return;
+                };
+                let late = this
+                    .answer_timer
+                    .as_ref()
+                    .map_or(0.0, |(_, due)| now_ms() - due);
+                this.answer_timer = None;
+                if !this.keeping || this.unanswered.is_empty() {
+                    return;
+                }
+                // The page itself was busy (or asleep in the background): wait again.
+                if late > 1_000.0 {
+                    this.await_answer();
+                    return;
+                }
+                this.keeping = false;
+                this.close();
+                vec![MatchNews::PicturesGone]
+            };
+            Inner::emit(&inner, news);
+        });
+        self.answer_timer = Some((timer, due));
+    }
+
+    /// The pictures from frame `first` on came: a request made once over, if it was one, is
+    /// answered (the others are timed again from now).
+    fn answered(&mut self, first: usize) {
+        let Some(at) = self.unanswered.iter().position(|&f| f == first) else {
+            return;
+        };
+        self.unanswered.remove(at);
+        self.answer_timer = None;
+        if self.keeping && !self.unanswered.is_empty() {
+            self.await_answer();
+        }
+    }
+
     /// Ends everything the match started.
     fn close(&mut self) {
         self.watchdog = None;
         self.stop_timer = None;
+        self.answer_timer = None;
         let end = js_sys::Object::new();
         set(&end, "type", &"end".into());
         self.post(&end);

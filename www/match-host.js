@@ -25,7 +25,10 @@
 //                   such a bot plays
 //                   mode: "messages" where there is no shared memory (below)
 //                 {type: "stop"}, {type: "human", seat, lines}, {type: "end"},
-//                 {type: "pictures", first, count} (frames the page shows without their pictures)
+//                 {type: "pictures", first, count} (frames the page shows without their pictures),
+//                 {type: "over"} (the page heard the match end: the bots' workers, the bots' input
+//                 and the heartbeat end; the match worker stays, to answer "pictures" from the
+//                 frames it kept, until "end")
 //   host -> page  {type: "news", json} (src/match_host/mod.rs HostNews), and every 100 ms
 //                 {type: "alive", running} (a bit per seat computing now)
 // Workers are started from blob: URLs of the texts the page sent (a sandboxed frame has no
@@ -157,13 +160,17 @@
     // which seats compute now, as the match worker says (in shared memory, or in messages).
     let readRunning = () => 0;
     let heartbeat = setInterval(() => port.postMessage({ type: "alive", running: readRunning() }), 100);
-    const end = () => {
+    // The match is over: everything goes but the match worker, which keeps its frames.
+    const over = () => {
       clearInterval(heartbeat);
       heartbeat = 0;
       started = true;
       endIo();
       for (const worker of bots) worker?.terminate();
       bots.length = 0;
+    };
+    const end = () => {
+      over();
       matchWorker?.terminate();
       matchWorker = null;
     };
@@ -185,7 +192,8 @@
         control?.(KIND.human, Number(message.seat) | 0, String(message.lines));
       } else if (message.type === "pictures") {
         control?.(KIND.pictures, Number(message.first) >>> 0, String(Number(message.count) >>> 0));
-      } else if (message.type === "end") end();
+      } else if (message.type === "over") over();
+      else if (message.type === "end") end();
     };
     let control = null;
     let running = 0;

@@ -422,7 +422,10 @@ impl Pool {
                 self.table.dispatch(TableAction::Failed(index, why));
                 self.pump();
             }
-            MatchNews::Loading(_) | MatchNews::Started | MatchNews::Pictures { .. } => {}
+            MatchNews::Loading(_)
+            | MatchNews::Started
+            | MatchNews::Pictures { .. }
+            | MatchNews::PicturesGone => {}
         }
     }
 

@@ -437,7 +437,10 @@ async fn play(info: &GameInfo, setup: Setup, bot: &str) -> Result<Played, String
                     "a {name} match between built-in bots ended without an outcome"
                 ))),
                 MatchNews::Failed(why) => Some(Err(format!("a {name} match failed: {why}"))),
-                MatchNews::Loading(_) | MatchNews::Started | MatchNews::Pictures { .. } => None,
+                MatchNews::Loading(_)
+                | MatchNews::Started
+                | MatchNews::Pictures { .. }
+                | MatchNews::PicturesGone => None,
             };
             if let Some(end) = end {
                 if let Some(sender) = sender.borrow_mut().take() {

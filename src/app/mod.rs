@@ -230,13 +230,26 @@ fn use_board_in_sight(progress: &state::Progress) {
 }
 
 /// During a match the match worker sends each frame's picture only for the newest frame: the
-/// pictures of the frames shown (and of the next few, for playback) are asked for here.
+/// pictures of the frames shown (and of the next few, for playback) are asked for here, during
+/// the match and after it. Where no match worker is there to answer, the page keeps them itself.
 #[hook]
-fn use_pictures_wanted(state: &AppState, runner: &Rc<RefCell<Option<Runner>>>) {
-    let runner = runner.clone();
-    use_effect_with(state.pictures_wanted(), move |wanted| {
-        if let (Some(frames), Some(current)) = (wanted, runner.borrow().as_ref()) {
-            current.pictures(frames.clone());
+fn use_pictures_wanted(
+    state: &AppState,
+    runner: &Rc<RefCell<Option<Runner>>>,
+    dispatch: &Callback<Action>,
+) {
+    let (runner, dispatch) = (runner.clone(), dispatch.clone());
+    let wanted = (state.pictures_wanted(), state.progress.is_live());
+    use_effect_with(wanted, move |(wanted, _)| {
+        let Some(frames) = wanted else {
+            return;
+        };
+        let asked = runner
+            .borrow()
+            .as_ref()
+            .is_some_and(|current| current.pictures(frames.clone()));
+        if !asked {
+            dispatch.emit(Action::News(crate::runner::MatchNews::PicturesGone));
         }
     });
 }
@@ -330,7 +343,7 @@ pub fn app() -> Html {
     use_leaving_is_not_a_crash();
     use_auto_run(&state, &on_run, &dispatch);
     use_board_in_sight(&state.progress);
-    use_pictures_wanted(&state, &runner);
+    use_pictures_wanted(&state, &runner, &dispatch);
     use_presenter_at_top(state.presenting);
     let help_open = use_state(help::shown_at_start);
     use_help_folds_for_lessons(&help_open, state.form.lesson.as_ref().map(|l| l.id.clone()));

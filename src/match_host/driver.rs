@@ -331,24 +331,29 @@ impl<'a> Driver<'a> {
     }
 
     /// Plays the match to its end (or until it is stopped), sleeping on the doorbell of the
-    /// shared memory between steps.
+    /// shared memory between steps; then answers the page's requests for pictures
+    /// ([`Driver::step`] once over) until the host ends this worker, asleep on the doorbell
+    /// in between.
     pub fn run(mut self, doorbell: &Doorbell) {
         loop {
             let seen = doorbell.rung();
-            let Some(until) = self.step() else {
-                return;
-            };
+            let until = self.step();
             doorbell.set_running(self.running);
-            doorbell.wait(seen, until - self.now());
+            doorbell.wait(
+                seen,
+                until.map_or(f64::INFINITY, |until| until - self.now()),
+            );
         }
     }
 
     /// Does everything that can be done now: reads what was written, plays the turns it can,
     /// times out the late. Returns when to step again at the latest (the shared clock, ms), or
     /// `None` once the match is over and its last news sent. Between steps the driver waits for
-    /// a record (on the doorbell, or for a message).
+    /// a record (on the doorbell, or for a message). Once over, a step only answers the page's
+    /// requests for pictures ([`Driver::after_the_end`]): the driver keeps the match for them.
     pub fn step(&mut self) -> Option<f64> {
         if self.done {
+            self.after_the_end();
             return None;
         }
         let now = self.now();
@@ -509,6 +514,24 @@ impl<'a> Driver<'a> {
             }
             if self.phase == Phase::Over {
                 return true;
+            }
+        }
+    }
+
+    /// Once the match is over, the page still asks for the pictures of the frames it shows
+    /// (`src/runner.rs`: the match worker stays until the page lets the match go): they are
+    /// answered from the referee, which still holds every frame. Any other command comes too
+    /// late and is dropped; a broken control channel is left unread (the page then hears no
+    /// more pictures, and keeps them itself).
+    fn after_the_end(&mut self) {
+        loop {
+            match self.control.read() {
+                Read::Record(record) if record.kind == Kind::Pictures => {
+                    let count = record.text.trim().parse().unwrap_or(0);
+                    self.send_pictures(record.stamp as usize, count);
+                }
+                Read::Record(_) => {}
+                Read::Empty | Read::Broken(_) => return,
             }
         }
     }
@@ -1072,6 +1095,14 @@ impl<'a> Driver<'a> {
         self.close_turn_timing();
         self.timings.finished_at = Some(self.now());
         self.phase = Phase::Over;
+        // The bots' workers end with the match (the match worker stays: it keeps the frames).
+        for seat in 0..self.seats.len() {
+            let s = &self.seats[seat];
+            if matches!(s.play, Play::Worker { .. }) && s.out.is_none() {
+                self.outbox.kill(seat);
+            }
+        }
+        self.running = 0;
         self.queue_progress();
         self.queued.push(HostNews::Finished {
             outcome: self.referee.outcome().filter(|_| self.referee.is_over()),
@@ -1608,6 +1639,76 @@ mod tests {
                 assert_eq!(sent, kept, "a picture sent is the re-run's");
             }
         }
+    }
+
+    /// Once the match is over its bots' workers are stopped, but the driver still answers the
+    /// page's requests for pictures, from its own frames (the page re-runs nothing), and drops
+    /// any other command.
+    #[test]
+    fn after_the_end_the_bots_go_and_the_pictures_are_still_answered() {
+        #[derive(Default)]
+        struct Kept {
+            news: RefCell<Vec<HostNews>>,
+            killed: RefCell<Vec<usize>>,
+        }
+        impl Outbox for Kept {
+            fn news(&self, news: &HostNews) {
+                self.news.borrow_mut().push(news.clone());
+            }
+            fn kill(&self, seat: usize) {
+                self.killed.borrow_mut().push(seat);
+            }
+        }
+        let start = ice_and_fire(["me", "wait"], code_against("wait"));
+        let (bot, _sent, mut channels) = code_in_seat_1();
+        let control = Mailbox::new();
+        channels.control = Box::new(control.clone());
+        let time = Cell::new(0.0);
+        let clock = || time.get();
+        let kept = Kept::default();
+        let mut driver = Driver::new(start, channels, &kept, &clock).expect("a match");
+        record(&bot, Kind::Ready, "", 0.0);
+        driver.step();
+        for ms in [10.0, 20.0, 30.0] {
+            time.set(ms);
+            record(&bot, Kind::Line, "WAIT", ms);
+            driver.step();
+        }
+        assert!(
+            kept.killed.borrow().is_empty(),
+            "no bot is stopped while it plays"
+        );
+        record(&control, Kind::Stop, "", 0.0);
+        time.set(40.0);
+        assert_eq!(driver.step(), None, "stopped");
+        assert_eq!(
+            *kept.killed.borrow(),
+            [0],
+            "the bot's worker ends with the match"
+        );
+        let frames = driver.referee.frames().to_vec();
+        let heard = kept.news.borrow().len();
+        assert!(matches!(
+            kept.news.borrow().last(),
+            Some(HostNews::Finished { stopped: true, .. })
+        ));
+
+        // Later: a stop again, a person's line, then pictures from frame 1.
+        time.set(5_000.0);
+        record(&control, Kind::Stop, "", 0.0);
+        record(&control, Kind::Human, "WAIT", 0.0);
+        record(&control, Kind::Pictures, "2", 1.0);
+        assert_eq!(driver.step(), None);
+        let news = kept.news.borrow();
+        assert_eq!(
+            news[heard..],
+            [HostNews::Pictures {
+                first: 1,
+                frames: frames[1..3].to_vec()
+            }],
+            "only the pictures are answered"
+        );
+        assert!(frames[1..3].iter().all(Frame::has_picture));
     }
 
     /// On messages, a turn is timed from when the bot's runtime got its input if it was already

@@ -155,6 +155,7 @@ impl AppState {
             outcome: referee.outcome(),
             faults: referee.faults().to_vec(),
             from: replay.from.clone(),
+            worker_keeps: false,
         });
         self.compare = None;
         self.progress = Progress::Replayed(source.to_string());
@@ -468,6 +469,8 @@ impl AppState {
         std::mem::swap(&mut self.progress, &mut compare.other_progress);
         compare.showing_original = !compare.showing_original;
         self.cursor = Cursor::at(frame);
+        // The original's match worker went when the new match started.
+        self.keep_pictures_shown();
     }
 }
 
@@ -828,8 +831,9 @@ mod tests {
     }
 
     /// A match heard with the pictures of its newest frames only (as the match worker sends
-    /// them): the page asks for those it is about to show, playback waits for them, and once
-    /// the match is over every frame has its picture, re-run from the record.
+    /// them): the page asks for those it is about to show, playback waits for them, during the
+    /// match and once it is over (its match worker keeps it: nothing is re-run here); once that
+    /// worker is gone, every frame has its picture, re-run from the record.
     #[test]
     fn a_match_heard_without_its_pictures_is_drawn_as_it_is_watched_and_whole_once_over() {
         let mut env = Memory::default();
@@ -911,8 +915,34 @@ mod tests {
             }),
             &mut env,
         );
-        assert_eq!(state.pictures_wanted(), None, "nothing is asked once over");
+        assert_eq!(state.progress, Progress::Over);
         assert_eq!(state.record.frames.len(), all.len());
+        assert!(
+            !state.record.frames[30].has_picture(),
+            "the end re-runs nothing"
+        );
+        // Still asked for once over: the match worker keeps the match.
+        assert_eq!(state.pictures_wanted(), Some(19..20));
+        state.apply(Action::Seek(1), &mut env);
+        assert_eq!(state.pictures_wanted(), Some(1..3));
+        state.apply(Action::TogglePlay, &mut env);
+        state.apply(Action::Tick, &mut env);
+        assert_eq!(state.cursor.frame, 1, "playback waits for the picture");
+        state.apply(
+            Action::News(MatchNews::Pictures {
+                first: 1,
+                frames: all[1..3].to_vec(),
+            }),
+            &mut env,
+        );
+        state.apply(Action::Tick, &mut env);
+        assert_eq!(state.cursor.frame, 2);
+        assert_eq!(*state.record.frames[2], all[2]);
+        assert!(!state.record.frames[31].has_picture());
+
+        // The match worker is gone: every frame gets its picture here.
+        state.apply(Action::News(MatchNews::PicturesGone), &mut env);
+        assert_eq!(state.pictures_wanted(), None);
         for (shown, kept) in state.record.frames.iter().zip(all) {
             assert!(shown.has_picture());
             assert_eq!(**shown, *kept);

@@ -6,8 +6,8 @@ use std::rc::Rc;
 
 use engine::{Fault, Frame, Origin, Outcome, Replay, Setup, SharedBot, TurnRecord};
 
-/// How many frames after the one shown the page has the pictures of during a match (it asks
-/// the match worker for them).
+/// How many frames after the one shown the page has the pictures of during a match and after
+/// it (it asks the match worker for them).
 pub const PICTURES_AHEAD: usize = 16;
 
 /// Where the shown match is.
@@ -54,6 +54,11 @@ pub struct Record {
     pub faults: Vec<Fault>,
     /// The match it took over, and where (a match played from a turn of another).
     pub from: Option<Origin>,
+    /// The match is over and its match worker still keeps it: the pictures of its frames are
+    /// asked for there, as during the match (`AppState::pictures_wanted`). Only the match of
+    /// the page's runner may be; once it goes (`MatchNews::PicturesGone`, a new match), the
+    /// page keeps them itself ([`Record::keep_pictures`]).
+    pub worker_keeps: bool,
 }
 
 /// The viewer's position and playback.
@@ -116,12 +121,14 @@ impl Record {
         }
     }
 
-    /// Once the match is over: gives every frame that came without its picture one kept by
-    /// re-running the match's record here, as a replay is (each picture is then written when it
-    /// is looked at; the game need not write its answers to the bots again). The page's main thread does no referee work while the match is played;
-    /// after it, this is the same work as opening its link. A frame the re-run does not give
-    /// alike (the same turn, the same seats out) stays as it came; so do all if the record does
-    /// not re-run (it then says why).
+    /// Where the match worker is gone before every picture was looked at (the match failed, its
+    /// host died, the match was left for a new one): gives every frame that came without its
+    /// picture one kept by re-running the match's record here, as a replay is (each picture is
+    /// then written when it is looked at; the game need not write its answers to the bots
+    /// again): the same work as opening its link. A match that ends normally is not re-run: its
+    /// match worker answers for the pictures. A frame the re-run does not give alike (the same
+    /// turn, the same seats out) stays as it came; so do all if the record does not re-run (it
+    /// then says why).
     pub fn keep_pictures(&mut self) -> Result<(), String> {
         if self.frames.iter().all(|f| f.has_picture()) {
             return Ok(());
@@ -232,10 +239,17 @@ impl super::AppState {
         self.run_requested = false;
         self.notice = None;
         let previous = std::mem::replace(&mut self.progress, Progress::Starting);
-        self.compare = spec.from.as_ref().map(|_| super::take_over::Compare {
-            other: self.record.clone(),
-            other_progress: previous,
-            showing_original: false,
+        self.compare = spec.from.as_ref().map(|_| {
+            // Its match worker goes with the runner the new match replaces.
+            let mut other = self.record.clone();
+            if other.worker_keeps {
+                Rc::make_mut(&mut other).worker_keeps = false;
+            }
+            super::take_over::Compare {
+                other,
+                other_progress: previous,
+                showing_original: false,
+            }
         });
         self.record = Rc::new(Record {
             game: super::entry(&spec.setup.game).info.id,
@@ -277,9 +291,8 @@ impl super::AppState {
                     self.cursor.frame = self.last_frame();
                 }
             }
-            MatchNews::Pictures { first, frames } => {
-                Rc::make_mut(&mut self.record).put_pictures(first, frames);
-            }
+            MatchNews::Pictures { first, frames } => self.put_pictures(first, frames),
+            MatchNews::PicturesGone => self.pictures_gone(),
             MatchNews::Finished {
                 outcome,
                 faults,
@@ -289,11 +302,9 @@ impl super::AppState {
                 let record = Rc::make_mut(&mut self.record);
                 record.outcome = outcome;
                 record.faults = faults;
-                if let Err(why) = record.keep_pictures() {
-                    self.notice = Some(format!(
-                        "Some turns of this match cannot be drawn: its record does not re-run ({why})."
-                    ));
-                }
+                // Its match worker keeps it: the pictures it lacks are asked for there (and
+                // kept here only if it goes).
+                record.worker_keeps = record.frames.iter().any(|f| !f.has_picture());
                 self.progress = if stopped {
                     Progress::Stopped
                 } else {
@@ -311,10 +322,54 @@ impl super::AppState {
             }
             MatchNews::Failed(why) => {
                 self.human.clear();
-                // Its turns so far can still be looked at.
+                // Its turns so far can still be looked at (its match worker is gone).
                 let _ = Rc::make_mut(&mut self.record).keep_pictures();
                 self.progress = Progress::Failed(why)
             }
+        }
+    }
+
+    /// Whether the pictures of the frames shown are asked for (the match is played, or over and
+    /// its match worker keeps it).
+    fn asks_pictures(&self) -> bool {
+        self.progress.is_live() || self.record.worker_keeps
+    }
+
+    /// The pictures asked for came: they go into the record of the runner's match, the one
+    /// shown or (after a match taken over, while the original is shown) the other one.
+    fn put_pictures(&mut self, first: usize, frames: Vec<Frame>) {
+        if self.asks_pictures() {
+            Rc::make_mut(&mut self.record).put_pictures(first, frames);
+        } else if let Some(compare) = self.compare.as_mut() {
+            if compare.other.worker_keeps {
+                Rc::make_mut(&mut compare.other).put_pictures(first, frames);
+            }
+        }
+    }
+
+    /// The match worker that kept the match over is gone: the page keeps its pictures itself.
+    fn pictures_gone(&mut self) {
+        if self.record.worker_keeps {
+            Rc::make_mut(&mut self.record).worker_keeps = false;
+        }
+        if let Some(compare) = self.compare.as_mut() {
+            if compare.other.worker_keeps {
+                Rc::make_mut(&mut compare.other).worker_keeps = false;
+            }
+        }
+        self.keep_pictures_shown();
+    }
+
+    /// The match shown is over and no match worker keeps it: every frame gets its picture here,
+    /// if some lack theirs (a match whose worker went before all were looked at).
+    pub(super) fn keep_pictures_shown(&mut self) {
+        if self.asks_pictures() || self.record.frames.iter().all(|f| f.has_picture()) {
+            return;
+        }
+        if let Err(why) = Rc::make_mut(&mut self.record).keep_pictures() {
+            self.notice = Some(format!(
+                "Some turns of this match cannot be drawn: its record does not re-run ({why})."
+            ));
         }
     }
 
@@ -358,7 +413,7 @@ impl super::AppState {
             // During the match, playback waits for the next frame's picture (asked for ahead,
             // see `pictures_wanted`).
             let next = &self.record.frames[self.cursor.frame + 1];
-            if next.has_picture() || !self.progress.is_live() {
+            if next.has_picture() || !self.asks_pictures() {
                 self.cursor.frame += 1;
             }
         } else if self.progress.is_live() {
@@ -374,10 +429,11 @@ impl super::AppState {
     }
 
     /// The frames whose pictures the page should ask the match worker for now: during the
-    /// match, those from the one shown to [`PICTURES_AHEAD`] after it that came without (the
-    /// first to the last of them), so that playback finds them there.
+    /// match and after it (while its match worker keeps it), those from the one shown to
+    /// [`PICTURES_AHEAD`] after it that came without (the first to the last of them), so that
+    /// playback finds them there.
     pub fn pictures_wanted(&self) -> Option<std::ops::Range<usize>> {
-        if !self.progress.is_live() {
+        if !self.asks_pictures() {
             return None;
         }
         let frames = &self.record.frames;

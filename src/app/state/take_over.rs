@@ -351,4 +351,80 @@ mod tests {
             .expect_err("no such bot");
         assert!(why.contains("no bot 'builtin:nobody'"), "{why}");
     }
+
+    /// The original of a match taken over loses its match worker with the runner that the new
+    /// match replaces: shown again, it gets its pictures from a re-run here. The match taken
+    /// over, once over, asks its own match worker, even while the original is shown.
+    #[test]
+    fn the_original_of_a_match_taken_over_is_drawn_whole_when_shown_again() {
+        let mut env = Memory::default();
+        let mut state = showing_a_match(&mut env);
+        // As the match worker sent it: the last frame alone with its picture.
+        let full: Vec<Rc<engine::Frame>> = state.record.frames.clone();
+        {
+            let record = Rc::make_mut(&mut state.record);
+            let last = record.frames.len() - 1;
+            for frame in &mut record.frames[..last] {
+                *frame = Rc::new(frame.numbers_only());
+            }
+            record.worker_keeps = true;
+        }
+        state.apply(Action::Seek(2), &mut env);
+        assert_eq!(state.pictures_wanted(), Some(2..18));
+        let picks = vec![EDITORS[0].to_string(), RECORDED.to_string()];
+        let spec = state.take_over_spec(9, &picks).expect("a match");
+        state.apply(Action::Started(spec), &mut env);
+        let original = &state.compare.as_ref().expect("the original").other;
+        assert!(!original.worker_keeps, "its match worker is gone");
+        assert!(
+            !original.frames[2].has_picture(),
+            "nothing is re-run while it is not shown"
+        );
+
+        // The new match: its first frames, the last with its picture; stopped.
+        let mut frames: Vec<engine::Frame> = full[..=9].iter().map(|f| f.numbers_only()).collect();
+        frames[9] = (*full[9]).clone();
+        let turns = state.compare.as_ref().expect("the original").other.turns[..9]
+            .iter()
+            .map(|t| (**t).clone())
+            .collect();
+        state.apply(
+            Action::News(MatchNews::Progress { frames, turns }),
+            &mut env,
+        );
+        state.apply(
+            Action::News(MatchNews::Finished {
+                outcome: None,
+                faults: Vec::new(),
+                stopped: true,
+            }),
+            &mut env,
+        );
+        assert!(state.record.worker_keeps);
+        state.apply(Action::Seek(1), &mut env);
+        assert_eq!(
+            state.pictures_wanted(),
+            Some(1..9),
+            "asked of its own worker"
+        );
+
+        state.apply(Action::SwitchMatch, &mut env);
+        assert!(state.compare.as_ref().is_some_and(|c| c.showing_original));
+        assert_eq!(state.record.frames.len(), full.len());
+        for (shown, kept) in state.record.frames.iter().zip(&full) {
+            assert_eq!(**shown, **kept, "the original is whole again");
+        }
+        assert_eq!(state.pictures_wanted(), None);
+        // The pictures asked for the new match come now: they go to it, not to the original.
+        state.apply(
+            Action::News(MatchNews::Pictures {
+                first: 1,
+                frames: full[1..3].iter().map(|f| (**f).clone()).collect(),
+            }),
+            &mut env,
+        );
+        let taken_over = &state.compare.as_ref().expect("the new match").other;
+        assert!(taken_over.frames[1].has_picture() && taken_over.frames[2].has_picture());
+        assert!(!taken_over.frames[3].has_picture());
+    }
 }
