@@ -14,14 +14,11 @@ pub const CELLS: usize = SIZE * SIZE;
 pub const ME: usize = 0;
 pub const OPPONENT: usize = 1;
 
-/// Training cost by level (index 0 unused).
-pub const COST: [i32; 4] = [0, 10, 20, 30];
-/// Upkeep per turn by level (index 0 unused).
-pub const UPKEEP: [i32; 4] = [0, 1, 4, 20];
-pub const BUILDING_COST: i32 = 15;
-pub const MINE_INCOME: i32 = 4;
-/// The level that ignores towers and kills anything.
-pub const CAPTURE_LEVEL: u8 = 3;
+// Training cost and upkeep by level (index 0 unused), a building's cost, a mine's income and
+// the level that ignores towers and kills anything are the game's own facts.
+pub use games::ice_and_fire::{
+    BUILDING_COST, CAPTURE_LEVEL, MINE_INCOME, UNIT_COST as COST, UNIT_UPKEEP as UPKEEP,
+};
 /// A distance meaning "unreachable".
 pub const FAR: u8 = u8::MAX;
 
@@ -33,14 +30,10 @@ pub fn pos(cell: Cell) -> Pos {
     Pos::new(cell % SIZE, cell / SIZE)
 }
 
-/// The 4-neighbours of a cell that are on the map, in the order up, right, down, left.
+/// The 4-neighbours of a cell that are on the map, in the order up, right, down, left (the
+/// game's own).
 pub fn neighbours(c: Cell) -> impl Iterator<Item = Cell> {
-    let (x, y) = (c % SIZE, c / SIZE);
-    let up = (y > 0).then(|| c - SIZE);
-    let right = (x + 1 < SIZE).then(|| c + 1);
-    let down = (y + 1 < SIZE).then(|| c + SIZE);
-    let left = (x > 0).then(|| c - 1);
-    [up, right, down, left].into_iter().flatten()
+    games::ice_and_fire::neighbours(c).into_iter().flatten()
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

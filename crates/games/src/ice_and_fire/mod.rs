@@ -179,10 +179,14 @@ pub mod view;
 #[cfg(test)]
 mod tests;
 
-use map::{neighbours, xy, Map, CELLS};
+/// The 4-neighbours of a cell (pure geometry: the built-in bots use it too).
+pub use map::neighbours;
+use map::{xy, Map, CELLS};
 use protocol::{init_text, parse_line, turn_text, write_line};
 pub use protocol::{BuildKind, Command};
-use state::{name, Board, League, BUILDING_COST, PLAYERS, UNIT_COST};
+use state::{name, Board, League, PLAYERS};
+/// The facts of the rulebook the built-in bots plan with: costs, upkeep, income, the capture level.
+pub use state::{BUILDING_COST, CAPTURE_LEVEL, MINE_INCOME, UNIT_COST, UNIT_UPKEEP};
 pub use view::View;
 
 use crate::text::quote;
