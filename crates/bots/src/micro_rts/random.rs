@@ -3,12 +3,11 @@
 //! resources in reach, builds and trainings it can afford on free tiles in reach.
 
 use engine::JavaRandom;
+use games::micro_rts::trains;
 
 use super::board::Board;
 use super::protocol::Reader;
-use super::protocol::{
-    output_line, Order, BARRACKS, CASTLE, ENEMY, HEAVY, LIGHT, RANGED, WALL, WORKER,
-};
+use super::protocol::{output_line, Order, BARRACKS, CASTLE, ENEMY, WALL, WORKER};
 use super::read_board;
 use crate::{pick, Bot};
 
@@ -43,11 +42,7 @@ impl Random {
             let mut options = Vec::new();
             match e.kind {
                 CASTLE | BARRACKS => {
-                    let kinds: &[u8] = if e.kind == CASTLE {
-                        &[WORKER]
-                    } else {
-                        &[LIGHT, HEAVY, RANGED]
-                    };
+                    let kinds = trains(e.kind);
                     let kind = pick(&mut self.rng, kinds).unwrap_or(WORKER);
                     if board.affordable(kind) {
                         if let Some(to) = pick(&mut self.rng, &free) {

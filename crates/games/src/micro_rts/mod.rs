@@ -179,10 +179,11 @@ pub use protocol::Command;
 use protocol::{
     check_commands, check_line, init_text, parse_syntax, turn_text, write_line, Checked,
 };
+/// The facts of the player entity types, as the initialisation block gives them, and what each
+/// may train or build.
+pub use state::{builds, trains, TypeData, TYPES};
 use state::{data, name, Arena, Event, PLAYERS};
 pub use state::{Order, Verb};
-/// The facts of the player entity types, as the initialisation block gives them.
-pub use state::{TypeData, TYPES};
 /// The type numbers and names of the protocol (pure data: the built-in bots use them too).
 pub use state::{BARRACKS, CASTLE, FOREST, HEAVY, LIGHT, MINE, RANGED, TYPE_NAMES, WALL, WORKER};
 pub use view::View;
@@ -363,11 +364,7 @@ impl MicroRts {
                 .collect();
             match t.kind {
                 CASTLE | BARRACKS => {
-                    let kinds: &[u8] = if t.kind == CASTLE {
-                        &[WORKER]
-                    } else {
-                        &[LIGHT, HEAVY, RANGED]
-                    };
+                    let kinds = trains(t.kind);
                     let kind = kinds[pick(rng, kinds.len())];
                     let cost = data(kind);
                     if !free.is_empty() && gold >= cost.gold && wood >= cost.wood {

@@ -9,8 +9,8 @@ use crate::java;
 use crate::text::{joined_or_wait, quote};
 
 use super::state::{
-    chebyshev, data, Arena, Order, Tile, Verb, BARRACKS, CASTLE, HEAVY, LIGHT, NEUTRAL, RANGED,
-    TYPES, TYPE_NAMES, WORKER,
+    builds, chebyshev, data, trains, Arena, Order, Tile, Verb, BARRACKS, CASTLE, HEAVY, LIGHT,
+    NEUTRAL, RANGED, TYPES, TYPE_NAMES, WORKER,
 };
 
 /// One piece of a line, as written (syntax only; the typed layer's unit).
@@ -227,10 +227,8 @@ fn check_target(
                 Ok((of_kind(0), -1))
             };
         }
-        Verb::Build if source.kind == WORKER => &[CASTLE, BARRACKS],
-        Verb::Train if source.kind == CASTLE => &[WORKER],
-        Verb::Train if source.kind == BARRACKS => &[LIGHT, HEAVY, RANGED],
-        Verb::Build | Verb::Train => &[],
+        Verb::Build => builds(source.kind),
+        Verb::Train => trains(source.kind),
     };
     if !(arena.inside(tx, ty) && distance <= i64::from(stats.reach)) {
         return Err(out_of_reach());

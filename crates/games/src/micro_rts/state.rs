@@ -91,6 +91,25 @@ pub const TYPES: [TypeData; 6] = [
 /// The protocol names of the player entity types, by number (case-sensitive).
 pub const TYPE_NAMES: [&str; 6] = ["CASTLE", "BARRACKS", "WORKER", "LIGHT", "HEAVY", "RANGED"];
 
+/// The types an entity of type `kind` may train: a castle workers, a barracks the fighting
+/// units; nothing for the others.
+pub fn trains(kind: u8) -> &'static [u8] {
+    match kind {
+        CASTLE => &[WORKER],
+        BARRACKS => &[LIGHT, HEAVY, RANGED],
+        _ => &[],
+    }
+}
+
+/// The types an entity of type `kind` may build: a worker castles and barracks; nothing for
+/// the others.
+pub fn builds(kind: u8) -> &'static [u8] {
+    match kind {
+        WORKER => &[CASTLE, BARRACKS],
+        _ => &[],
+    }
+}
+
 /// The data of a player entity type; out-of-range numbers read as a castle, as the referee's
 /// table lookup of an empty tile (type 0) does.
 pub fn data(kind: u8) -> TypeData {
