@@ -19,6 +19,8 @@ pub const OPPONENT: usize = 1;
 pub use games::ice_and_fire::{
     BUILDING_COST, CAPTURE_LEVEL, MINE_INCOME, UNIT_COST as COST, UNIT_UPKEEP as UPKEEP,
 };
+// Activity is the game's own rule.
+use games::ice_and_fire::activate_connected;
 /// A distance meaning "unreachable".
 pub const FAR: u8 = u8::MAX;
 
@@ -287,22 +289,7 @@ impl Board {
             if self.owner[hq] != Some(p) {
                 continue;
             }
-            // Each cell enters the stack at most once.
-            let mut stack = [0; CELLS];
-            stack[0] = hq;
-            let mut len = 1;
-            self.active[hq] = true;
-            while len > 0 {
-                len -= 1;
-                let c = stack[len];
-                for n in neighbours(c) {
-                    if self.owner[n] == Some(p) && !self.active[n] {
-                        self.active[n] = true;
-                        stack[len] = n;
-                        len += 1;
-                    }
-                }
-            }
+            activate_connected(&self.owner, &mut self.active, hq, p);
         }
     }
 

@@ -184,6 +184,8 @@ pub use map::neighbours;
 use map::{xy, Map, CELLS};
 use protocol::{init_text, parse_line, turn_text, write_line};
 pub use protocol::{BuildKind, Command};
+/// Activity (rulebook: *Territory*), pure: the built-in bots' board takes it too.
+pub use state::activate_connected;
 use state::{name, Board, League, PLAYERS};
 /// The facts of the rulebook the built-in bots plan with: costs, upkeep, income, the capture level.
 pub use state::{BUILDING_COST, CAPTURE_LEVEL, MINE_INCOME, UNIT_COST, UNIT_UPKEEP};

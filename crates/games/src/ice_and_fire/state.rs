@@ -31,6 +31,33 @@ pub const HQ_CELLS: [(usize, usize); PLAYERS] = [(0, 0), (WIDTH - 1, HEIGHT - 1)
 /// Rulebook, *Facts*: p1 also owns (11,10) at the start.
 pub const BLUE_EXTRA_CELL: (usize, usize) = (WIDTH - 1, HEIGHT - 2);
 
+/// Marks `start` active, and every inactive cell owned by `seat` connected to it through such
+/// cells (rulebook: *Territory*): a walk over the owners alone, which the built-in bots' board
+/// takes too.
+pub fn activate_connected(
+    owner: &[Option<usize>; CELLS],
+    active: &mut [bool; CELLS],
+    start: usize,
+    seat: usize,
+) {
+    // A depth-first walk; each cell enters the stack at most once.
+    let mut stack = [0usize; CELLS];
+    stack[0] = start;
+    let mut len = 1;
+    active[start] = true;
+    while len > 0 {
+        len -= 1;
+        let c = stack[len];
+        for &n in &ADJACENT[c] {
+            if n != NONE && owner[n] == Some(seat) && !active[n] {
+                active[n] = true;
+                stack[len] = n;
+                len += 1;
+            }
+        }
+    }
+}
+
 /// A league: 1 = Wood 3, 2 = Wood 2, 3 = Wood 1, 4 = Bronze and up (rulebook: *Leagues (rulesets)*).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct League(pub u8);
@@ -214,22 +241,7 @@ impl Board {
     /// Marks `start` active, and every inactive cell of `seat` connected to it through such
     /// cells.
     fn activate_from(&mut self, start: usize, seat: usize) {
-        // A depth-first walk; each cell enters the stack at most once.
-        let mut stack = [0usize; CELLS];
-        stack[0] = start;
-        let mut len = 1;
-        self.active[start] = true;
-        while len > 0 {
-            len -= 1;
-            let c = stack[len];
-            for &n in &ADJACENT[c] {
-                if n != NONE && self.owner[n] == Some(seat) && !self.active[n] {
-                    self.active[n] = true;
-                    stack[len] = n;
-                    len += 1;
-                }
-            }
-        }
+        activate_connected(&self.owner, &mut self.active, start, seat);
     }
 
     /// Activity after `seat` took cell `c` from `before` (its owner until then, `None` for a
