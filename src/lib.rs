@@ -8,6 +8,7 @@
 
 pub mod app;
 pub mod describe;
+pub mod host_frames;
 pub mod human;
 pub mod isolation;
 pub mod match_host;

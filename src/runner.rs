@@ -222,6 +222,9 @@ struct Inner {
     /// the page's timer for them (with when it is due).
     unanswered: Vec<usize>,
     answer_timer: Option<(Timeout, f64)>,
+    /// The host said the match was over and still answers: once the runner is dropped, its
+    /// frame can serve another match.
+    ended_well: bool,
     frames_heard: usize,
     turns_heard: usize,
     /// The frames whose pictures were asked for (each is asked for once).
@@ -268,6 +271,7 @@ impl Runner {
                 keeping: false,
                 unanswered: Vec::new(),
                 answer_timer: None,
+                ended_well: false,
                 frames_heard: 0,
                 turns_heard: 0,
                 pictures_asked: Default::default(),
@@ -282,7 +286,7 @@ impl Runner {
                 _onload: None,
             })
         });
-        Inner::open_frame(&inner)?;
+        Inner::open_host(&inner)?;
         Ok(Runner { inner })
     }
 
@@ -419,6 +423,33 @@ fn read(data: &JsValue) -> Heard {
 }
 
 impl Inner {
+    /// Finds the match a host: a frame kept from an earlier match, or a new one; the page itself
+    /// where it has no shared memory (a frame could not have it either).
+    fn open_host(this: &Rc<RefCell<Inner>>) -> Result<(), String> {
+        let me = Rc::downgrade(this);
+        if !crate::isolation::shared_memory() {
+            Timeout::new(0, move || {
+                if let Some(inner) = me.upgrade() {
+                    Inner::host_in_page(&inner);
+                }
+            })
+            .forget();
+            return Ok(());
+        }
+        let Some(frame) = crate::host_frames::take() else {
+            return Inner::open_frame(this);
+        };
+        this.borrow_mut().frame = Some(frame);
+        // Its script is there and listening: it answers on a new port.
+        Timeout::new(0, move || {
+            if let Some(inner) = me.upgrade() {
+                Inner::connect(&inner, Isolation::Frame);
+            }
+        })
+        .forget();
+        Ok(())
+    }
+
     /// Makes the frame; its script answers once loaded.
     fn open_frame(this: &Rc<RefCell<Inner>>) -> Result<(), String> {
         let document = web_sys::window()
@@ -794,6 +825,7 @@ impl Inner {
             } => {
                 self.timings = timings;
                 self.over = true;
+                self.ended_well = true;
                 self.keep_for_pictures();
                 vec![MatchNews::Finished {
                     outcome,
@@ -803,6 +835,7 @@ impl Inner {
             }
             HostNews::Failed { why } => {
                 self.over = true;
+                self.ended_well = true;
                 self.close();
                 vec![MatchNews::Failed(why)]
             }
@@ -854,6 +887,8 @@ impl Inner {
                     return;
                 }
                 this.keeping = false;
+                // A host that stops answering serves no other match.
+                this.ended_well = false;
                 this.close();
                 vec![MatchNews::PicturesGone]
             };
@@ -890,10 +925,15 @@ impl Inner {
         self.remove_frame();
     }
 
+    /// Removes the frame, or keeps it for the next match when the match in it ended well.
     fn remove_frame(&mut self) {
         if let Some(frame) = self.frame.take() {
-            frame.set_onload(None);
-            frame.remove();
+            if self.ended_well {
+                crate::host_frames::give_back(frame);
+            } else {
+                frame.set_onload(None);
+                frame.remove();
+            }
         }
     }
 }
@@ -928,8 +968,8 @@ mod files {
     #[derive(Clone, Copy)]
     enum Body {
         Text,
-        Bytes,
-        /// Posted to the host and its workers without a copy (Pyodide's 13 MB, at each match).
+        /// Posted to the host and its workers without a copy (Pyodide's 13 MB and the page's
+        /// module, at each match).
         Blob,
     }
 
@@ -945,7 +985,6 @@ mod files {
         }
         let body = match kind {
             Body::Text => response.text(),
-            Body::Bytes => response.array_buffer(),
             Body::Blob => response.blob(),
         };
         JsFuture::from(body.map_err(failed)?).await.map_err(failed)
@@ -1012,7 +1051,7 @@ mod files {
     /// The match worker's files: the page's own module, which runs the match worker too
     /// (`src/match_worker.rs`): its wasm-bindgen glue (the text of `data-app-js`, an ES module,
     /// made a classic script) and its bytes, those `www/boot.js` kept (`botplayAppWasm`: the
-    /// module is downloaded once), or fetched where a page was started without them.
+    /// module is downloaded once), or fetched where a page was started without them, as a Blob.
     async fn app_module() -> Result<(JsValue, JsValue), String> {
         let script = web_sys::window()
             .and_then(|w| w.document())
@@ -1028,11 +1067,13 @@ mod files {
         let kept = js_sys::Reflect::get(&js_sys::global(), &"botplayAppWasm".into())
             .ok()
             .and_then(|kept| kept.dyn_into::<js_sys::Promise>().ok());
+        // A Blob: each match's start message then carries a handle, not 2.4 MB of bytes that the
+        // page's main thread would copy into every match host (13 ms a match, measured).
         let module = match kept {
             Some(kept) => JsFuture::from(kept)
                 .await
                 .map_err(|e| format!("the page's module could not be read: {e:?}"))?,
-            None => fetch(&url("data-app-wasm")?, Body::Bytes).await?,
+            None => fetch(&url("data-app-wasm")?, Body::Blob).await?,
         };
         Ok((glue.into(), module))
     }

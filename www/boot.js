@@ -104,9 +104,9 @@ if (!(await isolate())) {
   keepOfflineCopy().catch((error) => console.warn("botplay: offline copy:", error));
   const { default: init } = await import(tag.dataset.appJs);
   // The match worker runs on this same module (src/match_worker.rs): the page keeps its bytes,
-  // fetched once, for the match host (src/runner.rs sends them with each match), and compiles
-  // the other copy as it arrives.
+  // fetched once, as a Blob for the match host (src/runner.rs sends it with each match: a
+  // handle, not a copy), and compiles the other copy as it arrives.
   const response = await fetch(tag.dataset.appWasm);
-  self.botplayAppWasm = response.ok ? response.clone().arrayBuffer() : null;
+  self.botplayAppWasm = response.ok ? response.clone().blob() : null;
   await init({ module_or_path: response });
 }

@@ -18,7 +18,7 @@
 //                   kind: "javascript", "typescript", "python", "builtin" or "human" (any
 //                   kind but the last two runs in a bot worker); files: {matchJs, matchWasm,
 //                   runtime, languages}: matchJs and matchWasm are the page's own glue (as a
-//                   classic script) and module (bytes), on which the match worker runs; languages holding what a language's bots need, sent
+//                   classic script) and module (a Blob of its bytes), on which the match worker runs; languages holding what a language's bots need, sent
 //                   to each of them (python: Pyodide's files {name: Blob}; typescript:
 //                   Sucrase's text; wasm: the text of its worker, www/bot-channel.js then
 //                   www/wasm-bot-worker.js, which runs instead of the runtime), only when
@@ -141,10 +141,14 @@
     });
   }
 
+  // The probe's answer, once per document: a frame serves one match after another (the page
+  // keeps a frame whose match ended well, src/host_frames.rs).
+  let probed = null;
+
   async function serve(port) {
     const coi = self.crossOriginIsolated === true;
     const shared = typeof SharedArrayBuffer === "function";
-    const isolated = coi && shared && (await probe());
+    const isolated = coi && shared && (await (probed ??= probe()));
     let io = false;
     try {
       // (A sandboxed frame may throw here: it has no origin to register a worker for.)
@@ -207,12 +211,13 @@
     // The match worker runs on the page's own module (src/match_worker.rs): a worker made of the
     // page's wasm-bindgen glue (made a classic script by the page: a module worker from a blob:
     // URL fails in this frame's opaque origin), whose initSync instantiates the module and returns
-    // its exports, followed by this start, which compiles the bytes the page sent.
+    // its exports, followed by this start, which compiles the module the page sent (a Blob).
     const starter = `
       self.onmessage = (event) => {
         self.onmessage = null;
         const { wasm, match } = event.data;
-        WebAssembly.compile(wasm)
+        wasm.arrayBuffer()
+          .then((bytes) => WebAssembly.compile(bytes))
           .then((module) => initSync({ module }).botplayMatchWorker())
           .then(
             () => self.onmessage(new MessageEvent("message", { data: match })),

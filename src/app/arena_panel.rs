@@ -15,6 +15,7 @@ use arena::report::{ArenaReport, BotLabel, Setting};
 use arena::stats::{self, MatchResult};
 use engine::share::SharedBot;
 use engine::{Replay, Setup, TurnRecord};
+use gloo_events::EventListener;
 use gloo_timers::callback::Timeout;
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
@@ -27,7 +28,7 @@ use super::replay_store::{self, with_replay, ReplayAt};
 use super::results_wall::ResultsWall;
 use super::state::{entry, Action, Form, SLOT_NAMES};
 use crate::runner::BotSource;
-use crate::runner::{MatchNews, MatchSpec, Runner, SeatSpec};
+use crate::runner::{self, MatchNews, MatchSpec, Runner, SeatSpec};
 
 /// Matches per group offered, and the default.
 const MATCH_COUNTS: [usize; 6] = [2, 4, 10, 20, 50, 100];
@@ -276,7 +277,19 @@ struct Pool {
     running: Vec<(usize, Runner, Vec<TurnRecord>)>,
     table: UseReducerDispatcher<Table>,
     stopped: bool,
+    /// When the progress was last kept in the browser, and the timer that keeps the matches
+    /// played since then.
+    saved_at: f64,
+    save_timer: Option<Timeout>,
+    /// Keeps the progress when the page is left (a closed tab, a reload).
+    _leaving: Option<EventListener>,
 }
+
+/// How often an arena's progress is kept in the browser at most, in ms: the stored text holds
+/// every bot's code and every result, and a class plays several matches a second. The matches of
+/// the last interval that a reload catches before they are kept are played again (the same
+/// results: matches are deterministic).
+const SAVE_EVERY_MS: f64 = 2_000.0;
 
 impl Pool {
     /// A pool for an arena, its first matches started.
@@ -309,6 +322,9 @@ impl Pool {
                 running: Vec::new(),
                 table,
                 stopped: false,
+                saved_at: runner::now_ms(),
+                save_timer: None,
+                _leaving: None,
             })
         });
         {
@@ -318,9 +334,44 @@ impl Pool {
                 replay_store::forget(started.progress.setting.game.id);
             }
             started.progress.save();
+            let me = started.me.clone();
+            started._leaving = web_sys::window().map(|w| {
+                EventListener::new(&w, "pagehide", move |_| {
+                    if let Some(pool) = me.upgrade() {
+                        if let Ok(mut pool) = pool.try_borrow_mut() {
+                            pool.save_now();
+                        }
+                    }
+                })
+            });
             started.pump();
         }
         pool
+    }
+
+    /// Keeps the progress in the browser: now, or with the next matches within
+    /// [`SAVE_EVERY_MS`].
+    fn save_soon(&mut self) {
+        let wait = self.saved_at + SAVE_EVERY_MS - runner::now_ms();
+        if wait <= 0.0 {
+            return self.save_now();
+        }
+        if self.save_timer.is_none() {
+            let me = self.me.clone();
+            self.save_timer = Some(Timeout::new(wait.ceil() as u32, move || {
+                if let Some(pool) = me.upgrade() {
+                    if let Ok(mut pool) = pool.try_borrow_mut() {
+                        pool.save_now();
+                    }
+                }
+            }));
+        }
+    }
+
+    fn save_now(&mut self) {
+        self.save_timer = None;
+        self.saved_at = runner::now_ms();
+        self.progress.save();
     }
 
     /// Starts matches until `parallel` are in flight; reports the end when none is left.
@@ -364,6 +415,9 @@ impl Pool {
             // Over: nothing to go on with. Stopped: the progress kept after its last match.
             // (Its replays stay kept: the table shown reads those played before a reload from
             // there. The next arena of the game forgets them.)
+            // Nothing more to keep (a stopped arena was kept as it stopped).
+            self.save_timer = None;
+            self._leaving = None;
             if !self.stopped {
                 arena_progress::clear(self.progress.setting.game.id);
             }
@@ -405,7 +459,7 @@ impl Pool {
                             replay: None,
                         };
                         self.progress.results.push(result.clone());
-                        self.progress.save();
+                        self.save_soon();
                         replay_store::keep(info.id, index, &replay);
                         self.table
                             .dispatch(TableAction::Played(Box::new(RecordedMatch {
@@ -431,6 +485,7 @@ impl Pool {
 
     fn stop(&mut self) {
         self.stopped = true;
+        self.save_now();
         for (_, runner, _) in &self.running {
             runner.stop();
         }
@@ -1223,9 +1278,38 @@ fn status_text(t: &Table) -> String {
     }
 }
 
+/// How often the standings, the pairs, the charts and the results wall are drawn again at most
+/// while an arena plays, in ms (the progress line follows every match): each time, hundreds of
+/// their cells change and the page lays them all out again, and a class plays several matches a
+/// second.
+const STANDINGS_EVERY_MS: f64 = 1_000.0;
+
+/// The table the standings are drawn from: the newest, or while an arena plays, the one drawn
+/// last if that was within [`STANDINGS_EVERY_MS`] (the newest follows when that time is over).
+#[hook]
+fn use_standings_table(newest: &Rc<Table>) -> Rc<Table> {
+    let shown = use_mut_ref(|| (newest.clone(), f64::NEG_INFINITY));
+    let timer = use_mut_ref(|| None::<Timeout>);
+    let redraw = use_force_update();
+    let now = runner::now_ms();
+    let mut shown = shown.borrow_mut();
+    let same_arena = shown.0.names == newest.names && shown.0.played.len() <= newest.played.len();
+    let wait = shown.1 + STANDINGS_EVERY_MS - now;
+    if !newest.running || !same_arena || wait <= 0.0 {
+        *shown = (newest.clone(), now);
+        timer.borrow_mut().take();
+    } else if timer.borrow().is_none() {
+        let due = Timeout::new(wait.ceil() as u32, move || redraw.force_update());
+        *timer.borrow_mut() = Some(due);
+    }
+    shown.0.clone()
+}
+
 #[component(ArenaTable)]
 fn arena_table(props: &TableProps) -> Html {
-    let t = &props.table.0;
+    let newest = &props.table.0;
+    let shown = use_standings_table(newest);
+    let t = &*shown;
     let record = use_state(|| None::<usize>);
     let wall = use_state(|| false);
     let zip_state = use_state(|| None::<String>);
@@ -1234,7 +1318,7 @@ fn arena_table(props: &TableProps) -> Html {
     }
     let results: Vec<&MatchResult> = t.played.iter().map(|p| &p.result).collect();
     let summary = stats::summarize(t.names.len(), &results);
-    let done = t.played.len() + t.failed.len();
+    let done = newest.played.len() + newest.failed.len();
     let results = Rc::new(
         t.played
             .iter()
@@ -1256,12 +1340,12 @@ fn arena_table(props: &TableProps) -> Html {
             Callback::from(move |()| b.set(false)),
         )
     };
-    let replays = t.played.iter().filter(|p| p.replay.is_some()).count();
+    let replays = newest.played.iter().filter(|p| p.replay.is_some()).count();
     html! {
         <div class="arena-results">
             <p id="arena-progress" aria-live="polite">
-                <progress max={t.total.to_string()} value={done.to_string()}></progress>
-                { format!(" {}", status_text(t)) }
+                <progress max={newest.total.to_string()} value={done.to_string()}></progress>
+                { format!(" {}", status_text(newest)) }
             </p>
             { bots_table(t, &summary, &on_pick) }
             if let Some(bot) = *record {
@@ -1288,7 +1372,7 @@ fn arena_table(props: &TableProps) -> Html {
                     </button>
                 }
                 if replays > 0 {
-                    <button type="button" id="arena-zip" onclick={zip_export(t, &zip_state)}
+                    <button type="button" id="arena-zip" onclick={zip_export(newest, &zip_state)}
                         title="Each replay named with its match's number, its bots and its seed">
                         { format!("All {replays} replays (zip)") }
                     </button>
@@ -1299,7 +1383,7 @@ fn arena_table(props: &TableProps) -> Html {
             }
             if *wall {
                 <ResultsWall names={t.names.clone()} pseudonyms={t.pseudonyms.clone()}
-                    results={results.clone()} status={status_text(t)} on_close={close_wall} />
+                    results={results.clone()} status={status_text(newest)} on_close={close_wall} />
             }
             <ArenaCharts names={t.names.clone()} results={results} />
             <MatchList table={props.table.clone()} dispatch={props.dispatch.clone()} />
