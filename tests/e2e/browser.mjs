@@ -86,7 +86,6 @@ export async function openPlayground(page, url) {
   await page.locator("#games .game-choice").first().waitFor({ timeout: 30_000 });
 }
 
-/** A check that failed: its message is the whole report. */
 /** Run in the page (`page.evaluate(markRun)`) before pressing Run or Play: `self.botplayRun.started`
  * turns true once the status line says the next match is starting or playing (a page may serve
  * its matches in a frame kept from an earlier one, or in no frame at all), and `at` is when this
@@ -103,6 +102,7 @@ export function markRun() {
   }).observe(document.body, { childList: true, subtree: true, characterData: true });
 }
 
+/** A check that failed: its message is the whole report. */
 export class Failure extends Error {}
 
 /** A check that went past its time limit (withinLimit). */

@@ -302,6 +302,8 @@ export async function classChecks({ dist, check = defaultCheck }) {
       // The replays played before the reload, kept by the browser: each to watch.
       await page.locator("#arena-zip", { hasText: `All ${before} replays` }).waitFor({ timeout: 10_000 });
       await page.locator(".arena-matches > summary").click();
+      // The list is drawn once opened.
+      await page.locator("#arena-match-list").waitFor({ timeout: 10_000 });
       check((await page.locator("#arena-match-list .arena-watch").count()) === before, `(cl9) after the reload, not ${before} matches to watch`);
       await page.locator("#arena-match-list .arena-watch").first().click();
       await page.locator("#match-status").getByText(/arena match \d+/).waitFor({ timeout: 10_000 });

@@ -154,6 +154,9 @@ export async function leagueChecks({ dist, check = defaultCheck }) {
     await page.locator("#viewer").focus();
     await page.keyboard.press("Home");
     await page.keyboard.press("ArrowRight");
+    // The picture of an earlier turn comes from the match worker, which keeps the match: a
+    // moment after the step.
+    await page.locator("#events").getByText(/only level-1 units in this league/).waitFor({ timeout: 10_000 }).catch(() => {});
     const events = await page.locator("#events").innerText();
     check(/only level-1 units in this league/.test(events), `(z) ice-and-fire league 1: a level-2 TRAIN is not reported: '${events}'`);
     const skipped = events.split("\n").find((e) => /only level-1/.test(e));
