@@ -14,6 +14,7 @@ pub mod isolation;
 pub mod match_host;
 pub mod match_worker;
 pub mod painters;
+pub mod python_ready;
 pub mod registry;
 pub mod runner;
 pub mod starter;

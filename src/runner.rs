@@ -129,6 +129,15 @@ pub struct MatchSpec {
     pub from: Option<Rc<TakeOver>>,
 }
 
+impl MatchSpec {
+    /// Whether a Python bot plays a seat.
+    pub fn plays_python(&self) -> bool {
+        self.seats
+            .iter()
+            .any(|seat| matches!(seat.source, BotSource::Python(_)))
+    }
+}
+
 /// What the page hears about a match.
 #[derive(Clone, Debug, PartialEq)]
 pub enum MatchNews {
@@ -428,6 +437,9 @@ impl Inner {
     fn open_host(this: &Rc<RefCell<Inner>>) -> Result<(), String> {
         let me = Rc::downgrade(this);
         if !crate::isolation::shared_memory() {
+            if this.borrow().spec.plays_python() {
+                crate::python_ready::taken_in_page();
+            }
             Timeout::new(0, move || {
                 if let Some(inner) = me.upgrade() {
                     Inner::host_in_page(&inner);
@@ -436,7 +448,8 @@ impl Inner {
             .forget();
             return Ok(());
         }
-        let Some(frame) = crate::host_frames::take() else {
+        let python = this.borrow().spec.plays_python();
+        let Some(frame) = crate::host_frames::take(python) else {
             return Inner::open_frame(this);
         };
         this.borrow_mut().frame = Some(frame);
@@ -452,31 +465,13 @@ impl Inner {
 
     /// Makes the frame; its script answers once loaded.
     fn open_frame(this: &Rc<RefCell<Inner>>) -> Result<(), String> {
-        let document = web_sys::window()
-            .and_then(|w| w.document())
-            .ok_or("no document")?;
-        let frame: HtmlIFrameElement = document
-            .create_element("iframe")
-            .map_err(|_| "no frame")?
-            .unchecked_into();
-        let _ = frame.set_attribute("sandbox", "allow-scripts");
-        let _ = frame.set_attribute("allow", "cross-origin-isolated");
-        let _ = frame.set_attribute("aria-hidden", "true");
-        let _ = frame.set_attribute("tabindex", "-1");
-        frame.set_class_name("match-host");
-        frame.set_srcdoc(&format!(
-            "<!DOCTYPE html><meta charset=\"utf-8\"><script>{MATCH_HOST_JS}</script>"
-        ));
         let me = Rc::downgrade(this);
         let onload = Closure::<dyn FnMut()>::new(move || {
             if let Some(inner) = me.upgrade() {
                 Inner::connect(&inner, Isolation::Frame);
             }
         });
-        frame.set_onload(Some(onload.as_ref().unchecked_ref()));
-        let body = document.body().ok_or("no body")?;
-        body.append_child(&frame)
-            .map_err(|_| "the match frame could not be made")?;
+        let frame = crate::host_frames::make(&onload)?;
         let mut inner = this.borrow_mut();
         inner.frame = Some(frame);
         inner._onload = Some(onload);
@@ -578,33 +573,7 @@ impl Inner {
 
     /// Loads the host script into the page (once), then connects to it.
     fn host_in_page(this: &Rc<RefCell<Inner>>) {
-        thread_local! {
-            static LOADED: RefCell<Option<js_sys::Promise>> = const { RefCell::new(None) };
-        }
-        let promise = LOADED.with(|loaded| {
-            loaded
-                .borrow_mut()
-                .get_or_insert_with(|| {
-                    js_sys::Promise::new(&mut |resolve, reject| {
-                        let Some(document) = web_sys::window().and_then(|w| w.document()) else {
-                            let _ = reject.call0(&JsValue::NULL);
-                            return;
-                        };
-                        let Ok(script) = document.create_element("script") else {
-                            let _ = reject.call0(&JsValue::NULL);
-                            return;
-                        };
-                        let _ = script.set_attribute("src", "match-host.js");
-                        let script: web_sys::HtmlScriptElement = script.unchecked_into();
-                        script.set_onload(Some(&resolve));
-                        script.set_onerror(Some(&reject));
-                        if let Some(head) = document.head() {
-                            let _ = head.append_child(&script);
-                        }
-                    })
-                })
-                .clone()
-        });
+        let promise = page_host();
         let me = Rc::downgrade(this);
         wasm_bindgen_futures::spawn_local(async move {
             let loaded = wasm_bindgen_futures::JsFuture::from(promise).await;
@@ -938,10 +907,42 @@ impl Inner {
     }
 }
 
+/// The match host's script loaded into the page itself (once), where no frame can have shared
+/// memory: a promise of its loading.
+pub(crate) fn page_host() -> js_sys::Promise {
+    thread_local! {
+        static LOADED: RefCell<Option<js_sys::Promise>> = const { RefCell::new(None) };
+    }
+    LOADED.with(|loaded| {
+        loaded
+            .borrow_mut()
+            .get_or_insert_with(|| {
+                js_sys::Promise::new(&mut |resolve, reject| {
+                    let Some(document) = web_sys::window().and_then(|w| w.document()) else {
+                        let _ = reject.call0(&JsValue::NULL);
+                        return;
+                    };
+                    let Ok(script) = document.create_element("script") else {
+                        let _ = reject.call0(&JsValue::NULL);
+                        return;
+                    };
+                    let _ = script.set_attribute("src", "match-host.js");
+                    let script: web_sys::HtmlScriptElement = script.unchecked_into();
+                    script.set_onload(Some(&resolve));
+                    script.set_onerror(Some(&reject));
+                    if let Some(head) = document.head() {
+                        let _ = head.append_child(&script);
+                    }
+                })
+            })
+            .clone()
+    })
+}
+
 /// The files the host's workers are made of, fetched from the page's origin once (through the
 /// service worker: offline too) and sent with each match (Pyodide's as Blobs, which a message
 /// carries without copying their bytes).
-mod files {
+pub(crate) mod files {
     use std::cell::RefCell;
 
     use wasm_bindgen::prelude::*;

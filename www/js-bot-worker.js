@@ -396,13 +396,14 @@ function capMemory() {
   });
 }
 
-async function runPython(code, files) {
-  record(KIND.loading, "loading Python (Pyodide)…", clock());
-  let pyodide;
+// Pyodide, loaded from its files (sent by the page) with Python's heap capped: the interpreter
+// started, nothing of the bot's run yet. No channel is needed: a worker may load it ahead of its
+// match ("prepare", below).
+async function loadPython(files) {
   capMemory();
   const text = (name) => blobText(files[name]);
   try {
-    // Pyodide asks for its files by URL; they were sent by the page with the start message.
+    // Pyodide asks for its files by URL; they were sent by the page.
     self.fetch = async (url) => {
       const name = toString(url).split("/").pop();
       if (!files[name]) throw new TypeError("botplay: no such Python file: " + name);
@@ -411,7 +412,7 @@ async function runPython(code, files) {
     };
     importScriptsNow(makeBlobUrl(await text("pyodide.js")));
     const asm = await import(makeBlobUrl(capHeapMax(await text("pyodide.asm.mjs"))));
-    pyodide = await self.loadPyodide({
+    return await self.loadPyodide({
       indexURL: "https://pyodide.invalid/",
       createPyodideModule: asm.default,
       lockFileContents: await text("pyodide-lock.json"),
@@ -419,12 +420,24 @@ async function runPython(code, files) {
       stdout: () => {},
       stderr: () => {},
     });
-  } catch (error) {
-    exit("Python could not be loaded: " + show(error));
-    return;
   } finally {
     // The files' fetch served Pyodide only: the bot gets no fetch at all.
     delete self.fetch;
+  }
+}
+
+// Pyodide loading ahead of the match, when the match host started this worker before it had a
+// match for it (src/python_ready.rs): a promise of the loaded interpreter.
+let preparedPython = null;
+
+async function runPython(code, files) {
+  record(KIND.loading, "loading Python (Pyodide)…", clock());
+  let pyodide;
+  try {
+    pyodide = await (preparedPython ?? loadPython(files));
+  } catch (error) {
+    exit("Python could not be loaded: " + show(error));
+    return;
   }
   // input() and sys.stdin block on the ring; an empty line stays a line (never end of file).
   // Lines are handed over in as many reads as Python asks for: a line longer than Python's read
@@ -473,6 +486,11 @@ async function runPython(code, files) {
 
 self.onmessage = (event) => {
   const message = event.data;
+  if (message && message.type === "prepare" && message.language === "python" && !preparedPython) {
+    preparedPython = loadPython(message.files || {});
+    preparedPython.catch(() => {}); // said when the match starts, as a load that failed then
+    return;
+  }
   if (!message || message.type !== "start") return;
   self.onmessage = null;
   channel.open(message);

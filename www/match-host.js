@@ -31,6 +31,9 @@
 //                 frames it kept, until "end")
 //   host -> page  {type: "news", json} (src/match_host/mod.rs HostNews), and every 100 ms
 //                 {type: "alive", running} (a bit per seat computing now)
+// Outside any match, the page may send a window message {type: "botplay-python-ready", runtime,
+// python} (the runtime's text, Pyodide's files): a Python worker loads Pyodide ahead of the next
+// match, whose first Python seat takes it (below).
 // Workers are started from blob: URLs of the texts the page sent (a sandboxed frame has no
 // origin of its own to load them from). The match worker gets the shared memory; the bots'
 // workers get their two rings and the doorbell, and nothing else: they have no channel to this
@@ -141,9 +144,17 @@
     });
   }
 
-  // The probe's answer, once per document: a frame serves one match after another (the page
-  // keeps a frame whose match ended well, src/host_frames.rs).
+  // The probe's answer, and the match worker's module compiled from the bytes the page sends,
+  // once per document: a frame serves one match after another (the page keeps a frame whose
+  // match ended well, src/host_frames.rs), and compiling the module (2.4 MB) took the machine's
+  // cores at each match's start.
   let probed = null;
+  let compiled = null;
+  const compiledModule = (blob) =>
+    (compiled ??= blob.arrayBuffer().then((bytes) => WebAssembly.compile(bytes)).catch((error) => {
+      compiled = null;
+      throw error;
+    }));
 
   async function serve(port) {
     const coi = self.crossOriginIsolated === true;
@@ -211,13 +222,16 @@
     // The match worker runs on the page's own module (src/match_worker.rs): a worker made of the
     // page's wasm-bindgen glue (made a classic script by the page: a module worker from a blob:
     // URL fails in this frame's opaque origin), whose initSync instantiates the module and returns
-    // its exports, followed by this start, which compiles the module the page sent (a Blob).
+    // its exports, followed by this start, which takes the module compiled here (or compiles the
+    // Blob the page sent, where a compiled module cannot be posted).
     const starter = `
       self.onmessage = (event) => {
         self.onmessage = null;
         const { wasm, match } = event.data;
-        wasm.arrayBuffer()
-          .then((bytes) => WebAssembly.compile(bytes))
+        const compiled = wasm instanceof WebAssembly.Module
+          ? Promise.resolve(wasm)
+          : wasm.arrayBuffer().then((bytes) => WebAssembly.compile(bytes));
+        compiled
           .then((module) => initSync({ module }).botplayMatchWorker())
           .then(
             () => self.onmessage(new MessageEvent("message", { data: match })),
@@ -271,7 +285,7 @@
       const ports = seats.map((seat, index) => {
         if (!inWorker(seat)) return null;
         const channel = new MessageChannel();
-        const worker = new Worker(script(seat), { name: `bot ${index + 1}` });
+        const worker = botWorker(seat, script, index);
         worker.onerror = (event) => {
           event.preventDefault();
           const text = event.message || "the bot's worker failed to load or stopped with an error";
@@ -293,13 +307,7 @@
       });
       const transfer = ports.filter(Boolean);
       if (io) transfer.push(io.port2);
-      matchWorker.postMessage(
-        {
-          wasm: files.matchWasm,
-          match: { start, mode: "messages", ports, io: io ? io.port2 : null, tokens },
-        },
-        transfer,
-      );
+      startMatch(files, { start, mode: "messages", ports, io: io ? io.port2 : null, tokens }, transfer);
     }
 
     function start({ start, seats, files }) {
@@ -315,7 +323,7 @@
       const script = workerScripts(files);
       seats.forEach((seat, index) => {
         if (!rings[index]) return;
-        const worker = new Worker(script(seat), { name: `bot ${index + 1}` });
+        const worker = botWorker(seat, script, index);
         worker.onerror = (event) => {
           event.preventDefault();
           const text = event.message || "the bot's worker failed to load or stopped with an error";
@@ -333,17 +341,56 @@
         });
       });
       startMatchWorker(files);
-      matchWorker.postMessage({
-        wasm: files.matchWasm,
-        match: { start, doorbell, control: controlRing, rings },
-      });
+      startMatch(files, { start, doorbell, control: controlRing, rings }, []);
     }
+
+    // Sends the match worker its module, compiled (once per document), and the match.
+    function startMatch(files, match, transfer) {
+      const send = (wasm) => matchWorker?.postMessage({ wasm, match }, transfer);
+      compiledModule(files.matchWasm).then(
+        (module) => {
+          try {
+            send(module);
+          } catch (_) {
+            send(files.matchWasm); // a compiled module that cannot be posted here: the bytes
+          }
+        },
+        () => send(files.matchWasm),
+      );
+    }
+  }
+
+  // A Python bot's worker started ahead of its match, while no match plays (the page asks with
+  // {type: "botplay-python-ready", runtime, python}: src/python_ready.rs): Pyodide loads in it
+  // with no channel yet, and the next match's first Python seat takes it. Each worker serves one
+  // match and ends with it: every match has a fresh interpreter.
+  let readyPython = null;
+  function preparePython({ runtime, python }) {
+    if (readyPython || typeof runtime !== "string" || !python) return;
+    const worker = new Worker(blobUrl(runtime), { name: "bot (Python, ready)" });
+    worker.onerror = (event) => {
+      event.preventDefault();
+      if (readyPython === worker) readyPython = null;
+      worker.terminate();
+    };
+    worker.postMessage({ type: "prepare", language: "python", files: python });
+    readyPython = worker;
+  }
+  // A seat's worker: the ready Python worker for a Python seat, if there is one, or a new one.
+  function botWorker(seat, script, index) {
+    if (seat.kind === "python" && readyPython) {
+      const worker = readyPython;
+      readyPython = null;
+      return worker;
+    }
+    return new Worker(script(seat), { name: `bot ${index + 1}` });
   }
 
   addEventListener("message", (event) => {
     const message = event.data;
-    if (!message || message.type !== "botplay-match-host" || !event.ports[0]) return;
     if (event.source !== self.parent && event.source !== self) return;
+    if (message && message.type === "botplay-python-ready") return preparePython(message);
+    if (!message || message.type !== "botplay-match-host" || !event.ports[0]) return;
     serve(event.ports[0]);
   });
 })();

@@ -229,6 +229,17 @@ fn use_board_in_sight(progress: &state::Progress) {
     });
 }
 
+/// A Python bot chosen and no match playing: a Python worker is made ready for the next Run.
+#[hook]
+fn use_python_ready(state: &AppState) {
+    let wanted = state.form.plays_python() && !state.progress.is_live();
+    use_effect_with(wanted, |&wanted| {
+        if wanted {
+            crate::python_ready::prepare();
+        }
+    });
+}
+
 /// During a match the match worker sends each frame's picture only for the newest frame: the
 /// pictures of the frames shown (and of the next few, for playback) are asked for here, during
 /// the match and after it. Where no match worker is there to answer, the page keeps them itself.
@@ -344,6 +355,7 @@ pub fn app() -> Html {
     use_auto_run(&state, &on_run, &dispatch);
     use_board_in_sight(&state.progress);
     use_pictures_wanted(&state, &runner, &dispatch);
+    use_python_ready(&state);
     use_presenter_at_top(state.presenting);
     let help_open = use_state(help::shown_at_start);
     use_help_folds_for_lessons(&help_open, state.form.lesson.as_ref().map(|l| l.id.clone()));

@@ -222,6 +222,11 @@ impl Form {
     /// The match this form describes: slot 0's bot in seat 1, the opponent in the others. A
     /// game that takes seed 0 for "a random map" gets the seed `random` picks
     /// (`games::new_game_picking_seed`, as the CLI).
+    /// Whether a slot plays Python code (the page then has Python ready for the next Run).
+    pub fn plays_python(&self) -> bool {
+        self.bots.iter().any(|slot| slot.player == PYTHON)
+    }
+
     pub fn spec(&self, isolated: bool, random: impl FnOnce() -> i64) -> Result<MatchSpec, String> {
         let info = entry(self.game).info;
         let seed: i64 = self.seed.trim().parse().map_err(|_| {
