@@ -1,9 +1,9 @@
 //! Python ready at once. Loading Pyodide takes seconds (its files fetched, its module compiled,
 //! its interpreter started), and a class presses Run many times an hour. So when a Python bot
 //! is chosen and no match plays, the page has a Python worker started ahead of the next match,
-//! in a match frame kept for it (`host_frames`), or in the page where the page hosts matches:
-//! the match host's `botplay-python-ready` message (`www/match-host.js`), and the runtime's
-//! `prepare` (`www/js-bot-worker.js`), which loads Pyodide with no channel to any match yet.
+//! in a match frame kept for it (`host_frames`): the match host's `botplay-python-ready` message
+//! (`www/match-host.js`), and the runtime's `prepare` (`www/js-bot-worker.js`), which loads
+//! Pyodide with no channel to any match yet.
 //! The next match's first Python seat takes that worker. It serves that one match and ends with
 //! it, as every bot's worker does: each match has a fresh interpreter, never one a bot has run
 //! in. Nothing here runs while a match plays (its bots keep the machine's cores), and the
@@ -12,13 +12,10 @@
 use std::cell::Cell;
 
 use wasm_bindgen::prelude::*;
-use wasm_bindgen_futures::JsFuture;
 
 thread_local! {
     /// A worker is being prepared now (its files loading, its frame being made).
     static PREPARING: Cell<bool> = const { Cell::new(false) };
-    /// Where the page hosts matches itself: a Python worker is ready in the page.
-    static READY_IN_PAGE: Cell<bool> = const { Cell::new(false) };
 }
 
 /// Has a Python worker started for the next match, unless one is ready or being prepared.
@@ -27,13 +24,15 @@ pub fn prepare() {
     if PREPARING.get() {
         return;
     }
-    let in_page = !crate::isolation::shared_memory();
-    if (in_page && READY_IN_PAGE.get()) || (!in_page && crate::host_frames::python_ready()) {
+    // Where the page hosts matches itself (no shared memory: WebKitGTK as shipped), a Python
+    // match loads Pyodide when it starts, as before: a worker made ready in the page once left a
+    // match of WebKitGTK's waiting (cross-hostile (h4)), not yet understood.
+    if !crate::isolation::shared_memory() || crate::host_frames::python_ready() {
         return;
     }
     PREPARING.set(true);
     wasm_bindgen_futures::spawn_local(async move {
-        match start(in_page).await {
+        match start().await {
             Ok(Started::Now) => PREPARING.set(false),
             // Its frame's script does the rest once it listens.
             Ok(Started::OnLoad) => {}
@@ -46,18 +45,13 @@ pub fn prepare() {
     });
 }
 
-/// A Python match starts where the page hosts matches: it takes the worker ready there.
-pub fn taken_in_page() {
-    READY_IN_PAGE.set(false);
-}
-
 /// Whether the worker was asked for now, or will be once its new frame has loaded.
 enum Started {
     Now,
     OnLoad,
 }
 
-async fn start(in_page: bool) -> Result<Started, String> {
+async fn start() -> Result<Started, String> {
     let files = crate::runner::files::load(&["python"]).await?;
     let message = js_sys::Object::new();
     let set = |key: &str, value: &JsValue| {
@@ -71,18 +65,6 @@ async fn start(in_page: bool) -> Result<Started, String> {
         "python",
         &js_sys::Reflect::get(&languages, &"python".into()).unwrap_or(JsValue::UNDEFINED),
     );
-    let window = web_sys::window().ok_or("no window")?;
-    if in_page {
-        JsFuture::from(crate::runner::page_host())
-            .await
-            .map_err(|_| "the match host could not be loaded")?;
-        let origin = window.location().origin().map_err(|_| "no origin")?;
-        window
-            .post_message(&message, &origin)
-            .map_err(|e| format!("{e:?}"))?;
-        READY_IN_PAGE.set(true);
-        return Ok(Started::Now);
-    }
     match crate::host_frames::take_without_python() {
         Some(frame) => send_to(frame, &message).map(|()| Started::Now),
         None => {

@@ -437,9 +437,6 @@ impl Inner {
     fn open_host(this: &Rc<RefCell<Inner>>) -> Result<(), String> {
         let me = Rc::downgrade(this);
         if !crate::isolation::shared_memory() {
-            if this.borrow().spec.plays_python() {
-                crate::python_ready::taken_in_page();
-            }
             Timeout::new(0, move || {
                 if let Some(inner) = me.upgrade() {
                     Inner::host_in_page(&inner);

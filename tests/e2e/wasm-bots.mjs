@@ -41,7 +41,7 @@
 //      in one match, no fault.
 // (w4) Without SharedArrayBuffer (Chromium as WebKitGTK ships: the match on messages in the page,
 //      input through the service worker): (w1) again, then the loop, the trap, the import and
-//      the output without a newline, the page's longest pause at most 250 ms (it hosts the match).
+//      the output without a newline, the page's longest pause at most 100 ms (it hosts the match).
 //
 // Exits non-zero with a message on the first failure.
 
@@ -61,7 +61,7 @@ const WALKER_C = join(REPO, "tests", "e2e", "wasm", "walker.c");
 /** The page's longest pause allowed while a WebAssembly bot misbehaves, in ms: the match in a
  * frame of its own (Chromium), and in the page itself on messages (as cross-hostile.mjs allows
  * where the page hosts the match). */
-const MAX_PAUSE_MS = { w3: 100, w4: 250 };
+const MAX_PAUSE_MS = { w3: 100, w4: 100 };
 const SEED = "7";
 // `--only w1` (w3, w5, w6, w8, w9): that check alone (while working on it).
 const ONLY = process.argv.includes("--only") ? process.argv[process.argv.indexOf("--only") + 1] : null;
