@@ -166,11 +166,12 @@ fn a_timeout_says_what_the_program_was_doing() {
     assert_contains(&text, "KeyboardInterrupt");
     assert!(!stderr(&o).contains("buffering"), "{}", stderr(&o));
 
+    // Relaxed budgets: on a loaded machine Python may still be starting 1 s in (computing).
     let greedy = bot("greedy.py", "while True:\n    input()\n");
-    let o = ice_and_fire([&greedy, "builtin:wait"], &[]);
+    let o = ice_and_fire([&greedy, "builtin:wait"], &["--relaxed"]);
     assert_contains(
         &stdout(&o),
-        "fault seat 1 turn 1 timeout: no complete answer within 1000 ms: the bot was waiting \
+        "fault seat 1 turn 1 timeout: no complete answer within 10000 ms: the bot was waiting \
          for more input",
     );
 }
