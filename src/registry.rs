@@ -1,6 +1,7 @@
 //! The page's registry of games: for each game of `games::GAMES`, everything the page shows of
 //! it — its painter, its seat names, its human-play seat (if a person can play it by hand), its
-//! starter bots, its rules page and its landing sentence. It stands beside `games::GAMES` (the
+//! starter bots and its landing sentence (its rules page is `www/rules/<game>.html`, fetched when
+//! the Rules dialog first opens: `app::rules`). It stands beside `games::GAMES` (the
 //! rules) and `bots::BUILTINS` (the built-in bots); `tests/registry.rs` fails when a game of
 //! `games::GAMES` has no entry here (or no bots), or when an entry names a game `games::GAMES`
 //! lacks.
@@ -26,8 +27,6 @@ pub struct Game {
     pub typescript: &'static str,
     /// The starter bot in Python (`www/starter/<game>.py`).
     pub python: &'static str,
-    /// The rules page (`www/rules/<game>.html`, see `app::rules`).
-    pub rules: &'static str,
     /// One sentence on the landing page: what the game is about.
     pub sentence: &'static str,
     /// Why it suits a class's first lesson, when it does (the landing page marks it).
@@ -47,7 +46,6 @@ pub static GAMES: &[Game] = &[
         javascript: include_str!("../www/starter/ice-and-fire.js"),
         typescript: include_str!("../www/starter/ice-and-fire.ts"),
         python: include_str!("../www/starter/ice-and-fire.py"),
-        rules: include_str!("../www/rules/ice-and-fire.html"),
         sentence: "Train soldiers, claim land and build mines and towers on a 12 × 12 map until \
                    one side captures the other's HQ.",
         first_lesson: None,
@@ -61,7 +59,6 @@ pub static GAMES: &[Game] = &[
         javascript: include_str!("../www/starter/soak-overflow.js"),
         typescript: include_str!("../www/starter/soak-overflow.ts"),
         python: include_str!("../www/starter/soak-overflow.py"),
-        rules: include_str!("../www/rules/soak-overflow.html"),
         sentence: "Move a team of agents behind cover, soak the other team with shots and splash \
                    bombs, and hold more of the map.",
         first_lesson: Some(
@@ -78,7 +75,6 @@ pub static GAMES: &[Game] = &[
         javascript: include_str!("../www/starter/micro-rts.js"),
         typescript: include_str!("../www/starter/micro-rts.ts"),
         python: include_str!("../www/starter/micro-rts.py"),
-        rules: include_str!("../www/rules/micro-rts.html"),
         sentence: "A small real-time strategy game: gather gold and wood, build barracks, train \
                    an army and take the enemy's castles.",
         first_lesson: None,
@@ -92,7 +88,6 @@ pub static GAMES: &[Game] = &[
         javascript: include_str!("../www/starter/skyport.js"),
         typescript: include_str!("../www/starter/skyport.ts"),
         python: include_str!("../www/starter/skyport.py"),
-        rules: include_str!("../www/rules/skyport.html"),
         sentence: "Up to eight ships on a hex map mine resources, upgrade lasers, mortars and \
                    droids, and shoot it out for points.",
         first_lesson: None,
@@ -106,7 +101,6 @@ pub static GAMES: &[Game] = &[
         javascript: include_str!("../www/starter/crafting-quest.js"),
         typescript: include_str!("../www/starter/crafting-quest.ts"),
         python: include_str!("../www/starter/crafting-quest.py"),
-        rules: include_str!("../www/rules/crafting-quest.html"),
         sentence: "Ten units each dig for buried resources under fog of war, craft swords and \
                    armour, set traps and towers, and fight.",
         first_lesson: None,

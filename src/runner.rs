@@ -988,6 +988,14 @@ pub(crate) mod files {
         JsFuture::from(body.map_err(failed)?).await.map_err(failed)
     }
 
+    /// The text of a file of the site (a rules page, say), or why it could not be had.
+    pub(crate) async fn fetch_text(url: &str) -> Result<String, String> {
+        fetch(url, Body::Text)
+            .await?
+            .as_string()
+            .ok_or_else(|| format!("{url} is not text"))
+    }
+
     fn set(target: &js_sys::Object, key: &str, value: &JsValue) {
         let _ = js_sys::Reflect::set(target, &key.into(), value);
     }

@@ -9,12 +9,25 @@
 
 #![cfg(not(target_arch = "wasm32"))]
 
-use botplay_web::app::rules::{page, play, sections, Exchange, Position, LEARNING};
-use botplay_web::registry;
+use botplay_web::app::rules::{page_url, play, sections, Exchange, Position, LEARNING_URL};
 
-/// Every rules page, by game id (the page's registry holds them).
+/// A file the page fetches, as `www/` holds it (`url` relative to the page).
+fn site_file(url: &str) -> &'static str {
+    let path = format!("{}/www/{url}", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    Box::leak(text.into_boxed_str())
+}
+
+/// The rules page of a game, as the page fetches it.
+fn page(game: &str) -> Option<&'static str> {
+    games::entry(game).map(|_| site_file(&page_url(game)))
+}
+
+/// Every rules page, by game id.
 fn pages() -> impl Iterator<Item = (&'static str, &'static str)> {
-    registry::GAMES.iter().map(|g| (g.id, g.rules))
+    games::GAMES
+        .iter()
+        .map(|g| (g.info.id, site_file(&page_url(g.info.id))))
 }
 
 /// The sections every page has, in this order.
@@ -403,10 +416,15 @@ fn every_game_has_a_rules_page_with_every_section() {
             assert!(!title.is_empty(), "{id}: section {section} has no title");
         }
     }
-    for (id, _) in pages() {
+    // Every file of www/rules/ but the learning section is the page of a game.
+    let folder = format!("{}/www/rules", env!("CARGO_MANIFEST_DIR"));
+    for file in std::fs::read_dir(&folder).expect("www/rules") {
+        let name = file.expect("www/rules").file_name();
+        let name = name.to_string_lossy();
+        let id = name.strip_suffix(".html").unwrap_or(&name);
         assert!(
-            games::entry(id).is_some(),
-            "a rules page for an unknown game '{id}'"
+            format!("rules/{name}") == LEARNING_URL || games::entry(id).is_some(),
+            "www/rules/{name}: a rules page for an unknown game '{id}'"
         );
     }
 }
@@ -444,7 +462,7 @@ fn in_short_complaint(page: &str) -> Option<String> {
 
 #[test]
 fn every_section_opens_with_an_in_short() {
-    for (id, text) in pages().chain([("learning", LEARNING)]) {
+    for (id, text) in pages().chain([("learning", site_file(LEARNING_URL))]) {
         if let Some(why) = in_short_complaint(text) {
             panic!("www/rules/{id}.html: {why}");
         }

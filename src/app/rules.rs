@@ -2,8 +2,11 @@
 //! "Rules" button beside the game list opens.
 //!
 //! The text of a page is ours and trusted: `www/rules/<game>.html`, semantic HTML without inline
-//! style or script, included at compile time by the page's registry (`crate::registry`). Two
-//! conventions inside it:
+//! style or script, which the build copies beside the page (`rules/<game>.html`) and the dialog
+//! fetches the first time it opens for that game, with the section every page ends with
+//! (`rules/learning.html`): nobody waits for the rules of five games before their first match,
+//! and the service worker keeps them for offline use once the page has been idle a while
+//! (`www/editor/sw.mjs`, `LATER`). Two conventions inside it:
 //!
 //! - `<div class="mini-board" data-seed="5" …></div>` becomes a live board: the engine builds the
 //!   match, built-in bots play it to the turn asked for, and the game's own painter draws that
@@ -28,14 +31,15 @@ use yew::prelude::*;
 
 use crate::painters;
 
-/// The rules page of a game (`www/rules/<game>.html`, held by the page's registry).
-pub fn page(game: &str) -> Option<&'static str> {
-    crate::registry::entry(game).map(|g| g.rules)
+/// Where the page fetches the rules page of a game (`www/rules/<game>.html`), relative to the
+/// page (and to `www/`).
+pub fn page_url(game: &str) -> String {
+    format!("rules/{game}.html")
 }
 
-/// The section every rules page ends with: the charts, taking over a match and embedding one,
-/// with screenshots (the build copies them beside the page).
-pub const LEARNING: &str = include_str!("../../www/rules/learning.html");
+/// Where the page fetches the section every rules page ends with: the charts, taking over a
+/// match and embedding one, with screenshots (the build copies them beside the page).
+pub const LEARNING_URL: &str = "rules/learning.html";
 
 /// The sections of a page, from its `<h2 id="…">title</h2>` headings: (id, title).
 pub fn sections(page: &str) -> Vec<(&str, &str)> {
@@ -205,7 +209,9 @@ pub fn rules(props: &Props) -> Html {
     let button = use_node_ref();
     let game = props.game;
     let name = games::entry(game).map_or(game, |e| e.info.name);
-    use_open_dialog(*open, game, &dialog, &body);
+    let text = use_rules_text(*open, game);
+    use_open_dialog(*open, &dialog, &body);
+    use_live_boards(*open && matches!(text, Text::Shown(_)), game, &body);
 
     let on_open = {
         let open = open.clone();
@@ -230,7 +236,6 @@ pub fn rules(props: &Props) -> Html {
             }
         })
     };
-    let text = page(game).map(|text| format!("{text}\n{LEARNING}"));
 
     html! {
         <>
@@ -251,38 +256,114 @@ pub fn rules(props: &Props) -> Html {
                         { "Close" }
                     </button>
                 </header>
-                <div class="rules-scroll" ref={body.clone()} data-game={game}>
-                    if *open {
-                        <nav class="rules-contents" aria-label="Sections">
-                            <ul>{ contents(text.as_deref(), &body) }</ul>
-                        </nav>
-                        <div class="rules-text">
-                            { Html::from_html_unchecked(text.map_or(
-                                AttrValue::Static("<p>This game has no rules page yet.</p>"),
-                                AttrValue::from)) }
-                        </div>
-                    }
+                <div class="rules-scroll" ref={body.clone()} data-game={game} aria-busy={(*open && text == Text::Waiting).then_some("true")}>
+                    if *open { { dialog_body(&text, &body) } }
                 </div>
             </dialog>
         </>
     }
 }
 
-/// Opening: shows the dialog as a modal (Escape closes it), then draws its live boards, and
-/// repaints them when the window changes size. Closing: forgets them.
+/// A rules page as the dialog has it.
+#[derive(Clone, PartialEq)]
+enum Text {
+    /// Being fetched.
+    Waiting,
+    /// The page and the section every page ends with.
+    Shown(Rc<str>),
+    /// Why it could not be fetched (offline before the page kept it, say).
+    Failed(String),
+}
+
+/// What the open dialog shows: the contents and the page, or where it stands.
+fn dialog_body(text: &Text, body: &NodeRef) -> Html {
+    match text {
+        Text::Shown(text) => html! {
+            <>
+                <nav class="rules-contents" aria-label="Sections">
+                    <ul>{ contents(text, body) }</ul>
+                </nav>
+                <div class="rules-text">
+                    { Html::from_html_unchecked(AttrValue::from(text.to_string())) }
+                </div>
+            </>
+        },
+        Text::Waiting => html! { <p class="rules-text">{ "Loading the rules…" }</p> },
+        Text::Failed(why) => html! {
+            <p class="rules-text warning" role="alert">
+                { format!("The rules could not be loaded ({why}). Close this and open it again \
+                           when the page is back online.") }
+            </p>
+        },
+    }
+}
+
+/// The rules page of `game` while the dialog is `open`: fetched the first time it opens for
+/// that game (with the learning section), kept for the page's life; a failure is tried again
+/// at the next opening.
 #[hook]
-fn use_open_dialog(open: bool, game: &'static str, dialog: &NodeRef, body: &NodeRef) {
-    let drawn: Rc<RefCell<Vec<Drawn>>> = use_mut_ref(Vec::new);
+fn use_rules_text(open: bool, game: &'static str) -> Text {
+    let kept: Rc<RefCell<BTreeMap<&'static str, Text>>> = use_mut_ref(BTreeMap::new);
+    let update = use_force_update();
+    {
+        let kept = kept.clone();
+        use_effect_with((open, game), move |&(open, game)| {
+            let known = matches!(
+                kept.borrow().get(game),
+                Some(Text::Shown(_) | Text::Waiting)
+            );
+            if open && !known {
+                kept.borrow_mut().insert(game, Text::Waiting);
+                update.force_update();
+                wasm_bindgen_futures::spawn_local(async move {
+                    let text = match fetch_page(game).await {
+                        Ok(text) => Text::Shown(text.into()),
+                        Err(why) => Text::Failed(why),
+                    };
+                    kept.borrow_mut().insert(game, text);
+                    update.force_update();
+                });
+            }
+        });
+    }
+    let text = kept.borrow().get(game).cloned();
+    text.unwrap_or(Text::Waiting)
+}
+
+/// A game's rules page followed by the learning section.
+async fn fetch_page(game: &str) -> Result<String, String> {
+    let page = crate::runner::files::fetch_text(&page_url(game)).await?;
+    let learning = crate::runner::files::fetch_text(LEARNING_URL).await?;
+    Ok(format!("{page}\n{learning}"))
+}
+
+/// Opening: shows the dialog as a modal (Escape closes it), scrolled to its top.
+#[hook]
+fn use_open_dialog(open: bool, dialog: &NodeRef, body: &NodeRef) {
     let dialog = dialog.clone();
     let body = body.clone();
-    use_effect_with((open, game), move |(open, game)| {
-        let mut listener = None;
+    use_effect_with(open, move |open| {
         if *open {
             if let Some(element) = dialog.cast::<Element>() {
                 call(&element, "showModal");
             }
             if let Some(body) = body.cast::<Element>() {
                 body.set_scroll_top(0);
+            }
+        }
+    });
+}
+
+/// While the page is `shown`: draws its live boards, and repaints them when the window changes
+/// size. Once closed: forgets them.
+#[hook]
+fn use_live_boards(shown: bool, game: &'static str, body: &NodeRef) {
+    let drawn: Rc<RefCell<Vec<Drawn>>> = use_mut_ref(Vec::new);
+    let body = body.clone();
+    use_effect_with((shown, game), move |(shown, game)| {
+        let mut listener = None;
+        if *shown {
+            if let Some(body) = body.cast::<Element>() {
                 draw_boards(&body, game, &drawn);
             }
             listener = Some(repaint_on_resize(game, &drawn));
@@ -318,9 +399,8 @@ fn repaint_on_resize(game: &'static str, drawn: &Rc<RefCell<Vec<Drawn>>>) -> Clo
 
 /// The page's table of contents: a button per section that scrolls the dialog's `body` to
 /// its heading.
-fn contents(text: Option<&str>, body: &NodeRef) -> Html {
-    text.map(sections)
-        .unwrap_or_default()
+fn contents(text: &str, body: &NodeRef) -> Html {
+    sections(text)
         .into_iter()
         .map(|(id, title)| {
             let body = body.clone();

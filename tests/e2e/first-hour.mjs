@@ -169,6 +169,8 @@ export async function firstHourChecks({ dist, check = defaultCheck, SHOTS = DEFA
     await pickGame(page, "soak-overflow");
     await page.locator("#player").selectOption("python");
     await page.locator("#bot-code .cm-content").waitFor();
+    // Python's mode (its indentation among it) comes a moment later, fetched when first shown.
+    await page.waitForFunction(() => botplayEditor.get("bot-code").hasMode(), null, { timeout: 30_000 });
     check(/my_agent_count = int\(input\(\)\)/.test(await code(page)), "(fh1) the Python starter is not in the editor");
     const target = "    my_agent_count = int(input())";
     const line = await scrollToLine(page, "my_agent_count = int(input())", check, "(fh1)");

@@ -1,5 +1,6 @@
 // Run by Trunk's pre_build hook (see Trunk.toml), before each build of the page:
-// - bundles the editor (editor.js and CodeMirror from node_modules) into target/editor/editor.js,
+// - bundles the editor (editor.js and CodeMirror from node_modules) into target/editor/editor.js
+//   and its Python mode into target/editor/editor-python.js (fetched when Python is first shown),
 //   the arena's zip maker (zip.js and fflate) into target/editor/zip.js, and the links' QR
 //   codes (qr.js and qrcode-generator) into target/editor/qr.js, and TypeScript bots' transform
 //   (typescript.js and Sucrase) into target/editor/typescript.js and, for the CLI, into
@@ -26,6 +27,9 @@ await build({
   legalComments: "linked",
   logLevel: "warning",
 });
+
+// Python's mode, which editor.js fetches the first time an editor shows Python.
+await buildPythonMode();
 
 // The scripts the page fetches only when asked for: the zip maker of the arena's "all replays"
 // (fflate), the QR code of a link (qrcode-generator) and TypeScript bots' transform (Sucrase).
@@ -83,6 +87,62 @@ async function vendorTypeScript() {
   await mkdir(vendor, { recursive: true });
   await writeIfChanged(join(vendor, "typescript.js"), header + bundled.outputFiles[0].text);
   await writeIfChanged(join(vendor, "typescript.LICENSES.txt"), licences);
+}
+
+/**
+ * editor-python.js: CodeMirror's Python mode, with the packages it shares with editor.js taken
+ * from editor.js's `botplayEditorParts` (one CodeMirror in the page: a mode made with a second
+ * copy of @codemirror/language would not be seen by the first). Fails when the mode imports a
+ * part of a shared package that editor.js does not give, or a whole shared package.
+ */
+async function buildPythonMode() {
+  const given = editorParts(await readFile(join(here, "editor.js"), "utf8"));
+  const escaped = [...given.keys()].map((p) => p.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&"));
+  const fromEditor = {
+    name: "from-editor",
+    setup(b) {
+      b.onResolve({ filter: new RegExp(`^(${escaped.join("|")})$`) }, (args) => ({ path: args.path, namespace: "editor-part" }));
+      b.onLoad({ filter: /.*/, namespace: "editor-part" }, (args) => ({
+        contents: `module.exports = globalThis.botplayEditorParts[${JSON.stringify(args.path)}];`,
+        loader: "js",
+      }));
+    },
+  };
+  const built = await build({
+    entryPoints: [join(here, "editor-python.js")],
+    outfile: join(repo, "target", "editor", "editor-python.js"),
+    bundle: true,
+    minify: true,
+    format: "iife",
+    target: "es2022",
+    legalComments: "linked",
+    logLevel: "warning",
+    metafile: true,
+    plugins: [fromEditor],
+  });
+  for (const input of Object.keys(built.metafile.inputs).filter((i) => i.startsWith("node_modules/"))) {
+    const source = await readFile(join(repo, input), "utf8");
+    for (const [, names, from] of source.matchAll(/import\s*(\*\s*as\s*\w+|\{[^}]*\})\s*from\s*['"]([^'"]+)['"]/g)) {
+      if (!given.has(from)) continue;
+      const missing = names.startsWith("*")
+        ? ["the whole package"]
+        : names.slice(1, -1).split(",").map((n) => n.trim().split(/\s+as\s+/)[0]).filter((n) => n && !given.get(from).has(n));
+      if (missing.length) {
+        throw new Error(`build.mjs: ${input} imports ${missing.join(", ")} of ${from}, which editor.js does not give in botplayEditorParts: add it there`);
+      }
+    }
+  }
+}
+
+/** The parts editor.js gives other bundles: package → names, from its `botplayEditorParts`. */
+function editorParts(source) {
+  const block = source.match(/globalThis\.botplayEditorParts = \{([\s\S]*?)\n\};/);
+  if (!block) throw new Error("build.mjs: editor.js has no botplayEditorParts");
+  const parts = new Map();
+  for (const [, name, list] of block[1].matchAll(/"([^"]+)":\s*\{([^}]*)\}/g)) {
+    parts.set(name, new Set(list.split(",").map((n) => n.trim()).filter(Boolean)));
+  }
+  return parts;
 }
 
 async function writeIfChanged(path, text) {

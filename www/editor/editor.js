@@ -24,15 +24,45 @@ import { Decoration, EditorView, GutterMarker, gutterLineClass, keymap } from "@
 import { Compartment, EditorState, Prec, RangeSet, StateEffect, StateField } from "@codemirror/state";
 import { acceptCompletion, autocompletion, completionStatus, moveCompletionSelection, selectedCompletionIndex } from "@codemirror/autocomplete";
 import { indentWithTab } from "@codemirror/commands";
-import { indentUnit } from "@codemirror/language";
+import { delimitedIndent, foldInside, foldNodeProp, indentNodeProp, indentUnit, LanguageSupport, LRLanguage, syntaxTree } from "@codemirror/language";
 import { javascript } from "@codemirror/lang-javascript";
-import { python } from "@codemirror/lang-python";
 import { oneDark } from "@codemirror/theme-one-dark";
+import { IterMode, NodeWeakMap } from "@lezer/common";
+import { completeFromList, ifNotIn, snippetCompletion } from "@codemirror/autocomplete";
+import { ContextTracker, ExternalTokenizer, LRParser } from "@lezer/lr";
+import { styleTags, tags } from "@lezer/highlight";
+
+// Python's mode (its grammar, 19 KB gzipped) is a script of its own, editor-python.js, fetched
+// the first time an editor shows Python: a first visit in JavaScript does not wait for it. It
+// takes these parts from this bundle, so that both share one CodeMirror (build.mjs bundles it
+// with these packages mapped to this object, and fails when it needs a part not listed here).
+globalThis.botplayEditorParts = {
+  "@codemirror/language": { syntaxTree, LRLanguage, indentNodeProp, delimitedIndent, foldNodeProp, foldInside, LanguageSupport },
+  "@lezer/common": { NodeWeakMap, IterMode },
+  "@codemirror/autocomplete": { snippetCompletion, ifNotIn, completeFromList },
+  "@lezer/lr": { ExternalTokenizer, ContextTracker, LRParser },
+  "@lezer/highlight": { styleTags, tags },
+};
+const PYTHON_SCRIPT = new URL("editor-python.js", document.currentScript?.src ?? document.baseURI).href;
+/** Python's mode once editor-python.js has defined it (`botplayPythonMode`), else nothing: the
+ * script is added to the page, and every editor showing Python takes the mode when it comes. */
+function pythonMode() {
+  if (globalThis.botplayPythonMode) return globalThis.botplayPythonMode();
+  if (!document.querySelector(`script[src="${PYTHON_SCRIPT}"]`)) {
+    const script = document.createElement("script");
+    script.src = PYTHON_SCRIPT;
+    script.onload = () => {
+      for (const handle of live) handle.languageArrived("python");
+    };
+    document.head.appendChild(script);
+  }
+  return [];
+}
 
 const languages = {
   javascript: () => javascript(),
   typescript: () => javascript({ typescript: true }),
-  python: () => python(),
+  python: pythonMode,
 };
 // Each language's indent unit, as the starters (www/starter/) are written, and what ends a line
 // that opens a block (the next line is one unit deeper).
@@ -108,6 +138,8 @@ const faultTheme = EditorView.theme({
 
 const indentFor = (text, language) => indentUnit.of(detectIndent(text, language in INDENT ? language : "javascript"));
 const instances = new Map();
+// Every editor not yet destroyed.
+const live = new Set();
 
 // One Dark colours, with the editor filling its resizable box.
 const sizing = EditorView.theme({
@@ -189,6 +221,12 @@ function create(host, doc, language, onChange) {
         effects: [mode.reconfigure(languages[current]()), indent.reconfigure(indentFor(view.state.doc.toString(), current))],
       });
     },
+    // A language's mode has been fetched: taken if this editor shows that language.
+    languageArrived(name) {
+      if (name === current) view.dispatch({ effects: mode.reconfigure(languages[current]()) });
+    },
+    // Whether the language shown has its mode (tests wait for Python's).
+    hasMode: () => current !== "python" || Boolean(globalThis.botplayPythonMode),
     setWrap(on) {
       view.dispatch({ effects: wrap.reconfigure(on ? EditorView.lineWrapping : []) });
     },
@@ -213,9 +251,11 @@ function create(host, doc, language, onChange) {
     focus: () => view.focus(),
     destroy() {
       view.destroy();
+      live.delete(handle);
       if (instances.get(host.id) === handle) instances.delete(host.id);
     },
   };
+  live.add(handle);
   if (host.id) instances.set(host.id, handle);
   return handle;
 }

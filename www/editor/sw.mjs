@@ -23,13 +23,15 @@ const WORKER = "coi-sw.js";
 const PYODIDE_DIR = "pyodide/";
 // Trunk's hashed outputs: app-0123456789abcdef.js, app-0123456789abcdef_bg.wasm, style-….css.
 const HASHED = /-[0-9a-f]{16}(_bg)?\.(js|wasm|css)$/;
-// What the page fetches only when a person asks for what it does: the help's pictures, the zip
-// of an arena's replays, a link's QR code, the TypeScript and WebAssembly runtimes, the store of
-// an arena's replays, the embed view. The worker caches these once the page has been idle a
-// while (boot.js), not at install: a first visit fetches only what its first match needs.
+// What the page fetches only when a person asks for what it does: the rules pages and their
+// pictures, the editor's Python mode, the zip of an arena's replays, a link's QR code, the
+// TypeScript and WebAssembly runtimes, the store of an arena's replays, the embed view. The
+// worker caches these once the page has been idle a while (boot.js), not at install: a first
+// visit fetches only what its first match needs.
 const LATER = [
   /\.png$/,
-  /^(zip|qr|typescript|wasm-bot-worker|replay-store|embed-boot)\.js$/,
+  /^rules\//,
+  /^(zip|qr|typescript|wasm-bot-worker|replay-store|embed-boot|editor-python)\.js$/,
   /^embed\.(html|css)$/,
 ];
 
