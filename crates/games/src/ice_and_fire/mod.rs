@@ -171,18 +171,22 @@ use engine::{
     SetupError, TurnOrder,
 };
 
+mod events;
 mod map;
 mod protocol;
 mod state;
 pub mod view;
 
 #[cfg(test)]
+mod fast_path_tests;
+#[cfg(test)]
 mod tests;
 
+use events::Event;
 /// The 4-neighbours of a cell (pure geometry: the built-in bots use it too).
 pub use map::neighbours;
 use map::{xy, Map, CELLS};
-use protocol::{init_text, parse_line, turn_text, write_line};
+use protocol::{input_text, parse_line, write_line};
 pub use protocol::{BuildKind, Command};
 /// Activity (rulebook: *Territory*), pure: the built-in bots' board takes it too.
 pub use state::activate_connected;
@@ -260,9 +264,9 @@ pub struct IceAndFire {
     hq_captured: Option<usize>,
     outcome: Option<Outcome>,
     /// Events since the last step.
-    events: Vec<String>,
-    /// Events of the last step (shown by the frame).
-    last_events: Arc<[String]>,
+    events: Vec<Event>,
+    /// Events of the last step (shown by the frame), written out when it is read.
+    last_events: Arc<[Event]>,
     /// The seat whose turn the last step was.
     last_player: Option<usize>,
 }
@@ -308,8 +312,7 @@ impl IceAndFire {
         self.answered = false;
         self.pending.clear();
         self.messages[self.player] = None;
-        let events = self.board.init_turn(self.player);
-        self.events.extend(events);
+        self.board.init_turn(self.player, &mut self.events);
     }
 
     /// The seat loses now (rulebook: *End and scoring*): −1 for it, military power for the other.
@@ -317,7 +320,7 @@ impl IceAndFire {
         if self.outcome.is_some() {
             return;
         }
-        self.events.push(event);
+        self.events.push(Event::Text(event));
         self.pending.clear();
         self.lost = Some((seat, why.to_string()));
         let other = 1 - seat;
@@ -335,7 +338,7 @@ impl IceAndFire {
             "turn limit: military power red {}, blue {}",
             scores[0], scores[1]
         );
-        self.events.push(reason.clone());
+        self.events.push(Event::Text(reason.clone()));
         self.outcome = Some(Outcome::from_scores(scores, reason));
     }
 
@@ -346,11 +349,11 @@ impl IceAndFire {
         let event = match &command {
             Command::Wait => None,
             Command::Msg(text) => {
-                self.events.push(format!(
+                self.events.push(Event::Text(format!(
                     "{} says {:?}",
                     name(seat),
                     view::shown_message(text)
-                ));
+                )));
                 self.messages[seat] = Some(text.clone());
                 return;
             }
@@ -384,7 +387,7 @@ impl IceAndFire {
             }
         };
         match event {
-            Some(e) => self.events.push(e),
+            Some(e) => self.events.push(Event::Text(e)),
             None if command != Command::Wait => self.pending.push(command),
             None => {}
         }
@@ -422,19 +425,19 @@ impl IceAndFire {
                     self.events.push(text);
                 }
                 Err(why) => {
-                    self.events
-                        .push(format!("{}: {command} skipped: {why}", name(seat)));
+                    let text = format!("{}: {command} skipped: {why}", name(seat));
+                    self.events.push(Event::Text(text));
                     continue;
                 }
             }
             if let Some(loser) = self.board.hq_lost() {
                 let rest = commands.len() - i - 1;
                 if rest > 0 {
-                    self.events.push(format!(
+                    self.events.push(Event::Text(format!(
                         "the game is over: {} {} not run",
                         state::plural(rest, "more command"),
                         if rest == 1 { "is" } else { "are" }
-                    ));
+                    )));
                 }
                 self.hq_captured = Some(loser);
                 let event = format!("{}'s HQ is captured: {} wins", name(loser), name(1 - loser));
@@ -587,13 +590,8 @@ impl Game for IceAndFire {
         if seat >= PLAYERS {
             return String::new();
         }
-        let mut text = String::new();
         // Rulebook, *Protocol*: the init block goes with the seat's first turn (red's is turn 0, blue's turn 1).
-        if self.turns_done == seat as u32 {
-            text.push_str(&init_text(&self.board));
-        }
-        text.push_str(&turn_text(&self.board, seat));
-        text
+        input_text(&self.board, seat, self.turns_done == seat as u32)
     }
 
     fn hear(&mut self, seat: usize, line: &str) -> Heard {
@@ -671,7 +669,7 @@ scene_of_a_copy!(IceAndFire, last_events);
 impl IceAndFire {
     /// The events of the last step, in words.
     fn last_events(&self) -> Vec<String> {
-        self.last_events.to_vec()
+        self.last_events.iter().map(ToString::to_string).collect()
     }
 }
 

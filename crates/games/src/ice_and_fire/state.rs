@@ -6,6 +6,7 @@
 
 use std::sync::Arc;
 
+use super::events::{Event, Taken};
 use super::map::{idx, neighbours, xy, Map, ADJACENT, CELLS, HEIGHT, NONE, UNREACHABLE, WIDTH};
 
 /// Rulebook, *Facts*: two players.
@@ -147,10 +148,19 @@ pub struct Board {
     pub income: [i32; PLAYERS],
     /// The next unit id: one counter for both players, from 1 (rulebook: *Facts*).
     pub next_id: i32,
+    /// Per cell: the level of the unit on it, 0 for none. An index of `units` (at most one unit
+    /// stands on a cell), kept by every change of `units` (see [`Board::reindex`]).
+    unit_here: [u8; CELLS],
+    /// Per cell: the code of the building on it plus 1, 0 for none; an index of `buildings`
+    /// (at most one building stands on a cell), kept as `unit_here`.
+    building_here: [u8; CELLS],
 }
 
 /// What a successful action reports.
-pub type Done = Result<String, String>;
+pub type Done = Result<Event, String>;
+
+/// [`Board::building_here`] of a tower.
+const TOWER_HERE: u8 = 3;
 
 impl Board {
     /// The board at the start of a match (rulebook: *Map generation* step 10, *Facts*), incomes computed.
@@ -165,6 +175,8 @@ impl Board {
             gold: [START_GOLD; PLAYERS],
             income: [0; PLAYERS],
             next_id: 1,
+            unit_here: [0; CELLS],
+            building_here: [0; CELLS],
         };
         for (seat, &(x, y)) in HQ_CELLS.iter().enumerate() {
             board.owner[idx(x, y)] = Some(seat);
@@ -175,6 +187,7 @@ impl Board {
             });
         }
         board.owner[idx(BLUE_EXTRA_CELL.0, BLUE_EXTRA_CELL.1)] = Some(1);
+        board.reindex();
         board.compute_activity();
         board.compute_incomes();
         board
@@ -187,15 +200,56 @@ impl Board {
             && !self.map.void[idx(x as usize, y as usize)]
     }
 
+    /// Writes the per-cell indexes of units and buildings from the lists (after the lists
+    /// were set by hand, as tests set up positions).
+    pub fn reindex(&mut self) {
+        self.unit_here = [0; CELLS];
+        for u in &self.units {
+            self.unit_here[u.cell] = u.level.max(1);
+        }
+        self.building_here = [0; CELLS];
+        for b in &self.buildings {
+            self.building_here[b.cell] = b.kind.code() + 1;
+        }
+    }
+
+    /// Whether the per-cell indexes are what [`Board::reindex`] writes from the lists, and
+    /// every id finds by [`Board::unit_by_id`] the unit a scan of the list finds.
+    #[cfg(test)]
+    pub fn indexes_agree(&self) -> bool {
+        let mut again = self.clone();
+        again.reindex();
+        again.unit_here == self.unit_here
+            && again.building_here == self.building_here
+            && (0..=self.next_id)
+                .all(|id| self.unit_by_id(id) == self.units.iter().find(|u| u.id == id))
+    }
+
+    /// The unit on cell `c`: looked for in the list only when the index says there is one.
     pub fn unit_at(&self, c: usize) -> Option<&Unit> {
+        if self.unit_here[c] == 0 {
+            return None;
+        }
         self.units.iter().find(|u| u.cell == c)
     }
 
-    pub fn unit_by_id(&self, id: i32) -> Option<&Unit> {
-        self.units.iter().find(|u| u.id == id)
+    /// The position in `units` of the living unit `id`: the list is in id order (units are
+    /// trained with ever greater ids and pushed at its end, and only removed from it), so a
+    /// binary search finds what a scan would.
+    fn unit_index(&self, id: i32) -> Option<usize> {
+        debug_assert!(self.units.windows(2).all(|w| w[0].id < w[1].id));
+        self.units.binary_search_by_key(&id, |u| u.id).ok()
     }
 
+    pub fn unit_by_id(&self, id: i32) -> Option<&Unit> {
+        self.unit_index(id).map(|i| &self.units[i])
+    }
+
+    /// The building on cell `c` (looked for only when the index says there is one).
     pub fn building_at(&self, c: usize) -> Option<&Building> {
+        if self.building_here[c] == 0 {
+            return None;
+        }
         self.buildings.iter().find(|b| b.cell == c)
     }
 
@@ -248,13 +302,14 @@ impl Board {
     /// neutral cell): what [`Board::compute_activity`] would find, visiting only what can
     /// change. Activity is each player's cells reachable from its HQ, so:
     /// - the loser's reachable cells change only if `c` was one of them (then its cells are
-    ///   walked again from its HQ);
+    ///   walked again from its HQ), and not even then when `c` was not its HQ and
+    ///   [`Board::bypassable`]: every path through `c` has a way round it;
     /// - the taker's grow by `c` and what `c` connects, if `c` touches one of them (a path
     ///   from the HQ to `c` enters it from such a neighbour) or is its HQ cell;
     /// - every other cell keeps its activity.
     fn activity_after_taking(&mut self, c: usize, seat: usize, before: Option<usize>) {
         if let Some(loser) = before.filter(|&l| l != seat) {
-            if self.active[c] {
+            if self.active[c] && (c == self.hq_cell(loser) || !self.bypassable(c, loser)) {
                 for cell in 0..CELLS {
                     if self.owner[cell] == Some(loser) {
                         self.active[cell] = false;
@@ -271,6 +326,47 @@ impl Board {
         if joins {
             self.activate_from(c, seat);
         }
+    }
+
+    /// Whether `loser`'s cells 4-adjacent to `c` are joined by its cells among the 8 around
+    /// `c`: a path of its cells that enters `c` from one of them and leaves to another can
+    /// then go round `c` instead, so losing `c` cuts no cell off from its HQ. The 8 cells in
+    /// turn around `c` are each 4-adjacent to the next, so a run of the loser's cells in that
+    /// ring is joined; the 4-neighbours sit at the even places of the ring.
+    fn bypassable(&self, c: usize, loser: usize) -> bool {
+        const RING: [(i32, i32); 8] = [
+            (0, -1),
+            (1, -1),
+            (1, 0),
+            (1, 1),
+            (0, 1),
+            (-1, 1),
+            (-1, 0),
+            (-1, -1),
+        ];
+        let (x, y) = xy(c);
+        let owned = RING.map(|(dx, dy)| {
+            let (nx, ny) = (x as i32 + dx, y as i32 + dy);
+            (0..WIDTH as i32).contains(&nx)
+                && (0..HEIGHT as i32).contains(&ny)
+                && self.owner[idx(nx as usize, ny as usize)] == Some(loser)
+        });
+        // Start after a place that is not the loser's: every run then ends within the turn.
+        let Some(start) = owned.iter().position(|&o| !o) else {
+            return true;
+        };
+        let mut runs_with_neighbours = 0;
+        let mut neighbour_in_run = false;
+        for k in 1..=RING.len() {
+            let i = (start + k) % RING.len();
+            if owned[i] {
+                neighbour_in_run |= i & 1 == 0;
+            } else {
+                runs_with_neighbours += usize::from(neighbour_in_run);
+                neighbour_in_run = false;
+            }
+        }
+        runs_with_neighbours <= 1
     }
 
     /// Rulebook, *Territory*, both players (recomputed when *A player's turn* and *Rules* say): active cells + 4 per mine on an
@@ -307,8 +403,7 @@ impl Board {
     }
 
     fn has_tower(&self, c: usize) -> bool {
-        self.building_at(c)
-            .is_some_and(|b| b.kind == BuildingKind::Tower)
+        self.building_here[c] == TOWER_HERE
     }
 
     /// Rulebook, *Taking a cell*: a tower on the cell, or on an active 4-neighbour of the cell's owner. Neutral
@@ -338,9 +433,10 @@ impl Board {
         if foreign && self.has_tower(c) && level < CAPTURE_LEVEL {
             return false;
         }
-        let unit = self.unit_at(c);
+        // The level of the unit on the cell, 0 for none (a unit's level is at least 1).
+        let unit = self.unit_here[c];
         // Rule 3.
-        if unit.is_none() && self.building_at(c).is_none() {
+        if unit == 0 && self.building_here[c] == 0 {
             return true;
         }
         // Rule 4.
@@ -348,45 +444,40 @@ impl Board {
             return false;
         }
         // Rule 5.
-        if let Some(u) = unit {
-            if level != self.league.max_level() && level <= u.level {
-                return false;
-            }
+        if unit != 0 && level != self.league.max_level() && level <= unit {
+            return false;
         }
         // Rule 6.
         true
     }
 
     /// Takes cell `c` for `seat`: kills the unit there, destroys a non-HQ building, changes
-    /// the owner (rulebook: *Taking a cell*). Returns the words for what happened.
-    fn capture(&mut self, c: usize, seat: usize) -> String {
-        let mut what = String::new();
-        if let Some(i) = self.units.iter().position(|u| u.cell == c) {
-            let u = self.units.remove(i);
-            what.push_str(&format!(
-                " and kills {}'s level-{} unit {}",
-                name(u.owner),
-                u.level,
-                u.id
-            ));
+    /// the owner (rulebook: *Taking a cell*). Returns what happened besides.
+    fn capture(&mut self, c: usize, seat: usize) -> Taken {
+        let mut taken = Taken::default();
+        if self.unit_here[c] != 0 {
+            if let Some(i) = self.units.iter().position(|u| u.cell == c) {
+                let u = self.units.remove(i);
+                self.unit_here[c] = 0;
+                taken.killed = Some((u.owner, u.level, u.id));
+            }
         }
-        if let Some(i) = self.buildings.iter().position(|b| b.cell == c) {
-            let b = &self.buildings[i];
-            if b.kind == BuildingKind::Hq {
-                if b.owner != seat {
-                    what.push_str(&format!(" and captures {}'s HQ", name(b.owner)));
+        if self.building_here[c] != 0 {
+            if let Some(i) = self.buildings.iter().position(|b| b.cell == c) {
+                let b = &self.buildings[i];
+                if b.kind == BuildingKind::Hq {
+                    if b.owner != seat {
+                        taken.building = Some((b.owner, b.kind));
+                    }
+                } else {
+                    let b = self.buildings.remove(i);
+                    self.building_here[c] = 0;
+                    taken.building = Some((b.owner, b.kind));
                 }
-            } else {
-                let b = self.buildings.remove(i);
-                what.push_str(&format!(
-                    " and destroys {}'s {}",
-                    name(b.owner),
-                    b.kind.word().to_lowercase()
-                ));
             }
         }
         self.owner[c] = Some(seat);
-        what
+        taken
     }
 
     /// Rulebook, *Rules*, BUILD, checked in the referee's order; the incomes are recomputed
@@ -440,7 +531,7 @@ impl Board {
         }
         self.gold[seat] -= cost;
         let before = self.owner[c];
-        let what = self.capture(c, seat);
+        let taken = self.capture(c, seat);
         let id = self.next_id;
         self.next_id = self.next_id.saturating_add(1);
         self.units.push(Unit {
@@ -451,13 +542,17 @@ impl Board {
             moved: false,
             fresh: true,
         });
+        self.unit_here[c] = level;
         if before != Some(seat) {
             self.activity_after_taking(c, seat, before);
         }
-        Ok(format!(
-            "{} trains a level-{level} unit (id {id}) at ({x},{y}){what}",
-            name(seat)
-        ))
+        Ok(Event::Trained {
+            seat,
+            level,
+            id,
+            cell: c,
+            taken,
+        })
     }
 
     /// Rulebook, *Rules*, BUILD without the incomes (see [`Board::train_leaving_incomes`]).
@@ -508,11 +603,12 @@ impl Board {
             kind,
             cell: c,
         });
-        Ok(format!(
-            "{} builds a {} at ({x},{y})",
-            name(seat),
-            kind.word().to_lowercase()
-        ))
+        self.building_here[c] = kind.code() + 1;
+        Ok(Event::Built {
+            seat,
+            kind,
+            cell: c,
+        })
     }
 
     /// Rulebook, *Rules*, MOVE without the incomes (see [`Board::train_leaving_incomes`]).
@@ -521,6 +617,7 @@ impl Board {
         let Some(unit) = self.unit_by_id(id).filter(|u| u.owner == seat).cloned() else {
             return Err(format!("{} has no unit {id}", name(seat)));
         };
+        let from = unit.cell;
         if unit.fresh {
             return Err(format!("unit {id} was trained this turn"));
         }
@@ -540,19 +637,24 @@ impl Board {
             ));
         }
         let before = self.owner[next];
-        let what = self.capture(next, seat);
-        if let Some(u) = self.units.iter_mut().find(|u| u.id == id) {
+        let taken = self.capture(next, seat);
+        // Found again: the capture may have removed a unit before it in the list.
+        if let Some(i) = self.unit_index(id) {
+            let u = &mut self.units[i];
             u.cell = next;
             u.moved = true;
+            self.unit_here[from] = 0;
+            self.unit_here[next] = unit.level;
         }
         if before != Some(seat) {
             self.activity_after_taking(next, seat, before);
         }
-        let (nx, ny) = xy(next);
-        Ok(format!(
-            "{}'s unit {id} moves to ({nx},{ny}){what}",
-            name(seat)
-        ))
+        Ok(Event::Moved {
+            seat,
+            id,
+            cell: next,
+            taken,
+        })
     }
 
     /// Rulebook, *Rules*, MOVE, the pathfinding: among the 4-neighbours in the player's order, the one closest to the
@@ -599,40 +701,54 @@ impl Board {
 
     /// Rulebook, *A player's turn*, the referee's `initTurn(p)`: activity, deaths on inactive cells, incomes, gold,
     /// bankruptcy (income deliberately not recomputed after it), units ready to move.
-    pub fn init_turn(&mut self, seat: usize) -> Vec<String> {
-        let mut events = Vec::new();
-        self.compute_activity();
-        let (dead, alive): (Vec<Unit>, Vec<Unit>) = std::mem::take(&mut self.units)
-            .into_iter()
-            .partition(|u| u.owner == seat && !self.active[u.cell]);
-        self.units = alive;
+    ///
+    /// The referee's `initTurn` recomputes activity first; here it is already what that finds,
+    /// so it is not: it depends on the owners alone, [`Board::new`] computes it, and every
+    /// change of an owner (a TRAIN or a MOVE, through [`Board::activity_after_taking`])
+    /// brings it up to date (the tests check it against [`Board::compute_activity`] on random
+    /// play, after every action).
+    pub fn init_turn(&mut self, seat: usize, events: &mut Vec<Event>) {
+        let dies = |u: &Unit| u.owner == seat && !self.active[u.cell];
+        let dead: Vec<Unit> = if self.units.iter().any(dies) {
+            let dead = self.units.iter().filter(|u| dies(u)).cloned().collect();
+            let active = &self.active;
+            self.units.retain(|u| u.owner != seat || active[u.cell]);
+            dead
+        } else {
+            Vec::new()
+        };
+        for u in &dead {
+            self.unit_here[u.cell] = 0;
+        }
         if !dead.is_empty() {
             let ids: Vec<String> = dead.iter().map(|u| u.id.to_string()).collect();
-            events.push(format!(
+            events.push(Event::Text(format!(
                 "{}'s {} on inactive cells {} (id {})",
                 name(seat),
                 plural(dead.len(), "unit"),
                 if dead.len() == 1 { "dies" } else { "die" },
                 ids.join(", ")
-            ));
+            )));
         }
         self.compute_incomes();
         self.gold[seat] = self.gold[seat].saturating_add(self.income[seat]);
         if self.gold[seat] < 0 {
             self.gold[seat] = 0;
             let before = self.units.len();
+            for u in self.units.iter().filter(|u| u.owner == seat) {
+                self.unit_here[u.cell] = 0;
+            }
             self.units.retain(|u| u.owner != seat);
-            events.push(format!(
+            events.push(Event::Text(format!(
                 "{} goes bankrupt: all its units die ({})",
                 name(seat),
                 plural(before - self.units.len(), "unit")
-            ));
+            )));
         }
         for u in self.units.iter_mut().filter(|u| u.owner == seat) {
             u.moved = false;
             u.fresh = false;
         }
-        events
     }
 
     /// Rulebook, *End and scoring*: gold plus the training cost of every living unit (cut-off ones included).

@@ -123,6 +123,7 @@ fn position(league: u8, rows: [&str; 12]) -> Board {
     board.buildings = all;
     board.next_id = units.len() as i32 + 1;
     board.units = units;
+    board.reindex();
     board.compute_activity();
     board.compute_incomes();
     board
@@ -139,7 +140,7 @@ fn play(g: &mut IceAndFire, line: &str) -> Vec<String> {
     let heard = g.hear(seat, line);
     assert_eq!(heard, Heard::Done, "{line:?}: {:?}", g.events);
     g.step();
-    g.last_events.to_vec()
+    g.last_events()
 }
 
 fn unit_cell(g: &IceAndFire, id: i32) -> Option<(usize, usize)> {
@@ -660,8 +661,8 @@ fn cut_off_units_die_at_their_owners_turn_start_only() {
     // During blue's turn its own cut-off unit is alive and acts.
     let mut b = g.board.clone();
     assert_eq!(
-        b.move_unit(1, 2, 1, 0),
-        Ok("blue's unit 2 moves to (1,0)".to_string())
+        b.move_unit(1, 2, 1, 0).map(|e| e.to_string()),
+        Ok("blue's unit 2 moves to (1,0)".to_string()),
     );
     assert!(!b.active[idx(2, 0)], "red's (2,0) is cut off");
     assert!(b.unit_by_id(1).is_some(), "red's unit 1 is still there");
