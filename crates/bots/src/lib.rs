@@ -31,6 +31,43 @@ impl Bot for Wait {
     }
 }
 
+/// The `random` bot of a game whose turns are read into a board (Ice and Fire, microRTS, Soak
+/// Overflow): it feeds the referee's text to the game's reader and answers every whole turn with
+/// the game's random play, drawing from a `java.util.Random` seeded with the bot's seed.
+pub struct Seeded<R, B> {
+    reader: R,
+    rng: engine::JavaRandom,
+    /// The board to play on once a whole turn has arrived, else the reply to give without
+    /// playing.
+    read_board: fn(&mut R, &str) -> Result<B, Vec<String>>,
+    /// The lines of one turn on a board, each choice drawn from the generator.
+    play: fn(&mut engine::JavaRandom, B) -> Vec<String>,
+}
+
+impl<R: Default, B> Seeded<R, B> {
+    fn with(
+        seed: i64,
+        read_board: fn(&mut R, &str) -> Result<B, Vec<String>>,
+        play: fn(&mut engine::JavaRandom, B) -> Vec<String>,
+    ) -> Self {
+        Seeded {
+            reader: R::default(),
+            rng: engine::JavaRandom::new(seed),
+            read_board,
+            play,
+        }
+    }
+}
+
+impl<R, B> Bot for Seeded<R, B> {
+    fn read(&mut self, input: &str) -> Vec<String> {
+        match (self.read_board)(&mut self.reader, input) {
+            Ok(board) => (self.play)(&mut self.rng, board),
+            Err(reply) => reply,
+        }
+    }
+}
+
 /// One of `items`, drawn with one `next_int_bounded(len)` of the bot's `java.util.Random`
 /// (`None`, and no draw, when there are none): how the random bots choose.
 fn pick<T: Copy>(rng: &mut engine::JavaRandom, items: &[T]) -> Option<T> {
