@@ -221,6 +221,32 @@ fn each(r: &mut Reader, item: impl FnMut(&mut Reader) -> Option<()>) -> Option<(
     r.array(item)
 }
 
+/// Reads an array value into `list` (emptied first), one `item` each (nothing for anything else).
+fn refill<T>(
+    r: &mut Reader,
+    list: &mut Vec<T>,
+    mut item: impl FnMut(&mut Reader) -> Option<T>,
+) -> Option<()> {
+    list.clear();
+    each(r, |r| {
+        list.push(item(r)?);
+        Some(())
+    })
+}
+
+/// What `read` gives, or `None` with the reader back where it was when `read` gives nothing.
+fn or_back<'a, T>(
+    r: &mut Reader<'a>,
+    read: impl FnOnce(&mut Reader<'a>) -> Option<T>,
+) -> Option<T> {
+    let mark = r.mark();
+    let got = read(r);
+    if got.is_none() {
+        r.back_to(mark);
+    }
+    got
+}
+
 /// Reads an object value with `field` (nothing for anything else); whether it was one.
 fn fields<'a>(
     r: &mut Reader<'a>,
@@ -251,8 +277,7 @@ fn slot<T: Default>(list: &mut Vec<T>, n: usize, reset: impl FnOnce(&mut T)) -> 
 /// A unit in sight written as the referee writes it, or `None` (the reader is then where it
 /// was).
 fn plain_seen(r: &mut Reader) -> Option<Seen> {
-    let mark = r.mark();
-    let seen = (|| {
+    or_back(r, |r| {
         if !r.may_nest(1) {
             return None;
         }
@@ -284,11 +309,7 @@ fn plain_seen(r: &mut Reader) -> Option<Seen> {
             sword,
             armour,
         })
-    })();
-    if seen.is_none() {
-        r.back_to(mark);
-    }
-    seen
+    })
 }
 
 /// One of the seven resource keys with its colon, right here (`"wood":`): the resource's index.
@@ -310,8 +331,7 @@ fn plain_resource(r: &mut Reader) -> Option<usize> {
 
 /// A pile written as the referee writes it, or `None` (the reader is then where it was).
 fn plain_pile(r: &mut Reader) -> Option<PileInfo> {
-    let mark = r.mark();
-    let pile = (|| {
+    or_back(r, |r| {
         if !r.may_nest(3) {
             return None;
         }
@@ -356,11 +376,7 @@ fn plain_pile(r: &mut Reader) -> Option<PileInfo> {
         }
         r.lit(b"}")?;
         Some(pile)
-    })();
-    if pile.is_none() {
-        r.back_to(mark);
-    }
-    pile
+    })
 }
 
 impl Sight {
@@ -381,8 +397,7 @@ impl Sight {
     /// then where it was, and the caller reads the sight again field by field, which gives the
     /// same values).
     fn read_plain(&mut self, r: &mut Reader, spare: &mut Vec<Vec<u8>>) -> Option<()> {
-        let mark = r.mark();
-        let read = (|| {
+        or_back(r, |r| {
             // The items of a list, each read by `item`, up to its `]`.
             fn list(r: &mut Reader, mut item: impl FnMut(&mut Reader) -> Option<()>) -> Option<()> {
                 r.opened()?;
@@ -461,11 +476,7 @@ impl Sight {
             r.lit(b"}")?;
             r.closed();
             Some(())
-        })();
-        if read.is_none() {
-            r.back_to(mark);
-        }
-        read
+        })
     }
 
     /// Reads a sight value into `self` (an empty sight for anything but an object). The rows'
@@ -494,41 +505,11 @@ impl Sight {
                         Some(())
                     })?;
                 }
-                "mixed" => {
-                    self.mixed.clear();
-                    each(r, |r| {
-                        self.mixed.push(mixed_cell_by_fields(r)?);
-                        Some(())
-                    })?;
-                }
-                "piles" => {
-                    self.piles.clear();
-                    each(r, |r| {
-                        self.piles.push(any_pile(r)?);
-                        Some(())
-                    })?;
-                }
-                "towers" => {
-                    self.towers.clear();
-                    each(r, |r| {
-                        self.towers.push(tower_by_fields(r)?);
-                        Some(())
-                    })?;
-                }
-                "traps" => {
-                    self.traps.clear();
-                    each(r, |r| {
-                        self.traps.push(trap_by_fields(r)?);
-                        Some(())
-                    })?;
-                }
-                "units" => {
-                    self.units.clear();
-                    each(r, |r| {
-                        self.units.push(any_seen(r)?);
-                        Some(())
-                    })?;
-                }
+                "mixed" => refill(r, &mut self.mixed, mixed_cell_by_fields)?,
+                "piles" => refill(r, &mut self.piles, any_pile)?,
+                "towers" => refill(r, &mut self.towers, tower_by_fields)?,
+                "traps" => refill(r, &mut self.traps, trap_by_fields)?,
+                "units" => refill(r, &mut self.units, any_seen)?,
                 _ => r.skip()?,
             }
             Some(())
@@ -690,8 +671,7 @@ impl UnitInfo {
         sight: &mut Sight,
         spare: &mut Vec<Vec<u8>>,
     ) -> Option<()> {
-        let mark = r.mark();
-        let read = (|| {
+        or_back(r, |r| {
             r.lit(b"{\"id\":")?;
             r.opened()?;
             self.id = r.plain_int()?.clamp(0, 1 << 20) as usize;
@@ -741,11 +721,7 @@ impl UnitInfo {
             r.lit(b"}")?;
             r.closed();
             Some(())
-        })();
-        if read.is_none() {
-            r.back_to(mark);
-        }
-        read
+        })
     }
 
     /// Reads a unit value into `self` (a unit of zeros for anything but an object), keeping
@@ -846,8 +822,7 @@ fn plain_answer(
     unit: &mut Option<UnitInfo>,
     spare: &mut Vec<Vec<u8>>,
 ) -> Option<(i64, [i32; 4], bool)> {
-    let mark = r.mark();
-    let read = (|| {
+    let read = or_back(r, |r| {
         r.lit(b"{\"type\":\"result\",\"result\":")?;
         r.opened()?;
         result.push_str(r.plain_str()?);
@@ -879,9 +854,8 @@ fn plain_answer(
         r.lit(b"}")?;
         r.closed();
         r.at_end().then_some((gold, blueprints, has_unit))
-    })();
+    });
     if read.is_none() {
-        r.back_to(mark);
         result.clear();
         reason.clear();
     }
