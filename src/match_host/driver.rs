@@ -2085,7 +2085,10 @@ mod tests {
         // budget, the grace and the longest delivery are over.
         time.set(400.0 + 50.0 + GRACE_MS + 1.0);
         driver.step();
-        assert!(driver.seats[0].open.is_some(), "timed out after the usual grace");
+        assert!(
+            driver.seats[0].open.is_some(),
+            "timed out after the usual grace"
+        );
         let faults = my_faults(&mut driver, &time, &heard);
         assert!(faults.iter().all(|f| f.turn != 2), "{faults:?}");
         assert_eq!(faults.len(), 1, "silent from the third turn on: {faults:?}");

@@ -36,8 +36,8 @@ fn play(
     (outcome, faults, referee)
 }
 
-/// The hero's wins and losses against the villain, seats alternated by seed.
-fn series(seeds: std::ops::Range<i64>, bots: (&str, &str)) -> (usize, usize) {
+/// The hero's tally against the villain, seats alternated by seed.
+fn series(seeds: std::ops::Range<i64>, bots: (&str, &str)) -> common::Tally {
     series_on(&[], seeds, bots)
 }
 
@@ -46,7 +46,7 @@ fn series_on(
     options: &[(&str, &str)],
     seeds: std::ops::Range<i64>,
     bots: (&str, &str),
-) -> (usize, usize) {
+) -> common::Tally {
     common::series(
         "crafting-quest",
         seeds,
@@ -173,24 +173,20 @@ fn the_crafter_kills_what_it_can_finish_and_leaves_the_rest() {
 /// (46 of 50), the halves in two tests so that they run side by side.
 #[test]
 fn crafter_beats_random_nine_times_in_ten_seeds_0_to_24() {
-    let tally = series(0..25, ("crafter", "random"));
-    common::assert_won_at_least(tally, 23, 25, "crafter vs random, seeds 0-24");
+    series(0..25, ("crafter", "random")).assert_won_at_least(23, "crafter vs random, seeds 0-24");
 }
 
 #[test]
 fn crafter_beats_random_nine_times_in_ten_seeds_25_to_49() {
-    let tally = series(25..50, ("crafter", "random"));
-    common::assert_won_at_least(tally, 23, 25, "crafter vs random, seeds 25-49");
+    series(25..50, ("crafter", "random")).assert_won_at_least(23, "crafter vs random, seeds 25-49");
 }
 
 /// On each official map, with its own rounds (80, 100, 120), the crafter beats random in at
 /// least 90 % of 50 seeded matches (seats alternated): at least 23 of each half, the halves in
 /// two tests so that they run side by side.
 fn crafter_beats_random_on(map: &str, seeds: std::ops::Range<i64>) {
-    let n = (seeds.end - seeds.start) as usize;
-    let tally = series_on(&[("map", map)], seeds.clone(), ("crafter", "random"));
     let label = format!("crafter vs random on {map}, seeds {seeds:?}");
-    common::assert_won_at_least(tally, 23, n, &label);
+    series_on(&[("map", map)], seeds, ("crafter", "random")).assert_won_at_least(23, &label);
 }
 
 #[test]
@@ -225,8 +221,7 @@ fn crafter_beats_random_on_v3_seeds_25_to_49() {
 
 #[test]
 fn crafter_beats_wait() {
-    let tally = series(100..104, ("crafter", "wait"));
-    common::assert_won_at_least(tally, 4, 4, "crafter vs wait");
+    series(100..104, ("crafter", "wait")).assert_won_at_least(4, "crafter vs wait");
 }
 
 #[test]

@@ -2,6 +2,10 @@
 //! well-formed output, and matches against the real referee (`games::ice_and_fire`).
 
 mod common;
+#[path = "common/line_turns.rs"]
+mod line_turns;
+#[path = "common/one_line.rs"]
+mod one_line;
 
 use bots::ice_and_fire::board::{cell, Board, ME, OPPONENT};
 use bots::ice_and_fire::protocol::{output_line, BuildingKind, Command, Pos, Reader, TurnInput};
@@ -150,7 +154,7 @@ fn parses_a_later_turn_without_init_block() {
 #[test]
 fn waits_for_a_turn_that_arrives_line_by_line() {
     let mut reader = Reader::new();
-    let last = common::feed_line_by_line(FIRST_TURN, "\n", |line| reader.feed(line));
+    let last = line_turns::feed_line_by_line(FIRST_TURN, "\n", |line| reader.feed(line));
     assert!(last.is_ok(), "{last:?}");
     // And a later turn in two pieces of whole lines, with Windows line endings.
     let (first, second) = LATER_TURN.split_at(LATER_TURN.find("#.....o").expect("a row"));
@@ -172,7 +176,7 @@ fn unreadable_input_is_an_error_not_a_hang() {
     let broken = FIRST_TURN.replace("O..#......##", "O..#......#");
     assert!(matches!(reader.feed(&broken), Some(Err(_))));
     // Every bot answers unreadable input with a plain WAIT.
-    for mut bot in common::every_builtin("ice-and-fire", 1) {
+    for mut bot in one_line::every_builtin("ice-and-fire", 1) {
         assert_eq!(bot.read(&broken), vec!["WAIT".to_string()]);
     }
 }
@@ -307,7 +311,7 @@ fn well_formed(line: &str) -> bool {
 
 #[test]
 fn every_bot_answers_one_well_formed_line_per_turn() {
-    common::assert_one_well_formed_line_per_turn(
+    one_line::assert_one_well_formed_line_per_turn(
         "ice-and-fire",
         &[FIRST_TURN, LATER_TURN],
         well_formed,
@@ -407,8 +411,8 @@ fn play(seed: i64, ruleset: &str, bots: Vec<Box<dyn Bot>>) -> (Outcome, Vec<Faul
 }
 
 /// Plays the bot `hero` against `villain` with seats alternated by seed; returns the hero's
-/// (wins, losses) and panics on any fault.
-fn series(seeds: std::ops::Range<i64>, ruleset: &str, bots: (&str, &str)) -> (usize, usize) {
+/// tally and panics on any fault.
+fn series(seeds: std::ops::Range<i64>, ruleset: &str, bots: (&str, &str)) -> common::Tally {
     common::series("ice-and-fire", seeds, ruleset, bots, |seed, bots| {
         play(seed, ruleset, bots)
     })
@@ -421,30 +425,30 @@ fn bot(name: &str, seed: i64) -> Box<dyn Bot> {
 
 #[test]
 fn expander_beats_random_nine_times_in_ten() {
-    let tally = series(0..100, "league-4", ("expander", "random"));
-    common::assert_won_at_least(tally, 90, 100, "expander vs random");
+    series(0..100, "league-4", ("expander", "random"))
+        .assert_won_at_least(90, "expander vs random");
 }
 
 #[test]
 fn expander_never_loses_to_wait() {
-    let tally = series(0..20, "league-4", ("expander", "wait"));
-    common::assert_won_at_least(tally, 20, 20, "expander vs wait");
+    series(0..20, "league-4", ("expander", "wait")).assert_won_at_least(20, "expander vs wait");
 }
 
 #[test]
 fn no_bot_ever_faults_in_any_league() {
     // Every ordered pairing of the registry's bots in turn (one match per seed and league).
     let names = ["wait", "random", "expander"];
-    let pairs = common::ordered_pairs(&names, Some(("wait", "wait")));
+    let left_out = Some(("wait", "wait"));
     for league in ["league-1", "league-2", "league-3", "league-4"] {
-        for seed in 0..50 {
-            let (a, b) = pairs[seed as usize % pairs.len()];
-            let (_, faults) = play(seed, league, vec![bot(a, seed), bot(b, seed + 1)]);
-            assert!(
-                faults.is_empty(),
-                "seed {seed} {league} {a}-{b}: {faults:?}"
-            );
-        }
+        let label = format!("{league} ");
+        line_turns::assert_pairs_never_fault(
+            "ice-and-fire",
+            &names,
+            left_out,
+            0..50,
+            &label,
+            |seed, bots| play(seed, league, bots).1,
+        );
     }
 }
 
@@ -464,8 +468,8 @@ fn random_vs_random_never_faults() {
 #[test]
 fn the_expander_wins_in_every_league() {
     for league in ["league-1", "league-2", "league-3"] {
-        let tally = series(0..20, league, ("expander", "random"));
-        common::assert_won_at_least(tally, 17, 20, &format!("{league}: expander vs random"));
+        series(0..20, league, ("expander", "random"))
+            .assert_won_at_least(17, &format!("{league}: expander vs random"));
     }
 }
 

@@ -2,6 +2,10 @@
 //! matches against the real referee (`games::micro_rts`).
 
 mod common;
+#[path = "common/line_turns.rs"]
+mod line_turns;
+#[path = "common/one_line.rs"]
+mod one_line;
 
 use bots::micro_rts::board::Board;
 use bots::micro_rts::protocol::{output_line, Order, Reader, CASTLE, ENEMY, ME, WORKER};
@@ -78,7 +82,7 @@ fn parses_the_first_turn_with_its_init_block() {
 #[test]
 fn waits_for_a_turn_that_arrives_line_by_line() {
     let mut reader = Reader::new();
-    let last = common::feed_line_by_line(FIRST_TURN, "\r\n", |line| reader.feed(line));
+    let last = line_turns::feed_line_by_line(FIRST_TURN, "\r\n", |line| reader.feed(line));
     assert!(last.is_ok(), "{last:?}");
     let turn = reader.feed(LATER_TURN).expect("whole").expect("valid");
     assert_eq!(turn.entities.len(), 14);
@@ -103,7 +107,7 @@ fn unreadable_input_is_an_error_not_a_hang() {
     let broken = FIRST_TURN.replace("1 2 -1 2 7", "1 2 -1 2");
     let mut reader = Reader::new();
     assert!(matches!(reader.feed(&broken), Some(Err(_))));
-    for mut bot in common::every_builtin("micro-rts", 1) {
+    for mut bot in one_line::every_builtin("micro-rts", 1) {
         assert_eq!(bot.read(&broken), vec!["WAIT".to_string()]);
     }
 }
@@ -155,7 +159,7 @@ fn well_formed(line: &str) -> bool {
 
 #[test]
 fn every_bot_answers_one_well_formed_line_per_turn() {
-    common::assert_one_well_formed_line_per_turn(
+    one_line::assert_one_well_formed_line_per_turn(
         "micro-rts",
         &[FIRST_TURN, LATER_TURN],
         well_formed,
@@ -183,8 +187,8 @@ fn play(seed: i64, bots: Vec<Box<dyn Bot>>) -> (Outcome, Vec<Fault>) {
 }
 
 /// Plays the bot `hero` against `villain` with seats alternated by seed; returns the hero's
-/// (wins, losses) and panics on any fault.
-fn series(seeds: std::ops::Range<i64>, bots: (&str, &str)) -> (usize, usize) {
+/// tally and panics on any fault.
+fn series(seeds: std::ops::Range<i64>, bots: (&str, &str)) -> common::Tally {
     common::series("micro-rts", seeds, "", bots, play)
 }
 
@@ -195,25 +199,21 @@ fn bot(name: &str, seed: i64) -> Box<dyn Bot> {
 
 #[test]
 fn rush_beats_random_nine_times_in_ten() {
-    let tally = series(0..100, ("rush", "random"));
-    common::assert_won_at_least(tally, 90, 100, "rush vs random");
+    series(0..100, ("rush", "random")).assert_won_at_least(90, "rush vs random");
 }
 
 #[test]
 fn rush_beats_wait() {
-    let tally = series(0..20, ("rush", "wait"));
-    common::assert_won_at_least(tally, 20, 20, "rush vs wait");
+    series(0..20, ("rush", "wait")).assert_won_at_least(20, "rush vs wait");
 }
 
 #[test]
 fn no_bot_ever_faults() {
     let names = ["wait", "random", "rush"];
-    let pairs = common::ordered_pairs(&names, Some(("wait", "wait")));
-    for seed in 0..60 {
-        let (a, b) = pairs[seed as usize % pairs.len()];
-        let (_, faults) = play(seed, vec![bot(a, seed), bot(b, seed + 1)]);
-        assert!(faults.is_empty(), "seed {seed} {a}-{b}: {faults:?}");
-    }
+    let left_out = Some(("wait", "wait"));
+    line_turns::assert_pairs_never_fault("micro-rts", &names, left_out, 0..60, "", |seed, bots| {
+        play(seed, bots).1
+    });
 }
 
 #[test]

@@ -2,6 +2,8 @@
 //! rules, well-formed output, and matches against the real referee (`games::soak_overflow`).
 
 mod common;
+#[path = "common/line_turns.rs"]
+mod line_turns;
 
 use bots::soak_overflow::board::Board;
 use bots::soak_overflow::protocol::{agent_line, Action, Pos, Reader};
@@ -84,7 +86,7 @@ fn parses_the_first_turn_with_its_init_block() {
 fn parses_a_later_turn_and_waits_for_whole_turns() {
     let (mut reader, _) = board_of(FIRST_TURN);
     let turn =
-        common::feed_line_by_line(LATER_TURN, "\r\n", |line| reader.feed(line)).expect("valid");
+        line_turns::feed_line_by_line(LATER_TURN, "\r\n", |line| reader.feed(line)).expect("valid");
     assert_eq!(turn.agents.len(), 5);
     assert_eq!(turn.my_agent_count, 2);
     assert_eq!(turn.agents[4].wetness, 70);
@@ -232,8 +234,8 @@ fn play(seed: i64, bots: Vec<Box<dyn Bot>>) -> (Outcome, Vec<Fault>, u32) {
 }
 
 /// Plays the bot `hero` against `villain` with seats alternated by seed; returns the hero's
-/// (wins, losses) and panics on any fault.
-fn series(seeds: std::ops::Range<i64>, bots: (&str, &str)) -> (usize, usize) {
+/// tally and panics on any fault.
+fn series(seeds: std::ops::Range<i64>, bots: (&str, &str)) -> common::Tally {
     common::series("soak-overflow", seeds, "", bots, |seed, bots| {
         let (outcome, faults, _) = play(seed, bots);
         (outcome, faults)
@@ -247,25 +249,20 @@ fn bot(name: &str, seed: i64) -> Box<dyn Bot> {
 
 #[test]
 fn soaker_beats_random_nine_times_in_ten() {
-    let tally = series(1..101, ("soaker", "random"));
-    common::assert_won_at_least(tally, 90, 100, "soaker vs random");
+    series(1..101, ("soaker", "random")).assert_won_at_least(90, "soaker vs random");
 }
 
 #[test]
 fn soaker_beats_wait() {
-    let tally = series(1..21, ("soaker", "wait"));
-    common::assert_won_at_least(tally, 20, 20, "soaker vs wait");
+    series(1..21, ("soaker", "wait")).assert_won_at_least(20, "soaker vs wait");
 }
 
 #[test]
 fn no_bot_ever_faults() {
     let names = ["wait", "random", "soaker"];
-    let pairs = common::ordered_pairs(&names, None);
-    for seed in 1..46 {
-        let (a, b) = pairs[seed as usize % pairs.len()];
-        let (_, faults, _) = play(seed, vec![bot(a, seed), bot(b, seed + 1)]);
-        assert!(faults.is_empty(), "seed {seed} {a}-{b}: {faults:?}");
-    }
+    line_turns::assert_pairs_never_fault("soak-overflow", &names, None, 1..46, "", |seed, bots| {
+        play(seed, bots).1
+    });
 }
 
 #[test]
