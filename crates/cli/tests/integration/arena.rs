@@ -1,11 +1,12 @@
 //! `botplay arena` as scripts and people meet it: the table, its JSON, replays, bad flags,
 //! and Ctrl-C, against the real binary.
 use crate::common::{
-    alive, assert_contains, botplay, fixture, folder, stderr, stdout, words, words_then,
+    alive, assert_contains, botplay, fixture, folder, start_botplay, stderr, stdout, words,
+    words_then,
 };
 
 use std::io::Read;
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Output};
 use std::time::{Duration, Instant};
 
 use serde_json::Value;
@@ -344,31 +345,24 @@ fn ctrl_c_kills_the_bots_in_flight_and_prints_what_was_played() {
     // Run through `sh -c` as any bot: the shell stays between botplay and the Python process,
     // which must be stopped too.
     let slow = format!("python3 {} {marker}", fixture("slow.py"));
-    let mut child = KillOnDrop(
-        Command::new(env!("CARGO_BIN_EXE_botplay"))
-            .args([
-                "arena",
-                "--game",
-                "ice-and-fire",
-                "--relaxed",
-                "--matches",
-                "40",
-                "--jobs",
-                "2",
-                "--seed",
-                "3",
-                "--bot",
-                "builtin:expander",
-                "--bot",
-                &slow,
-                "--replays",
-                &replays.display().to_string(),
-            ])
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("botplay runs"),
-    );
+    let mut child = KillOnDrop(start_botplay(&[
+        "arena",
+        "--game",
+        "ice-and-fire",
+        "--relaxed",
+        "--matches",
+        "40",
+        "--jobs",
+        "2",
+        "--seed",
+        "3",
+        "--bot",
+        "builtin:expander",
+        "--bot",
+        &slow,
+        "--replays",
+        &replays.display().to_string(),
+    ]));
     let child = &mut child.0;
     // Some matches are played; then the bot turns slow and is caught thinking.
     wait_for("a first match", Duration::from_secs(120), || {

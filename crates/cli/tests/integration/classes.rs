@@ -3,10 +3,11 @@
 //! JSON read back with the typed codec and merged, and the usage errors.
 
 use crate::common::{
-    assert_contains, botplay, fixture_text, folder, stderr, stdout, words_around, words_then,
+    assert_contains, botplay, fixture_text, folder, start_botplay, stderr, stdout, words_around,
+    words_then,
 };
 
-use std::process::{Command, Output};
+use std::process::Output;
 
 use arena::class::{Class, ClassBot};
 use arena::report::ArenaReport;
@@ -61,12 +62,7 @@ fn class() -> Class {
 
 /// Runs `botplay` and returns its output and its process id.
 fn botplay_pid(args: &[&str]) -> (Output, u32) {
-    let child = Command::new(env!("CARGO_BIN_EXE_botplay"))
-        .args(args)
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .expect("botplay runs");
+    let child = start_botplay(args);
     let pid = child.id();
     (child.wait_with_output().expect("botplay ends"), pid)
 }

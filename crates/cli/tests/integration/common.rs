@@ -3,7 +3,7 @@
 
 use std::io::Read;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::process::{Child, Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
 /// How long one `botplay` run may take before the test fails naming it (a whole arena of slow
@@ -15,15 +15,20 @@ pub fn botplay(args: &[&str]) -> Output {
     botplay_within(args, LIMIT)
 }
 
-/// Runs `botplay` with `args` to its end; past `limit` it is killed and the test fails, naming
-/// the command and what it printed. Its output is read as it comes (a full pipe would stop it).
-pub fn botplay_within(args: &[&str], limit: Duration) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_botplay"))
+/// Starts `botplay` with `args`, its stdout and stderr piped to the test.
+pub fn start_botplay<S: AsRef<std::ffi::OsStr>>(args: &[S]) -> Child {
+    Command::new(env!("CARGO_BIN_EXE_botplay"))
         .args(args)
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
-        .expect("botplay runs");
+        .expect("botplay runs")
+}
+
+/// Runs `botplay` with `args` to its end; past `limit` it is killed and the test fails, naming
+/// the command and what it printed. Its output is read as it comes (a full pipe would stop it).
+pub fn botplay_within(args: &[&str], limit: Duration) -> Output {
+    let mut child = start_botplay(args);
     let drain = |mut pipe: Box<dyn Read + Send>| {
         std::thread::spawn(move || {
             let mut bytes = Vec::new();

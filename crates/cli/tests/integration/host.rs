@@ -4,24 +4,18 @@
 
 use std::io::{BufRead, BufReader, Write};
 use std::net::TcpStream;
-use std::process::{Child, Command, Stdio};
+use std::process::Child;
 use std::sync::mpsc::{channel, Receiver};
 use std::thread;
 use std::time::Duration;
 
 use serde_json::Value;
 
-use crate::common::{assert_contains, temp, words_then};
+use crate::common::{assert_contains, botplay, start_botplay, temp, words_then};
 
 /// Starts the host; returns it, its stderr lines and the port it listens on.
 fn start_host(extra: &[&str]) -> (Child, Receiver<String>, u16) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_botplay"))
-        .args(["host", "--game", "skyport", "--port", "0"])
-        .args(extra)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("botplay runs");
+    let mut child = start_botplay(&[&["host", "--game", "skyport", "--port", "0"], extra].concat());
     let stderr = child.stderr.take().expect("stderr");
     let (tx, rx) = channel();
     thread::spawn(move || {
@@ -168,10 +162,7 @@ fn original_clients_play_a_hosted_match() {
         assert_eq!(written.last(), Some(&"{\"message\":\"endturn\"}"), "{t}");
         assert_eq!(written.len(), 2, "{t}");
     }
-    let again = Command::new(env!("CARGO_BIN_EXE_botplay"))
-        .args(["replay", &replay_arg])
-        .output()
-        .expect("botplay runs");
+    let again = botplay(&["replay", &replay_arg]);
     let again = String::from_utf8_lossy(&again.stdout).into_owned();
     let scores = |s: &str| -> Vec<String> {
         s.lines()
@@ -201,16 +192,10 @@ fn a_client_that_disconnects_stays_in_the_match() {
 
 #[test]
 fn only_skyport_is_hosted() {
-    let out = Command::new(env!("CARGO_BIN_EXE_botplay"))
-        .args(["host", "--game", "ice-and-fire"])
-        .output()
-        .expect("botplay runs");
+    let out = botplay(&["host", "--game", "ice-and-fire"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("has no TCP protocol"));
-    let out = Command::new(env!("CARGO_BIN_EXE_botplay"))
-        .args(["host", "--game", "skyport", "--players", "9", "--port", "0"])
-        .output()
-        .expect("botplay runs");
+    let out = botplay(&["host", "--game", "skyport", "--players", "9", "--port", "0"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("2 to 8 bots, not 9"));
 }

@@ -2,7 +2,7 @@
 //! numbers as values, suggestions for typos (exit status 2), completions, `list` for people
 //! and for scripts.
 
-use crate::common::{assert_contains, botplay, stderr, stdout, words};
+use crate::common::{assert_contains, botplay, start_botplay, stderr, stdout, words};
 
 use std::process::Command;
 
@@ -172,14 +172,8 @@ fn list_has_a_header_and_a_json_form() {
 /// quietly with status 0 instead of panicking on the closed pipe.
 #[test]
 fn a_reader_that_goes_early_is_no_panic() {
-    use std::process::Stdio;
     for args in [&["list"][..], &["list", "--json"][..]] {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_botplay"))
-            .args(args)
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("botplay starts");
+        let mut child = start_botplay(args);
         drop(child.stdout.take());
         let output = child.wait_with_output().expect("botplay ends");
         let err = stderr(&output);
