@@ -401,7 +401,7 @@ fn get(value: &JsValue, key: &str) -> JsValue {
 }
 
 /// What the page heard on the host's port.
-enum Heard {
+enum HostMessage {
     /// `isolated`: shared memory works in the host.
     Hello {
         isolated: bool,
@@ -413,21 +413,21 @@ enum Heard {
     Nonsense(String),
 }
 
-fn read(data: &JsValue) -> Heard {
+fn read(data: &JsValue) -> HostMessage {
     match get(data, "type").as_string().as_deref() {
-        Some("hello") => Heard::Hello {
+        Some("hello") => HostMessage::Hello {
             isolated: get(data, "isolated").as_bool() == Some(true),
         },
-        Some("alive") => Heard::Alive {
+        Some("alive") => HostMessage::Alive {
             running: get(data, "running").as_f64().unwrap_or(0.0) as u32,
         },
         Some("news") => match get(data, "json").as_string() {
             Some(json) => serde_json::from_str(&json)
-                .map(Heard::News)
-                .unwrap_or_else(|e| Heard::Nonsense(format!("unreadable news: {e}"))),
-            None => Heard::Nonsense("news without text".into()),
+                .map(HostMessage::News)
+                .unwrap_or_else(|e| HostMessage::Nonsense(format!("unreadable news: {e}"))),
+            None => HostMessage::Nonsense("news without text".into()),
         },
-        _ => Heard::Nonsense("a message of an unknown kind".into()),
+        _ => HostMessage::Nonsense("a message of an unknown kind".into()),
     }
 }
 
@@ -525,31 +525,31 @@ impl Inner {
         }
     }
 
-    fn heard(this: &Rc<RefCell<Inner>>, place: Isolation, heard: Heard) {
+    fn heard(this: &Rc<RefCell<Inner>>, place: Isolation, heard: HostMessage) {
         let news = {
             let mut inner = this.borrow_mut();
             // Once over, only the pictures asked for are heard (while its match worker keeps
             // the match).
-            let pictures = matches!(heard, Heard::News(HostNews::Pictures { .. }));
+            let pictures = matches!(heard, HostMessage::News(HostNews::Pictures { .. }));
             if inner.over && !(inner.keeping && pictures) {
                 return;
             }
             inner.heard_at = now_ms();
             match heard {
-                Heard::Hello { isolated: true } => {
+                HostMessage::Hello { isolated: true } => {
                     LAST_ISOLATION.with(|l| l.set(Some(place)));
                     inner.watch();
                     drop(inner);
                     Inner::send_start(this, false);
                     return;
                 }
-                Heard::Hello { isolated: false } if place == Isolation::Frame => {
+                HostMessage::Hello { isolated: false } if place == Isolation::Frame => {
                     // The frame has no shared memory here: the page hosts the match itself.
                     inner.remove_frame();
                     drop(inner);
                     return Inner::host_in_page(this);
                 }
-                Heard::Hello { .. } => {
+                HostMessage::Hello { .. } => {
                     // No shared memory in the page either: the match is played on messages.
                     LAST_ISOLATION.with(|l| l.set(Some(Isolation::Messages)));
                     inner.watch();
@@ -557,12 +557,14 @@ impl Inner {
                     Inner::send_start(this, true);
                     return;
                 }
-                Heard::Alive { running } => {
+                HostMessage::Alive { running } => {
                     inner.running = running;
                     return;
                 }
-                Heard::News(news) => inner.absorb(news),
-                Heard::Nonsense(why) => inner.give_up(Some(format!("the match host said {why}"))),
+                HostMessage::News(news) => inner.absorb(news),
+                HostMessage::Nonsense(why) => {
+                    inner.give_up(Some(format!("the match host said {why}")))
+                }
             }
         };
         Inner::emit(this, news);

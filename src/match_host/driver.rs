@@ -27,7 +27,7 @@ use std::collections::VecDeque;
 use engine::referee::{MAX_AHEAD_BYTES, MAX_AHEAD_LINES, MAX_STDERR_BYTES, MAX_STDERR_FLOOD_BYTES};
 use engine::{Ask, AtDeadline, FaultKind, Frame, Game, Heard, Referee, Verdict};
 
-use super::rings::{Doorbell, Kind, Read, Record};
+use super::rings::{Doorbell, Kind, Read, RuntimeRecord};
 use super::{
     HostNews, HostStart, Player, TakeOver, Timings, TurnTiming, WireTurn, MAX_PICTURES,
     NEWS_EVERY_MS,
@@ -540,7 +540,7 @@ impl<'a> Driver<'a> {
     }
 
     /// A command from the host.
-    fn command(&mut self, record: Record) {
+    fn command(&mut self, record: RuntimeRecord) {
         let seat = record.stamp as usize;
         match record.kind {
             Kind::Stop => self.finish(true),
@@ -568,7 +568,7 @@ impl<'a> Driver<'a> {
     }
 
     /// A record from a bot's runtime (`live`: read from a ring in shared memory).
-    fn heard(&mut self, seat: usize, record: Record, live: bool) {
+    fn heard(&mut self, seat: usize, record: RuntimeRecord, live: bool) {
         let s = &mut self.seats[seat];
         match record.kind {
             Kind::Ready => {
@@ -1253,9 +1253,9 @@ mod tests {
     }
 
     #[derive(Default)]
-    struct Heard(RefCell<Vec<HostNews>>);
+    struct NewsLog(RefCell<Vec<HostNews>>);
 
-    impl Outbox for Heard {
+    impl Outbox for NewsLog {
         fn news(&self, news: &HostNews) {
             self.0.borrow_mut().push(news.clone());
         }
@@ -1403,7 +1403,7 @@ mod tests {
             let (bot, sent, channels) = code_in_seat_1();
             let time = Cell::new(0.0);
             let clock = || time.get();
-            let heard = Heard::default();
+            let heard = NewsLog::default();
             let mut driver = Driver::new(take_over, channels, &heard, &clock).expect("a match");
             record(&bot, Kind::Ready, "", 0.0);
             driver.step();
@@ -1486,7 +1486,7 @@ mod tests {
             let (bot, sent, channels) = code_in_seat_1();
             let time = Cell::new(0.0);
             let clock = || time.get();
-            let heard = Heard::default();
+            let heard = NewsLog::default();
             let mut driver = Driver::new(start, channels, &heard, &clock).expect("a match");
             record(&bot, Kind::Ready, "", 0.0);
             for _ in 0..=MAX_STDERR_FLOOD_BYTES / flood.len() {
@@ -1584,7 +1584,7 @@ mod tests {
         channels.control = Box::new(control.clone());
         let time = Cell::new(0.0);
         let clock = || time.get();
-        let heard = Heard::default();
+        let heard = NewsLog::default();
         let mut driver = Driver::new(start, channels, &heard, &clock).expect("a match");
         record(&bot, Kind::Ready, "", 0.0);
         driver.step();
@@ -1725,7 +1725,7 @@ mod tests {
         let (bot, sent, channels) = code_in_seat_1();
         let time = Cell::new(0.0);
         let clock = || time.get();
-        let heard = Heard::default();
+        let heard = NewsLog::default();
         let mut driver = Driver::new(start, channels, &heard, &clock).expect("a match");
         record(&bot, Kind::Ready, "", 0.0);
         assert!(driver.step().is_some());
@@ -1808,7 +1808,7 @@ mod tests {
         channels.rings[0] = Some((Box::new(stalling), Box::new(Ring(bot.clone()))));
         let time = Cell::new(0.0);
         let clock = || time.get();
-        let heard = Heard::default();
+        let heard = NewsLog::default();
         let mut driver = Driver::new(start, channels, &heard, &clock).expect("a match");
         record(&bot, Kind::Ready, ready, 0.0);
         let faults = my_faults(&mut driver, &time, &heard);
@@ -1908,7 +1908,7 @@ mod tests {
 
     /// The faults of seat 1 once the match is played to its end, the clock moved to each time
     /// the driver asks to be woken (as the doorbell's timed wait does).
-    fn my_faults(driver: &mut Driver, time: &Cell<f64>, heard: &Heard) -> Vec<engine::Fault> {
+    fn my_faults(driver: &mut Driver, time: &Cell<f64>, heard: &NewsLog) -> Vec<engine::Fault> {
         while let Some(until) = driver.step() {
             time.set(until.max(time.get()));
         }
@@ -1944,7 +1944,7 @@ mod tests {
         let (bot, sent, channels) = code_in_seat_1_on_a_ring();
         let time = Cell::new(0.0);
         let clock = || time.get();
-        let heard = Heard::default();
+        let heard = NewsLog::default();
         let mut driver = Driver::new(start, channels, &heard, &clock).expect("a match");
         record(&bot, Kind::Ready, "", 0.0);
         driver.step();
@@ -1985,7 +1985,7 @@ mod tests {
         let (bot, sent, channels) = code_in_seat_1_on_a_ring();
         let time = Cell::new(0.0);
         let clock = || time.get();
-        let heard = Heard::default();
+        let heard = NewsLog::default();
         let mut driver = Driver::new(start, channels, &heard, &clock).expect("a match");
         record(&bot, Kind::Ready, "", 0.0);
         driver.step();
@@ -2011,7 +2011,7 @@ mod tests {
         let (bot, _sent, channels) = code_in_seat_1_on_a_ring();
         let time = Cell::new(0.0);
         let clock = || time.get();
-        let heard = Heard::default();
+        let heard = NewsLog::default();
         let mut driver = Driver::new(start, channels, &heard, &clock).expect("a match");
         record(&bot, Kind::Ready, "", 0.0);
         driver.step();
@@ -2031,7 +2031,7 @@ mod tests {
         let (bot, _sent, channels) = code_in_seat_1();
         let time = Cell::new(0.0);
         let clock = || time.get();
-        let heard = Heard::default();
+        let heard = NewsLog::default();
         let mut driver = Driver::new(start, channels, &heard, &clock).expect("a match");
         record(&bot, Kind::Ready, "", 0.0);
         driver.step();
@@ -2061,7 +2061,7 @@ mod tests {
         let (bot, _sent, channels) = code_in_seat_1();
         let time = Cell::new(0.0);
         let clock = || time.get();
-        let heard = Heard::default();
+        let heard = NewsLog::default();
         let mut driver = Driver::new(start, channels, &heard, &clock).expect("a match");
         record(&bot, Kind::Ready, "", 0.0);
         driver.step();
@@ -2104,7 +2104,7 @@ mod tests {
         let (bot, _sent, channels) = code_in_seat_1();
         let time = Cell::new(0.0);
         let clock = || time.get();
-        let heard = Heard::default();
+        let heard = NewsLog::default();
         let mut driver = Driver::new(start, channels, &heard, &clock).expect("a match");
         record(&bot, Kind::Ready, "", 0.0);
         driver.step();
@@ -2130,7 +2130,7 @@ mod tests {
         let (bot, _sent, channels) = code_in_seat_1();
         let time = Cell::new(0.0);
         let clock = || time.get();
-        let heard = Heard::default();
+        let heard = NewsLog::default();
         let mut driver = Driver::new(start, channels, &heard, &clock).expect("a match");
         record(&bot, Kind::Ready, "", 0.0);
         driver.step();

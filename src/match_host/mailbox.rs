@@ -26,7 +26,7 @@ use std::collections::VecDeque;
 use std::rc::Rc;
 
 use super::driver::{Records, GRACE_MS};
-use super::rings::{Kind, Read, Record, MAX_PAYLOAD};
+use super::rings::{Kind, Read, RuntimeRecord, MAX_PAYLOAD};
 
 /// Records received and not yet read by the driver (one per bot, one for the host).
 #[derive(Clone, Default)]
@@ -47,7 +47,7 @@ impl Mailbox {
                     Some(_) if text.len() > MAX_PAYLOAD as usize => {
                         Read::Broken(format!("a message of {} bytes", text.len()))
                     }
-                    Some(kind) => Read::Record(Record {
+                    Some(kind) => Read::Record(RuntimeRecord {
                         kind,
                         stamp: stamp.filter(|s| s.is_finite()).unwrap_or(0.0),
                         text,
@@ -160,7 +160,7 @@ mod tests {
         assert_eq!(mailbox.len(), 6);
         assert_eq!(
             mailbox.read(),
-            Read::Record(Record {
+            Read::Record(RuntimeRecord {
                 kind: Kind::Line,
                 stamp: 12.5,
                 text: "MOVE 1 2".into()
@@ -169,7 +169,9 @@ mod tests {
         for _ in 0..4 {
             assert!(matches!(mailbox.read(), Read::Broken(_)));
         }
-        assert!(matches!(mailbox.read(), Read::Record(Record { stamp, .. }) if stamp == 0.0));
+        assert!(
+            matches!(mailbox.read(), Read::Record(RuntimeRecord { stamp, .. }) if stamp == 0.0)
+        );
         assert_eq!(mailbox.read(), Read::Empty);
         assert!(mailbox.is_empty());
     }

@@ -96,9 +96,10 @@ impl Kind {
     }
 }
 
-/// One record.
+/// One record of a bot's runtime (or of the host, on the control channel): its kind, the
+/// runtime's stamp, and its text.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Record {
+pub struct RuntimeRecord {
     pub kind: Kind,
     pub stamp: f64,
     pub text: String,
@@ -107,7 +108,7 @@ pub struct Record {
 /// What reading a ring gave.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Read {
-    Record(Record),
+    Record(RuntimeRecord),
     /// Nothing complete is waiting.
     Empty,
     /// The ring holds something no runtime of ours writes.
@@ -269,7 +270,7 @@ impl RecordReader {
         self.copy_out(read.wrapping_add(HEAD), &mut payload);
         let _ = Atomics::store(&self.header, READ, read.wrapping_add(HEAD + length) as i32);
         let _ = Atomics::notify(&self.header, READ);
-        Read::Record(Record {
+        Read::Record(RuntimeRecord {
             kind,
             stamp: f64::from_le_bytes(stamp),
             text: String::from_utf8(payload)

@@ -1,8 +1,9 @@
 //! Crafting Quest 3: the square map (50–100 cells a side) with rock, buried resources, piles,
 //! towers with their range, traps, homes and units, and the attacks of the last turn.
 //!
-//! The match viewer's board is interactive: it keeps this painter's controls ([`Viewer`]) between
-//! frames (a board without them, a landing card or a rules page's board, shows the whole map):
+//! The match viewer's board is interactive: it keeps this painter's controls
+//! ([`BoardControls`]) between frames (a board without them, a landing card or a rules page's
+//! board, shows the whole map):
 //! - a toolbar drawn in the top-left corner chooses the view: **All** (a spectator sees
 //!   everything) or one seat's **fog of war** (only what its units and towers see now is shown
 //!   in full; the rest is dimmed terrain, without resources, piles or other seats' units,
@@ -62,7 +63,7 @@ impl super::Painter for CraftingQuest {
     }
 
     fn controls(&self) -> Option<Box<dyn Controls>> {
-        Some(Box::new(Viewer::fit(0)))
+        Some(Box::new(BoardControls::fit(0)))
     }
 
     fn keys(&self) -> Option<&'static str> {
@@ -83,8 +84,8 @@ impl super::Parsed for View {
         ratio: f64,
         controls: Option<&mut dyn Controls>,
     ) -> bool {
-        let viewer = controls.and_then(|c| c.as_any_mut().downcast_mut::<Viewer>());
-        paint(ctx, self, w, h, ratio, viewer);
+        let board = controls.and_then(|c| c.as_any_mut().downcast_mut::<BoardControls>());
+        paint(ctx, self, w, h, ratio, board);
         true
     }
 
@@ -97,13 +98,13 @@ impl super::Parsed for View {
         y: f64,
         controls: Option<&dyn Controls>,
     ) -> Option<Inspection> {
-        let viewer = controls.and_then(|c| c.as_any().downcast_ref::<Viewer>());
-        inspect(self, w, h, ratio, x, y, viewer)
+        let board = controls.and_then(|c| c.as_any().downcast_ref::<BoardControls>());
+        inspect(self, w, h, ratio, x, y, board)
     }
 }
 
 /// The controls of one board: what the person chose, and what was painted last.
-struct Viewer {
+struct BoardControls {
     /// `None`: everything; `Some(seat)`: that seat's fog of war.
     seat: Option<usize>,
     zoom: f64,
@@ -126,10 +127,10 @@ struct Viewer {
     terrain: Option<Terrain>,
 }
 
-impl Viewer {
+impl BoardControls {
     /// The whole map of this side, every seat's things shown.
-    fn fit(size: usize) -> Viewer {
-        Viewer {
+    fn fit(size: usize) -> BoardControls {
+        BoardControls {
             seat: None,
             zoom: 1.0,
             cx: size as f64 / 2.0,
@@ -145,7 +146,7 @@ impl Viewer {
     }
 }
 
-impl Controls for Viewer {
+impl Controls for BoardControls {
     fn input(&mut self, input: Input, w: f64, h: f64, ratio: f64) -> bool {
         let v = self;
         match input {
@@ -291,10 +292,10 @@ fn paint(
     w: f64,
     h: f64,
     ratio: f64,
-    controls: Option<&mut Viewer>,
+    controls: Option<&mut BoardControls>,
 ) {
     let Some(v) = controls else {
-        let mut whole = Viewer::fit(view.size);
+        let mut whole = BoardControls::fit(view.size);
         whole.toolbar = false;
         return draw(ctx, &mut whole, view, w, h, ratio);
     };
@@ -321,7 +322,7 @@ fn inspect(
     ratio: f64,
     px: f64,
     py: f64,
-    controls: Option<&Viewer>,
+    controls: Option<&BoardControls>,
 ) -> Option<Inspection> {
     let camera = match controls {
         Some(v) => {
@@ -456,7 +457,7 @@ fn inspect_with(
 
 /// Does what `key` asks on a focused board ([`KEYS`]) for a map with `seats` seats; `false` for a
 /// key it leaves to the page.
-fn key_action(v: &mut Viewer, key: &str, seats: usize) -> bool {
+fn key_action(v: &mut BoardControls, key: &str, seats: usize) -> bool {
     let step = (v.size as f64 / v.zoom / 8.0).max(1.0);
     match key {
         "a" | "A" => v.seat = None,
@@ -748,7 +749,14 @@ fn visible(view: &View, seat: Option<usize>) -> Vec<bool> {
     seen
 }
 
-fn draw(ctx: &CanvasRenderingContext2d, v: &mut Viewer, view: &View, w: f64, h: f64, ratio: f64) {
+fn draw(
+    ctx: &CanvasRenderingContext2d,
+    v: &mut BoardControls,
+    view: &View,
+    w: f64,
+    h: f64,
+    ratio: f64,
+) {
     let pen = Pen::new(ctx);
     let (grid, cx, cy) = layout(view.size, w, h, ratio, v.zoom, v.cx, v.cy);
     (v.cx, v.cy, v.cell) = (cx, cy, grid.cell);
@@ -1027,7 +1035,7 @@ fn equipment_mark(sword: i32, armour: i32) -> String {
 }
 
 /// The view and zoom buttons in the top-left corner.
-fn toolbar(ctx: &CanvasRenderingContext2d, v: &mut Viewer, view: &View, w: f64, ratio: f64) {
+fn toolbar(ctx: &CanvasRenderingContext2d, v: &mut BoardControls, view: &View, w: f64, ratio: f64) {
     let size = (22.0 * ratio).min(w / 10.0);
     let pad = 4.0 * ratio;
     let mut items: Vec<(String, Button, Option<&str>)> = vec![("All".into(), Button::All, None)];
@@ -1251,7 +1259,7 @@ mod tests {
             inspect_with(&v, 800.0, 400.0, 1.0, camera, 150.0, 200.0),
             None
         );
-        let mut viewer = Viewer::fit(20);
+        let mut viewer = BoardControls::fit(20);
         viewer.buttons = vec![(4.0, 4.0, 35.0, 22.0, Button::All)];
         let viewer = Some(&viewer);
         assert_eq!(inspect(&v, 400.0, 400.0, 1.0, 20.0, 15.0, viewer), None);
@@ -1263,7 +1271,7 @@ mod tests {
 
     #[test]
     fn the_mouse_presses_buttons_drags_and_zooms() {
-        let mut v = Viewer::fit(20);
+        let mut v = BoardControls::fit(20);
         v.buttons = vec![
             (4.0, 4.0, 35.0, 22.0, Button::All),
             (41.0, 4.0, 22.0, 22.0, Button::Seat(1)),
@@ -1295,7 +1303,7 @@ mod tests {
 
     #[test]
     fn the_keyboard_does_what_the_toolbar_does() {
-        let mut v = Viewer::fit(20);
+        let mut v = BoardControls::fit(20);
         assert!(key_action(&mut v, "2", 2));
         assert_eq!(v.seat, Some(1));
         // No third seat on this map; other keys are the page's.
