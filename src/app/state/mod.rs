@@ -490,6 +490,31 @@ impl Reducible for AppState {
     }
 }
 
+/// News the tests give the page's state.
+#[cfg(test)]
+pub(crate) mod news {
+    use super::Action;
+    use crate::runner::MatchNews;
+
+    /// The match stopped by the person, no result.
+    pub fn stopped() -> Action {
+        Action::News(MatchNews::Finished {
+            outcome: None,
+            faults: Vec::new(),
+            stopped: true,
+        })
+    }
+
+    /// The match over as `referee` ended it.
+    pub fn over(referee: &engine::Referee) -> Action {
+        Action::News(MatchNews::Finished {
+            outcome: referee.outcome(),
+            faults: referee.faults().to_vec(),
+            stopped: false,
+        })
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::env::Memory;
@@ -728,14 +753,7 @@ mod tests {
             state.cursor.follow,
             "back on the newest frame of a live match"
         );
-        state.apply(
-            Action::News(MatchNews::Finished {
-                outcome: None,
-                faults: Vec::new(),
-                stopped: true,
-            }),
-            &mut env,
-        );
+        state.apply(news::stopped(), &mut env);
         assert_eq!(state.progress, Progress::Stopped);
         // Play at the end of a finished match starts from its start; ticks stop at its end.
         state.apply(Action::TogglePlay, &mut env);
@@ -907,14 +925,7 @@ mod tests {
             }),
             &mut env,
         );
-        state.apply(
-            Action::News(MatchNews::Finished {
-                outcome: referee.outcome(),
-                faults: referee.faults().to_vec(),
-                stopped: false,
-            }),
-            &mut env,
-        );
+        state.apply(news::over(&referee), &mut env);
         assert_eq!(state.progress, Progress::Over);
         assert_eq!(state.record.frames.len(), all.len());
         assert!(

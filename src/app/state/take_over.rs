@@ -200,6 +200,7 @@ pub fn spec(
 #[cfg(test)]
 mod tests {
     use super::super::env::Memory;
+    use super::super::news;
     use super::super::{Action, AppState};
     use super::*;
     use crate::runner::MatchNews;
@@ -248,14 +249,7 @@ mod tests {
             env,
         );
         assert!(state.progress.is_live());
-        state.apply(
-            Action::News(MatchNews::Finished {
-                outcome: referee.outcome(),
-                faults: referee.faults().to_vec(),
-                stopped: false,
-            }),
-            env,
-        );
+        state.apply(news::over(&referee), env);
         state
     }
 
@@ -322,14 +316,7 @@ mod tests {
             }),
             &mut env,
         );
-        state.apply(
-            Action::News(MatchNews::Finished {
-                outcome: None,
-                faults: Vec::new(),
-                stopped: true,
-            }),
-            &mut env,
-        );
+        state.apply(news::stopped(), &mut env);
         state.apply(Action::Seek(4), &mut env);
         state.apply(Action::SwitchMatch, &mut env);
         assert!(Rc::ptr_eq(&state.record, &original));
@@ -392,14 +379,7 @@ mod tests {
             Action::News(MatchNews::Progress { frames, turns }),
             &mut env,
         );
-        state.apply(
-            Action::News(MatchNews::Finished {
-                outcome: None,
-                faults: Vec::new(),
-                stopped: true,
-            }),
-            &mut env,
-        );
+        state.apply(news::stopped(), &mut env);
         assert!(state.record.worker_keeps);
         state.apply(Action::Seek(1), &mut env);
         assert_eq!(
