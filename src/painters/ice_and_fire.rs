@@ -11,6 +11,7 @@ use games::ice_and_fire::view::{Kind, View};
 use web_sys::CanvasRenderingContext2d;
 
 use super::grid::Grid;
+use super::grid_board::GridBoard;
 use super::{seat_name, Inspection};
 
 const VOID: &str = "#23262d";
@@ -71,7 +72,7 @@ fn layout(view: &View, w: f64, h: f64, ratio: f64) -> Grid {
 /// Draws the view.
 pub fn paint(ctx: &CanvasRenderingContext2d, view: &View, w: f64, h: f64, ratio: f64) {
     let grid = layout(view, w, h, ratio);
-    let board = Board { ctx, grid, ratio };
+    let board = Board::new(ctx, grid, ratio);
     let (cell, left, top) = (grid.cell, grid.left, grid.top);
     let cells = view.width * view.height;
 
@@ -160,35 +161,12 @@ pub fn inspect(view: &View, w: f64, h: f64, ratio: f64, px: f64, py: f64) -> Opt
     Some(Inspection::square(&grid, x, y, lines))
 }
 
-struct Board<'a> {
-    ctx: &'a CanvasRenderingContext2d,
-    grid: Grid,
-    ratio: f64,
-}
+/// The board being painted, with this game's drawing.
+type Board<'a> = GridBoard<'a, IceAndFire>;
 
 impl Board<'_> {
-    fn origin(&self, x: f64, y: f64) -> (f64, f64) {
-        self.grid.origin(x, y)
-    }
-
-    fn centre(&self, x: f64, y: f64) -> (f64, f64) {
-        self.grid.centre(x, y)
-    }
-
-    fn cell(&self) -> f64 {
-        self.grid.cell
-    }
-
     fn line_width(&self) -> f64 {
-        (self.cell() / 22.0).max(self.ratio).round()
-    }
-
-    fn square(&self, x: f64, y: f64, fill: &str) {
-        let gap = (self.ratio).round().max(1.0);
-        let (ox, oy) = self.origin(x, y);
-        self.ctx.set_fill_style_str(fill);
-        self.ctx
-            .fill_rect(ox + gap, oy + gap, self.cell() - gap, self.cell() - gap);
+        self.line_width_per(22.0)
     }
 
     /// A thin inner frame: the cell is guarded by a tower.
@@ -208,11 +186,7 @@ impl Board<'_> {
     }
 
     fn outline(&self, fill: &str, stroke: &str) {
-        self.ctx.set_fill_style_str(fill);
-        self.ctx.fill();
-        self.ctx.set_stroke_style_str(stroke);
-        self.ctx.set_line_width(self.line_width());
-        self.ctx.stroke();
+        self.fill_and_stroke(fill, stroke, self.line_width());
     }
 
     fn mine_spot(&self, x: f64, y: f64) {

@@ -15,6 +15,7 @@ use games::micro_rts::view::{ActionKind, ActionView, EntityView, Kind, View, Xy}
 use web_sys::CanvasRenderingContext2d;
 
 use super::grid::Grid;
+use super::grid_board::GridBoard;
 use super::{seat_name, Inspection};
 
 const WALL: &str = "#2a2d35";
@@ -85,7 +86,7 @@ fn layout(view: &View, w: f64, h: f64, ratio: f64) -> Grid {
 /// Draws the view.
 pub fn paint(ctx: &CanvasRenderingContext2d, view: &View, w: f64, h: f64, ratio: f64) {
     let grid = layout(view, w, h, ratio);
-    let board = Board { ctx, grid, ratio };
+    let board = Board::new(ctx, grid, ratio);
 
     ctx.set_fill_style_str(GRID);
     ctx.fill_rect(
@@ -175,27 +176,12 @@ pub fn inspect(view: &View, w: f64, h: f64, ratio: f64, px: f64, py: f64) -> Opt
     Some(Inspection::square(&grid, ux, uy, lines))
 }
 
-struct Board<'a> {
-    ctx: &'a CanvasRenderingContext2d,
-    grid: Grid,
-    ratio: f64,
-}
+/// The board being painted, with this game's drawing.
+type Board<'a> = GridBoard<'a, MicroRts>;
 
 impl Board<'_> {
-    fn origin(&self, x: f64, y: f64) -> (f64, f64) {
-        self.grid.origin(x, y)
-    }
-
-    fn centre(&self, x: f64, y: f64) -> (f64, f64) {
-        self.grid.centre(x, y)
-    }
-
-    fn cell(&self) -> f64 {
-        self.grid.cell
-    }
-
     fn line_width(&self) -> f64 {
-        (self.cell() / 24.0).max(self.ratio).round()
+        self.line_width_per(24.0)
     }
 
     fn tile(&self, x: f64, y: f64, wall: bool) {
@@ -216,11 +202,7 @@ impl Board<'_> {
     }
 
     fn outline(&self, fill: &str, stroke: &str) {
-        self.ctx.set_fill_style_str(fill);
-        self.ctx.fill();
-        self.ctx.set_stroke_style_str(stroke);
-        self.ctx.set_line_width(self.line_width());
-        self.ctx.stroke();
+        self.fill_and_stroke(fill, stroke, self.line_width());
     }
 
     fn label(&self, text: &str, cx: f64, cy: f64, size: f64, colour: &str) {

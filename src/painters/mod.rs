@@ -47,6 +47,7 @@ macro_rules! board_without_controls {
 pub mod crafting_quest;
 mod fallback;
 mod grid;
+mod grid_board;
 pub mod ice_and_fire;
 pub mod micro_rts;
 pub mod skyport;

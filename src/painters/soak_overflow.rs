@@ -17,6 +17,7 @@ use games::soak_overflow::view::{AgentView, View, Xy};
 use web_sys::CanvasRenderingContext2d;
 
 use super::grid::Grid;
+use super::grid_board::GridBoard;
 use super::{seat_name, Inspection};
 
 const BACKGROUND: &str = "#14161b";
@@ -97,7 +98,7 @@ fn layout(view: &View, w: f64, h: f64, ratio: f64) -> Grid {
 /// Draws the view.
 pub fn paint(ctx: &CanvasRenderingContext2d, view: &View, w: f64, h: f64, ratio: f64) {
     let grid = layout(view, w, h, ratio);
-    let b = Board { ctx, grid, ratio };
+    let b = Board::new(ctx, grid, ratio);
     let cells = (view.width * view.height) as usize;
 
     ctx.set_fill_style_str(BACKGROUND);
@@ -234,27 +235,17 @@ pub fn inspect(view: &View, w: f64, h: f64, ratio: f64, px: f64, py: f64) -> Opt
     Some(Inspection::square(&grid, ux, uy, lines))
 }
 
-struct Board<'a> {
-    ctx: &'a CanvasRenderingContext2d,
-    grid: Grid,
-    ratio: f64,
-}
+/// The board being painted, with this game's drawing.
+type Board<'a> = GridBoard<'a, SoakOverflow>;
 
 impl Board<'_> {
-    fn origin(&self, x: f64, y: f64) -> (f64, f64) {
-        self.grid.origin(x, y)
-    }
-
-    fn centre(&self, x: i32, y: i32) -> (f64, f64) {
-        self.grid.centre(f64::from(x), f64::from(y))
-    }
-
-    fn cell(&self) -> f64 {
-        self.grid.cell
+    /// The centre of cell `(x, y)`, in whole cells.
+    fn centre_of(&self, x: i32, y: i32) -> (f64, f64) {
+        self.centre(f64::from(x), f64::from(y))
     }
 
     fn line_width(&self) -> f64 {
-        (self.cell() / 22.0).max(self.ratio).round()
+        self.line_width_per(22.0)
     }
 
     fn font(&self, size: f64, bold: bool) {
@@ -263,14 +254,6 @@ impl Board<'_> {
             "{weight}{:.0}px system-ui, sans-serif",
             size.max(6.0)
         ));
-    }
-
-    fn square(&self, x: f64, y: f64, fill: &str) {
-        let gap = self.ratio.round().max(1.0);
-        let (ox, oy) = self.origin(x, y);
-        self.ctx.set_fill_style_str(fill);
-        self.ctx
-            .fill_rect(ox + gap, oy + gap, self.cell() - gap, self.cell() - gap);
     }
 
     /// A raised block: a low cover is a short wall in the lower half of its tile, a high cover
@@ -296,7 +279,7 @@ impl Board<'_> {
     /// A goal tile (league 1): a gold ring on a dark edge, wider than an agent's disc so that it
     /// still shows around an agent standing there, and a dark dot at its centre.
     fn goal(&self, x: i32, y: i32) {
-        let (cx, cy) = self.centre(x, y);
+        let (cx, cy) = self.centre_of(x, y);
         let lw = self.line_width();
         self.ctx.begin_path();
         let _ = self.ctx.arc(cx, cy, self.cell() * 0.38, 0.0, 2.0 * PI);
@@ -313,8 +296,8 @@ impl Board<'_> {
     }
 
     fn trail(&self, fx: i32, fy: i32, tx: i32, ty: i32, done: bool) {
-        let (ax, ay) = self.centre(fx, fy);
-        let (bx, by) = self.centre(tx, ty);
+        let (ax, ay) = self.centre_of(fx, fy);
+        let (bx, by) = self.centre_of(tx, ty);
         self.ctx.set_global_alpha(0.55);
         self.ctx
             .set_stroke_style_str(if done { "#5b6070" } else { "#c0392b" });
@@ -355,7 +338,7 @@ impl Board<'_> {
         self.ctx.set_line_width(self.line_width());
         self.ctx.stroke_rect(ox, oy, sw, sh);
         self.ctx.set_global_alpha(1.0);
-        let (cx, cy) = self.centre(x, y);
+        let (cx, cy) = self.centre_of(x, y);
         self.ctx.begin_path();
         let _ = self.ctx.arc(cx, cy, self.cell() * 0.18, 0.0, 2.0 * PI);
         self.ctx.set_fill_style_str(WATER_DARK);
@@ -364,8 +347,8 @@ impl Board<'_> {
 
     /// The bomb's flight: an arc from the thrower to the target.
     fn lob(&self, fx: i32, fy: i32, tx: i32, ty: i32, colour: &str) {
-        let (ax, ay) = self.centre(fx, fy);
-        let (bx, by) = self.centre(tx, ty);
+        let (ax, ay) = self.centre_of(fx, fy);
+        let (bx, by) = self.centre_of(tx, ty);
         // Bend the flight sideways from the straight line, upwards when it can.
         let len = ((bx - ax).powi(2) + (by - ay).powi(2)).sqrt().max(1.0);
         let (mut nx, mut ny) = ((ay - by) / len, (bx - ax) / len);
@@ -383,8 +366,8 @@ impl Board<'_> {
     }
 
     fn shot(&self, fx: i32, fy: i32, tx: i32, ty: i32, colour: &str, damage: i32) {
-        let (cx0, cy0) = self.centre(fx, fy);
-        let (cx1, cy1) = self.centre(tx, ty);
+        let (cx0, cy0) = self.centre_of(fx, fy);
+        let (cx1, cy1) = self.centre_of(tx, ty);
         // From disc edge to disc edge, so that the ids stay readable.
         let len = ((cx1 - cx0).powi(2) + (cy1 - cy0).powi(2)).sqrt().max(1.0);
         let cut = (self.cell() * RADIUS).min(len / 2.0);
@@ -422,7 +405,7 @@ impl Board<'_> {
     }
 
     fn agent(&self, a: &AgentView) {
-        let (cx, cy) = self.centre(a.x, a.y);
+        let (cx, cy) = self.centre_of(a.x, a.y);
         let r = self.cell() * RADIUS;
         let (_, fill, outline) = seat(a.owner);
         if a.soaked {
@@ -538,7 +521,7 @@ impl Board<'_> {
         // An estimate (measuring text needs a web-sys feature the page does not enable).
         let width = size * 0.56 * shown.chars().count() as f64;
         let pad = size * 0.35;
-        let (cx, _) = self.centre(x, y);
+        let (cx, _) = self.centre_of(x, y);
         let (_, oy) = self.origin(f64::from(x), f64::from(y));
         let bw = width + 2.0 * pad;
         let bh = size + 2.0 * pad * 0.6;
