@@ -269,7 +269,7 @@
 //! 1. Initial version: the referee's league 5. The tutorial leagues 1–4 were added later as
 //!    new rulesets; league 5 did not change, so the version did not either.
 
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use engine::{
     FaultKind, Frame, Game, GameEntry, GameInfo, Heard, JavaRandom, Outcome, Rules, Ruleset, Setup,
@@ -285,15 +285,15 @@ mod territory;
 pub mod view;
 
 #[cfg(test)]
+mod fast_path_tests;
+#[cfg(test)]
 mod league_tests;
 #[cfg(test)]
 mod tests;
 
 use league::{League, Objective};
 use map::Grid;
-use protocol::{
-    apply, init_len, orders_text, parse_lines, push_init, push_turn, turn_len, InitAgent, Reading,
-};
+use protocol::{agents_lines, apply, input_bytes, orders_text, parse_lines, InitAgent, Reading};
 pub use protocol::{Command, Order};
 /// The rules of a shot (rulebook, *Shooting*), pure: the bots plan with them too.
 pub use state::{cover_multiplier, range_multiplier, shot_damage};
@@ -393,6 +393,11 @@ pub struct SoakOverflow {
     last_messages: Arc<Vec<(i32, String)>>,
     /// Every agent's label ("agent 3 (red bomber)") by id, for the events.
     labels: Arc<[(i32, String)]>,
+    /// The agents' lines of this turn's input ([`agents_lines`]), the same for every seat:
+    /// written for the first seat asked, copied for the other. What they list (the agents on
+    /// the grid, their places, cooldowns, bombs and wetness) changes only when a turn is
+    /// resolved, in [`Game::step`], which empties this (as every step does).
+    agents_input: OnceLock<Vec<u8>>,
 }
 
 /// The words of a step's events, apart from its resolution's (most steps have none: a copy of
@@ -436,6 +441,7 @@ impl SoakOverflow {
             last_soaked: Arc::default(),
             told: Vec::new(),
             last_messages: Arc::default(),
+            agents_input: OnceLock::new(),
         }
     }
 
@@ -854,17 +860,10 @@ impl Game for SoakOverflow {
             return String::new();
         }
         let first = self.turns_done == 0;
-        let room = turn_len(&self.board)
-            + if first {
-                init_len(&self.board, &self.initial)
-            } else {
-                0
-            };
-        let mut text = String::with_capacity(room);
-        if first {
-            push_init(&mut text, &self.board, &self.initial, seat);
-        }
-        push_turn(&mut text, &self.board, seat);
+        let agents = self.agents_input.get_or_init(|| agents_lines(&self.board));
+        let bytes = input_bytes(&self.board, &self.initial, seat, first, agents);
+        // Only ASCII was written.
+        let mut text = String::from_utf8(bytes).unwrap_or_default();
         if seat == 1 && self.board.league.opponent_follows() {
             text.push_str(&orders_text(&self.board, 0));
         }
@@ -913,6 +912,7 @@ impl Game for SoakOverflow {
     }
 
     fn step(&mut self) {
+        self.agents_input = OnceLock::new();
         if self.outcome.is_some() {
             if !self.events.is_empty() {
                 self.close_events(false, Vec::new());
@@ -988,6 +988,7 @@ impl Game for SoakOverflow {
             told: Vec::new(),
             last_messages: Arc::clone(&self.last_messages),
             labels: Arc::clone(&self.labels),
+            agents_input: OnceLock::new(),
         };
         Frame::new(
             self.turns_done,

@@ -5,6 +5,7 @@ use std::fmt;
 
 use crate::java;
 use crate::text::quote;
+#[cfg(test)]
 use engine::int_text::{push_int, push_ints_line};
 
 use super::map::{Coord, Grid};
@@ -379,8 +380,124 @@ pub fn init_len(board: &Board, initial: &[InitAgent]) -> usize {
     64 + 24 * initial.len() + 8 * board.grid.cells()
 }
 
+/// A seat's input, its initialisation block first (`first`), as bytes: the text of
+/// [`push_init`] and [`push_turn`] (the tests' plain reference, compared on random play).
+/// `agents` is [`agents_lines`] of the board: the same for both seats.
+pub fn input_bytes(
+    board: &Board,
+    initial: &[InitAgent],
+    seat: usize,
+    first: bool,
+    agents: &[u8],
+) -> Vec<u8> {
+    let room = agents.len() + 8 + if first { init_len(board, initial) } else { 0 };
+    let mut out = Vec::with_capacity(room);
+    if first {
+        write_init(&mut out, board, initial, seat);
+    }
+    out.extend_from_slice(agents);
+    let live = board.agents.iter().filter(|a| !a.dying);
+    let own = live.filter(|a| a.owner == seat % PLAYERS).count();
+    push_numbers(&mut out, [own as i32]);
+    out
+}
+
+/// The agents on the grid as [`push_turn`] lists them, with their number first: the part of a
+/// turn's input that does not depend on the seat.
+pub fn agents_lines(board: &Board) -> Vec<u8> {
+    let mut out = Vec::with_capacity(turn_len(board));
+    let live = || board.agents.iter().filter(|a| !a.dying);
+    push_numbers(&mut out, [live().count() as i32]);
+    for a in live() {
+        push_numbers(
+            &mut out,
+            [a.id, a.at.x, a.at.y, a.cooldown, a.bombs, a.wetness],
+        );
+    }
+    out
+}
+
+/// [`push_init`] as bytes.
+fn write_init(out: &mut Vec<u8>, board: &Board, initial: &[InitAgent], seat: usize) {
+    let grid: &Grid = &board.grid;
+    push_numbers(out, [seat as i32]);
+    push_numbers(out, [initial.len() as i32]);
+    for a in initial {
+        let numbers = [a.shoot_cooldown, a.optimal_range, a.soaking_power, a.bombs];
+        let [c, r, p, b] = numbers;
+        push_numbers(out, [a.id, a.owner as i32, c, r, p, b]);
+    }
+    push_numbers(out, [grid.width, grid.height]);
+    for y in 0..grid.height {
+        for x in 0..grid.width {
+            if x > 0 {
+                out.push(b' ');
+            }
+            let tile = i32::from(grid.tile(Coord::new(x, y)));
+            push_number(out, x);
+            out.push(b' ');
+            push_number(out, y);
+            out.push(b' ');
+            push_number(out, tile);
+        }
+        out.push(b'\n');
+    }
+}
+
+/// One protocol line of numbers, each as `Display` writes it, separated by single spaces.
+#[inline(always)]
+fn push_numbers<const N: usize>(out: &mut Vec<u8>, values: [i32; N]) {
+    for (i, v) in values.into_iter().enumerate() {
+        if i > 0 {
+            out.push(b' ');
+        }
+        push_number(out, v);
+    }
+    out.push(b'\n');
+}
+
+/// Appends `v` as `Display` writes it. Nearly every number of the input (ids, coordinates,
+/// cooldowns, wetness) is below 100: written digit by digit, without the general loop.
+#[inline(always)]
+fn push_number(out: &mut Vec<u8>, v: i32) {
+    let digit = |d: i32| b'0' + d as u8;
+    match v {
+        0..=9 => out.push(digit(v)),
+        10..=99 => {
+            out.push(digit(v / 10));
+            out.push(digit(v % 10));
+        }
+        _ => {
+            let mut buf = [0u8; 11];
+            let n = write_any_number(&mut buf, v);
+            out.extend_from_slice(&buf[..n]);
+        }
+    }
+}
+
+/// Writes `v` as `Display` does at the start of `buf`; returns the bytes written.
+fn write_any_number(buf: &mut [u8], v: i32) -> usize {
+    let mut digits = [0u8; 10];
+    let mut start = digits.len();
+    let mut n = v.unsigned_abs();
+    loop {
+        start -= 1;
+        digits[start] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    let sign = usize::from(v < 0);
+    buf[0] = b'-';
+    let digits = &digits[start..];
+    buf[sign..sign + digits.len()].copy_from_slice(digits);
+    sign + digits.len()
+}
+
 /// Appends the initialisation block (rulebook: *Protocol*): `myId`, the agents of both seats
 /// with their classes' numbers, `width height`, then one line per row of `x y tileType` triples.
+#[cfg(test)]
 pub fn push_init(out: &mut String, board: &Board, initial: &[InitAgent], seat: usize) {
     let grid: &Grid = &board.grid;
     push_ints_line(out, &[seat as i32]);
@@ -433,6 +550,7 @@ pub fn turn_len(board: &Board) -> usize {
 /// Appends the per-turn block (rulebook: *Protocol*): the agents on the grid (soaked ones are
 /// gone), seat 0's first, `agentId x y cooldown splashBombs wetness`, then the number of the
 /// seat's own agents.
+#[cfg(test)]
 pub fn push_turn(out: &mut String, board: &Board, seat: usize) {
     let live = || board.agents.iter().filter(|a| !a.dying);
     push_ints_line(out, &[live().count() as i32]);
