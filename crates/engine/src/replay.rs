@@ -283,9 +283,15 @@ impl Replay {
             .turns
             .get(index)
             .ok_or_else(|| diverged("the replay has no such turn".into()))?;
-        let asked: Vec<usize> = asks.iter().map(|a| a.seat).collect();
-        let recorded: Vec<usize> = turn.seats.iter().map(|s| s.seat).collect();
-        if asked != recorded {
+        // Compared without lists (a re-run feeds every turn through here); written out only
+        // for the error.
+        let same = asks
+            .iter()
+            .map(|a| a.seat)
+            .eq(turn.seats.iter().map(|s| s.seat));
+        if !same {
+            let asked: Vec<usize> = asks.iter().map(|a| a.seat).collect();
+            let recorded: Vec<usize> = turn.seats.iter().map(|s| s.seat).collect();
             return Err(diverged(format!(
                 "the referee asks seats {asked:?} but the replay has {recorded:?}"
             )));
