@@ -46,3 +46,33 @@ fn inputs_on_random_play_are_the_plain_ones() {
         }
     }
 }
+
+/// The step without a search, where the way is straight, against the search itself: every pair
+/// of tiles in a row or a column (and some off the grid) on generated grids, with agents
+/// scattered.
+#[test]
+fn straight_steps_are_the_searched_ones() {
+    use super::map::Coord;
+    use super::path::{next_step, searched_step};
+    let mut rng = JavaRandom::new(5);
+    for seed in 1..=40 {
+        let grid = super::map::Grid::generate(seed);
+        let occupied: Vec<bool> = (0..grid.cells())
+            .map(|_| rng.next_int_bounded(6) == 0)
+            .collect();
+        for y in -1..=grid.height {
+            for x in -1..=grid.width {
+                let from = Coord::new(x, y);
+                let line = (-1..=grid.width.max(grid.height))
+                    .flat_map(|k| [Coord::new(k, y), Coord::new(x, k)]);
+                for to in line {
+                    assert_eq!(
+                        next_step(&grid, &occupied, from, to),
+                        searched_step(&grid, &occupied, from, to),
+                        "seed {seed}: {from} to {to}"
+                    );
+                }
+            }
+        }
+    }
+}
