@@ -28,55 +28,15 @@ import { gzipSync } from "node:zlib";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { CHROMIUM_ARGS, defaultCheck, launch, openPlayground, runAlone, setCode, setRelaxed, settledWithin, withinLimit } from "./browser.mjs";
+import { CHROMIUM_ARGS, defaultCheck, launch, openPlayground, openSession, runAlone, setCode, setRelaxed, settledWithin, withinLimit } from "./browser.mjs";
 import { iceAndFireWalker } from "./bots.mjs";
-import { serve } from "./serve.mjs";
 
 const REPO = resolve(fileURLToPath(new URL("../..", import.meta.url)));
 const GAMES = ["ice-and-fire", "soak-overflow", "micro-rts", "skyport", "crafting-quest"];
 
 // Ice and Fire: every unit walks to the enemy HQ, one unit trained beside the HQ when there is
 // gold. An enum, a class with parameter properties, interfaces, generics, `as`, `!`.
-const TYPED_BOT = `declare function readline(): string;
-
-enum Owner { Me, Them }
-enum BuildingType { Hq = 0, Mine = 1, Tower = 2 }
-interface Point { x: number; y: number }
-
-class Unit implements Point {
-  constructor(public readonly owner: Owner, public id: number, private level: number, public x: number, public y: number) {}
-  towards(p: Point): string { return \`MOVE \${this.id} \${p.x} \${p.y}\`; }
-}
-
-const numbers = (line: string): number[] => line.split(" ").map(Number);
-const spots: number = parseInt(readline());
-for (let i = 0; i < spots; i++) readline();
-while (true) {
-  const gold = parseInt(readline());
-  readline(); readline(); readline();
-  for (let y = 0; y < 12; y++) readline();
-  const buildings: Array<{ owner: Owner; type: BuildingType } & Point> = [];
-  for (let n = parseInt(readline()), i = 0; i < n; i++) {
-    const [owner, type, x, y] = numbers(readline());
-    buildings.push({ owner: owner as Owner, type, x, y });
-  }
-  const units: Unit[] = [];
-  for (let n = parseInt(readline()), i = 0; i < n; i++) {
-    const [owner, id, level, x, y] = numbers(readline());
-    units.push(new Unit(owner, id, level, x, y));
-  }
-  const hq = <T extends { owner: Owner; type: BuildingType }>(list: T[], owner: Owner): T =>
-    list.find((b) => b.owner === owner && b.type === BuildingType.Hq)!;
-  const mine = hq(buildings, Owner.Me);
-  const theirs = hq(buildings, Owner.Them);
-  const out: string[] = units.filter((u) => u.owner === Owner.Me).map((u) => u.towards(theirs));
-  const beside: [number, number][] = mine.x === 0 ? [[1, 0], [0, 1]] : [[10, 11], [11, 10]];
-  const free = beside.find(([x, y]) => !units.some((u) => u.x === x && u.y === y));
-  if (gold >= 10 && free) out.push(\`TRAIN 1 \${free[0]} \${free[1]}\`);
-  console.error(\`\${Owner[Owner.Me]}: \${units.length} units\`);
-  console.log(out.length ? out.join(";") : "WAIT");
-}
-`;
+const TYPED_BOT = await readFile(join(REPO, "tests", "e2e", "typescript", "walker.ts"), "utf8");
 
 // Throws on line 14, after lines that are types only (removed, their lines kept).
 const THROWING_BOT = `declare function readline(): string;
@@ -102,16 +62,8 @@ let gold: number = : string;
 `;
 
 export async function typescriptChecks({ dist, check = defaultCheck }) {
-  const { server, url } = await serve(dist);
-  const profile = await mkdtemp(join(tmpdir(), "botplay-typescript-"));
-  const context = await launch(profile);
-  const problems = [];
+  const { url, page, problems, close } = await openSession(dist, "typescript");
   try {
-    const page = await context.newPage();
-    page.on("console", (m) => {
-      if (m.type() === "error") problems.push(`console error: ${m.text()}`);
-    });
-    page.on("pageerror", (e) => problems.push(`page error: ${e.message}`));
     const sucraseFetches = [];
     page.on("request", (r) => {
       if (new URL(r.url()).pathname.endsWith("/typescript.js")) sucraseFetches.push(r.url());
@@ -343,9 +295,7 @@ export async function typescriptChecks({ dist, check = defaultCheck }) {
 
     check(problems.length === 0, `problems: ${problems.join("; ")}`);
   } finally {
-    await settledWithin(context.close(), 30_000);
-    server.close();
-    await rm(profile, { recursive: true, force: true });
+    await close();
   }
 }
 
