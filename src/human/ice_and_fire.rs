@@ -9,8 +9,9 @@ use super::{Button, Click, Order};
 pub const HINT: &str = "Click one of your units (O cells hold yours), then a cell to move it \
     towards; or click a cell to train a unit or build there.";
 
+/// What the seat played by hand sees this turn, as read from its input.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Seat {
+pub struct SeatView {
     turn: TurnInput,
     spots: Vec<Pos>,
 }
@@ -20,8 +21,8 @@ fn pos(at: (i32, i32)) -> Option<Pos> {
     (ok(at.0) && ok(at.1)).then(|| Pos::new(at.0 as usize, at.1 as usize))
 }
 
-impl Seat {
-    pub fn read(inputs: &[String]) -> Result<Seat, String> {
+impl SeatView {
+    pub fn read(inputs: &[String]) -> Result<SeatView, String> {
         let mut reader = Reader::new();
         let mut turn = None;
         for input in inputs {
@@ -30,7 +31,7 @@ impl Seat {
             }
         }
         let turn = turn.ok_or("no complete turn in the input yet")?;
-        Ok(Seat {
+        Ok(SeatView {
             turn,
             spots: reader.spots().to_vec(),
         })
@@ -133,21 +134,21 @@ impl Seat {
 }
 
 /// Reads the seat's inputs (the registry's reader for this game).
-pub fn read(inputs: &[String]) -> Result<super::Seat, String> {
-    Seat::read(inputs).map(super::Seat::new)
+pub fn read(inputs: &[String]) -> Result<super::HandSeat, String> {
+    SeatView::read(inputs).map(super::HandSeat::new)
 }
 
-impl super::Play for Seat {
+impl super::Play for SeatView {
     fn click(&self, sel: Option<(i32, i32)>, _mode: Option<&str>, at: (i32, i32)) -> Click {
-        Seat::click(self, sel, at)
+        SeatView::click(self, sel, at)
     }
 
     fn buttons(&self, sel: (i32, i32)) -> Vec<Button> {
-        Seat::buttons(self, sel)
+        SeatView::buttons(self, sel)
     }
 
     fn press(&self, sel: (i32, i32), key: &str) -> Click {
-        Seat::press(self, sel, key)
+        SeatView::press(self, sel, key)
     }
 
     fn hint(&self) -> &'static str {
@@ -155,13 +156,13 @@ impl super::Play for Seat {
     }
 
     fn status(&self) -> String {
-        Seat::status(self)
+        SeatView::status(self)
     }
 }
 
 #[cfg(test)]
 mod tests {
-    use super::super::{testing, Desk, Seat as AnySeat};
+    use super::super::{testing, Desk, HandSeat as AnySeat};
 
     fn desk() -> Desk {
         let input = testing::inputs("ice-and-fire", "", 1, 0);

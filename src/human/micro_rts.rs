@@ -14,8 +14,9 @@ use super::{Button, Click, Order};
 pub const HINT: &str = "Click one of your units or buildings, then a tile: units move towards \
     it, attack an enemy or harvest; buildings and workers train or build with the buttons.";
 
+/// What the seat played by hand sees this turn, as read from its input.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Seat {
+pub struct SeatView {
     init: Init,
     turn: TurnInput,
 }
@@ -37,8 +38,8 @@ const MADE: [(&str, u8); 5] = [
     ("barracks", BARRACKS),
 ];
 
-impl Seat {
-    pub fn read(inputs: &[String]) -> Result<Seat, String> {
+impl SeatView {
+    pub fn read(inputs: &[String]) -> Result<SeatView, String> {
         let mut reader = Reader::new();
         let mut turn = None;
         for input in inputs {
@@ -47,7 +48,7 @@ impl Seat {
             }
         }
         let turn = turn.ok_or("no complete turn in the input yet")?;
-        Ok(Seat {
+        Ok(SeatView {
             init: reader.init(),
             turn,
         })
@@ -235,21 +236,21 @@ impl Seat {
 }
 
 /// Reads the seat's inputs (the registry's reader for this game).
-pub fn read(inputs: &[String]) -> Result<super::Seat, String> {
-    Seat::read(inputs).map(super::Seat::new)
+pub fn read(inputs: &[String]) -> Result<super::HandSeat, String> {
+    SeatView::read(inputs).map(super::HandSeat::new)
 }
 
-impl super::Play for Seat {
+impl super::Play for SeatView {
     fn click(&self, sel: Option<(i32, i32)>, mode: Option<&str>, at: (i32, i32)) -> Click {
-        Seat::click(self, sel, mode, at)
+        SeatView::click(self, sel, mode, at)
     }
 
     fn buttons(&self, sel: (i32, i32)) -> Vec<Button> {
-        Seat::buttons(self, sel)
+        SeatView::buttons(self, sel)
     }
 
     fn press(&self, _sel: (i32, i32), key: &str) -> Click {
-        Seat::press(self, key)
+        SeatView::press(self, key)
     }
 
     fn hint(&self) -> &'static str {
@@ -257,20 +258,20 @@ impl super::Play for Seat {
     }
 
     fn status(&self) -> String {
-        Seat::status(self)
+        SeatView::status(self)
     }
 }
 
 #[cfg(test)]
 mod tests {
-    use super::super::{testing, Desk, Seat as AnySeat};
+    use super::super::{testing, Desk, HandSeat as AnySeat};
     use super::*;
 
     #[test]
     fn castle_trains_workers_move_and_harvest() {
         let input = testing::inputs("micro-rts", "", 42, 0);
         let seat = AnySeat::read("micro-rts", std::slice::from_ref(&input)).expect("reads");
-        let s = &Seat::read(&[input]).expect("reads");
+        let s = &SeatView::read(&[input]).expect("reads");
         let castle = *s
             .turn
             .entities
@@ -302,7 +303,7 @@ mod tests {
 
     #[test]
     fn a_worker_moves_one_step_towards_a_far_tile() {
-        let mut s = Seat::read(&[testing::inputs("micro-rts", "", 42, 0)]).expect("reads");
+        let mut s = SeatView::read(&[testing::inputs("micro-rts", "", 42, 0)]).expect("reads");
         let castle = *s
             .turn
             .entities

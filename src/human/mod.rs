@@ -30,7 +30,7 @@ pub fn supports(game: &str) -> bool {
 
 /// Reads every input a human seat received so far, in order, into its view (the last turn's):
 /// one per game a person can play by hand, in the page's registry.
-pub type Reader = fn(&[String]) -> Result<Seat, String>;
+pub type Reader = fn(&[String]) -> Result<HandSeat, String>;
 
 /// The reader of a game's human seat, if a person can play it by hand.
 fn reader(game: &str) -> Option<Reader> {
@@ -107,25 +107,25 @@ pub trait Play: fmt::Debug {
     fn status(&self) -> String;
 }
 
-/// A seat's view of the game, read from its input text.
+/// A seat played by hand: its game's view of it ([`Play`]), read from its input text.
 #[derive(Clone, Debug)]
-pub struct Seat(Rc<dyn Play>);
+pub struct HandSeat(Rc<dyn Play>);
 
 /// The same view (as read once).
-impl PartialEq for Seat {
-    fn eq(&self, other: &Seat) -> bool {
+impl PartialEq for HandSeat {
+    fn eq(&self, other: &HandSeat) -> bool {
         Rc::ptr_eq(&self.0, &other.0)
     }
 }
 
-impl Seat {
+impl HandSeat {
     /// A game's view as a seat.
-    pub fn new(play: impl Play + 'static) -> Seat {
-        Seat(Rc::new(play))
+    pub fn new(play: impl Play + 'static) -> HandSeat {
+        HandSeat(Rc::new(play))
     }
 
     /// Reads every input the seat received so far, in order; the view is the last turn's.
-    pub fn read(game: &str, inputs: &[String]) -> Result<Seat, String> {
+    pub fn read(game: &str, inputs: &[String]) -> Result<HandSeat, String> {
         match reader(game) {
             Some(read) => read(inputs),
             None => Err(format!("'{game}' cannot be played by hand")),
@@ -171,7 +171,7 @@ fn joined(orders: &[Order]) -> Vec<String> {
 /// One human turn: the seat's view, the selection and the orders so far.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Desk {
-    pub seat: Seat,
+    pub seat: HandSeat,
     /// The selected cell.
     pub selected: Option<(i32, i32)>,
     /// A button's action waiting for its target cell.
@@ -182,7 +182,7 @@ pub struct Desk {
 }
 
 impl Desk {
-    pub fn new(seat: Seat) -> Desk {
+    pub fn new(seat: HandSeat) -> Desk {
         let note = seat.hint().to_string();
         Desk {
             seat,

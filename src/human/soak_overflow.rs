@@ -13,14 +13,15 @@ pub const HINT: &str = "Click one of your agents, then a tile to move it there o
 const MOVE: u8 = 1;
 const COMBAT: u8 = 2;
 
+/// What the seat played by hand sees this turn, as read from its input.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Seat {
+pub struct SeatView {
     init: Init,
     turn: TurnInput,
 }
 
-impl Seat {
-    pub fn read(inputs: &[String]) -> Result<Seat, String> {
+impl SeatView {
+    pub fn read(inputs: &[String]) -> Result<SeatView, String> {
         let mut reader = Reader::new();
         let mut turn = None;
         for input in inputs {
@@ -30,7 +31,7 @@ impl Seat {
         }
         let turn = turn.ok_or("no complete turn in the input yet")?;
         let init = reader.init().cloned().ok_or("no initialisation block")?;
-        Ok(Seat { init, turn })
+        Ok(SeatView { init, turn })
     }
 
     /// The agent on a tile: (id, whether it is yours).
@@ -167,25 +168,25 @@ impl Seat {
 }
 
 /// Reads the seat's inputs (the registry's reader for this game).
-pub fn read(inputs: &[String]) -> Result<super::Seat, String> {
-    Seat::read(inputs).map(super::Seat::new)
+pub fn read(inputs: &[String]) -> Result<super::HandSeat, String> {
+    SeatView::read(inputs).map(super::HandSeat::new)
 }
 
-impl super::Play for Seat {
+impl super::Play for SeatView {
     fn click(&self, sel: Option<(i32, i32)>, mode: Option<&str>, at: (i32, i32)) -> Click {
-        Seat::click(self, sel, mode, at)
+        SeatView::click(self, sel, mode, at)
     }
 
     fn buttons(&self, sel: (i32, i32)) -> Vec<Button> {
-        Seat::buttons(self, sel)
+        SeatView::buttons(self, sel)
     }
 
     fn press(&self, sel: (i32, i32), key: &str) -> Click {
-        Seat::press(self, sel, key)
+        SeatView::press(self, sel, key)
     }
 
     fn lines(&self, orders: &[Order]) -> Vec<String> {
-        Seat::lines(self, orders)
+        SeatView::lines(self, orders)
     }
 
     fn hint(&self) -> &'static str {
@@ -193,19 +194,19 @@ impl super::Play for Seat {
     }
 
     fn status(&self) -> String {
-        Seat::status(self)
+        SeatView::status(self)
     }
 }
 
 #[cfg(test)]
 mod tests {
-    use super::super::{testing, Desk, Seat as AnySeat};
+    use super::super::{testing, Desk, HandSeat as AnySeat};
 
     #[test]
     fn move_shoot_throw_and_one_line_per_agent() {
         let input = testing::inputs("soak-overflow", "", 7, 0);
         let seat = AnySeat::read("soak-overflow", std::slice::from_ref(&input)).expect("reads");
-        let s = &super::Seat::read(std::slice::from_ref(&input)).expect("reads");
+        let s = &super::SeatView::read(std::slice::from_ref(&input)).expect("reads");
         let mine: Vec<_> = s
             .turn
             .agents
@@ -271,7 +272,7 @@ mod tests {
         // Seed 7's map has cover; any cover tile will do.
         let input = testing::inputs("soak-overflow", "", 7, 0);
         let seat = AnySeat::read("soak-overflow", std::slice::from_ref(&input)).expect("reads");
-        let s = &super::Seat::read(std::slice::from_ref(&input)).expect("reads");
+        let s = &super::SeatView::read(std::slice::from_ref(&input)).expect("reads");
         let cover = (0..s.init.height)
             .flat_map(|y| (0..s.init.width).map(move |x| (x, y)))
             .find(|&(x, y)| s.init.tile(super::Pos::new(x, y)) != 0)

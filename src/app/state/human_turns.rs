@@ -26,7 +26,7 @@ impl super::AppState {
         }
         self.human_inputs[seat].push(input.clone());
         let desk =
-            crate::human::Seat::read(self.record.game, &self.human_inputs[seat]).map(Desk::new);
+            crate::human::HandSeat::read(self.record.game, &self.human_inputs[seat]).map(Desk::new);
         self.human.push(HumanTurn {
             seat,
             input,
