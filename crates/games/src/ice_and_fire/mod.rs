@@ -400,15 +400,18 @@ impl IceAndFire {
     /// action: the same values, for a fraction of the work. When every action failed they are
     /// left alone, as the referee leaves them (after a bankruptcy they are stale on purpose).
     fn execute(&mut self, seat: usize) {
-        if self.run_commands(seat) {
+        // The list is given back empty (nothing adds to it meanwhile), keeping its room.
+        let mut commands = std::mem::take(&mut self.pending);
+        if self.run_commands(seat, &commands) {
             self.board.compute_incomes();
         }
+        commands.clear();
+        self.pending = commands;
     }
 
     /// [`IceAndFire::execute`]'s commands, each without the incomes; whether one succeeded.
-    fn run_commands(&mut self, seat: usize) -> bool {
+    fn run_commands(&mut self, seat: usize, commands: &[Command]) -> bool {
         let mut acted = false;
-        let commands = std::mem::take(&mut self.pending);
         for (i, command) in commands.iter().enumerate() {
             let board = &mut self.board;
             let result = match *command {
@@ -649,7 +652,8 @@ impl Game for IceAndFire {
                 self.start_turn();
             }
         }
-        self.last_events = std::mem::take(&mut self.events).into();
+        // Moved out, the list keeping its room for the next step's events.
+        self.last_events = self.events.drain(..).collect();
     }
 
     fn outcome(&self) -> Option<Outcome> {

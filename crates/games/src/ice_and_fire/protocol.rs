@@ -121,7 +121,9 @@ pub fn parse_piece(piece: &str) -> Option<Command> {
 /// [`quick_piece`] where it can and by [`parse_piece`] otherwise: the same commands as the plain
 /// way (`plain_parse_line` in the tests, which compare them on random play and random text).
 pub fn parse_line(line: &str) -> Result<Vec<Command>, Unrecognised> {
-    let mut commands = Vec::new();
+    // Room for a line of MOVEs (a piece and its `;` take at least 9 bytes but for the rarer
+    // WAIT and MSG): a few allocations fewer than growing.
+    let mut commands = Vec::with_capacity(line.len() / 9 + 1);
     for piece in pieces(line) {
         let piece = trim(piece);
         match quick_piece(piece).or_else(|| parse_piece(piece)) {
