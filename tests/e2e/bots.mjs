@@ -29,6 +29,29 @@ ${debug ? '  console.error("units: " + units.length);\n' : ""}  console.log(out.
 `;
 }
 
+/** Soak Overflow: how a JavaScript bot reads the game's first input (its lines begin with a line
+ * break): its player `myId`, each agent's player in `owner`, the grid's `width` and `height`. */
+export const SOAK_OVERFLOW_START = `
+const myId = parseInt(readline());
+const n = parseInt(readline());
+const owner = {};
+for (let i = 0; i < n; i++) {
+  const [id, player] = readline().split(" ").map(Number);
+  owner[id] = player;
+}
+const [width, height] = readline().split(" ").map(Number);
+for (let y = 0; y < height; y++) readline();`;
+
+/** Soak Overflow: how a JavaScript bot after SOAK_OVERFLOW_START reads a turn's input, keeping
+ * the ids of its own agents in `mine`. */
+export const SOAK_OVERFLOW_MINE = `const count = parseInt(readline());
+const mine = [];
+for (let i = 0; i < count; i++) {
+  const id = Number(readline().split(" ")[0]);
+  if (owner[id] === myId) mine.push(id);
+}
+readline();`;
+
 // --- hostile bots against the runtime's integrity (SECURITY.md) -----------------------------
 
 /** A JavaScript bot that, before anything else, enumerates every object reachable from its
@@ -200,6 +223,59 @@ input()
 chunk = "x" * (1 << 20)
 while True:
     sys.${stream}.write(chunk)
+`;
+
+/** Keeps every array it makes until its process runs out of memory (a few seconds: within the
+ * relaxed first turn's 10 s). */
+export const JS_HOARDER = `
+const kept = [];
+readline();
+for (;;) kept.push(new Array(1 << 16).fill(kept.length));
+`;
+
+/** Keeps typed arrays (outside V8's heap, bound by no heap limit) as fast as it can. */
+export const TYPED_HOARDER = `
+const kept = [];
+readline();
+for (;;) kept.push(new Float64Array(1 << 20).fill(kept.length));
+`;
+
+/** Plays the starter's moves while writing 60 KB of debug log every turn. */
+export const chatty = (code) =>
+  code.replace(/console\.log\(/, 'console.error("x".repeat(60000)); console.log(');
+
+/** Answers its turns, and from its second answer on writes debug log without end right after
+ * answering: while its opponent thinks. */
+export const WRITER = (code) =>
+  code.replace(
+    /console\.log\(/,
+    '((answer) => { console.log(answer); self.turns = (self.turns || 0) + 1; if (self.turns > 1) for (;;) console.error("while you think ".repeat(50)); })(',
+  );
+
+/** Thinks 25 ms every turn before answering: long enough for the writer to flood, with room
+ * under the 50 ms budget on a loaded machine (40 ms once timed out at 51 ms). */
+export const SLOW = (code) =>
+  code.replace(/console\.log\(/, "{ const t = Date.now(); while (Date.now() - t < 25); } console.log(");
+
+/** Writes debug log and output in bursts and never reads: a flood (its first burst of debug log
+ * is over 1 MiB, so the flood comes before any line could answer a turn). */
+export const BURSTER = `
+for (;;) {
+  for (let i = 0; i < 2000; i++) console.error("burst ".repeat(100));
+  for (let i = 0; i < 500; i++) console.log("WAIT");
+}
+`;
+
+/** Ice and Fire, Python: the rest of a bot that has read the match's first lines: it reads each
+ * turn's input and waits. */
+export const PYTHON_WAITS_EVERY_TURN = `while True:
+    for _ in range(4 + 12):
+        input()
+    for _ in range(int(input())):
+        input()
+    for _ in range(int(input())):
+        input()
+    print("WAIT")
 `;
 
 /** Ice and Fire, JavaScript: answers its first turn, then loops forever in its second (whose

@@ -54,11 +54,12 @@ export function watchProblems(page, problems, { label = "", consoleErrors = true
 /**
  * What most browser checks begin with: `dist` served (tests/e2e/serve.mjs), Chromium on a new
  * profile named after `name` (`launchOptions` as `launch` takes them), and its first tab, whose
- * problems are watched (`watchProblems`). Resolves to `{ url, context, page, problems, close }`;
- * `close()` closes the browser (30 s at most: one stuck after a check past its limit is killed
- * when node exits), the server and removes the profile.
+ * problems are watched (`watchProblems`, with `label` and `consoleErrors`). Resolves to
+ * `{ url, server, profile, context, page, problems, close }`; `close()` closes the browser (30 s
+ * at most: one stuck after a check past its limit is killed when node exits), the server and
+ * removes the profile.
  */
-export async function openSession(dist, name, { launchOptions = {}, consoleErrors = true } = {}) {
+export async function openSession(dist, name, { launchOptions = {}, consoleErrors = true, label = "" } = {}) {
   const { server, url } = await serve(dist);
   const profile = await mkdtemp(join(tmpdir(), `botplay-${name}-`));
   let context;
@@ -70,8 +71,8 @@ export async function openSession(dist, name, { launchOptions = {}, consoleError
   try {
     context = await launch(profile, launchOptions);
     const page = context.pages()[0] ?? (await context.newPage());
-    const problems = watchProblems(page, [], { consoleErrors });
-    return { url, context, page, problems, close };
+    const problems = watchProblems(page, [], { label, consoleErrors });
+    return { url, server, profile, context, page, problems, close };
   } catch (error) {
     await close();
     throw error;
@@ -84,6 +85,12 @@ export async function openPlayground(page, url) {
   if (url === undefined) await page.reload();
   else await page.goto(url);
   await page.locator("#games .game-choice").first().waitFor({ timeout: 30_000 });
+}
+
+/** Picks `game` in the gallery and waits until the page has it picked (10 s at most). */
+export async function pickGame(page, game) {
+  await page.locator(`#games .game-choice[data-game="${game}"]`).click();
+  await page.locator(`#games .game-choice.picked[data-game="${game}"]`).waitFor({ timeout: 10_000 });
 }
 
 /** Run in the page (`page.evaluate(markRun)`) before pressing Run or Play: `self.botplayRun.started`
@@ -172,6 +179,25 @@ export async function withinLimit(name, browserName, ms, fn, screenshotFn) {
   );
 }
 
+/** The value after `name` on the command line (`--dist dist`), or `fallback`. */
+export function cliArg(name, fallback) {
+  const i = process.argv.indexOf(name);
+  return i > 0 ? process.argv[i + 1] : fallback;
+}
+
+/** Runs `main()`, then says `what passed`, or why not (exit 1). */
+export function runMain(main, what) {
+  Promise.resolve()
+    .then(main)
+    .then(
+      () => console.log(`\n${what} passed`),
+      (e) => {
+        console.error(`\nFAILED: ${e instanceof Failure ? e.message : e.stack ?? e}`);
+        process.exit(1);
+      },
+    );
+}
+
 /** The check a test file uses when it runs alone (run.mjs passes its own). */
 export function defaultCheck(condition, message) {
   if (!condition) throw new Failure(message);
@@ -183,21 +209,70 @@ export function defaultCheck(condition, message) {
  */
 export function runAlone(moduleUrl, checks, what) {
   if (!process.argv[1] || resolve(process.argv[1]) !== fileURLToPath(moduleUrl)) return;
-  const i = process.argv.indexOf("--dist");
-  const dist = resolve(REPO, i > 0 ? process.argv[i + 1] : "dist");
-  checks({ dist }).then(
-    () => console.log(`\n${what} passed`),
-    (e) => {
-      console.error(`\nFAILED: ${e instanceof Failure ? e.message : e.stack ?? e}`);
-      process.exit(1);
-    },
-  );
+  const dist = resolve(REPO, cliArg("--dist", "dist"));
+  runMain(() => checks({ dist }), what);
 }
 
 /** Puts `code` into an editor of the page (`bot-code`, or `bot-code-2` for the second bot). */
 export async function setCode(page, code, editor = "bot-code") {
   await page.locator(`#${editor} .cm-content`).waitFor();
   await page.evaluate(([e, c]) => botplayEditor.get(e).paste(c), [editor, code]);
+}
+
+/** The code in an editor of the page (`bot-code`, or `bot-code-2` for the second bot). */
+export async function getCode(page, editor = "bot-code") {
+  await page.locator(`#${editor} .cm-content`).waitFor();
+  return page.evaluate((e) => botplayEditor.get(e).getDoc(), editor);
+}
+
+/**
+ * Plays a match as a person does: `code` into the editor, the built-in `opponent` chosen and
+ * *Relaxed* set to `relaxed` (each only when given), then Run, until the outcome shows its
+ * result line (one whose text matches `result`, when given; `timeout` ms at most). Resolves to
+ * when Run was clicked (performance.now()).
+ */
+export async function playMatch(page, { code, opponent, relaxed, result, timeout = 180_000 } = {}) {
+  if (code !== undefined) await setCode(page, code);
+  if (opponent !== undefined) await page.locator("#opponent").selectOption(opponent);
+  if (relaxed !== undefined) await setRelaxed(page, relaxed);
+  const clicked = performance.now();
+  await page.locator("#run").click();
+  const line = page.locator("#outcome .result");
+  await (result ? line.getByText(result) : line).waitFor({ timeout });
+  return clicked;
+}
+
+/** Opens the Arena panel, ticks exactly the bots named in `bots`, sets the matches per pair
+ * (`perPair`) and *Relaxed* (`relaxed`), then presses Run. Resolves to when Run was clicked. */
+export async function runArena(page, bots, { perPair = 2, relaxed = true } = {}) {
+  await page.locator("#arena > summary").click();
+  for (const box of await page.locator("#arena .arena-bot").all()) {
+    const keep = bots.includes(await box.getAttribute("value"));
+    if ((await box.isChecked()) !== keep) await box.click();
+  }
+  await page.locator("#arena-matches").selectOption(String(perPair));
+  await setRelaxed(page, relaxed);
+  const clicked = performance.now();
+  await page.locator("#arena-run").click();
+  return clicked;
+}
+
+/** Run in the page (`page.evaluate(boardColours)`): the size of the board's canvas and how varied
+ * it is: the colours of every 7th pixel (5 bits a channel), how many there are (`distinct`) and
+ * how many stand in more than 1 in 2000 samples (`common`); all 0 without a board. */
+export function boardColours() {
+  const canvas = document.querySelector("#board");
+  if (!canvas) return { width: 0, height: 0, distinct: 0, common: 0 };
+  const { width, height } = canvas;
+  const data = canvas.getContext("2d").getImageData(0, 0, width, height).data;
+  const colours = new Map();
+  for (let i = 0; i < data.length; i += 4 * 7) {
+    const key = (data[i] >> 3) + "," + (data[i + 1] >> 3) + "," + (data[i + 2] >> 3);
+    colours.set(key, (colours.get(key) ?? 0) + 1);
+  }
+  const samples = data.length / (4 * 7);
+  const common = [...colours.values()].filter((n) => n > samples / 2000).length;
+  return { width, height, distinct: colours.size, common };
 }
 
 /** Ticks or unticks *Relaxed* (time budgets × 10). */

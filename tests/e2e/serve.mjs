@@ -26,6 +26,7 @@ const MIME = {
   ".ico": "image/x-icon",
   ".txt": "text/plain; charset=utf-8",
   ".map": "application/json",
+  ".zip": "application/zip",
 };
 
 /** The `[serve.headers]` of Trunk.toml, as a plain object. */
@@ -36,16 +37,18 @@ export function trunkHeaders(repo = REPO) {
 /** Serves `dist` on 127.0.0.1 at `port` (0: any free port); resolves to { server, url }. With
  * `plain`, no special header is sent, as on a static host that cannot set headers. The embed
  * view (embed.html) gets its own headers (www/trunk-headers.mjs `embedHeaders`): other sites may
- * frame it, never the page. */
-export async function serve(dist, port = 0, { plain = false, lazy = false } = {}) {
+ * frame it, never the page. With `sameHeaders`, every response has those instead (hostile.mjs:
+ * the page with or without its policy). `asked`, when given, gets the address of each request. */
+export async function serve(dist, port = 0, { plain = false, lazy = false, sameHeaders = null, asked = null } = {}) {
   const root = resolve(dist);
   // `lazy`: the page is built after the server starts (cargo xtask serve, beside `trunk serve`).
   await stat(join(root, "index.html")).catch(() => {
-    if (!lazy) throw new Error(`${root}/index.html not found: build the page first (trunk build --release)`);
+    if (!lazy) throw new Error(`${root}/index.html not found: build the page first (trunk build --release --dist ${dist})`);
   });
-  const headers = plain ? {} : trunkHeaders();
-  const embed = plain ? {} : embedHeaders(headers);
+  const headers = sameHeaders ?? (plain ? {} : trunkHeaders());
+  const embed = sameHeaders ?? (plain ? {} : embedHeaders(headers));
   const server = createServer(async (req, res) => {
+    asked?.push(req.url);
     try {
       const path = decodeURIComponent(new URL(req.url, "http://x").pathname);
       let file = normalize(join(root, path));
