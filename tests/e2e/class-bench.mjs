@@ -46,12 +46,13 @@
 // Every wait has a time limit (times $TIME_LIMIT_SCALE) that names what hung; the arena also
 // fails when no match finishes for 5 minutes.
 
-import { execFileSync, spawn } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { Failure, launch, setRelaxed, studentLink, TIME_SCALE, TimeLimit, withinLimit } from "./browser.mjs";
+import { botplayBinary, run, stopGroups } from "./processes.mjs";
 import { serve } from "./serve.mjs";
 
 const REPO = resolve(fileURLToPath(new URL("../..", import.meta.url)));
@@ -189,59 +190,6 @@ export function classBots(starter, language, count) {
 const shareLink = (base, name, code, language) => studentLink(base, { game: GAME, ruleset: RULESET }, name, code, language);
 
 // --- processes ----------------------------------------------------------------------------------
-
-/** Runs `command args` in a process group of its own: { code, stdout, stderr, ms }. */
-function run(command, args, running) {
-  return new Promise((ok, fail) => {
-    const started = performance.now();
-    const child = spawn(command, args, { cwd: REPO, detached: true, stdio: ["ignore", "pipe", "pipe"] });
-    running.add(child);
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (d) => (stdout += d));
-    child.stderr.on("data", (d) => (stderr += d));
-    child.on("error", (e) => {
-      running.delete(child);
-      fail(e);
-    });
-    child.on("close", (code, signal) => {
-      running.delete(child);
-      ok({ code: code ?? signal, stdout, stderr, ms: performance.now() - started });
-    });
-  });
-}
-
-/** Stops what `run` started and still runs: Ctrl-C to its group (botplay then stops its bots),
- * SIGKILL after 5 s. */
-async function stopGroups(running) {
-  if (running.size === 0) return;
-  for (const child of running) {
-    try {
-      process.kill(-child.pid, "SIGINT");
-    } catch {}
-  }
-  await new Promise((ok) => setTimeout(ok, 5_000));
-  for (const child of running) {
-    try {
-      process.kill(-child.pid, "SIGKILL");
-    } catch {}
-  }
-}
-
-/** The CLI: --botplay PATH, $BOTPLAY, or `cargo build --release -p botplay`'s executable. */
-async function botplayBinary(given, running) {
-  if (given) return given;
-  const cargo = process.env.CARGO ?? "cargo";
-  const built = await run(cargo, ["build", "--release", "-p", "botplay", "--message-format=json-render-diagnostics"], running);
-  if (built.code !== 0) throw new Failure(`cargo build --release -p botplay failed (${built.code}):\n${built.stderr}`);
-  const executable = built.stdout
-    .split("\n")
-    .filter((line) => line.startsWith("{"))
-    .map((line) => JSON.parse(line))
-    .find((m) => m.reason === "compiler-artifact" && m.target?.name === "botplay" && m.executable)?.executable;
-  if (!executable) throw new Failure("cargo build --release -p botplay named no botplay executable");
-  return executable;
-}
 
 /** The load averages over 1, 5 and 15 minutes, as `uptime` prints them. */
 function load() {
@@ -406,7 +354,7 @@ async function bench(o) {
   let browser;
   let server;
   try {
-    const botplay = await withinLimit("building the CLI (cargo build --release -p botplay)", "cargo", 1_200_000, () => botplayBinary(o.botplay, running))
+    const botplay = await withinLimit("building the CLI (cargo build --release -p botplay)", "cargo", 1_200_000, () => botplayBinary(o.botplay, running, { release: true }))
       .finally(() => stopGroups(running));
     console.log(`the CLI: ${botplay}`);
 

@@ -34,13 +34,12 @@
 // When the two JSONs differ, both are kept as tests/e2e/screenshots/class-cli-page.json and
 // class-cli-cli.json. Every step has a time limit (times TIME_LIMIT_SCALE) that names what hung.
 
-import { spawn } from "node:child_process";
 import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { defaultCheck, launch, runAlone, setRelaxed, studentLink, TIME_SCALE, withinLimit } from "./browser.mjs";
-import { serve } from "./serve.mjs";
+import { defaultCheck, openSession, runAlone, setRelaxed, studentLink, TIME_SCALE, withinLimit } from "./browser.mjs";
+import { botplayBinary, run, stopGroups } from "./processes.mjs";
 
 const REPO = resolve(fileURLToPath(new URL("../..", import.meta.url)));
 const SHOTS = join(REPO, "tests", "e2e", "screenshots");
@@ -85,61 +84,12 @@ function expectedPlan(bots, seed) {
   return out;
 }
 
-/**
- * Runs `command args` in a process group of its own and resolves to { code, stdout, stderr }.
- * `running` holds it while it runs, so that a time limit can stop it (stopGroup).
- */
-function run(command, args, running, options = {}) {
-  return new Promise((ok, fail) => {
-    const child = spawn(command, args, { cwd: REPO, detached: true, stdio: ["ignore", "pipe", "pipe"], ...options });
-    running.add(child);
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (d) => (stdout += d));
-    child.stderr.on("data", (d) => (stderr += d));
-    child.on("error", (e) => {
-      running.delete(child);
-      fail(e);
-    });
-    child.on("close", (code, signal) => {
-      running.delete(child);
-      ok({ code: code ?? signal, stdout, stderr });
-    });
-  });
-}
-
-/** Stops what `run` started and is still running: Ctrl-C to its group (botplay then kills its
- * bots), and SIGKILL after 5 s. */
-async function stopGroups(running) {
-  for (const child of running) {
-    try {
-      process.kill(-child.pid, "SIGINT");
-    } catch {}
-  }
-  if (running.size === 0) return;
-  await new Promise((ok) => setTimeout(ok, 5_000));
-  for (const child of running) {
-    try {
-      process.kill(-child.pid, "SIGKILL");
-    } catch {}
-  }
-}
-
 /** The CLI: --botplay PATH, $BOTPLAY, or `cargo build -p botplay`'s executable. */
-async function botplayBinary(running) {
+function givenBotplay() {
   const i = process.argv.indexOf("--botplay");
   if (i > 0) return resolve(process.argv[i + 1]);
   if (process.env.BOTPLAY) return resolve(process.env.BOTPLAY);
-  const cargo = process.env.CARGO ?? "cargo";
-  const built = await run(cargo, ["build", "-p", "botplay", "--message-format=json-render-diagnostics"], running);
-  if (built.code !== 0) throw new Error(`cargo build -p botplay failed (${built.code}):\n${built.stderr}`);
-  const executable = built.stdout
-    .split("\n")
-    .filter((line) => line.startsWith("{"))
-    .map((line) => JSON.parse(line))
-    .find((m) => m.reason === "compiler-artifact" && m.target?.name === "botplay" && m.executable)?.executable;
-  if (!executable) throw new Error("cargo build -p botplay named no botplay executable");
-  return executable;
+  return undefined;
 }
 
 /** Every difference between the page's JSON and the CLI's, each naming its match or bot. */
@@ -202,14 +152,11 @@ export function differences(page, cli) {
 export async function classCliChecks({ dist, check = defaultCheck }) {
   const running = new Set();
   // The CLI first: a build that fails need not wait for the page's arena.
-  const botplay = await withinLimit("building the CLI (cargo build -p botplay)", "cargo", 900_000, () => botplayBinary(running))
+  const botplay = await withinLimit("building the CLI (cargo build -p botplay)", "cargo", 900_000, () => botplayBinary(givenBotplay(), running))
     .finally(() => stopGroups(running));
-  const { server, url } = await serve(dist);
-  const profile = await mkdtemp(join(tmpdir(), "botplay-class-cli-"));
+  const { url, context, page, close } = await openSession(dist, "class-cli", { launchOptions: { acceptDownloads: true } });
   const files = await mkdtemp(join(tmpdir(), "botplay-class-cli-files-"));
-  const context = await launch(profile, { acceptDownloads: true });
   try {
-    const page = context.pages()[0] ?? (await context.newPage());
     const shot = (path) => page.screenshot({ path, fullPage: true });
     const starter = await readFile(join(REPO, "www", "starter", `${GAME}.js`), "utf8");
     const pyStarter = await readFile(join(REPO, "www", "starter", `${GAME}.py`), "utf8");
@@ -371,9 +318,7 @@ export async function classCliChecks({ dist, check = defaultCheck }) {
     });
   } finally {
     await stopGroups(running);
-    await context.close().catch(() => {});
-    server.close();
-    await rm(profile, { recursive: true, force: true }).catch(() => {});
+    await close();
     await rm(files, { recursive: true, force: true }).catch(() => {});
   }
 }

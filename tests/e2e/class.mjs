@@ -36,8 +36,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { unzipSync } from "fflate";
-import { defaultCheck, launch, runAlone, studentLink, withinLimit } from "./browser.mjs";
-import { serve } from "./serve.mjs";
+import { defaultCheck, launch, openSession, runAlone, studentLink, withinLimit } from "./browser.mjs";
 
 const REPO = resolve(fileURLToPath(new URL("../..", import.meta.url)));
 const SHOTS = join(REPO, "tests", "e2e", "screenshots");
@@ -48,12 +47,9 @@ const shareLink = (base, name, code, language = "javascript") =>
   studentLink(base, { game: GAME, ruleset: "league-4" }, name, code, language);
 
 export async function classChecks({ dist, check = defaultCheck }) {
-  const { server, url } = await serve(dist);
-  const profile = await mkdtemp(join(tmpdir(), "botplay-class-"));
+  const { url, context, page, close } = await openSession(dist, "class", { launchOptions: { acceptDownloads: true } });
   const files = await mkdtemp(join(tmpdir(), "botplay-class-files-"));
-  const context = await launch(profile, { acceptDownloads: true });
   try {
-    const page = context.pages()[0] ?? (await context.newPage());
     const shot = (path) => page.screenshot({ path, fullPage: true });
     const starter = await readFile(join(REPO, "www", "starter", `${GAME}.js`), "utf8");
     const pyStarter = await readFile(join(REPO, "www", "starter", `${GAME}.py`), "utf8");
@@ -327,9 +323,7 @@ export async function classChecks({ dist, check = defaultCheck }) {
     }, shot);
 
   } finally {
-    await context.close().catch(() => {});
-    server.close();
-    await rm(profile, { recursive: true, force: true }).catch(() => {});
+    await close();
     await rm(files, { recursive: true, force: true }).catch(() => {});
   }
 }
