@@ -34,21 +34,17 @@
 import { mkdir, readFile, rm } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { Failure, TIME_SCALE, TimeLimit, markRun, settledWithin, withinLimit } from "./browser.mjs";
-import { available, blameCrash, onceMoreIfCrashed, open } from "./drivers/index.mjs";
-import { serve } from "./serve.mjs";
+import { cliArg, defaultCheck as check, Failure, markRun, runMain, settledWithin, TIME_SCALE, TimeLimit, withinLimit } from "./browser.mjs";
+import { blameCrash, open } from "./drivers/index.mjs";
+import { inEveryBrowser, openBeside, setCode, setRelaxed } from "./drivers/suite.mjs";
 import { LOOPING_BOT } from "./bots.mjs";
 
 const REPO = resolve(fileURLToPath(new URL("../..", import.meta.url)));
 const SHOTS = join(REPO, "tests", "e2e", "screenshots");
-const arg = (name, fallback) => {
-  const i = process.argv.indexOf(name);
-  return i > 0 ? process.argv[i + 1] : fallback;
-};
-const DIST = resolve(REPO, arg("--dist", "dist"));
+const DIST = resolve(REPO, cliArg("--dist", "dist"));
 const DEFAULT = ["firefox", "webkit", "webkit-sab", "chromium-no-sab", "chromium-no-route"];
 const FULL = [...DEFAULT, "chromium-plain", "chromium", "firefox-static", "webkit-static"];
-const BROWSERS = (arg("--browsers", null)?.split(",") ?? (process.argv.includes("--full") ? FULL : DEFAULT));
+const BROWSERS = (cliArg("--browsers", null)?.split(",") ?? (process.argv.includes("--full") ? FULL : DEFAULT));
 
 const GAMES = ["ice-and-fire", "soak-overflow", "micro-rts", "skyport", "crafting-quest"];
 
@@ -66,10 +62,6 @@ const EXPECT = {
   "firefox-static": { code: true, shared: true },
   "webkit-static": { code: true, shared: false },
 };
-
-function check(condition, message) {
-  if (!condition) throw new Failure(message);
-}
 
 // --- in the page ---------------------------------------------------------------------------------
 
@@ -127,17 +119,6 @@ async function waitMatch(page, what, timeout = 120_000) {
   return over;
 }
 
-async function setCode(page, code) {
-  await page.until(() => Boolean(self.botplayEditor?.get("bot-code")), null, {
-    what: "the editor",
-  });
-  await page.evaluate((c) => botplayEditor.get("bot-code").paste(c), code);
-}
-
-async function setRelaxed(page, on) {
-  if ((await page.evaluate(() => document.querySelector("#relaxed").checked)) !== on) await page.click("#relaxed");
-}
-
 // --- one browser -----------------------------------------------------------------------------------
 
 async function suite(name, figures) {
@@ -145,11 +126,9 @@ async function suite(name, figures) {
   await rm(join(SHOTS, `xb-${name}-failure.png`), { force: true });
   const expect = EXPECT[name];
   const plain = name === "chromium-plain" || name.endsWith("-static");
-  const site = await serve(DIST, 0, { plain });
   const started = performance.now();
+  const { site, browser, page, close } = await openBeside(DIST, name, { plain, opened: openFor });
   const shot = (page, what) => page.screenshot(join(SHOTS, `xb-${name}-${what}.png`));
-  const browser = await openFor(name);
-  const { page } = browser;
   const fig = { browser: name };
   figures.push(fig);
   // Each check within its time limit: past it, the run fails at once, naming the check and the
@@ -420,9 +399,7 @@ async function suite(name, figures) {
     if (!(error instanceof TimeLimit)) await settledWithin(shot(page, "failure").catch(() => {}), 15_000);
     throw await blameCrash(browser, error);
   } finally {
-    await browser.close();
-    site.server.closeAllConnections?.();
-    site.server.close();
+    await close();
   }
 }
 
@@ -457,21 +434,9 @@ const figuresOf = (figures) => {
 };
 
 async function main() {
-  const have = available();
   const figures = [];
-  for (const name of BROWSERS) {
-    const engine = name.split("-")[0];
-    if (!have[engine]) throw new Failure(`${name}: the browser is not installed (cargo xtask setup --browser installs it)`);
-    console.log(`\n--- ${name}`);
-    await onceMoreIfCrashed(name, () => suite(name, figures), () => figures.pop());
-  }
+  await inEveryBrowser(BROWSERS, (name) => suite(name, figures), () => figures.pop());
   console.log(`\nfigures:\n${figuresOf(figures)}`);
 }
 
-main().then(
-  () => console.log("\ncross-browser checks passed"),
-  (error) => {
-    console.error(`\nFAILED: ${error instanceof Failure ? error.message : error.stack ?? error}`);
-    process.exit(1);
-  },
-);
+runMain(main, "cross-browser checks");

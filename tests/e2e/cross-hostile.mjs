@@ -39,26 +39,17 @@
 import { mkdir, readFile, rm } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { LOOPING_BOT, PYTHON_HOARDER, pythonRuntimeForger, pythonWithoutNewlines, runtimeForger } from "./bots.mjs";
-import { markRun, settledWithin, withinLimit } from "./browser.mjs";
-import { blameCrash, onceMoreIfCrashed, open, processTree } from "./drivers/index.mjs";
-import { serve } from "./serve.mjs";
+import { BURSTER, chatty, JS_HOARDER, LOOPING_BOT, PYTHON_HOARDER, pythonRuntimeForger, pythonWithoutNewlines, runtimeForger, SLOW, TYPED_HOARDER, WRITER } from "./bots.mjs";
+import { cliArg, defaultCheck as check, markRun, runMain, settledWithin, withinLimit } from "./browser.mjs";
+import { blameCrash, processTree } from "./drivers/index.mjs";
+import { inEveryBrowser, openBeside, openGallery, setCode, setRelaxed } from "./drivers/suite.mjs";
 
 const REPO = resolve(fileURLToPath(new URL("../..", import.meta.url)));
 const SHOTS = join(REPO, "tests", "e2e", "screenshots");
-const arg = (name, fallback) => {
-  const i = process.argv.indexOf(name);
-  return i > 0 ? process.argv[i + 1] : fallback;
-};
-const DIST = resolve(REPO, arg("--dist", "dist"));
-const BROWSERS = arg("--browsers", "firefox,webkit,webkit-sab,chromium-no-sab").split(",");
+const DIST = resolve(REPO, cliArg("--dist", "dist"));
+const BROWSERS = cliArg("--browsers", "firefox,webkit,webkit-sab,chromium-no-sab").split(",");
 /** The page's longest pause allowed while a bot attacks, in ms (the page's own work included). */
 const MAX_PAUSE_MS = 250;
-
-class Failure extends Error {}
-function check(condition, message) {
-  if (!condition) throw new Failure(message);
-}
 const starter = (name) => readFile(join(REPO, "www", "starter", name), "utf8");
 
 // --- the attacks ----------------------------------------------------------------------------
@@ -96,40 +87,6 @@ js.Atomics.load = lambda *a: 1
 js.Atomics.store = lambda *a: 0
 js.MessagePort.prototype.postMessage = lambda *a: 0
 `;
-
-const JS_HOARDER = `
-const kept = [];
-readline();
-for (;;) kept.push(new Array(1 << 16).fill(kept.length));
-`;
-
-const TYPED_HOARDER = `
-const kept = [];
-readline();
-for (;;) kept.push(new Float64Array(1 << 20).fill(kept.length));
-`;
-
-/** The starter, with 60 KB of debug log before each answer. */
-const chatty = (code) => code.replace(/console\.log\(/, 'console.error("y".repeat(60000)); console.log(');
-
-/** Writes output and debug log in bursts and never reads: over 1 MiB of debug log at once. */
-const BURSTER = `
-for (;;) {
-  for (let i = 0; i < 2000; i++) console.error("burst ".repeat(100));
-  for (let i = 0; i < 500; i++) console.log("WAIT");
-}
-`;
-
-/** The starter, writing debug log without end from its second answer on (while its opponent
- * thinks). */
-const WRITER = (code) =>
-  code.replace(
-    /console\.log\(/,
-    '((answer) => { console.log(answer); self.n = (self.n || 0) + 1; if (self.n > 1) for (;;) console.error("your turn ".repeat(50)); })(',
-  );
-
-/** The starter, thinking 25 ms before each answer. */
-const SLOW = (code) => code.replace(/console\.log\(/, "{ const t = Date.now(); while (Date.now() - t < 25); } console.log(");
 
 // --- in the page ----------------------------------------------------------------------------
 
@@ -180,15 +137,6 @@ async function watch(browser, timeout = 120_000) {
   return { ...over, largest, total, seconds: (performance.now() - started) / 1000 };
 }
 
-async function setCode(page, code, editor = "bot-code") {
-  await page.until((e) => Boolean(self.botplayEditor?.get(e)), editor, { what: "the editor" });
-  await page.evaluate(([e, c]) => botplayEditor.get(e).paste(c), [editor, code]);
-}
-
-async function setRelaxed(page, on) {
-  if ((await page.evaluate(() => document.querySelector("#relaxed").checked)) !== on) await page.click("#relaxed");
-}
-
 /** Where a typed-array hog may crash the page's renderer (the bots share its process: Chromium
  * without SharedArrayBuffer, whose renderer dies when its array buffers take ~4 GB). */
 const TYPED_LAST = new Set(["chromium-no-sab"]);
@@ -220,9 +168,7 @@ async function typedArraysLast(browser, name, lines, report) {
 async function suite(name) {
   await mkdir(SHOTS, { recursive: true });
   await rm(join(SHOTS, `xh-${name}-failure.png`), { force: true });
-  const site = await serve(DIST);
-  const browser = await open(name);
-  const { page } = browser;
+  const { site, browser, page, close } = await openBeside(DIST, name);
   const lines = [];
   const report = (label, r, extra = "") => {
     const line = `ok (${label}) ${name}: ${extra}${r.seconds.toFixed(1)} s; the page's longest pause ${r.pause.toFixed(0)} ms; largest process ${r.largest.toFixed(0)} MB (all ${r.total.toFixed(0)} MB)`;
@@ -233,9 +179,7 @@ async function suite(name) {
   // The result line and the list of faults both name each fault: one fault is two entries.
   const mine = (r) => r.faults.filter((f) => /your bot/.test(f) && !/second/.test(f));
   try {
-    await page.goto(site.url);
-    await page.until(() => document.querySelectorAll("#games .game-choice").length === 5, null, { timeout: 60_000, what: "the page" });
-    await page.until(() => Boolean(navigator.serviceWorker?.controller), null, { what: "the service worker" });
+    await openGallery(page, site.url, { what: "the page" });
     await page.click('#games .game-choice[data-game="ice-and-fire"]');
     await page.select("#player", "javascript");
     await page.select("#opponent", "expander");
@@ -340,31 +284,15 @@ async function suite(name) {
     await page.screenshot(join(SHOTS, `xh-${name}-failure.png`)).catch(() => {});
     throw await blameCrash(browser, error);
   } finally {
-    await browser.close();
-    site.server.closeAllConnections?.();
-    site.server.close();
+    await close();
   }
 }
 
-async function main() {
-  const all = [];
-  for (const name of BROWSERS) {
-    console.log(`\n--- ${name}`);
-    // Each match has its own limit (watch); the browser's whole suite has this one, which also
-    // catches a WebDriver command that never answers (node then exits, and the drivers kill the
-    // browser).
-    // A browser that crashed under a check (WebKitGTK's JavaScriptCore now and then; Chromium's
-    // renderer where a bot's gigabytes share the page's process) has its checks run once more,
-    // saying so; a second crash fails.
-    const once = () => withinLimit(`hostile bots (h1)-(h9)`, name, 15 * 60_000, () => suite(name));
-    all.push(...(await onceMoreIfCrashed(name, once)));
-  }
-}
+// Each match has its own limit (watch); the browser's whole suite has this one, which also
+// catches a WebDriver command that never answers (node then exits, and the drivers kill the
+// browser). A browser that crashed under a check (WebKitGTK's JavaScriptCore now and then;
+// Chromium's renderer where a bot's gigabytes share the page's process) has its checks run once
+// more, saying so; a second crash fails.
+const withinItsLimit = (name) => withinLimit(`hostile bots (h1)-(h9)`, name, 15 * 60_000, () => suite(name));
 
-main().then(
-  () => console.log("\nhostile bots in every engine: checks passed"),
-  (error) => {
-    console.error(`\nFAILED: ${error instanceof Failure ? error.message : error.stack ?? error}`);
-    process.exit(1);
-  },
-);
+runMain(() => inEveryBrowser(BROWSERS, withinItsLimit), "hostile bots in every engine: checks");

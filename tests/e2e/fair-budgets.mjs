@@ -26,19 +26,15 @@
 import { mkdir, readFile, rm } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { Failure, TIME_SCALE as SCALE, markRun, settledWithin, withinLimit } from "./browser.mjs";
-import { available, blameCrash, onceMoreIfCrashed, open } from "./drivers/index.mjs";
-import { serve } from "./serve.mjs";
+import { cliArg, defaultCheck as check, markRun, runMain, settledWithin, TIME_SCALE as SCALE, withinLimit } from "./browser.mjs";
+import { blameCrash } from "./drivers/index.mjs";
+import { inEveryBrowser, openBeside, openGallery, setCode, setRelaxed } from "./drivers/suite.mjs";
 
 const REPO = resolve(fileURLToPath(new URL("../..", import.meta.url)));
 const SHOTS = join(REPO, "tests", "e2e", "screenshots");
-const arg = (name, fallback) => {
-  const i = process.argv.indexOf(name);
-  return i > 0 ? process.argv[i + 1] : fallback;
-};
-const DIST = resolve(REPO, arg("--dist", "dist"));
-const BROWSERS = arg("--browsers", "webkit,chromium-no-sab").split(",");
-const MATCHES = Number(arg("--matches", "20"));
+const DIST = resolve(REPO, cliArg("--dist", "dist"));
+const BROWSERS = cliArg("--browsers", "webkit,chromium-no-sab").split(",");
+const MATCHES = Number(cliArg("--matches", "20"));
 const GAME = "ice-and-fire";
 /** A match's time limit: loading Python (up to 15 s in WebKitGTK on a loaded machine) and the
  * match itself (about 300 turns at most). */
@@ -46,12 +42,8 @@ const MATCH_MS = 120_000;
 /** The page's main thread is kept busy this long in every BUSY_EVERY_MS while the starters play,
  * as the page's own work (drawing a batch of frames, collecting its garbage) keeps it at worst:
  * 50 to 170 ms at a time, measured in WebKitGTK while a match is played. */
-const BUSY_MS = Number(arg("--busy", "150"));
+const BUSY_MS = Number(cliArg("--busy", "150"));
 const BUSY_EVERY_MS = 500;
-
-function check(condition, message) {
-  if (!condition) throw new Failure(message);
-}
 
 /** `fn()` within `ms` (times TIME_LIMIT_SCALE), or a failure naming the check and the browser,
  * with a screenshot of the page (tests/e2e/screenshots/timeout-<browser>.png). */
@@ -106,11 +98,6 @@ const setSeed = (seed) => {
   box.dispatchEvent(new Event("input", { bubbles: true }));
 };
 
-async function setCode(page, code, editor) {
-  await page.until((e) => Boolean(self.botplayEditor?.get(e)), editor, { what: `the editor ${editor}` });
-  await page.evaluate(([e, c]) => botplayEditor.get(e).paste(c), [editor, code]);
-}
-
 /** Plays the match the form holds; its end. */
 async function play(page, what) {
   await page.evaluate(markRun);
@@ -124,15 +111,11 @@ async function play(page, what) {
 
 async function suite(name) {
   await rm(join(SHOTS, `fair-${name}-failure.png`), { force: true });
-  const site = await serve(DIST);
-  const browser = await open(name);
-  const { page } = browser;
+  const { site, browser, page, close } = await openBeside(DIST, name);
   const started = performance.now();
   try {
     await within("loading the page", name, page, 120_000, async () => {
-      await page.goto(site.url);
-      await page.until(() => document.querySelectorAll("#games .game-choice").length === 5, null, { timeout: 60_000, what: "the game list" });
-      await page.until(() => Boolean(navigator.serviceWorker?.controller), null, { what: "the service worker" });
+      await openGallery(page, site.url);
       const s = await page.evaluate(state);
       check(s.coi && !s.sab && s.controlled, `${name}: expected an isolated page without SharedArrayBuffer, under its service worker: ${JSON.stringify(s)}`);
       await page.click(`#games .game-choice[data-game="${GAME}"]`);
@@ -140,7 +123,7 @@ async function suite(name) {
       await setCode(page, await starter("js"), "bot-code");
       await page.select("#opponent", "python");
       await setCode(page, await starter("py"), "bot-code-2");
-      if (await page.evaluate(() => document.querySelector("#relaxed").checked)) await page.click("#relaxed");
+      await setRelaxed(page, false);
     });
 
     // (f1) The starters, MATCHES times, while the page's main thread is busy at times.
@@ -186,26 +169,8 @@ async function suite(name) {
     await settledWithin(page.screenshot(join(SHOTS, `fair-${name}-failure.png`)).catch(() => {}), 15_000);
     throw await blameCrash(browser, error);
   } finally {
-    await browser.close();
-    site.server.closeAllConnections?.();
-    site.server.close();
+    await close();
   }
 }
 
-async function main() {
-  const have = available();
-  for (const name of BROWSERS) {
-    const engine = name.split("-")[0];
-    if (!have[engine]) throw new Failure(`${name}: the browser is not installed (cargo xtask setup --browser installs it)`);
-    console.log(`\n--- ${name}`);
-    await onceMoreIfCrashed(name, () => suite(name));
-  }
-}
-
-main().then(
-  () => console.log("\nfair budgets: checks passed"),
-  (error) => {
-    console.error(`\nFAILED: ${error instanceof Failure ? error.message : error.stack ?? error}`);
-    process.exit(1);
-  },
-);
+runMain(() => inEveryBrowser(BROWSERS, suite), "fair budgets: checks");

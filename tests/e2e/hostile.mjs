@@ -29,21 +29,16 @@
 // page the build step made (dist/).
 
 import { createServer as createTcpServer, connect } from "node:net";
-import { createServer } from "node:http";
-import { mkdtemp, mkdir, readFile, rm, stat } from "node:fs/promises";
+import { mkdtemp, mkdir, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { extname, join, normalize, resolve, sep } from "node:path";
+import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { launch, openPlayground, setCode, setRelaxed, withinLimit } from "./browser.mjs";
-import { trunkHeaders } from "./serve.mjs";
+import { cliArg, defaultCheck as check, Failure, launch, openPlayground, setCode, setRelaxed, withinLimit } from "./browser.mjs";
+import { serve, trunkHeaders } from "./serve.mjs";
+import { PYTHON_WAITS_EVERY_TURN } from "./bots.mjs";
 
 const REPO = resolve(fileURLToPath(new URL("../..", import.meta.url)));
 const SHOTS = join(REPO, "tests", "e2e", "screenshots");
-
-class Failure extends Error {}
-function check(condition, message) {
-  if (!condition) throw new Failure(message);
-}
 
 // --- the listener that must hear nothing --------------------------------------------------------
 
@@ -69,48 +64,10 @@ async function listener() {
 
 // --- a static server for the built page ---------------------------------------------------------
 
-const MIME = {
-  ".html": "text/html; charset=utf-8",
-  ".js": "text/javascript; charset=utf-8",
-  ".mjs": "text/javascript; charset=utf-8",
-  ".css": "text/css; charset=utf-8",
-  ".wasm": "application/wasm",
-  ".json": "application/json",
-  ".zip": "application/zip",
-  ".svg": "image/svg+xml",
-};
-
-/** Serves `dist` with `headers` on every response; also records the paths asked for. */
+/** Serves `dist` with `headers` on every response (serve.mjs); also records the paths asked for. */
 async function serveDist(dist, headers) {
-  const root = resolve(dist);
-  await stat(join(root, "index.html")).catch(() => {
-    throw new Error(`${root}/index.html not found: build the page first (trunk build --release --dist ${dist})`);
-  });
   const asked = [];
-  const server = createServer(async (req, res) => {
-    asked.push(req.url);
-    try {
-      const path = decodeURIComponent(new URL(req.url, "http://x").pathname);
-      let file = normalize(join(root, path));
-      if (file !== root && !file.startsWith(root + sep)) {
-        res.writeHead(403).end("forbidden");
-        return;
-      }
-      if ((await stat(file).catch(() => null))?.isDirectory()) file = join(file, "index.html");
-      const body = await readFile(file);
-      res.writeHead(200, {
-        ...headers,
-        "Content-Type": MIME[extname(file)] ?? "application/octet-stream",
-        "Cross-Origin-Resource-Policy": "same-origin",
-        "Cache-Control": "no-store",
-      });
-      res.end(body);
-    } catch {
-      res.writeHead(404, { ...headers, "Content-Type": "text/plain" }).end("not found");
-    }
-  });
-  await new Promise((ok) => server.listen(0, "127.0.0.1", ok));
-  return { server, url: `http://127.0.0.1:${server.address().port}/`, asked };
+  return { ...(await serve(dist, 0, { sameHeaders: headers, asked })), asked };
 }
 
 // --- the hostile bots ---------------------------------------------------------------------------
@@ -230,15 +187,7 @@ print("\\n".join(tried), file=sys.stderr)
 spots = int(input())
 for _ in range(spots):
     input()
-while True:
-    for _ in range(16):
-        input()
-    for _ in range(int(input())):
-        input()
-    for _ in range(int(input())):
-        input()
-    print("WAIT")
-`;
+${PYTHON_WAITS_EVERY_TURN}`;
 }
 
 // Bots that misbehave (Ice and Fire; the first turn's budget is 1000 ms, later ones 50 ms).
@@ -367,11 +316,7 @@ const PY_ATTEMPTS = [
 const FORBIDDEN_GLOBALS = /^(fetch|XMLHttpRequest|WebSocket|WebSocketStream|EventSource|WebTransport|importScripts|Worker|SharedWorker|postMessage|BroadcastChannel|indexedDB|caches|webkitRequestFileSystem|webkitRequestFileSystemSync|webkitResolveLocalFileSystemURL|fonts|FontFace)$/;
 
 async function main() {
-  const arg = (name, fallback) => {
-    const i = process.argv.indexOf(name);
-    return i > 0 ? process.argv[i + 1] : fallback;
-  };
-  const dist = resolve(REPO, arg("--dist", "dist-hostile"));
+  const dist = resolve(REPO, cliArg("--dist", "dist-hostile"));
   const far = await listener();
   // The listener works: a connection from here is counted (then forgotten).
   await new Promise((ok, fail) => connect(far.port, "127.0.0.1", ok).on("error", fail).end());
@@ -398,7 +343,7 @@ async function main() {
     }));
     page.on("pageerror", (e) => workerErrors.push(`page error: ${e.message}`));
     // `--only o` skips (n) (while working on (o)).
-    for (const run of process.argv.includes("--only") && arg("--only", "") === "o" ? [] : runs) {
+    for (const run of process.argv.includes("--only") && cliArg("--only", "") === "o" ? [] : runs) {
       const site = await serveDist(dist, run.headers);
       servers.push(site.server);
       // A fresh origin for each run (another port): storage starts empty.
