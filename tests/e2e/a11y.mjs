@@ -25,12 +25,10 @@
 // The seat colours are checked for colour-blind viewers natively (src/painters/colour_vision.rs).
 // Called from run.mjs (`a11yChecks({ dist, check, SHOTS })`) or alone.
 
-import { mkdtemp, mkdir, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { mkdir } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { defaultCheck, launch, openPlayground, runAlone } from "./browser.mjs";
-import { serve } from "./serve.mjs";
+import { defaultCheck, openPlayground, openSession, pickGame, runAlone } from "./browser.mjs";
 
 const REPO = resolve(fileURLToPath(new URL("../..", import.meta.url)));
 
@@ -198,17 +196,8 @@ async function turn(page) {
 }
 
 export async function a11yChecks({ dist, check = defaultCheck, SHOTS = join(REPO, "tests", "e2e", "screenshots") }) {
-  const { server, url } = await serve(dist);
-  const profile = await mkdtemp(join(tmpdir(), "botplay-a11y-"));
-  let context;
+  const { url, context, page, problems, close } = await openSession(dist, "a11y");
   try {
-    context = await launch(profile);
-    const page = context.pages()[0] ?? (await context.newPage());
-    const problems = [];
-    page.on("pageerror", (e) => problems.push(`page error: ${e.message}`));
-    page.on("console", (m) => {
-      if (m.type() === "error") problems.push(`console error: ${m.text()}`);
-    });
     await mkdir(SHOTS, { recursive: true });
 
     // (s) A fresh page, from the keyboard alone.
@@ -344,8 +333,7 @@ export async function a11yChecks({ dist, check = defaultCheck, SHOTS = join(REPO
 
     // (u) Crafting Quest 3's board, from the keyboard, after a short match (a bot that ends
     // each turn at once against one that waits).
-    await page.locator('#games .game-choice[data-game="crafting-quest"]').click();
-    await page.locator('#games .game-choice.picked[data-game="crafting-quest"]').waitFor({ timeout: 10_000 });
+    await pickGame(page, "crafting-quest");
     await page.locator("#player").selectOption("javascript");
     await page.locator("#bot-code .cm-content").waitFor();
     await page.evaluate(() => botplayEditor.get("bot-code").paste('while (true) { readline(); console.log(JSON.stringify({ type: "end" })); }\n'));
@@ -381,9 +369,7 @@ export async function a11yChecks({ dist, check = defaultCheck, SHOTS = join(REPO
 
     check(problems.length === 0, `(s, t, u) errors:\n  ${problems.join("\n  ")}`);
   } finally {
-    await context?.close().catch(() => {});
-    server.close();
-    await rm(profile, { recursive: true, force: true });
+    await close();
   }
 }
 

@@ -28,7 +28,7 @@ import { copyFile, mkdir, mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { defaultCheck, launch, openPlayground, openSession, runAlone, setCode, setRelaxed, withinLimit } from "./browser.mjs";
+import { defaultCheck, launch, openPlayground, openSession, playMatch, runAlone, runArena, setCode, setRelaxed, withinLimit } from "./browser.mjs";
 import { iceAndFireWalker, LOOPING_BOT } from "./bots.mjs";
 
 const REPO = resolve(fileURLToPath(new URL("../..", import.meta.url)));
@@ -103,11 +103,7 @@ export async function chartChecks({ dist, check = defaultCheck, docs = process.a
 
     // (ch1) A whole match; both charts drawn in the seats' colours, with their sentences.
     await limit("(ch1) both charts of a match", 240_000, async () => {
-      await setCode(page, iceAndFireWalker());
-      await page.locator("#opponent").selectOption("expander");
-      await setRelaxed(page, true);
-      await page.locator("#run").click();
-      await page.locator("#outcome .result").waitFor({ timeout: 180_000 });
+      await playMatch(page, { code: iceAndFireWalker(), opponent: "expander", relaxed: true });
       await page.locator("#last").click();
       await page.locator("#charts #chart-stat").waitFor();
       await page.waitForTimeout(300);
@@ -210,14 +206,7 @@ export async function chartChecks({ dist, check = defaultCheck, docs = process.a
 
     // (ch7) A small arena: rating chart and win-rate matrix.
     await limit("(ch7) an arena's charts", 240_000, async () => {
-      await page.locator("#arena > summary").click();
-      for (const box of await page.locator("#arena .arena-bot").all()) {
-        const keep = ["random", "expander", "wait"].includes(await box.getAttribute("value"));
-        if ((await box.isChecked()) !== keep) await box.click();
-      }
-      await page.locator("#arena-matches").selectOption("2");
-      await setRelaxed(page, true);
-      await page.locator("#arena-run").click();
+      await runArena(page, ["random", "expander", "wait"]);
       await page.locator("#arena-progress").getByText(/done: 6 matches/).waitFor({ timeout: 180_000 });
       // Drawn at most once a second while the arena plays: the last drawing covers every match.
       await page
@@ -266,11 +255,7 @@ export async function chartChecks({ dist, check = defaultCheck, docs = process.a
         if (m.type() === "error") problems.push(`phone console error: ${m.text()}`);
       });
       await openPlayground(mobile, url);
-      await setCode(mobile, iceAndFireWalker());
-      await mobile.locator("#opponent").selectOption("random");
-      await setRelaxed(mobile, true);
-      await mobile.locator("#run").click();
-      await mobile.locator("#outcome .result").waitFor({ timeout: 180_000 });
+      await playMatch(mobile, { code: iceAndFireWalker(), opponent: "random", relaxed: true });
       await mobile.locator("#last").click();
       await mobile.locator("#charts").scrollIntoViewIfNeeded();
       await mobile.waitForTimeout(300);

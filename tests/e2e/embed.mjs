@@ -36,7 +36,7 @@ import { copyFile, mkdir, mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { defaultCheck, launch, runAlone, settledWithin, withinLimit } from "./browser.mjs";
+import { boardColours, defaultCheck, launch, runAlone, settledWithin, withinLimit } from "./browser.mjs";
 import { serve } from "./serve.mjs";
 
 const REPO = resolve(fileURLToPath(new URL("../..", import.meta.url)));
@@ -89,22 +89,6 @@ async function courseSite() {
   });
   await new Promise((ok) => server.listen(0, "127.0.0.1", ok));
   return { server, url: `http://127.0.0.1:${server.address().port}/` };
-}
-
-/** How varied the embed's board is: the colours sampled and how many are common. */
-function boardColours() {
-  const canvas = document.querySelector("#board");
-  if (!canvas) return { distinct: 0, common: 0 };
-  const { width, height } = canvas;
-  const data = canvas.getContext("2d").getImageData(0, 0, width, height).data;
-  const colours = new Map();
-  for (let i = 0; i < data.length; i += 4 * 7) {
-    const key = (data[i] >> 3) + "," + (data[i + 1] >> 3) + "," + (data[i + 2] >> 3);
-    colours.set(key, (colours.get(key) ?? 0) + 1);
-  }
-  const samples = data.length / (4 * 7);
-  const common = [...colours.values()].filter((n) => n > samples / 2000).length;
-  return { distinct: colours.size, common };
 }
 
 /** The board's colours once it is drawn (it is painted once laid out), or after 5 s. */

@@ -50,33 +50,19 @@ import { mkdir, mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { defaultCheck, launch, runAlone, setCode, setRelaxed } from "./browser.mjs";
+import { defaultCheck, launch, pickGame, runAlone, setCode, setRelaxed } from "./browser.mjs";
 import { serve } from "./serve.mjs";
+import { SOAK_OVERFLOW_MINE, SOAK_OVERFLOW_START } from "./bots.mjs";
 
 const REPO = resolve(fileURLToPath(new URL("../..", import.meta.url)));
 const DEFAULT_SHOTS = join(REPO, "tests", "e2e", "screenshots");
 
 // Soak Overflow: counts its own turns from 1, logs "my turn N", hunkers down, and throws in its
 // third turn.
-const COUNTING_BOT = `
-const myId = parseInt(readline());
-const n = parseInt(readline());
-const owner = {};
-for (let i = 0; i < n; i++) {
-  const [id, player] = readline().split(" ").map(Number);
-  owner[id] = player;
-}
-const [width, height] = readline().split(" ").map(Number);
-for (let y = 0; y < height; y++) readline();
+const COUNTING_BOT = `${SOAK_OVERFLOW_START}
 let turn = 0;
 while (true) {
-  const count = parseInt(readline());
-  const mine = [];
-  for (let i = 0; i < count; i++) {
-    const id = Number(readline().split(" ")[0]);
-    if (owner[id] === myId) mine.push(id);
-  }
-  readline();
+${SOAK_OVERFLOW_MINE}
   turn += 1;
   console.error("my turn " + turn + " (" + width + "x" + height + ")");
   if (turn === 3) throw new Error("stop in turn 3");
@@ -106,11 +92,6 @@ async function turnLabel(page) {
 }
 
 const code = (page, editor = "bot-code") => page.evaluate((e) => botplayEditor.get(e).getDoc(), editor);
-
-async function pickGame(page, game) {
-  await page.locator(`#games .game-choice[data-game="${game}"]`).click();
-  await page.locator(`#games .game-choice.picked[data-game="${game}"]`).waitFor({ timeout: 10_000 });
-}
 
 /** Scrolls the editor with the mouse wheel, as a person does, until the line holding `text` is
  * shown in the editor and on the screen; returns that line's locator. */

@@ -15,7 +15,7 @@
 import { mkdir } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { defaultCheck, Failure, openSession, runAlone } from "./browser.mjs";
+import { defaultCheck, Failure, openSession, pickGame, runAlone } from "./browser.mjs";
 
 const REPO = resolve(fileURLToPath(new URL("../..", import.meta.url)));
 
@@ -69,8 +69,7 @@ const lines = async (page) => (await page.locator("#human-lines li").allInnerTex
 
 async function startHuman(page, url, game, opponent, seed) {
   await page.goto(url);
-  await page.locator(`#games .game-choice[data-game="${game}"]`).click();
-  await page.locator(`#games .game-choice.picked[data-game="${game}"]`).waitFor({ timeout: 10_000 });
+  await pickGame(page, game);
   await page.locator("#seed").fill(String(seed));
   await page.locator("#player").selectOption("human");
   await page.locator("#opponent").selectOption(opponent);
@@ -100,6 +99,20 @@ async function seatStdout(page, seat) {
 async function noFaults(page, check, what) {
   const faults = await page.locator("#faults li").allInnerTexts();
   check(faults.length === 0, `(v) ${what}: faults after a slow human turn: ${faults.join("; ")}`);
+}
+
+/** The turn whose lines (`expected` among them) were put together by hand, sent after 2 s (40
+ * times the 50 ms budget: no timeout), shows `expected` in its stdout; three more turns go by
+ * without a fault. The page is saved to tests/e2e/screenshots/human-`game`.png first. */
+async function sentByHand(page, check, SHOTS, game, expected) {
+  await page.screenshot({ path: join(SHOTS, `human-${game}.png`) });
+  await page.waitForTimeout(2000);
+  await endTurn(page, check, game);
+  await noFaults(page, check, game);
+  const out = await seatStdout(page, 0);
+  check(out.includes(expected), `(v) ${game}: the turn's stdout is '${out}'`);
+  for (let i = 0; i < 3; i++) await endTurn(page, check, game);
+  await noFaults(page, check, game);
 }
 
 export async function humanChecks({ dist, check = defaultCheck, SHOTS = join(REPO, "tests", "e2e", "screenshots") }) {
@@ -175,14 +188,7 @@ export async function humanChecks({ dist, check = defaultCheck, SHOTS = join(REP
       const got = await lines(page);
       check(got[0] === expected && got.length === mine.length, `(v) soak-overflow: the lines are '${got.join(" | ")}', not '${expected}' and one per agent`);
       check(got.slice(1).every((l) => /^\d+;WAIT$/.test(l)), `(v) soak-overflow: the other agents' lines are '${got.slice(1)}'`);
-      await page.screenshot({ path: join(SHOTS, "human-soak-overflow.png") });
-      await page.waitForTimeout(2000);
-      await endTurn(page, check, "soak-overflow");
-      await noFaults(page, check, "soak-overflow");
-      const out = await seatStdout(page, 0);
-      check(out.includes(expected), `(v) soak-overflow: the turn's stdout is '${out}'`);
-      for (let i = 0; i < 3; i++) await endTurn(page, check, "soak-overflow");
-      await noFaults(page, check, "soak-overflow");
+      await sentByHand(page, check, SHOTS, "soak-overflow", expected);
       console.log(`ok (v) soak-overflow by hand: a click on cover moves towards it; '${expected}' from three clicks, in the turn's stdout; no timeout`);
     }
 
@@ -200,14 +206,7 @@ export async function humanChecks({ dist, check = defaultCheck, SHOTS = join(REP
       await clickCell(page, map, free[0], free[1]);
       const expected = `TRAIN ${cx} ${cy} ${free[0]} ${free[1]} WORKER`;
       check((await lines(page)).join() === expected, `(v) micro-rts: the line is '${await lines(page)}', not '${expected}'`);
-      await page.screenshot({ path: join(SHOTS, "human-micro-rts.png") });
-      await page.waitForTimeout(2000);
-      await endTurn(page, check, "micro-rts");
-      await noFaults(page, check, "micro-rts");
-      const out = await seatStdout(page, 0);
-      check(out.includes(expected), `(v) micro-rts: the turn's stdout is '${out}'`);
-      for (let i = 0; i < 3; i++) await endTurn(page, check, "micro-rts");
-      await noFaults(page, check, "micro-rts");
+      await sentByHand(page, check, SHOTS, "micro-rts", expected);
       console.log(`ok (v) micro-rts by hand: '${expected}' from two clicks, in the turn's stdout; no timeout`);
     }
     check(problems.length === 0, `(v) page errors:\n  ${problems.join("\n  ")}`);

@@ -31,13 +31,11 @@
 //       each ("a line longer than 65536 bytes", "more than 1 MiB of debug log"), the host small.
 // `cargo xtask test isolation` runs it on the page the build step made (dist/).
 
-import { mkdtemp, readFile, readdir, rm, mkdir } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { readFile, readdir, mkdir } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { PYTHON_HOARDER, pythonRuntimeForger, pythonWithoutNewlines, runtimeForger } from "./bots.mjs";
-import { defaultCheck, launch, openPlayground, runAlone, setCode, setRelaxed } from "./browser.mjs";
-import { serve } from "./serve.mjs";
+import { BURSTER, chatty, JS_HOARDER, PYTHON_HOARDER, pythonRuntimeForger, pythonWithoutNewlines, runtimeForger, SLOW, TYPED_HOARDER, WRITER } from "./bots.mjs";
+import { defaultCheck, openPlayground, openSession, runAlone, setCode, setRelaxed } from "./browser.mjs";
 
 const REPO = resolve(fileURLToPath(new URL("../..", import.meta.url)));
 const SHOTS = join(REPO, "tests", "e2e", "screenshots");
@@ -177,55 +175,13 @@ js.Atomics.store = lambda *a: 0
 js.Atomics.notify = lambda *a: 0
 `;
 
-/** Keeps every array it makes until its process runs out of memory (a few seconds: within the
- * relaxed first turn's 10 s). */
-const JS_HOARDER = `
-const kept = [];
-readline();
-for (;;) kept.push(new Array(1 << 16).fill(kept.length));
-`;
-
-/** Keeps typed arrays (outside V8's heap, bound by no heap limit) as fast as it can. */
-const TYPED_HOARDER = `
-const kept = [];
-readline();
-for (;;) kept.push(new Float64Array(1 << 20).fill(kept.length));
-`;
-
-/** Plays the starter's moves while writing 60 KB of debug log every turn. */
-const chatty = (code) =>
-  code.replace(/console\.log\(/, 'console.error("x".repeat(60000)); console.log(');
-
-/** Answers its turns, and from its second answer on writes debug log without end right after
- * answering: while its opponent thinks. */
-const WRITER = (code) =>
-  code.replace(
-    /console\.log\(/,
-    '((answer) => { console.log(answer); self.turns = (self.turns || 0) + 1; if (self.turns > 1) for (;;) console.error("while you think ".repeat(50)); })(',
-  );
-
-/** Thinks 25 ms every turn before answering: long enough for the writer to flood, with room
- * under the 50 ms budget on a loaded machine (40 ms once timed out at 51 ms). */
-const SLOW = (code) =>
-  code.replace(/console\.log\(/, "{ const t = Date.now(); while (Date.now() - t < 25); } console.log(");
-
-/** Writes debug log and output in bursts and never reads: a flood (its first burst of debug log
- * is over 1 MiB, so the flood comes before any line could answer a turn). */
-const BURSTER = `
-for (;;) {
-  for (let i = 0; i < 2000; i++) console.error("burst ".repeat(100));
-  for (let i = 0; i < 500; i++) console.log("WAIT");
-}
-`;
-
 // --- the checks -----------------------------------------------------------------------------
 
 export async function isolationChecks({ dist, check = defaultCheck }) {
-  const { server, url } = await serve(dist);
-  const profile = await mkdtemp(join(tmpdir(), "botplay-isolation-"));
-  const context = await launch(profile);
+  const session = await openSession(dist, "isolation");
+  const { url, profile, context } = session;
   try {
-    let page = context.pages()[0] ?? (await context.newPage());
+    let page = session.page;
     let cdp = await context.newCDPSession(page);
     const open = async () => {
       await openPlayground(page, url);
@@ -395,9 +351,7 @@ export async function isolationChecks({ dist, check = defaultCheck }) {
     check(!/running|starting|playing/i.test(status), `(t) the link's bots ran again unasked: '${status}'`);
     console.log("ok (t) a link whose tab crashed mid-match asks before running its bots again");
   } finally {
-    await context.close().catch(() => {});
-    server.close();
-    await rm(profile, { recursive: true, force: true }).catch(() => {});
+    await session.close();
   }
 }
 

@@ -13,22 +13,14 @@
 
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { defaultCheck, openSession, runAlone } from "./browser.mjs";
+import { defaultCheck, openSession, pickGame, runAlone } from "./browser.mjs";
+import { SOAK_OVERFLOW_START } from "./bots.mjs";
 
 const REPO = resolve(fileURLToPath(new URL("../..", import.meta.url)));
 
 
 // Soak Overflow's input, read the same way by every bot below: `play(agents)` answers a turn.
-const soakBot = (play) => `
-const myId = parseInt(readline());
-const n = parseInt(readline());
-const owner = {};
-for (let i = 0; i < n; i++) {
-  const [id, player] = readline().split(" ").map(Number);
-  owner[id] = player;
-}
-const [width, height] = readline().split(" ").map(Number);
-for (let y = 0; y < height; y++) readline();
+const soakBot = (play) => `${SOAK_OVERFLOW_START}
 console.error("grid " + width + "x" + height);
 const play = ${play};
 while (true) {
@@ -71,10 +63,6 @@ while (true) {
 }
 `;
 
-async function pickGame(page, game) {
-  await page.locator(`#games .game-choice[data-game="${game}"]`).click();
-  await page.locator(`#games .game-choice.picked[data-game="${game}"]`).waitFor({ timeout: 10_000 });
-}
 
 async function setCode(page, code) {
   await page.locator("#bot-code .cm-content").waitFor();

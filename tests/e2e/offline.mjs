@@ -28,7 +28,7 @@ import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { defaultCheck, launch, runAlone } from "./browser.mjs";
 import { serve } from "./serve.mjs";
-import { iceAndFireWalker } from "./bots.mjs";
+import { iceAndFireWalker, PYTHON_WAITS_EVERY_TURN } from "./bots.mjs";
 
 const REPO = resolve(fileURLToPath(new URL("../..", import.meta.url)));
 
@@ -41,15 +41,7 @@ spots = int(input())
 for _ in range(spots):
     input()
 print("python offline check", file=sys.stderr)
-while True:
-    for _ in range(4 + 12):
-        input()
-    for _ in range(int(input())):
-        input()
-    for _ in range(int(input())):
-        input()
-    print("WAIT")
-`;
+${PYTHON_WAITS_EVERY_TURN}`;
 
 
 /** The offline line's state and words, once it reaches a state matching `state`. */

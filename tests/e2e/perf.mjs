@@ -34,7 +34,7 @@ import { tmpdir, cpus, loadavg } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
-import { launch } from "./browser.mjs";
+import { cliArg, launch } from "./browser.mjs";
 import { serve } from "./serve.mjs";
 
 const REPO = resolve(fileURLToPath(new URL("../..", import.meta.url)));
@@ -356,15 +356,11 @@ export async function perfFigures(dist, { matches = 5, loads = 3, profileDir = n
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const arg = (name, fallback) => {
-    const i = process.argv.indexOf(name);
-    return i > 0 ? process.argv[i + 1] : fallback;
-  };
   try {
-    const profileDir = arg("--profile", null);
-    await perfFigures(resolve(REPO, arg("--dist", "dist")), {
-      matches: Number(arg("--matches", 5)),
-      loads: Number(arg("--loads", 3)),
+    const profileDir = cliArg("--profile", null);
+    await perfFigures(resolve(REPO, cliArg("--dist", "dist")), {
+      matches: Number(cliArg("--matches", 5)),
+      loads: Number(cliArg("--loads", 3)),
       profileDir: profileDir && resolve(profileDir),
     });
     console.log("\nperf: every figure was produced");

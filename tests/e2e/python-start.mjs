@@ -17,17 +17,13 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { Failure, launch, openPlayground, withinLimit } from "./browser.mjs";
+import { cliArg, Failure, launch, openPlayground, withinLimit } from "./browser.mjs";
 import { serve } from "./serve.mjs";
 
 const REPO = resolve(fileURLToPath(new URL("../..", import.meta.url)));
-const arg = (name, fallback) => {
-  const i = process.argv.indexOf(name);
-  return i > 0 ? process.argv[i + 1] : fallback;
-};
-const DIST = resolve(REPO, arg("--dist", "dist"));
-const RUNS = Number(arg("--runs", "3"));
-const IDLE_MS = Number(arg("--idle", "8000"));
+const DIST = resolve(REPO, cliArg("--dist", "dist"));
+const RUNS = Number(cliArg("--runs", "3"));
+const IDLE_MS = Number(cliArg("--idle", "8000"));
 
 /** Presses Run in the page and gives the ms from the click to the first turn shown (or null). */
 function runToFirstTurn() {

@@ -14,7 +14,7 @@
 import { mkdir } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { defaultCheck, openPlayground, openSession, runAlone } from "./browser.mjs";
+import { defaultCheck, openPlayground, openSession, pickGame, runAlone } from "./browser.mjs";
 
 const REPO = resolve(fileURLToPath(new URL("../..", import.meta.url)));
 
@@ -58,8 +58,7 @@ export async function rulesChecks(page, { check, SHOTS }) {
   );
   check(games.length >= 5, `(rules) the game list has ${games.length} games`);
   for (const [i, game] of games.entries()) {
-    await page.locator(`#games .game-choice[data-game="${game}"]`).click();
-    await page.locator(`#games .game-choice.picked[data-game="${game}"]`).waitFor({ timeout: 10_000 });
+    await pickGame(page, game);
     const name = (await page.locator(`#games .game-choice[data-game="${game}"] .game-name`).innerText()).trim();
     const label = (await page.locator("#rules-link").innerText()).trim();
     check(label.includes(name), `(rules) the Rules button says '${label}', not the rules of ${name}`);

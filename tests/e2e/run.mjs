@@ -20,18 +20,15 @@ import { mkdtemp, mkdir, readdir, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { Failure, launch, openPlayground, settledWithin, withinLimit } from "./browser.mjs";
+import { boardColours, cliArg, defaultCheck as check, Failure, getCode, launch, openPlayground, playMatch, runArena, setCode, setRelaxed, settledWithin, withinLimit } from "./browser.mjs";
 import { serve } from "./serve.mjs";
 import { iceAndFireWalker, LOOPING_BOT } from "./bots.mjs";
+import { playToTheEnd } from "./games/lib/match.mjs";
 
 const REPO = resolve(fileURLToPath(new URL("../..", import.meta.url)));
 const SHOTS = join(REPO, "tests", "e2e", "screenshots");
 const GAME_TESTS = join(REPO, "tests", "e2e", "games");
-const arg = (name, fallback) => {
-  const i = process.argv.indexOf(name);
-  return i > 0 ? process.argv[i + 1] : fallback;
-};
-const DIST = resolve(REPO, arg("--dist", "dist"));
+const DIST = resolve(REPO, cliArg("--dist", "dist"));
 
 // A small legal bot that logs "units: N" each turn (tests/e2e/bots.mjs).
 const SIMPLE_BOT = iceAndFireWalker({ debug: true });
@@ -55,10 +52,6 @@ function timed(label, started) {
   const ms = performance.now() - started;
   timings.push([label, ms]);
   return ms;
-}
-
-function check(condition, message) {
-  if (!condition) throw new Failure(message);
 }
 
 // The editor is CodeMirror; tests set and read its text through the page's editor API (typing
@@ -89,36 +82,7 @@ for _ in range(spots):
 x = 1 / 0
 `;
 
-async function setCode(page, code) {
-  await page.locator("#bot-code .cm-content").waitFor();
-  await page.evaluate((c) => botplayEditor.get("bot-code").paste(c), code);
-}
-
-async function getCode(page) {
-  await page.locator("#bot-code .cm-content").waitFor();
-  return page.evaluate(() => botplayEditor.get("bot-code").getDoc());
-}
-
-async function setRelaxed(page, on) {
-  const box = page.locator("#relaxed");
-  if ((await box.isChecked()) !== on) await box.click();
-}
-
-async function canvasColours(page) {
-  return page.evaluate(() => {
-    const canvas = document.querySelector("#board");
-    const { width, height } = canvas;
-    const data = canvas.getContext("2d").getImageData(0, 0, width, height).data;
-    const colours = new Map();
-    for (let i = 0; i < data.length; i += 4 * 7) {
-      const key = (data[i] >> 3) + "," + (data[i + 1] >> 3) + "," + (data[i + 2] >> 3);
-      colours.set(key, (colours.get(key) ?? 0) + 1);
-    }
-    const samples = data.length / (4 * 7);
-    const common = [...colours.values()].filter((n) => n > samples / 2000).length;
-    return { width, height, distinct: colours.size, common };
-  });
-}
+const canvasColours = (page) => page.evaluate(boardColours);
 
 // The game just tested, once more with its Python starter bot (as a person choosing Python
 // gets it) against the game's default opponent: a whole match, no fault of the bot.
@@ -224,19 +188,13 @@ async function main() {
 
     // (b) A typed bot plays a whole match against a built-in bot; the board is drawn.
     await limit("(b) a typed bot's match", 240_000, async () => {
-      await setCode(page, SIMPLE_BOT);
-      await page.locator("#opponent").selectOption("random");
-      await setRelaxed(page, true);
-      t = performance.now();
-      await page.locator("#run").click();
-      await page.locator("#outcome .result").waitFor({ timeout: 180_000 });
-      const matchMs = timed("(b) match: run until the outcome shows (relaxed)", t);
-      const outcome = await page.locator("#outcome").innerText();
-      const label = await page.locator("#turn-label").innerText();
-      const m = label.match(/turn (\d+) \/ (\d+)/);
-      check(m && Number(m[1]) === Number(m[2]) && Number(m[2]) > 0, `(b) the turn counter did not reach the end: '${label}'`);
-      const faults = await page.locator("#faults li").allInnerTexts();
-      check(!faults.some((f) => /your bot/.test(f)), `(b) the typed bot faulted: ${faults.join("; ")}`);
+      const { ms: matchMs, outcome, last } = await playToTheEnd(page, { check, timed }, {
+        tag: "(b)",
+        bot: SIMPLE_BOT,
+        opponent: "random",
+        timeout: 180_000,
+        what: "(b) match: run until the outcome shows (relaxed)",
+      });
       const stdout = await page.locator("#turn-details").innerText();
       check(/stdin/i.test(stdout) && /stdout/i.test(stdout), "(b) the turn details are missing");
       // The timeline of a chosen turn: what the bot read, wrote and logged in that very turn
@@ -263,22 +221,18 @@ async function main() {
       // Step back and forward through the match.
       await page.locator("#step-back").click();
       const back = await page.locator("#turn-label").innerText();
-      check(back === `turn ${Number(m[2]) - 1} / ${m[2]}`, `(b) step back shows '${back}'`);
+      check(back === `turn ${last - 1} / ${last}`, `(b) step back shows '${back}'`);
       await page.locator("#step-forward").click();
       check(problems.length === 0, `(b) errors during the match:\n  ${problems.join("\n  ")}`);
       console.log(
-        `ok (b) a full match in ${(matchMs / 1000).toFixed(1)} s: ${m[2]} turns; "${outcome.split("\n")[0]}"; ` +
+        `ok (b) a full match in ${(matchMs / 1000).toFixed(1)} s: ${last} turns; "${outcome.split("\n")[0]}"; ` +
           `canvas ${colours.width}×${colours.height}, ${colours.common} main colours`,
       );
     });
 
     // (c) A looping bot is stopped at its 50 ms budget; the page stays responsive.
     await limit("(c) a looping bot", 60_000, async () => {
-      await setCode(page, LOOPING_BOT);
-      await setRelaxed(page, false);
-      t = performance.now();
-      await page.locator("#run").click();
-      await page.locator("#outcome .result").waitFor({ timeout: 30_000 });
+      t = await playMatch(page, { code: LOOPING_BOT, relaxed: false, timeout: 30_000 });
       const stopMs = timed("(c) looping bot: run until the timeout is reported", t);
       const loopOutcome = await page.locator("#outcome").innerText();
       const loopFaults = (await page.locator("#faults").innerText()).trim();
@@ -314,10 +268,7 @@ async function main() {
 
     // (e) A bot that throws is reported as a crash, with the error and where it happened.
     await limit("(e) a throwing bot", 60_000, async () => {
-      await setCode(page, THROWING_BOT);
-      t = performance.now();
-      await page.locator("#run").click();
-      await page.locator("#outcome .result").waitFor({ timeout: 30_000 });
+      t = await playMatch(page, { code: THROWING_BOT, timeout: 30_000 });
       timed("(e) throwing bot: run until the crash is reported", t);
       const crash = (await page.locator("#faults").innerText()).trim();
       check(/crash/.test(crash) && /TypeError/.test(crash) && /line 3\b/.test(crash), `(e) the crash is not reported with its error and line: '${crash}'`);
@@ -349,9 +300,7 @@ async function main() {
 
     // (k) A bot with a syntax error is reported as a crash with the error and its line.
     await limit("(k) a syntax error", 60_000, async () => {
-      await setCode(page, SYNTAX_ERROR_BOT);
-      await page.locator("#run").click();
-      await page.locator("#outcome .result").waitFor({ timeout: 30_000 });
+      await playMatch(page, { code: SYNTAX_ERROR_BOT, timeout: 30_000 });
       const syntax = (await page.locator("#faults").innerText()).trim();
       check(/crash/.test(syntax) && /SyntaxError/.test(syntax) && /line 4\b/.test(syntax), `(k) the syntax error is not reported with its line: '${syntax}'`);
       console.log(`ok (k) a syntax error is reported: "${syntax.split("\n")[0]}"`);
@@ -385,15 +334,7 @@ async function main() {
     // (l) The Arena panel: a small round-robin of the typed bot and two built-in bots, several
     // matches at once; the page answers meanwhile; the tables add up; a match opens in the viewer.
     await limit("(l) the arena", 240_000, async () => {
-      await page.locator("#arena > summary").click();
-      for (const box of await page.locator("#arena .arena-bot").all()) {
-        const keep = ["your bot", "random", "expander"].includes(await box.getAttribute("value"));
-        if ((await box.isChecked()) !== keep) await box.click();
-      }
-      await page.locator("#arena-matches").selectOption("2");
-      await setRelaxed(page, true);
-      t = performance.now();
-      await page.locator("#arena-run").click();
+      t = await runArena(page, ["your bot", "random", "expander"]);
       await page.locator("#arena-progress").getByText(/playing/).waitFor({ timeout: 10_000 });
       const whileArena = performance.now();
       await page.evaluate(() => 1);
@@ -471,10 +412,7 @@ async function main() {
       check(/python says hello/.test(pyLog), `(g) the Python bot's stderr is not shown: '${pyLog.slice(0, 300)}'`);
       console.log(`ok (g) a Python bot plays a full match: "${pyOutcome.split("\n")[0]}"`);
 
-      await setCode(page, PYTHON_LOOP);
-      await setRelaxed(page, false);
-      await page.locator("#run").click();
-      await page.locator("#outcome .result").waitFor({ timeout: 120_000 });
+      await playMatch(page, { code: PYTHON_LOOP, relaxed: false, timeout: 120_000 });
       const pyLoop = (await page.locator("#faults").innerText()).trim();
       // It loops in its first turn, whose budget is 1000 ms: interrupted there, it names the
       // line it was running (the loop, lines 2-3), its traceback in the turn's debug log.
@@ -486,9 +424,7 @@ async function main() {
       check(/KeyboardInterrupt/.test(loopLog) && /File "bot\.py", line [23]\b/.test(loopLog), `(g) the interrupted Python bot's traceback is not in its debug log: '${loopLog.slice(0, 400)}'`);
       console.log(`ok (g) a looping Python bot is stopped and its line named: "${pyLoop.split("\n")[0]}"`);
 
-      await setCode(page, PYTHON_RAISE);
-      await page.locator("#run").click();
-      await page.locator("#outcome .result").waitFor({ timeout: 120_000 });
+      await playMatch(page, { code: PYTHON_RAISE, timeout: 120_000 });
       const pyCrash = (await page.locator("#faults").innerText()).trim();
       check(/crash/.test(pyCrash) && /ZeroDivisionError/.test(pyCrash) && /line 4\b/.test(pyCrash), `(g) the Python exception is not reported with its line: '${pyCrash}'`);
       console.log(`ok (g) a Python exception is reported: "${pyCrash.split("\n")[0]}"`);
@@ -500,10 +436,7 @@ async function main() {
     // newer links get a clear message; a downloaded replay opens from a file; a replay written
     // by the CLI opens in the page.
     await limit("(h) share links and replay files", 300_000, async () => {
-      await setCode(page, SIMPLE_BOT);
-      await setRelaxed(page, true);
-      await page.locator("#run").click();
-      await page.locator("#outcome .result").waitFor({ timeout: 60_000 });
+      await playMatch(page, { code: SIMPLE_BOT, relaxed: true, timeout: 60_000 });
       played = (await page.locator("#outcome .result").innerText()).trim();
       await page.locator("#first").click();
       for (let i = 0; i < 5; i++) await page.locator("#step-forward").click();

@@ -13,16 +13,12 @@ import { mkdir, mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { launch, runAlone, setCode, withinLimit } from "./browser.mjs";
+import { cliArg, launch, runAlone, setCode, withinLimit } from "./browser.mjs";
 import { serve } from "./serve.mjs";
 
 const REPO = resolve(fileURLToPath(new URL("../..", import.meta.url)));
-const arg = (name, fallback) => {
-  const i = process.argv.indexOf(name);
-  return i > 0 ? process.argv[i + 1] : fallback;
-};
-const DIST = resolve(REPO, arg("--dist", "dist"));
-const OUT = resolve(REPO, arg("--out", join("tests", "e2e", "screenshots", "screens")));
+const DIST = resolve(REPO, cliArg("--dist", "dist"));
+const OUT = resolve(REPO, cliArg("--out", join("tests", "e2e", "screenshots", "screens")));
 
 const SIZES = [
   { name: "chromebook", width: 1366, height: 768 },

@@ -19,12 +19,10 @@
 // Screenshots: tests/e2e/screenshots/tabs-link-code.png, tabs-other-tab.png,
 // tabs-earlier-versions.png. Called from run.mjs (`tabsChecks({ dist, check, SHOTS })`) or alone.
 
-import { mkdir, mkdtemp, readFile, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { mkdir, readFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { defaultCheck, launch, openPlayground, runAlone } from "./browser.mjs";
-import { serve } from "./serve.mjs";
+import { defaultCheck, openPlayground, openSession, runAlone, watchProblems } from "./browser.mjs";
 
 const REPO = resolve(fileURLToPath(new URL("../..", import.meta.url)));
 const KEY = "botplay/ice-and-fire/bot1/javascript";
@@ -58,20 +56,9 @@ async function open(page, url) {
 }
 
 export async function tabsChecks({ dist, check = defaultCheck, SHOTS = join(REPO, "tests", "e2e", "screenshots") }) {
-  const { server, url } = await serve(dist);
-  const profile = await mkdtemp(join(tmpdir(), "botplay-tabs-"));
-  const problems = [];
-  let context;
+  const { url, context, page, problems, close } = await openSession(dist, "tabs", { label: "first tab" });
   try {
-    context = await launch(profile);
-    const watch = (page, name) => {
-      page.on("pageerror", (e) => problems.push(`page error (${name}): ${e.message}`));
-      page.on("console", (m) => {
-        if (m.type() === "error") problems.push(`console error (${name}): ${m.text()}`);
-      });
-    };
-    const page = context.pages()[0] ?? (await context.newPage());
-    watch(page, "first tab");
+    const watch = (other, label) => watchProblems(other, problems, { label });
     await mkdir(SHOTS, { recursive: true });
     await open(page, url);
     const starter = await readFile(join(REPO, "www", "starter", "ice-and-fire.js"), "utf8");
@@ -223,9 +210,7 @@ export async function tabsChecks({ dist, check = defaultCheck, SHOTS = join(REPO
 
     check(problems.length === 0, `(w, x, y) errors:\n  ${problems.join("\n  ")}`);
   } finally {
-    await context?.close().catch(() => {});
-    server.close();
-    await rm(profile, { recursive: true, force: true });
+    await close();
   }
 }
 

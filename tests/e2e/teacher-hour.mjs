@@ -36,54 +36,33 @@
 //       no editor, the result kept for the end; the arrows step; Esc leaves.
 // Called from run.mjs (`teacherHourChecks({ dist, check, SHOTS })`) or alone.
 
-import { mkdir, mkdtemp, readFile, rm } from "node:fs/promises";
+import { mkdir, mkdtemp, readFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { defaultCheck, launch, runAlone, setCode, shareFragment, withinLimit } from "./browser.mjs";
-import { serve } from "./serve.mjs";
+import { defaultCheck, launch, openSession, pickGame, playMatch, runAlone, setCode, shareFragment, withinLimit } from "./browser.mjs";
+import { SOAK_OVERFLOW_MINE, SOAK_OVERFLOW_START } from "./bots.mjs";
 
 const REPO = resolve(fileURLToPath(new URL("../..", import.meta.url)));
 const DEFAULT_SHOTS = join(REPO, "tests", "e2e", "screenshots");
 
 // Soak Overflow: reads its first turn, writes the line of its first agent (the turn takes one
 // per agent), then loops for ever.
-const ONE_LINE_THEN_LOOP = `
-const myId = parseInt(readline());
-const n = parseInt(readline());
-const owner = {};
-for (let i = 0; i < n; i++) {
-  const [id, player] = readline().split(" ").map(Number);
-  owner[id] = player;
-}
-const [width, height] = readline().split(" ").map(Number);
-for (let y = 0; y < height; y++) readline();
-const count = parseInt(readline());
-const mine = [];
-for (let i = 0; i < count; i++) {
-  const id = Number(readline().split(" ")[0]);
-  if (owner[id] === myId) mine.push(id);
-}
-readline();
+const ONE_LINE_THEN_LOOP = `${SOAK_OVERFLOW_START}
+${SOAK_OVERFLOW_MINE}
 console.log(mine[0] + ";HUNKER_DOWN");
 while (true) {}
 `;
 
 
-async function pickGame(page, game) {
-  await page.locator(`#games .game-choice[data-game="${game}"]`).click();
-  await page.locator(`#games .game-choice.picked[data-game="${game}"]`).waitFor({ timeout: 10_000 });
-}
 
 export async function teacherHourChecks({ dist, check = defaultCheck, SHOTS = DEFAULT_SHOTS }) {
-  const { server, url } = await serve(dist);
-  const profile = await mkdtemp(join(tmpdir(), "botplay-teacher-hour-"));
-  const context = await launch(profile, { viewport: { width: 1366, height: 768 } });
-  const problems = [];
+  const { url, context, page, problems, close } = await openSession(dist, "teacher-hour", {
+    launchOptions: { viewport: { width: 1366, height: 768 } },
+    consoleErrors: false,
+  });
   try {
     await mkdir(SHOTS, { recursive: true });
-    let page = await context.newPage();
-    page.on("pageerror", (e) => problems.push(e.message));
     const shot = (path) => page.screenshot({ path, fullPage: true });
     const starter = await readFile(join(REPO, "www", "starter", "soak-overflow.js"), "utf8");
 
@@ -110,11 +89,8 @@ export async function teacherHourChecks({ dist, check = defaultCheck, SHOTS = DE
       // The student's match, played here first, then its link made as the page makes it.
       await page.goto(url);
       await pickGame(page, "soak-overflow");
-      await page.locator("#opponent").selectOption("soaker");
       await page.locator("#seed").fill("5");
-      await setCode(page, starter);
-      await page.locator("#run").click();
-      await page.locator("#outcome .result").waitFor({ timeout: 90_000 });
+      await playMatch(page, { code: starter, opponent: "soaker", timeout: 90_000 });
       await page.locator("#share-match").check();
       await page.locator("#share-bot-name").fill("Ada");
       await page.locator("#make-link").click();
@@ -341,10 +317,7 @@ export async function teacherHourChecks({ dist, check = defaultCheck, SHOTS = DE
       await page.goto(url);
       await pickGame(page, "soak-overflow");
       await page.locator("#player").selectOption("javascript");
-      await page.locator("#opponent").selectOption("soaker");
-      await setCode(page, starter);
-      await page.locator("#run").click();
-      await page.locator("#outcome .result").waitFor({ timeout: 90_000 });
+      await playMatch(page, { code: starter, opponent: "soaker", timeout: 90_000 });
       await page.locator("#first").click();
       await page.locator("#step-forward").click();
       await page.locator("#present").click();
@@ -366,9 +339,7 @@ export async function teacherHourChecks({ dist, check = defaultCheck, SHOTS = DE
 
     check(problems.length === 0, `page errors: ${problems.join("; ")}`);
   } finally {
-    await context.close().catch(() => {});
-    server.close();
-    await rm(profile, { recursive: true, force: true }).catch(() => {});
+    await close();
   }
 }
 

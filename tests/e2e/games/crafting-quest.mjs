@@ -9,6 +9,7 @@
 
 import { join } from "node:path";
 import { findCell, hover, leave, waitForInfo } from "./lib/cell-info.mjs";
+import { playToTheEnd } from "./lib/match.mjs";
 
 // Per unit: dig and pick up what is buried under it (then drop it), step towards the nearest
 // buried resource in sight, once more; then end the turn. One JSON line per request, each
@@ -47,7 +48,8 @@ while (true) {
 }
 `;
 
-export default async function (page, { check, timed, setCode, getCode, setRelaxed, canvasColours, SHOTS }) {
+export default async function (page, tools) {
+  const { check, getCode, canvasColours, SHOTS } = tools;
   await page.locator('#games .game-choice[data-game="crafting-quest"]').click();
   await page.locator("#bot-code").waitFor();
   const starter = await getCode(page);
@@ -55,19 +57,14 @@ export default async function (page, { check, timed, setCode, getCode, setRelaxe
   const options = await page.locator("#opponent option").allInnerTexts();
   check(["wait", "random", "crafter"].every((b) => options.includes(b)), `crafting-quest: opponents ${options}`);
 
-  await setCode(page, BOT);
-  await page.locator("#opponent").selectOption("crafter");
-  await setRelaxed(page, true);
-  const t = performance.now();
-  await page.locator("#run").click();
-  await page.locator("#outcome .result").waitFor({ timeout: 600_000 });
-  const ms = timed("crafting-quest: match on a generated map (relaxed)", t);
-  const outcome = await page.locator("#outcome").innerText();
-  const label = await page.locator("#turn-label").innerText();
-  const m = label.match(/turn (\d+) \/ (\d+)/);
-  check(m && Number(m[1]) === Number(m[2]) && Number(m[2]) >= 140, `crafting-quest: the turn counter did not reach the end: '${label}'`);
-  const faults = await page.locator("#faults li").allInnerTexts();
-  check(!faults.some((f) => /your bot/.test(f)), `crafting-quest: the typed bot faulted: ${faults.join("; ")}`);
+  const { ms, outcome, last } = await playToTheEnd(page, tools, {
+    tag: "crafting-quest:",
+    bot: BOT,
+    opponent: "crafter",
+    timeout: 600_000,
+    what: "crafting-quest: match on a generated map (relaxed)",
+    minTurns: 140,
+  });
   check(/rounds played/.test(outcome), `crafting-quest: unexpected outcome '${outcome}'`);
   const colours = await canvasColours(page);
   check(colours.width > 100 && colours.height > 100, `crafting-quest: the canvas is tiny: ${colours.width}×${colours.height}`);
@@ -128,7 +125,7 @@ export default async function (page, { check, timed, setCode, getCode, setRelaxe
   check(after.common >= 4, `crafting-quest: the zoomed board looks blank: ${JSON.stringify(after)}`);
   await page.locator("#board").screenshot({ path: join(SHOTS, "crafting-quest-zoomed.png") });
   console.log(
-    `ok crafting-quest: a full match in ${(ms / 1000).toFixed(1)} s: ${m[2]} turns; "${outcome.split("\n")[0]}"; ` +
+    `ok crafting-quest: a full match in ${(ms / 1000).toFixed(1)} s: ${last} turns; "${outcome.split("\n")[0]}"; ` +
       `canvas ${colours.width}×${colours.height}, ${colours.common} main colours; fog, zoom and pan answer`,
   );
 }

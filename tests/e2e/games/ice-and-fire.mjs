@@ -8,13 +8,13 @@
 import { join } from "node:path";
 import { cellInfo, findCell, hover, leave, runToEnd, waitForInfo } from "./lib/cell-info.mjs";
 import { iceAndFireWalker } from "../bots.mjs";
+import { pickGame } from "../browser.mjs";
 
 // Trains a level-1 unit beside its HQ when it can; every unit walks to the enemy HQ.
 const BOT = iceAndFireWalker();
 
 async function playShortMatch(page, { setCode, setRelaxed }) {
-  await page.locator('#games .game-choice[data-game="ice-and-fire"]').click();
-  await page.locator('#games .game-choice.picked[data-game="ice-and-fire"]').waitFor({ timeout: 10_000 });
+  await pickGame(page, "ice-and-fire");
   await page.locator("#player").selectOption("javascript");
   await setCode(page, BOT);
   await page.locator("#opponent").selectOption("random");

@@ -2,7 +2,9 @@
 // built-in random bot; the arena is drawn (screenshot tests/e2e/screenshots/micro-rts.png); and
 // hovering red's castle at the first frame describes it in #cell-info.
 
+import { pickGame } from "../browser.mjs";
 import { findCell, hover, leave } from "./lib/cell-info.mjs";
+import { playToTheEnd } from "./lib/match.mjs";
 
 // A small legal bot: the castle trains three workers; workers attack an adjacent enemy,
 // harvest an adjacent mine or forest, or walk one tile towards the nearest one.
@@ -48,36 +50,27 @@ while (true) {
 }
 `;
 
-export default async function (page, { check, timed, setCode, setRelaxed, canvasColours, SHOTS, url, problems }) {
+export default async function (page, tools) {
+  const { check, canvasColours, SHOTS, url, problems } = tools;
   const choice = page.locator('#games .game-choice[data-game="micro-rts"]');
   check((await choice.count()) === 1, "(micro-rts) the game list has no microRTS button");
   check(/microRTS/.test(await choice.innerText()), "(micro-rts) the button does not name microRTS");
-  await choice.click();
-  await page.locator('#games .game-choice.picked[data-game="micro-rts"]').waitFor({ timeout: 10_000 });
-  await setCode(page, BOT);
-  await page.locator("#opponent").selectOption("random");
-  await setRelaxed(page, true);
-  const t = performance.now();
-  await page.locator("#run").click();
-  // The outcome of this match (not a previous one): microRTS ends on castles or materials.
-  await page
-    .locator("#outcome .result")
-    .getByText(/no castle left|materials|both players are out/)
-    .waitFor({ timeout: 240_000 });
-  const ms = timed("(micro-rts) match: run until the outcome shows (relaxed)", t);
-  const outcome = await page.locator("#outcome").innerText();
-  const label = await page.locator("#turn-label").innerText();
-  const m = label.match(/turn (\d+) \/ (\d+)/);
-  check(m && Number(m[1]) === Number(m[2]) && Number(m[2]) > 0, `(micro-rts) the turn counter did not reach the end: '${label}'`);
-  const faults = await page.locator("#faults li").allInnerTexts();
-  check(!faults.some((f) => /your bot/.test(f)), `(micro-rts) the typed bot faulted: ${faults.join("; ")}`);
+  await pickGame(page, "micro-rts");
+  const { ms, outcome, last } = await playToTheEnd(page, tools, {
+    tag: "(micro-rts)",
+    bot: BOT,
+    opponent: "random",
+    // The outcome of this match (not a previous one): microRTS ends on castles or materials.
+    result: /no castle left|materials|both players are out/,
+    what: "(micro-rts) match: run until the outcome shows (relaxed)",
+  });
   check(!/your bot\)[^\n]*invalid order/.test(outcome), `(micro-rts) the typed bot was eliminated: ${outcome}`);
   const details = await page.locator("#turn-details").innerText();
   check(/stdin/i.test(details) && /stdout/i.test(details), "(micro-rts) the turn details are missing");
   // Show a turn a third of the way in, where units are busy, and draw it.
-  const shown = Math.max(1, Math.floor(Number(m[2]) / 3));
+  const shown = Math.max(1, Math.floor(last / 3));
   await page.locator("#scrub").fill(String(shown));
-  await page.locator("#turn-label").getByText(`turn ${shown} / ${m[2]}`).waitFor({ timeout: 5_000 });
+  await page.locator("#turn-label").getByText(`turn ${shown} / ${last}`).waitFor({ timeout: 5_000 });
   const colours = await canvasColours(page);
   check(colours.width > 100 && colours.height > 100, `(micro-rts) the canvas is tiny: ${colours.width}×${colours.height}`);
   check(colours.common >= 6, `(micro-rts) the arena looks blank: ${JSON.stringify(colours)}`);
@@ -86,7 +79,7 @@ export default async function (page, { check, timed, setCode, setRelaxed, canvas
   // Inspecting: at the first frame, hovering red's castle (C on the text board) describes it.
   await page.locator("#viewer").focus();
   await page.locator("#viewer").press("Home");
-  await page.locator("#turn-label").getByText(`turn 0 / ${m[2]}`).waitFor({ timeout: 5_000 });
+  await page.locator("#turn-label").getByText(`turn 0 / ${last}`).waitFor({ timeout: 5_000 });
   const board = (await page.locator("#board").getAttribute("aria-label")).split("\n");
   const rows = board.filter((l) => /^ {0,2}\d+ /.test(l)).map((l) => l.slice(4));
   const castleY = rows.findIndex((r) => r.includes("C"));
@@ -104,7 +97,7 @@ export default async function (page, { check, timed, setCode, setRelaxed, canvas
   console.log(`ok (micro-rts) hovering red's castle shows "${info.replace(/\n/g, " · ")}"`);
   check(problems.length === 0, `(micro-rts) errors during the match:\n  ${problems.join("\n  ")}`);
   console.log(
-    `ok (micro-rts) a full match in ${(ms / 1000).toFixed(1)} s: ${m[2]} turns; "${outcome.split("\n")[0]}"; ` +
+    `ok (micro-rts) a full match in ${(ms / 1000).toFixed(1)} s: ${last} turns; "${outcome.split("\n")[0]}"; ` +
       `canvas ${colours.width}×${colours.height}, ${colours.common} main colours`,
   );
 }

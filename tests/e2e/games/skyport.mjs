@@ -3,6 +3,7 @@
 // bot's robot describes it in #cell-info, with the weapons it chose.
 
 import { findCell, hover, leave } from "./lib/cell-info.mjs";
+import { playToTheEnd } from "./lib/match.mjs";
 
 // Handshake on "info", laser and mortar on the turn-0 state; on its own turn (its player object,
 // first in the list, has "resources") it steps towards the nearest robot, fires the laser when
@@ -55,26 +56,22 @@ while (true) {
 }
 `;
 
-export default async function (page, { check, timed, setCode, getCode, setRelaxed, canvasColours, SHOTS }) {
+export default async function (page, tools) {
+  const { check, getCode, canvasColours, SHOTS } = tools;
   await page.locator('#games .game-choice[data-game="skyport"]').click();
   await page.locator("#players").waitFor({ timeout: 10_000 });
   const starter = await getCode(page);
   check(/"connect"/.test(starter) && /readline\(\)/.test(starter), "skyport: the editor does not hold the Skyport starter bot");
   await page.locator("#players").selectOption("3");
-  await setCode(page, BOT);
-  await page.locator("#opponent").selectOption("random");
-  await setRelaxed(page, true);
-  const t = performance.now();
-  await page.locator("#run").click();
-  await page.locator("#outcome .result").waitFor({ timeout: 240_000 });
-  const ms = timed("skyport: three-player match until the outcome shows (relaxed)", t);
-  const outcome = await page.locator("#outcome").innerText();
-  const label = await page.locator("#turn-label").innerText();
-  const m = label.match(/turn (\d+) \/ (\d+)/);
-  check(m && Number(m[1]) === Number(m[2]) && Number(m[2]) > 100, `skyport: the turn counter did not reach the end: '${label}'`);
+  const { ms, outcome, last, faults } = await playToTheEnd(page, tools, {
+    tag: "skyport:",
+    bot: BOT,
+    opponent: "random",
+    what: "skyport: three-player match until the outcome shows (relaxed)",
+    minTurns: 101,
+  });
   const seats = await page.locator("#statuses li").count();
   check(seats === 3, `skyport: ${seats} bots listed, not 3`);
-  const faults = await page.locator("#faults li").allInnerTexts();
   check(faults.length === 0, `skyport: faults: ${faults.join("; ")}`);
   check(/rounds played/.test(outcome), `skyport: unexpected outcome '${outcome}'`);
   const colours = await canvasColours(page);
@@ -83,7 +80,7 @@ export default async function (page, { check, timed, setCode, getCode, setRelaxe
   await page.locator("#scrub").evaluate((el, value) => {
     el.value = value;
     el.dispatchEvent(new Event("input", { bubbles: true }));
-  }, String(Math.floor(Number(m[2]) / 2)));
+  }, String(Math.floor(last / 2)));
   await page.waitForTimeout(200);
   await page.screenshot({ path: `${SHOTS}/skyport.png`, fullPage: true });
   await page.locator("#last").click();
@@ -101,7 +98,7 @@ export default async function (page, { check, timed, setCode, getCode, setRelaxe
   await leave(page);
   console.log(`ok skyport: hovering robot 1 shows "${info.replace(/\n/g, " · ")}"`);
   console.log(
-    `ok skyport: a three-player match in ${(ms / 1000).toFixed(1)} s: ${m[2]} turns; "${outcome.split("\n")[0]}"; ` +
+    `ok skyport: a three-player match in ${(ms / 1000).toFixed(1)} s: ${last} turns; "${outcome.split("\n")[0]}"; ` +
       `canvas ${colours.width}×${colours.height}, ${colours.common} main colours`,
   );
 }

@@ -3,7 +3,9 @@
 // messages (screenshot tests/e2e/screenshots/soak-overflow.png); hovering a red agent describes
 // it in #cell-info with the numbers the text board gives.
 
+import { pickGame } from "../browser.mjs";
 import { findCell, hover, leave } from "./lib/cell-info.mjs";
+import { playToTheEnd } from "./lib/match.mjs";
 
 // A small legal bot: one line per own agent; walk towards the nearest enemy, bomb it when no
 // agent of ours is near it, else shoot the wettest enemy in range, else hunker; say something.
@@ -47,30 +49,21 @@ while (true) {
 }
 `;
 
-export default async function (page, { check, timed, setCode, setRelaxed, canvasColours, SHOTS, problems }) {
+export default async function (page, tools) {
+  const { check, canvasColours, SHOTS, problems } = tools;
   const choice = page.locator('#games .game-choice[data-game="soak-overflow"]');
   check((await choice.count()) === 1, "(soak-overflow) the game list has no Soak Overflow button");
   check(/Soak Overflow/.test(await choice.innerText()), "(soak-overflow) the button does not name Soak Overflow");
-  await choice.click();
-  await page.locator('#games .game-choice.picked[data-game="soak-overflow"]').waitFor({ timeout: 10_000 });
+  await pickGame(page, "soak-overflow");
   await page.locator("#seed").fill("42");
-  await setCode(page, BOT);
-  await page.locator("#opponent").selectOption("random");
-  await setRelaxed(page, true);
-  const t = performance.now();
-  await page.locator("#run").click();
-  // The outcome of this match (not a previous one).
-  await page
-    .locator("#outcome .result")
-    .getByText(/leads by more than|has no agent left|turn limit|both teams are soaked|loses/)
-    .waitFor({ timeout: 240_000 });
-  const ms = timed("(soak-overflow) match: run until the outcome shows (relaxed)", t);
-  const outcome = await page.locator("#outcome").innerText();
-  const label = await page.locator("#turn-label").innerText();
-  const m = label.match(/turn (\d+) \/ (\d+)/);
-  check(m && Number(m[1]) === Number(m[2]) && Number(m[2]) > 0, `(soak-overflow) the turn counter did not reach the end: '${label}'`);
-  const faults = await page.locator("#faults li").allInnerTexts();
-  check(!faults.some((f) => /your bot/.test(f)), `(soak-overflow) the typed bot faulted: ${faults.join("; ")}`);
+  const { ms, outcome, last } = await playToTheEnd(page, tools, {
+    tag: "(soak-overflow)",
+    bot: BOT,
+    opponent: "random",
+    // The outcome of this match (not a previous one).
+    result: /leads by more than|has no agent left|turn limit|both teams are soaked|loses/,
+    what: "(soak-overflow) match: run until the outcome shows (relaxed)",
+  });
   check(!/loses/.test(outcome), `(soak-overflow) a bot lost by a fault: ${outcome}`);
   check(/wins|draw/.test(outcome), `(soak-overflow) no result shown: ${outcome}`);
   const details = await page.locator("#turn-details").innerText();
@@ -102,7 +95,7 @@ export default async function (page, { check, timed, setCode, setRelaxed, canvas
   console.log(`ok (soak-overflow) hovering agent ${id} shows "${info.replace(/\n/g, " · ")}"`);
   check(problems.length === 0, `(soak-overflow) errors during the match:\n  ${problems.join("\n  ")}`);
   console.log(
-    `ok (soak-overflow) a full match in ${(ms / 1000).toFixed(1)} s: ${m[2]} turns; "${outcome.split("\n")[0]}"; ` +
+    `ok (soak-overflow) a full match in ${(ms / 1000).toFixed(1)} s: ${last} turns; "${outcome.split("\n")[0]}"; ` +
       `canvas ${colours.width}×${colours.height}, ${colours.common} main colours`,
   );
 }
