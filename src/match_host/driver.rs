@@ -12,10 +12,7 @@
 //! whenever the doorbell rings, at the end of the budget and [`GRACE_MS`] after it: a ring found
 //! empty after the budget means a timeout, whatever comes later. A `Received` record (the input
 //! reached a runtime that was already waiting for it) exists only on messages, moves a turn's
-//! start at most once and by at most [`MAX_DELIVERY_MS`]; on a ring it is tampering. On messages
-//! nothing can be looked at: a silent bot is timed out [`MAX_DELIVERY_MS`] after its grace, and
-//! a line that comes before is judged by its stamp (a line held up on its way is the page's
-//! delay, not the bot's).
+//! start at most once and by at most [`MAX_DELIVERY_MS`]; on a ring it is tampering.
 //!
 //! Everything a bot's runtime writes is checked here, where it is received: the kind and length of
 //! each record ([`Read::Broken`] is tampering), and how much it writes without reading its input
@@ -1186,14 +1183,11 @@ impl<'a> Driver<'a> {
 
 impl Seat {
     /// How long after its budget a silent bot in a worker is timed out: [`GRACE_MS`]; on
-    /// messages, [`MAX_DELIVERY_MS`] more: before its runtime says it received the input, the
-    /// bot may not have it yet; after, its line may still be on its way, held up where the page
-    /// passes messages on (WebKit's main thread). Its line's time is its stamp all the same, so
-    /// waiting longer costs a bot nothing: it only delays the timeout of a bot that wrote
-    /// nothing (in WebKitGTK, a Python bot's line came 150 ms after a budget it had kept).
+    /// messages, until its runtime said it received the input, [`MAX_DELIVERY_MS`] more (the
+    /// input may still be on its way: the bot may not have it yet).
     fn grace(&self) -> f64 {
         match &self.play {
-            Play::Worker { output, .. } if !output.sees_writes_at_once() => {
+            Play::Worker { output, .. } if !output.sees_writes_at_once() && !self.credited => {
                 GRACE_MS + MAX_DELIVERY_MS
             }
             _ => GRACE_MS,
@@ -2050,49 +2044,6 @@ mod tests {
             (FaultKind::Timeout, 2),
             "{faults:?}"
         );
-    }
-
-    /// On messages, a line held up on its way (WebKit passes every message through the page's
-    /// main thread) is judged by its stamp when it comes, also after the budget and the usual
-    /// grace; a bot that writes nothing is timed out once the longest delivery is over too.
-    #[test]
-    fn on_messages_a_line_held_up_on_its_way_is_judged_by_its_stamp() {
-        let start = ice_and_fire(["me", "wait"], code_against("wait"));
-        let (bot, _sent, channels) = code_in_seat_1();
-        let time = Cell::new(0.0);
-        let clock = || time.get();
-        let heard = NewsLog::default();
-        let mut driver = Driver::new(start, channels, &heard, &clock).expect("a match");
-        record(&bot, Kind::Ready, "", 0.0);
-        driver.step();
-        time.set(10.0);
-        record(&bot, Kind::Line, "WAIT", 10.0);
-        driver.step();
-        // Sent at 10 ms, received at 12 ms (the record is there at 20 ms), answered at 40 ms;
-        // the line comes at 400 ms.
-        time.set(20.0);
-        record(&bot, Kind::Received, "5", 12.0);
-        driver.step();
-        for at in [61.0, 170.0, 399.0] {
-            time.set(at);
-            driver.step();
-            assert!(driver.seats[0].open.is_some(), "timed out at {at} ms");
-        }
-        time.set(400.0);
-        record(&bot, Kind::Line, "WAIT", 40.0);
-        driver.step();
-        // Then silent from the third turn on, whose input went out at 400 ms: out only once its
-        // budget, the grace and the longest delivery are over.
-        time.set(400.0 + 50.0 + GRACE_MS + 1.0);
-        driver.step();
-        assert!(
-            driver.seats[0].open.is_some(),
-            "timed out after the usual grace"
-        );
-        let faults = my_faults(&mut driver, &time, &heard);
-        assert!(faults.iter().all(|f| f.turn != 2), "{faults:?}");
-        assert_eq!(faults.len(), 1, "silent from the third turn on: {faults:?}");
-        assert_eq!(faults[0].kind, FaultKind::Timeout, "{faults:?}");
     }
 
     /// On messages, a runtime that began to wait only after the input was sent is charged what
