@@ -231,8 +231,8 @@ struct Inner {
     /// the page's timer for them (with when it is due).
     unanswered: Vec<usize>,
     answer_timer: Option<(Timeout, f64)>,
-    /// The host said the match was over and still answers: once the runner is dropped, its
-    /// frame can serve another match.
+    /// The host said the match was over, without a fault, and still answers: once the runner
+    /// is dropped, its frame can serve another match.
     ended_well: bool,
     frames_heard: usize,
     turns_heard: usize,
@@ -793,7 +793,11 @@ impl Inner {
             } => {
                 self.timings = timings;
                 self.over = true;
-                self.ended_well = true;
+                // A frame serves another match only after a match without faults: a bot
+                // stopped for a fault (a timeout, a crash, a flood) may have left its process
+                // holding what it took (a hoarder's gigabytes stayed in the frame's process,
+                // and the next hoarder's were added to them).
+                self.ended_well = faults.is_empty();
                 self.keep_for_pictures();
                 vec![MatchNews::Finished {
                     outcome,
