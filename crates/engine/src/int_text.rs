@@ -45,6 +45,27 @@ fn push_any_int(out: &mut String, v: i64) {
     }
 }
 
+/// Writes `v` as `Display` does at the start of `buf` (11 bytes hold any `i32`); returns the
+/// bytes written. For games that write their input as bytes.
+pub fn write_int(buf: &mut [u8], v: i32) -> usize {
+    let mut digits = [0u8; 10];
+    let mut start = digits.len();
+    let mut n = v.unsigned_abs();
+    loop {
+        start -= 1;
+        digits[start] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    let sign = usize::from(v < 0);
+    buf[0] = b'-';
+    let digits = &digits[start..];
+    buf[sign..sign + digits.len()].copy_from_slice(digits);
+    sign + digits.len()
+}
+
 /// Appends the numbers separated by single spaces, then a newline: one protocol line.
 #[inline]
 pub fn push_ints_line<T: Into<i64> + Copy>(out: &mut String, values: &[T]) {
@@ -92,6 +113,16 @@ mod tests {
         push_int(&mut out, 7u8);
         push_int(&mut out, u32::MAX);
         assert_eq!(out, format!("7{}", u32::MAX));
+    }
+
+    #[test]
+    fn integers_written_into_bytes_as_display_writes_them() {
+        let edges = [0, 7, -7, 1_000, -1_000, 12_345, i32::MAX, i32::MIN];
+        for v in (-2_000..2_000).chain(edges) {
+            let mut buf = [0u8; 11];
+            let n = write_int(&mut buf, v);
+            assert_eq!(&buf[..n], v.to_string().as_bytes());
+        }
     }
 
     #[test]

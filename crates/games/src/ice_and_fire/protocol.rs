@@ -365,28 +365,8 @@ pub(super) fn write_number(buf: &mut [u8], v: i32) -> usize {
             buf[..3].copy_from_slice(&[digit(v / 100), digit(v / 10 % 10), digit(v % 10)]);
             3
         }
-        _ => write_any_number(buf, v),
+        _ => engine::int_text::write_int(buf, v),
     }
-}
-
-/// [`write_number`] for the rarer numbers: negative, or of four digits or more.
-fn write_any_number(buf: &mut [u8], v: i32) -> usize {
-    let mut digits = [0u8; 10];
-    let mut start = digits.len();
-    let mut n = v.unsigned_abs();
-    loop {
-        start -= 1;
-        digits[start] = b'0' + (n % 10) as u8;
-        n /= 10;
-        if n == 0 {
-            break;
-        }
-    }
-    let sign = usize::from(v < 0);
-    buf[0] = b'-';
-    let digits = &digits[start..];
-    buf[sign..sign + digits.len()].copy_from_slice(digits);
-    sign + digits.len()
 }
 
 /// The initialisation block (rulebook: *Protocol*): the number of mine spots, then one `x y` line each, row by row.

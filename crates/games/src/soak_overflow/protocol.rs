@@ -469,30 +469,10 @@ fn push_number(out: &mut Vec<u8>, v: i32) {
         }
         _ => {
             let mut buf = [0u8; 11];
-            let n = write_any_number(&mut buf, v);
+            let n = engine::int_text::write_int(&mut buf, v);
             out.extend_from_slice(&buf[..n]);
         }
     }
-}
-
-/// Writes `v` as `Display` does at the start of `buf`; returns the bytes written.
-fn write_any_number(buf: &mut [u8], v: i32) -> usize {
-    let mut digits = [0u8; 10];
-    let mut start = digits.len();
-    let mut n = v.unsigned_abs();
-    loop {
-        start -= 1;
-        digits[start] = b'0' + (n % 10) as u8;
-        n /= 10;
-        if n == 0 {
-            break;
-        }
-    }
-    let sign = usize::from(v < 0);
-    buf[0] = b'-';
-    let digits = &digits[start..];
-    buf[sign..sign + digits.len()].copy_from_slice(digits);
-    sign + digits.len()
 }
 
 /// Appends the initialisation block (rulebook: *Protocol*): `myId`, the agents of both seats
