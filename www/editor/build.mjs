@@ -17,15 +17,13 @@ import { dirname, join } from "node:path";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const repo = join(here, "..", "..");
+// How every script of the page is bundled: one minified script, no modules, licences linked.
+const SCRIPT = { bundle: true, minify: true, format: "iife", target: "es2022", legalComments: "linked", logLevel: "warning" };
+
 await build({
+  ...SCRIPT,
   entryPoints: [join(here, "editor.js")],
   outfile: join(repo, "target", "editor", "editor.js"),
-  bundle: true,
-  minify: true,
-  format: "iife",
-  target: "es2022",
-  legalComments: "linked",
-  logLevel: "warning",
 });
 
 // Python's mode, which editor.js fetches the first time an editor shows Python.
@@ -35,14 +33,9 @@ await buildPythonMode();
 // (fflate), the QR code of a link (qrcode-generator) and TypeScript bots' transform (Sucrase).
 for (const script of ["zip.js", "qr.js", "typescript.js"]) {
   await build({
+    ...SCRIPT,
     entryPoints: [join(here, script)],
     outfile: join(repo, "target", "editor", script),
-    bundle: true,
-    minify: true,
-    format: "iife",
-    target: "es2022",
-    legalComments: "linked",
-    logLevel: "warning",
   });
 }
 
@@ -52,15 +45,11 @@ await vendorTypeScript();
 
 async function vendorTypeScript() {
   const bundled = await build({
+    ...SCRIPT,
     entryPoints: [join(here, "typescript.js")],
     write: false,
-    bundle: true,
-    minify: true,
-    format: "iife",
-    target: "es2022",
     legalComments: "none",
     metafile: true,
-    logLevel: "warning",
   });
   const packages = new Set();
   for (const input of Object.keys(bundled.metafile.inputs)) {
@@ -109,14 +98,9 @@ async function buildPythonMode() {
     },
   };
   const built = await build({
+    ...SCRIPT,
     entryPoints: [join(here, "editor-python.js")],
     outfile: join(repo, "target", "editor", "editor-python.js"),
-    bundle: true,
-    minify: true,
-    format: "iife",
-    target: "es2022",
-    legalComments: "linked",
-    logLevel: "warning",
     metafile: true,
     plugins: [fromEditor],
   });
