@@ -24,13 +24,7 @@ fn pos(at: (i32, i32)) -> Option<Pos> {
 impl SeatView {
     pub fn read(inputs: &[String]) -> Result<SeatView, String> {
         let mut reader = Reader::new();
-        let mut turn = None;
-        for input in inputs {
-            if let Some(read) = reader.feed(input) {
-                turn = Some(read?);
-            }
-        }
-        let turn = turn.ok_or("no complete turn in the input yet")?;
+        let turn = super::last_turn(inputs, |input| reader.feed(input))?;
         Ok(SeatView {
             turn,
             spots: reader.spots().to_vec(),
@@ -46,8 +40,10 @@ impl SeatView {
             .find(|u| u.owner == 0 && u.pos == p)
             .map(|u| (u.id, u.level))
     }
+}
 
-    pub fn click(&self, sel: Option<(i32, i32)>, at: (i32, i32)) -> Click {
+impl super::Play for SeatView {
+    fn click(&self, sel: Option<(i32, i32)>, _mode: Option<&str>, at: (i32, i32)) -> Click {
         let Some(p) = pos(at) else {
             return Click::Note("That is off the map.".into());
         };
@@ -75,7 +71,7 @@ impl SeatView {
         )
     }
 
-    pub fn buttons(&self, sel: (i32, i32)) -> Vec<Button> {
+    fn buttons(&self, sel: (i32, i32)) -> Vec<Button> {
         if self.unit(sel).is_some() || pos(sel).is_none() {
             return Vec::new();
         }
@@ -104,7 +100,7 @@ impl SeatView {
         buttons
     }
 
-    pub fn press(&self, sel: (i32, i32), key: &str) -> Click {
+    fn press(&self, sel: (i32, i32), key: &str) -> Click {
         let Some(p) = pos(sel) else {
             return Click::Note("Select a cell first.".into());
         };
@@ -117,7 +113,11 @@ impl SeatView {
         Click::Order(Order::new(text))
     }
 
-    pub fn status(&self) -> String {
+    fn hint(&self) -> &'static str {
+        HINT
+    }
+
+    fn status(&self) -> String {
         let mine = self.turn.units.iter().filter(|u| u.owner == 0).count();
         let hq = self
             .turn
@@ -136,28 +136,6 @@ impl SeatView {
 /// Reads the seat's inputs (the registry's reader for this game).
 pub fn read(inputs: &[String]) -> Result<super::HandSeat, String> {
     SeatView::read(inputs).map(super::HandSeat::new)
-}
-
-impl super::Play for SeatView {
-    fn click(&self, sel: Option<(i32, i32)>, _mode: Option<&str>, at: (i32, i32)) -> Click {
-        SeatView::click(self, sel, at)
-    }
-
-    fn buttons(&self, sel: (i32, i32)) -> Vec<Button> {
-        SeatView::buttons(self, sel)
-    }
-
-    fn press(&self, sel: (i32, i32), key: &str) -> Click {
-        SeatView::press(self, sel, key)
-    }
-
-    fn hint(&self) -> &'static str {
-        HINT
-    }
-
-    fn status(&self) -> String {
-        SeatView::status(self)
-    }
 }
 
 #[cfg(test)]

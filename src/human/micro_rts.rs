@@ -41,13 +41,7 @@ const MADE: [(&str, u8); 5] = [
 impl SeatView {
     pub fn read(inputs: &[String]) -> Result<SeatView, String> {
         let mut reader = Reader::new();
-        let mut turn = None;
-        for input in inputs {
-            if let Some(read) = reader.feed(input) {
-                turn = Some(read?);
-            }
-        }
-        let turn = turn.ok_or("no complete turn in the input yet")?;
+        let turn = super::last_turn(inputs, |input| reader.feed(input))?;
         Ok(SeatView {
             init: reader.init(),
             turn,
@@ -74,7 +68,41 @@ impl SeatView {
         (0..self.init.width).contains(&at.0) && (0..self.init.height).contains(&at.1)
     }
 
-    pub fn click(&self, sel: Option<(i32, i32)>, mode: Option<&str>, at: (i32, i32)) -> Click {
+    /// A MOVE as far towards `at` as the unit's step allows (never beyond it, which eliminates).
+    fn towards(&self, from: EntityLine, at: (i32, i32)) -> Click {
+        let step = self.step(from.kind);
+        if step <= 0 {
+            return Click::Note(format!("A {} does not move.", name(from.kind)));
+        }
+        let to = (
+            from.x + (at.0 - from.x).clamp(-step, step),
+            from.y + (at.1 - from.y).clamp(-step, step),
+        );
+        Click::Order(Order::new(format!(
+            "MOVE {} {} {} {}",
+            from.x, from.y, to.0, to.1
+        )))
+    }
+
+    fn describe(&self, e: &EntityLine) -> String {
+        let what = match e.kind {
+            CASTLE => "click a free tile near it to train a worker",
+            BARRACKS => "choose a unit type, then click a free tile near it",
+            WORKER => "click a tile to move, a mine or forest to harvest, an enemy to attack; or build with a button",
+            _ => "click a tile to move, or an enemy to attack",
+        };
+        format!(
+            "{} at ({},{}) selected (health {}): {what}.",
+            name(e.kind),
+            e.x,
+            e.y,
+            e.health
+        )
+    }
+}
+
+impl super::Play for SeatView {
+    fn click(&self, sel: Option<(i32, i32)>, mode: Option<&str>, at: (i32, i32)) -> Click {
         if !self.on_map(at) {
             return Click::Note("That is off the map.".into());
         }
@@ -154,39 +182,7 @@ impl SeatView {
         }
     }
 
-    /// A MOVE as far towards `at` as the unit's step allows (never beyond it, which eliminates).
-    fn towards(&self, from: EntityLine, at: (i32, i32)) -> Click {
-        let step = self.step(from.kind);
-        if step <= 0 {
-            return Click::Note(format!("A {} does not move.", name(from.kind)));
-        }
-        let to = (
-            from.x + (at.0 - from.x).clamp(-step, step),
-            from.y + (at.1 - from.y).clamp(-step, step),
-        );
-        Click::Order(Order::new(format!(
-            "MOVE {} {} {} {}",
-            from.x, from.y, to.0, to.1
-        )))
-    }
-
-    fn describe(&self, e: &EntityLine) -> String {
-        let what = match e.kind {
-            CASTLE => "click a free tile near it to train a worker",
-            BARRACKS => "choose a unit type, then click a free tile near it",
-            WORKER => "click a tile to move, a mine or forest to harvest, an enemy to attack; or build with a button",
-            _ => "click a tile to move, or an enemy to attack",
-        };
-        format!(
-            "{} at ({},{}) selected (health {}): {what}.",
-            name(e.kind),
-            e.x,
-            e.y,
-            e.health
-        )
-    }
-
-    pub fn buttons(&self, sel: (i32, i32)) -> Vec<Button> {
+    fn buttons(&self, sel: (i32, i32)) -> Vec<Button> {
         let Some(own) = self.mine(sel) else {
             return Vec::new();
         };
@@ -213,7 +209,7 @@ impl SeatView {
             .collect()
     }
 
-    pub fn press(&self, key: &str) -> Click {
+    fn press(&self, _sel: (i32, i32), key: &str) -> Click {
         match MADE.iter().find(|(k, _)| *k == key) {
             Some(&(key, kind)) => Click::Mode(
                 key,
@@ -226,7 +222,11 @@ impl SeatView {
         }
     }
 
-    pub fn status(&self) -> String {
+    fn hint(&self) -> &'static str {
+        HINT
+    }
+
+    fn status(&self) -> String {
         let units = self.turn.entities.iter().filter(|e| e.owner == ME).count();
         format!(
             "Gold {}, wood {}; {units} entities of yours; enemy gold {}, wood {}.",
@@ -240,44 +240,26 @@ pub fn read(inputs: &[String]) -> Result<super::HandSeat, String> {
     SeatView::read(inputs).map(super::HandSeat::new)
 }
 
-impl super::Play for SeatView {
-    fn click(&self, sel: Option<(i32, i32)>, mode: Option<&str>, at: (i32, i32)) -> Click {
-        SeatView::click(self, sel, mode, at)
-    }
-
-    fn buttons(&self, sel: (i32, i32)) -> Vec<Button> {
-        SeatView::buttons(self, sel)
-    }
-
-    fn press(&self, _sel: (i32, i32), key: &str) -> Click {
-        SeatView::press(self, key)
-    }
-
-    fn hint(&self) -> &'static str {
-        HINT
-    }
-
-    fn status(&self) -> String {
-        SeatView::status(self)
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::super::{testing, Desk, HandSeat as AnySeat};
     use super::*;
+
+    /// The seat's castle.
+    fn castle(s: &SeatView) -> EntityLine {
+        *s.turn
+            .entities
+            .iter()
+            .find(|e| e.owner == ME && e.kind == CASTLE)
+            .expect("a castle")
+    }
 
     #[test]
     fn castle_trains_workers_move_and_harvest() {
         let input = testing::inputs("micro-rts", "", 42, 0);
         let seat = AnySeat::read("micro-rts", std::slice::from_ref(&input)).expect("reads");
         let s = &SeatView::read(&[input]).expect("reads");
-        let castle = *s
-            .turn
-            .entities
-            .iter()
-            .find(|e| e.owner == ME && e.kind == CASTLE)
-            .expect("a castle");
+        let castle = castle(s);
         let mut desk = Desk::new(seat.clone());
         assert_eq!(desk.lines(), vec!["WAIT"]);
         desk.click((castle.x, castle.y));
@@ -304,12 +286,7 @@ mod tests {
     #[test]
     fn a_worker_moves_one_step_towards_a_far_tile() {
         let mut s = SeatView::read(&[testing::inputs("micro-rts", "", 42, 0)]).expect("reads");
-        let castle = *s
-            .turn
-            .entities
-            .iter()
-            .find(|e| e.owner == ME && e.kind == CASTLE)
-            .expect("castle");
+        let castle = castle(&s);
         // A worker of ours one tile left of the castle (as after a TRAIN).
         let worker = EntityLine {
             x: castle.x - 1,

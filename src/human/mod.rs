@@ -159,6 +159,21 @@ impl HandSeat {
     }
 }
 
+/// The last complete turn in a seat's `inputs`, each fed in order to its game's reader (`feed`
+/// gives a turn once one is complete), or the first error.
+fn last_turn<T>(
+    inputs: &[String],
+    mut feed: impl FnMut(&str) -> Option<Result<T, String>>,
+) -> Result<T, String> {
+    let mut turn = None;
+    for input in inputs {
+        if let Some(read) = feed(input) {
+            turn = Some(read?);
+        }
+    }
+    turn.ok_or_else(|| "no complete turn in the input yet".to_string())
+}
+
 /// The orders of a one-line game joined by `;`, or `WAIT`.
 fn joined(orders: &[Order]) -> Vec<String> {
     if orders.is_empty() {

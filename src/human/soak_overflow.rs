@@ -2,7 +2,7 @@
 //! to SHOOT it; *Throw a splash bomb* and then a tile to THROW there; *Hunker down*. The turn is
 //! one line per agent of yours, `id;MOVE x y;SHOOT id` (`id;WAIT` for an agent without orders).
 
-use bots::soak_overflow::protocol::{Init, Pos, Reader, TurnInput};
+use bots::soak_overflow::protocol::{AgentLine, Init, Pos, Reader, TurnInput};
 
 use super::{Button, Click, Order};
 
@@ -23,13 +23,7 @@ pub struct SeatView {
 impl SeatView {
     pub fn read(inputs: &[String]) -> Result<SeatView, String> {
         let mut reader = Reader::new();
-        let mut turn = None;
-        for input in inputs {
-            if let Some(read) = reader.feed(input) {
-                turn = Some(read?);
-            }
-        }
-        let turn = turn.ok_or("no complete turn in the input yet")?;
+        let turn = super::last_turn(inputs, |input| reader.feed(input))?;
         let init = reader.init().cloned().ok_or("no initialisation block")?;
         Ok(SeatView { init, turn })
     }
@@ -44,11 +38,21 @@ impl SeatView {
             .map(|a| (a.id, self.init.owner(a.id) == Some(self.init.my_id)))
     }
 
+    /// The agents of player `player` (`init.my_id`: yours), in the input's order.
+    fn agents_of(&self, player: i32) -> impl Iterator<Item = &AgentLine> {
+        self.turn
+            .agents
+            .iter()
+            .filter(move |a| self.init.owner(a.id) == Some(player))
+    }
+
     fn on_grid(&self, at: (i32, i32)) -> bool {
         (0..self.init.width).contains(&at.0) && (0..self.init.height).contains(&at.1)
     }
+}
 
-    pub fn click(&self, sel: Option<(i32, i32)>, mode: Option<&str>, at: (i32, i32)) -> Click {
+impl super::Play for SeatView {
+    fn click(&self, sel: Option<(i32, i32)>, mode: Option<&str>, at: (i32, i32)) -> Click {
         if !self.on_grid(at) {
             return Click::Note("That is off the grid.".into());
         }
@@ -94,7 +98,7 @@ impl SeatView {
         }
     }
 
-    pub fn buttons(&self, sel: (i32, i32)) -> Vec<Button> {
+    fn buttons(&self, sel: (i32, i32)) -> Vec<Button> {
         let Some((id, true)) = self.agent(sel) else {
             return Vec::new();
         };
@@ -118,7 +122,7 @@ impl SeatView {
         buttons
     }
 
-    pub fn press(&self, sel: (i32, i32), key: &str) -> Click {
+    fn press(&self, sel: (i32, i32), key: &str) -> Click {
         let Some((id, true)) = self.agent(sel) else {
             return Click::Note("Select one of your agents first.".into());
         };
@@ -137,11 +141,8 @@ impl SeatView {
     }
 
     /// One line per agent of yours, in the input's order.
-    pub fn lines(&self, orders: &[Order]) -> Vec<String> {
-        self.turn
-            .agents
-            .iter()
-            .filter(|a| self.init.owner(a.id) == Some(self.init.my_id))
+    fn lines(&self, orders: &[Order]) -> Vec<String> {
+        self.agents_of(self.init.my_id)
             .map(|a| {
                 let mut pieces: Vec<&Order> = orders.iter().filter(|o| o.who == a.id).collect();
                 pieces.sort_by_key(|o| o.slot);
@@ -155,12 +156,13 @@ impl SeatView {
             .collect()
     }
 
-    pub fn status(&self) -> String {
+    fn hint(&self) -> &'static str {
+        HINT
+    }
+
+    fn status(&self) -> String {
         let mine: Vec<String> = self
-            .turn
-            .agents
-            .iter()
-            .filter(|a| self.init.owner(a.id) == Some(self.init.my_id))
+            .agents_of(self.init.my_id)
             .map(|a| format!("{} at ({},{}) wet {}", a.id, a.pos.x, a.pos.y, a.wetness))
             .collect();
         format!("Your agents: {}.", mine.join("; "))
@@ -172,32 +174,6 @@ pub fn read(inputs: &[String]) -> Result<super::HandSeat, String> {
     SeatView::read(inputs).map(super::HandSeat::new)
 }
 
-impl super::Play for SeatView {
-    fn click(&self, sel: Option<(i32, i32)>, mode: Option<&str>, at: (i32, i32)) -> Click {
-        SeatView::click(self, sel, mode, at)
-    }
-
-    fn buttons(&self, sel: (i32, i32)) -> Vec<Button> {
-        SeatView::buttons(self, sel)
-    }
-
-    fn press(&self, sel: (i32, i32), key: &str) -> Click {
-        SeatView::press(self, sel, key)
-    }
-
-    fn lines(&self, orders: &[Order]) -> Vec<String> {
-        SeatView::lines(self, orders)
-    }
-
-    fn hint(&self) -> &'static str {
-        HINT
-    }
-
-    fn status(&self) -> String {
-        SeatView::status(self)
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::super::{testing, Desk, HandSeat as AnySeat};
@@ -207,20 +183,8 @@ mod tests {
         let input = testing::inputs("soak-overflow", "", 7, 0);
         let seat = AnySeat::read("soak-overflow", std::slice::from_ref(&input)).expect("reads");
         let s = &super::SeatView::read(std::slice::from_ref(&input)).expect("reads");
-        let mine: Vec<_> = s
-            .turn
-            .agents
-            .iter()
-            .filter(|a| s.init.owner(a.id) == Some(0))
-            .copied()
-            .collect();
-        let theirs: Vec<_> = s
-            .turn
-            .agents
-            .iter()
-            .filter(|a| s.init.owner(a.id) == Some(1))
-            .copied()
-            .collect();
+        let mine: Vec<_> = s.agents_of(0).copied().collect();
+        let theirs: Vec<_> = s.agents_of(1).copied().collect();
         let mut desk = Desk::new(seat.clone());
         let waits: Vec<String> = mine.iter().map(|a| format!("{};WAIT", a.id)).collect();
         assert_eq!(desk.lines(), waits);
@@ -277,12 +241,7 @@ mod tests {
             .flat_map(|y| (0..s.init.width).map(move |x| (x, y)))
             .find(|&(x, y)| s.init.tile(super::Pos::new(x, y)) != 0)
             .expect("a cover tile");
-        let a = *s
-            .turn
-            .agents
-            .iter()
-            .find(|a| s.init.owner(a.id) == Some(0))
-            .expect("an agent of mine");
+        let a = *s.agents_of(0).next().expect("an agent of mine");
         let mut desk = Desk::new(seat.clone());
         desk.click((a.pos.x, a.pos.y));
         desk.click(cover);
