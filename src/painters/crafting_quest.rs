@@ -105,12 +105,8 @@ impl super::Parsed for View {
 
 /// The controls of one board: what the person chose, and what was painted last.
 struct BoardControls {
-    /// `None`: everything; `Some(seat)`: that seat's fog of war.
-    seat: Option<usize>,
-    zoom: f64,
-    /// The map cell at the canvas centre.
-    cx: f64,
-    cy: f64,
+    /// Whose fog of war, the zoom and the map point at the canvas centre, as chosen.
+    camera: Camera,
     /// The map side the centre belongs to (a new map recentres).
     size: usize,
     /// The number of seats of the view painted last (0 before the first).
@@ -131,10 +127,7 @@ impl BoardControls {
     /// The whole map of this side, every seat's things shown.
     fn fit(size: usize) -> BoardControls {
         BoardControls {
-            seat: None,
-            zoom: 1.0,
-            cx: size as f64 / 2.0,
-            cy: size as f64 / 2.0,
+            camera: Camera::fit(size),
             size,
             seats: 0,
             drag: None,
@@ -143,6 +136,14 @@ impl BoardControls {
             toolbar: true,
             terrain: None,
         }
+    }
+
+    /// The toolbar's button at the canvas point `(x, y)`, as last painted.
+    fn button_at(&self, x: f64, y: f64) -> Option<Button> {
+        self.buttons
+            .iter()
+            .find(|b| x >= b.0 && x <= b.0 + b.2 && y >= b.1 && y <= b.1 + b.3)
+            .map(|b| b.4)
     }
 }
 
@@ -155,22 +156,10 @@ impl Controls for BoardControls {
                 key_action(v, key, seats)
             }
             Input::Press(x, y) => {
-                let button = v
-                    .buttons
-                    .iter()
-                    .find(|b| x >= b.0 && x <= b.0 + b.2 && y >= b.1 && y <= b.1 + b.3)
-                    .map(|b| b.4);
+                let button = v.button_at(x, y);
                 match button {
-                    Some(Button::All) => v.seat = None,
-                    Some(Button::Seat(s)) => v.seat = Some(s),
-                    Some(Button::ZoomIn) => v.zoom = (v.zoom * 1.5).min(MAX_ZOOM),
-                    Some(Button::ZoomOut) => v.zoom = (v.zoom / 1.5).max(1.0),
-                    Some(Button::Fit) => {
-                        v.zoom = 1.0;
-                        v.cx = v.size as f64 / 2.0;
-                        v.cy = v.size as f64 / 2.0;
-                    }
-                    None => v.drag = Some((x, y, v.cx, v.cy)),
+                    Some(button) => v.camera.press(button, v.size),
+                    None => v.drag = Some((x, y, v.camera.cx, v.camera.cy)),
                 }
                 button.is_some()
             }
@@ -183,8 +172,8 @@ impl Controls for BoardControls {
                     return false;
                 }
                 let cell = v.cell.max(0.1);
-                v.cx = cx - (x - x0) / cell;
-                v.cy = cy - (y - y0) / cell;
+                v.camera.cx = cx - (x - x0) / cell;
+                v.camera.cy = cy - (y - y0) / cell;
                 true
             }
             Input::Release => {
@@ -193,14 +182,14 @@ impl Controls for BoardControls {
             }
             Input::Wheel(x, y, dy) => {
                 let factor = if dy < 0.0 { 1.25 } else { 0.8 };
-                let zoom = (v.zoom * factor).clamp(1.0, MAX_ZOOM);
+                let zoom = (v.camera.zoom * factor).clamp(1.0, MAX_ZOOM);
                 // Keep the map point under the cursor where it is.
-                let (grid, _, _) = layout(v.size, w, h, ratio, v.zoom, v.cx, v.cy);
+                let (grid, _, _) = layout(v.size, w, h, ratio, v.camera);
                 let (mx, my) = ((x - grid.left) / grid.cell, (y - grid.top) / grid.cell);
                 let cell = cell_size(v.size, w, h, ratio, zoom);
-                v.cx = mx - (x - w / 2.0) / cell;
-                v.cy = my - (y - h / 2.0) / cell;
-                v.zoom = zoom;
+                v.camera.cx = mx - (x - w / 2.0) / cell;
+                v.camera.cy = my - (y - h / 2.0) / cell;
+                v.camera.zoom = zoom;
                 true
             }
         }
@@ -249,6 +238,22 @@ impl Camera {
             cy: size as f64 / 2.0,
         }
     }
+
+    /// What a toolbar button (or its key) does, on a map of `size` cells a side.
+    fn press(&mut self, button: Button, size: usize) {
+        match button {
+            Button::All => self.seat = None,
+            Button::Seat(s) => self.seat = Some(s),
+            Button::ZoomIn => self.zoom = (self.zoom * 1.5).min(MAX_ZOOM),
+            Button::ZoomOut => self.zoom = (self.zoom / 1.5).max(1.0),
+            Button::Fit => {
+                *self = Camera {
+                    seat: self.seat,
+                    ..Camera::fit(size)
+                }
+            }
+        }
+    }
 }
 
 /// The side of a cell in device pixels: at zoom 1 the map fits the canvas.
@@ -256,18 +261,11 @@ fn cell_size(size: usize, w: f64, h: f64, ratio: f64, zoom: f64) -> f64 {
     ((w.min(h) - 8.0 * ratio) / size.max(1) as f64).max(0.5) * zoom
 }
 
-/// Where the map sits on a `w × h` canvas for a camera centred on map point `(cx, cy)`: the
-/// grid, and that centre moved so that some of the map stays on the canvas. Painting,
-/// inspecting and zooming around the cursor all use it.
-fn layout(
-    size: usize,
-    w: f64,
-    h: f64,
-    ratio: f64,
-    zoom: f64,
-    cx: f64,
-    cy: f64,
-) -> (Grid, f64, f64) {
+/// Where the map sits on a `w × h` canvas for a camera at this zoom centred on its map point
+/// `(cx, cy)`: the grid, and that centre moved so that some of the map stays on the canvas.
+/// Painting, inspecting and zooming around the cursor all use it.
+fn layout(size: usize, w: f64, h: f64, ratio: f64, camera: Camera) -> (Grid, f64, f64) {
+    let Camera { zoom, cx, cy, .. } = camera;
     let n = size as f64;
     let cell = cell_size(size, w, h, ratio, zoom);
     let half_w = w / 2.0 / cell;
@@ -301,12 +299,10 @@ fn paint(
     };
     if v.size != view.size {
         v.size = view.size;
-        v.zoom = 1.0;
-        v.cx = view.size as f64 / 2.0;
-        v.cy = view.size as f64 / 2.0;
+        v.camera.press(Button::Fit, view.size);
     }
-    if v.seat.is_some_and(|s| s >= view.scores.len()) {
-        v.seat = None;
+    if v.camera.seat.is_some_and(|s| s >= view.scores.len()) {
+        v.camera.seat = None;
     }
     draw(ctx, v, view, w, h, ratio);
     v.seats = view.scores.len();
@@ -326,20 +322,11 @@ fn inspect(
 ) -> Option<Inspection> {
     let camera = match controls {
         Some(v) => {
-            let on_button = v
-                .buttons
-                .iter()
-                .any(|b| px >= b.0 && px <= b.0 + b.2 && py >= b.1 && py <= b.1 + b.3);
-            if on_button {
+            if v.button_at(px, py).is_some() {
                 return None;
             }
             if v.size == view.size {
-                Camera {
-                    seat: v.seat,
-                    zoom: v.zoom,
-                    cx: v.cx,
-                    cy: v.cy,
-                }
+                v.camera
             } else {
                 Camera::fit(view.size)
             }
@@ -371,7 +358,7 @@ fn inspect_with(
     px: f64,
     py: f64,
 ) -> Option<Inspection> {
-    let (grid, _, _) = layout(view.size, w, h, ratio, camera.zoom, camera.cx, camera.cy);
+    let (grid, _, _) = layout(view.size, w, h, ratio, camera);
     let (ux, uy) = grid.cell_at(px, py)?;
     let (x, y) = (ux as i32, uy as i32);
     let me = camera.seat.filter(|&s| s < view.scores.len());
@@ -458,22 +445,19 @@ fn inspect_with(
 /// Does what `key` asks on a focused board ([`KEYS`]) for a map with `seats` seats; `false` for a
 /// key it leaves to the page.
 fn key_action(v: &mut BoardControls, key: &str, seats: usize) -> bool {
-    let step = (v.size as f64 / v.zoom / 8.0).max(1.0);
+    let (camera, size) = (&mut v.camera, v.size);
+    let step = (size as f64 / camera.zoom / 8.0).max(1.0);
     match key {
-        "a" | "A" => v.seat = None,
-        "+" | "=" => v.zoom = (v.zoom * 1.5).min(MAX_ZOOM),
-        "-" | "−" => v.zoom = (v.zoom / 1.5).max(1.0),
-        "Home" => {
-            v.zoom = 1.0;
-            v.cx = v.size as f64 / 2.0;
-            v.cy = v.size as f64 / 2.0;
-        }
-        "ArrowLeft" => v.cx -= step,
-        "ArrowRight" => v.cx += step,
-        "ArrowUp" => v.cy -= step,
-        "ArrowDown" => v.cy += step,
+        "a" | "A" => camera.press(Button::All, size),
+        "+" | "=" => camera.press(Button::ZoomIn, size),
+        "-" | "−" => camera.press(Button::ZoomOut, size),
+        "Home" => camera.press(Button::Fit, size),
+        "ArrowLeft" => camera.cx -= step,
+        "ArrowRight" => camera.cx += step,
+        "ArrowUp" => camera.cy -= step,
+        "ArrowDown" => camera.cy += step,
         digit => match digit.parse::<usize>() {
-            Ok(n) if (1..=seats).contains(&n) => v.seat = Some(n - 1),
+            Ok(n) if (1..=seats).contains(&n) => camera.press(Button::Seat(n - 1), size),
             _ => return false,
         },
     }
@@ -758,8 +742,8 @@ fn draw(
     ratio: f64,
 ) {
     let pen = Pen::new(ctx);
-    let (grid, cx, cy) = layout(view.size, w, h, ratio, v.zoom, v.cx, v.cy);
-    (v.cx, v.cy, v.cell) = (cx, cy, grid.cell);
+    let (grid, cx, cy) = layout(view.size, w, h, ratio, v.camera);
+    (v.camera.cx, v.camera.cy, v.cell) = (cx, cy, grid.cell);
     let (cell, left, top) = (grid.cell, grid.left, grid.top);
     let size = view.size;
     // The cells on the canvas.
@@ -783,9 +767,9 @@ fn draw(
         pen: &pen,
         grid,
         line: (cell / 12.0).max(ratio).min(3.0 * ratio),
-        seen: visible(view, v.seat),
+        seen: visible(view, v.camera.seat),
         size,
-        seat: v.seat,
+        seat: v.camera.seat,
     };
     draw_terrain(
         &pen,
@@ -1058,8 +1042,8 @@ fn toolbar(ctx: &CanvasRenderingContext2d, v: &mut BoardControls, view: &View, w
             size
         };
         let on = match button {
-            Button::All => v.seat.is_none(),
-            Button::Seat(s) => v.seat == Some(s),
+            Button::All => v.camera.seat.is_none(),
+            Button::Seat(s) => v.camera.seat == Some(s),
             _ => false,
         };
         ctx.set_global_alpha(0.92);
@@ -1085,13 +1069,13 @@ fn toolbar(ctx: &CanvasRenderingContext2d, v: &mut BoardControls, view: &View, w
     // Where we are: round, zoom and the view, on a dark backdrop.
     ctx.set_font(&format!("{:.0}px system-ui, sans-serif", size * 0.5));
     ctx.set_text_align("left");
-    let seen = match v.seat {
+    let seen = match v.camera.seat {
         None => "everything".to_string(),
         Some(s) => format!("seat {}'s fog of war", s + 1),
     };
     let text = format!(
         "round {}/{} · {:.1}× · {seen}",
-        view.round, view.rounds, v.zoom
+        view.round, view.rounds, v.camera.zoom
     );
     // (An estimate: the canvas text metrics are not among the web-sys features built.)
     let tw = text.chars().count() as f64 * size * 0.27;
@@ -1280,47 +1264,47 @@ mod tests {
         v.cell = 19.6;
         // A button changes the view; the map only starts a drag.
         assert!(v.input(Input::Press(50.0, 10.0), 400.0, 400.0, 1.0));
-        assert_eq!(v.seat, Some(1));
+        assert_eq!(v.camera.seat, Some(1));
         assert!(v.input(Input::Press(70.0, 10.0), 400.0, 400.0, 1.0));
-        assert_eq!(v.zoom, 1.5);
+        assert_eq!(v.camera.zoom, 1.5);
         assert!(!v.input(Input::Press(200.0, 200.0), 400.0, 400.0, 1.0));
         assert!(v.input(Input::Move(180.4, 200.0, true), 400.0, 400.0, 1.0));
-        assert_eq!((v.cx, v.cy), (11.0, 10.0));
+        assert_eq!((v.camera.cx, v.camera.cy), (11.0, 10.0));
         // Released (or moved without the button held): no more drag.
         assert!(!v.input(Input::Release, 400.0, 400.0, 1.0));
         assert!(!v.input(Input::Move(100.0, 100.0, true), 400.0, 400.0, 1.0));
         assert!(!v.input(Input::Press(200.0, 200.0), 400.0, 400.0, 1.0));
         assert!(!v.input(Input::Move(100.0, 100.0, false), 400.0, 400.0, 1.0));
-        assert_eq!((v.cx, v.cy), (11.0, 10.0));
+        assert_eq!((v.camera.cx, v.camera.cy), (11.0, 10.0));
         // The wheel zooms in and out, no further than the whole map.
         assert!(v.input(Input::Wheel(200.0, 200.0, -100.0), 400.0, 400.0, 1.0));
-        assert_eq!(v.zoom, 1.5 * 1.25);
+        assert_eq!(v.camera.zoom, 1.5 * 1.25);
         for _ in 0..5 {
             v.input(Input::Wheel(200.0, 200.0, 100.0), 400.0, 400.0, 1.0);
         }
-        assert_eq!(v.zoom, 1.0);
+        assert_eq!(v.camera.zoom, 1.0);
     }
 
     #[test]
     fn the_keyboard_does_what_the_toolbar_does() {
         let mut v = BoardControls::fit(20);
         assert!(key_action(&mut v, "2", 2));
-        assert_eq!(v.seat, Some(1));
+        assert_eq!(v.camera.seat, Some(1));
         // No third seat on this map; other keys are the page's.
         assert!(!key_action(&mut v, "3", 2));
         assert!(!key_action(&mut v, "f", 2));
         assert!(!key_action(&mut v, " ", 2));
-        assert_eq!(v.seat, Some(1));
+        assert_eq!(v.camera.seat, Some(1));
         assert!(key_action(&mut v, "a", 2));
-        assert_eq!(v.seat, None);
+        assert_eq!(v.camera.seat, None);
         assert!(key_action(&mut v, "+", 2));
-        assert_eq!(v.zoom, 1.5);
+        assert_eq!(v.camera.zoom, 1.5);
         assert!(key_action(&mut v, "ArrowRight", 2) && key_action(&mut v, "ArrowUp", 2));
-        assert!(v.cx > 10.0 && v.cy < 10.0);
+        assert!(v.camera.cx > 10.0 && v.camera.cy < 10.0);
         assert!(key_action(&mut v, "-", 2) && key_action(&mut v, "-", 2));
-        assert_eq!(v.zoom, 1.0);
+        assert_eq!(v.camera.zoom, 1.0);
         assert!(key_action(&mut v, "Home", 2));
-        assert_eq!((v.zoom, v.cx, v.cy), (1.0, 10.0, 10.0));
+        assert_eq!((v.camera.zoom, v.camera.cx, v.camera.cy), (1.0, 10.0, 10.0));
         // The viewer leaves to the board exactly the keys it answers (on a map of 4 seats).
         for key in "a A 1 4 + = - − Home ArrowLeft ArrowDown f e t End 5 0".split(' ') {
             assert_eq!(

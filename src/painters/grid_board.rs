@@ -58,6 +58,34 @@ impl<'a, G> GridBoard<'a, G> {
             .fill_rect(ox + gap, oy + gap, self.cell() - gap, self.cell() - gap);
     }
 
+    /// `text` centred on `(cx, cy)` in `colour`, in bold type `size` device pixels high.
+    pub fn text(&self, text: &str, cx: f64, cy: f64, size: f64, colour: &str) {
+        self.ctx.set_fill_style_str(colour);
+        self.ctx
+            .set_font(&format!("bold {size:.0}px system-ui, sans-serif"));
+        self.ctx.set_text_align("center");
+        self.ctx.set_text_baseline("middle");
+        let _ = self.ctx.fill_text(text, cx, cy);
+    }
+
+    /// A keep, as the current path: a square `2 r` wide round `cx`, from `top` to `bottom`, with
+    /// three merlons on top.
+    pub fn keep(&self, cx: f64, r: f64, top: f64, bottom: f64) {
+        let (l, t, b) = (cx - r, top, bottom);
+        let step = 2.0 * r / 5.0;
+        self.ctx.begin_path();
+        self.ctx.move_to(l, b);
+        self.ctx.line_to(l, t);
+        for k in 0..5 {
+            let xk = l + f64::from(k) * step;
+            let yk = if k % 2 == 0 { t } else { t + step * 0.8 };
+            self.ctx.line_to(xk, yk);
+            self.ctx.line_to(xk + step, yk);
+        }
+        self.ctx.line_to(cx + r, b);
+        self.ctx.close_path();
+    }
+
     /// The current path filled with `fill` and drawn round with `stroke`, `width` wide.
     pub fn fill_and_stroke(&self, fill: &str, stroke: &str, width: f64) {
         self.ctx.set_fill_style_str(fill);

@@ -12,7 +12,7 @@ use web_sys::CanvasRenderingContext2d;
 
 use super::grid::Grid;
 use super::grid_board::GridBoard;
-use super::{seat_name, Inspection};
+use super::{polygon, seat_name, Inspection};
 
 const VOID: &str = "#23262d";
 pub(super) const NEUTRAL: &str = "#e9e5d9";
@@ -204,17 +204,11 @@ impl Board<'_> {
     fn mine(&self, x: f64, y: f64, owner: usize) {
         let (cx, cy) = self.centre(x, y);
         let r = self.cell() * 0.34;
-        self.ctx.begin_path();
-        for k in 0..6 {
+        let corner = |k: i32| {
             let a = PI / 6.0 + f64::from(k) * PI / 3.0;
-            let (px, py) = (cx + r * a.cos(), cy + r * a.sin());
-            if k == 0 {
-                self.ctx.move_to(px, py);
-            } else {
-                self.ctx.line_to(px, py);
-            }
-        }
-        self.ctx.close_path();
+            (cx + r * a.cos(), cy + r * a.sin())
+        };
+        polygon(self.ctx, (0..6).map(corner));
         self.outline(GOLD, seat(owner).2);
     }
 
@@ -233,29 +227,9 @@ impl Board<'_> {
     fn hq(&self, x: f64, y: f64, owner: usize) {
         let (cx, cy) = self.centre(x, y);
         let r = self.cell() * 0.36;
-        let (l, t, b) = (cx - r, cy - r, cy + r);
-        let step = 2.0 * r / 5.0;
-        self.ctx.begin_path();
-        self.ctx.move_to(l, b);
-        self.ctx.line_to(l, t);
-        for k in 0..5 {
-            let xk = l + f64::from(k) * step;
-            let high = k % 2 == 0;
-            let yk = if high { t } else { t + step * 0.8 };
-            self.ctx.line_to(xk, yk);
-            self.ctx.line_to(xk + step, yk);
-        }
-        self.ctx.line_to(cx + r, b);
-        self.ctx.close_path();
+        self.keep(cx, r, cy - r, cy + r);
         self.outline(seat(owner).2, "#ffffff");
-        self.ctx.set_fill_style_str("#ffffff");
-        self.ctx.set_font(&format!(
-            "bold {:.0}px system-ui, sans-serif",
-            self.cell() * 0.3
-        ));
-        self.ctx.set_text_align("center");
-        self.ctx.set_text_baseline("middle");
-        let _ = self.ctx.fill_text("HQ", cx, cy + r * 0.25);
+        self.text("HQ", cx, cy + r * 0.25, self.cell() * 0.3, "#ffffff");
     }
 
     fn unit(&self, x: f64, y: f64, owner: usize, level: u8) {
@@ -264,16 +238,8 @@ impl Board<'_> {
         self.ctx.begin_path();
         let _ = self.ctx.arc(cx, cy, r, 0.0, 2.0 * PI);
         self.outline(seat(owner).2, "#ffffff");
-        self.ctx.set_fill_style_str("#ffffff");
-        self.ctx.set_font(&format!(
-            "bold {:.0}px system-ui, sans-serif",
-            self.cell() * 0.4
-        ));
-        self.ctx.set_text_align("center");
-        self.ctx.set_text_baseline("middle");
-        let _ = self
-            .ctx
-            .fill_text(&level.to_string(), cx, cy + self.cell() * 0.02);
+        let (text, size) = (level.to_string(), self.cell() * 0.4);
+        self.text(&text, cx, cy + self.cell() * 0.02, size, "#ffffff");
     }
 }
 

@@ -16,7 +16,7 @@ use web_sys::CanvasRenderingContext2d;
 
 use super::grid::Grid;
 use super::grid_board::GridBoard;
-use super::{seat_name, Inspection};
+use super::{polygon, seat_name, Inspection};
 
 const WALL: &str = "#2a2d35";
 const WALL_EDGE: &str = "#3a3e48";
@@ -205,15 +205,9 @@ impl Board<'_> {
         self.fill_and_stroke(fill, stroke, self.line_width());
     }
 
+    /// [`GridBoard::text`], never smaller than 6 pixels.
     fn label(&self, text: &str, cx: f64, cy: f64, size: f64, colour: &str) {
-        self.ctx.set_fill_style_str(colour);
-        self.ctx.set_font(&format!(
-            "bold {:.0}px system-ui, sans-serif",
-            size.max(6.0)
-        ));
-        self.ctx.set_text_align("center");
-        self.ctx.set_text_baseline("middle");
-        let _ = self.ctx.fill_text(text, cx, cy);
+        self.text(text, cx, cy, size.max(6.0), colour);
     }
 
     fn entity(&self, e: &EntityView) {
@@ -279,19 +273,7 @@ impl Board<'_> {
         let (body, dark) = seat(owner);
         let (cx, cy) = self.centre(x, y);
         let r = self.cell() * 0.38;
-        let (l, t, b) = (cx - r, cy - r * 0.95, cy + r * 0.7);
-        let step = 2.0 * r / 5.0;
-        self.ctx.begin_path();
-        self.ctx.move_to(l, b);
-        self.ctx.line_to(l, t);
-        for k in 0..5 {
-            let xk = l + f64::from(k) * step;
-            let yk = if k % 2 == 0 { t } else { t + step * 0.8 };
-            self.ctx.line_to(xk, yk);
-            self.ctx.line_to(xk + step, yk);
-        }
-        self.ctx.line_to(cx + r, b);
-        self.ctx.close_path();
+        self.keep(cx, r, cy - r * 0.95, cy + r * 0.7);
         self.outline(body, dark);
         self.label("C", cx, cy + r * 0.05, self.cell() * 0.36, "#ffffff");
     }
@@ -384,23 +366,17 @@ impl Board<'_> {
                 line(ctx, fx, fy, tx, ty);
                 // A burst on the target.
                 ctx.set_fill_style_str(ATTACK);
-                ctx.begin_path();
                 let spikes = 8;
-                for k in 0..spikes * 2 {
+                let corner = |k: i32| {
                     let r = if k % 2 == 0 {
                         self.cell() * 0.32
                     } else {
                         self.cell() * 0.14
                     };
                     let ang = f64::from(k) * PI / f64::from(spikes);
-                    let (px, py) = (tx + r * ang.cos(), ty + r * ang.sin());
-                    if k == 0 {
-                        ctx.move_to(px, py);
-                    } else {
-                        ctx.line_to(px, py);
-                    }
-                }
-                ctx.close_path();
+                    (tx + r * ang.cos(), ty + r * ang.sin())
+                };
+                polygon(ctx, (0..spikes * 2).map(corner));
                 ctx.set_global_alpha(0.9);
                 ctx.fill();
                 ctx.set_global_alpha(1.0);

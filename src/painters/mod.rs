@@ -343,13 +343,7 @@ pub fn paint_parsed(
     let rect = canvas.get_bounding_client_rect();
     let width = (rect.width() * ratio).round().max(1.0) as u32;
     let height = (rect.height() * ratio).round().max(1.0) as u32;
-    if canvas.width() != width {
-        canvas.set_width(width);
-    }
-    if canvas.height() != height {
-        canvas.set_height(height);
-    }
-    let Some(ctx) = context(canvas) else {
+    let Some(ctx) = sized_context(canvas, width, height) else {
         return;
     };
     let (w, h) = (f64::from(width), f64::from(height));
@@ -373,13 +367,7 @@ pub fn outline(
     cell: Option<&[(f64, f64)]>,
 ) {
     let (width, height) = (board.width(), board.height());
-    if overlay.width() != width {
-        overlay.set_width(width);
-    }
-    if overlay.height() != height {
-        overlay.set_height(height);
-    }
-    let Some(ctx) = context(overlay) else {
+    let Some(ctx) = sized_context(overlay, width, height) else {
         return;
     };
     ctx.clear_rect(0.0, 0.0, f64::from(width), f64::from(height));
@@ -407,12 +395,7 @@ fn banded_outline(
     width: f64,
 ) {
     let ratio = device_ratio();
-    ctx.begin_path();
-    ctx.move_to(corners[0].0, corners[0].1);
-    for &(x, y) in &corners[1..] {
-        ctx.line_to(x, y);
-    }
-    ctx.close_path();
+    polygon(ctx, corners.iter().copied());
     ctx.set_line_join("round");
     ctx.set_stroke_style_str("#14161b");
     ctx.set_line_width(2.0 * width * ratio);
@@ -422,9 +405,39 @@ fn banded_outline(
     ctx.stroke();
 }
 
+/// Makes the closed polygon through `corners`, in order, the canvas's current path (to fill or
+/// stroke).
+fn polygon(ctx: &CanvasRenderingContext2d, corners: impl IntoIterator<Item = (f64, f64)>) {
+    ctx.begin_path();
+    for (i, (x, y)) in corners.into_iter().enumerate() {
+        if i == 0 {
+            ctx.move_to(x, y);
+        } else {
+            ctx.line_to(x, y);
+        }
+    }
+    ctx.close_path();
+}
+
 /// The device pixel ratio the page paints with (at least 1).
 pub fn device_ratio() -> f64 {
     web_sys::window().map_or(1.0, |w| w.device_pixel_ratio().max(1.0))
+}
+
+/// The canvas made `width × height` device pixels (left as it is when it already is: setting a
+/// size clears the canvas), and its 2D context.
+fn sized_context(
+    canvas: &HtmlCanvasElement,
+    width: u32,
+    height: u32,
+) -> Option<CanvasRenderingContext2d> {
+    if canvas.width() != width {
+        canvas.set_width(width);
+    }
+    if canvas.height() != height {
+        canvas.set_height(height);
+    }
+    context(canvas)
 }
 
 fn context(canvas: &HtmlCanvasElement) -> Option<CanvasRenderingContext2d> {

@@ -11,7 +11,7 @@ use std::f64::consts::PI;
 use games::skyport::view::{ActionView, View};
 use web_sys::CanvasRenderingContext2d;
 
-use super::{ink_on, Inspection};
+use super::{ink_on, polygon, Inspection};
 
 const GRASS: &str = "#55704a";
 const GRASS_EDGE: &str = "#3f5537";
@@ -194,13 +194,16 @@ impl Layout {
     /// The hexagon of tile `at`, corner by corner, of radius `r` hexagon radii.
     fn hexagon(&self, at: [i32; 2], r: f64) -> Vec<(f64, f64)> {
         let (x, y) = self.centre(at);
-        (0..6)
-            .map(|i| {
-                let a = f64::from(i) * PI / 3.0;
-                (x + r * self.s * a.cos(), y + r * self.s * a.sin())
-            })
-            .collect()
+        hexagon_corners(x, y, r * self.s).collect()
     }
+}
+
+/// The corners of the hexagon of radius `r` (in pixels) round `(x, y)`.
+fn hexagon_corners(x: f64, y: f64, r: f64) -> impl Iterator<Item = (f64, f64)> {
+    (0..6).map(move |i| {
+        let a = f64::from(i) * PI / 3.0;
+        (x + r * a.cos(), y + r * a.sin())
+    })
 }
 
 /// Draws the view; false when there is nothing to draw it in.
@@ -394,17 +397,7 @@ impl Board<'_> {
     }
 
     fn hexagon(&self, x: f64, y: f64, r: f64) {
-        self.ctx.begin_path();
-        for i in 0..6 {
-            let a = f64::from(i) * PI / 3.0;
-            let (px, py) = (x + r * a.cos(), y + r * a.sin());
-            if i == 0 {
-                self.ctx.move_to(px, py);
-            } else {
-                self.ctx.line_to(px, py);
-            }
-        }
-        self.ctx.close_path();
+        polygon(self.ctx, hexagon_corners(x, y, r));
     }
 
     fn tile(&self, j: usize, k: usize, letter: u8) {

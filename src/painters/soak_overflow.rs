@@ -446,13 +446,8 @@ impl Board<'_> {
             self.ctx.stroke();
         }
         // The id.
-        self.font(self.cell() * 0.36, true);
-        self.ctx.set_text_align("center");
-        self.ctx.set_text_baseline("middle");
-        self.ctx.set_fill_style_str("#ffffff");
-        let _ = self
-            .ctx
-            .fill_text(&a.id.to_string(), cx, cy + self.cell() * 0.02);
+        let (id, size) = (a.id.to_string(), (self.cell() * 0.36).max(6.0));
+        self.text(&id, cx, cy + self.cell() * 0.02, size, "#ffffff");
         // The wetness bar under the disc.
         let (ox, oy) = self.origin(f64::from(a.x), f64::from(a.y));
         let bar_w = self.cell() * 0.8;
@@ -489,9 +484,7 @@ impl Board<'_> {
             let _ = self.ctx.arc(px, py, size * 0.62, 0.0, 2.0 * PI);
             self.ctx.set_fill_style_str("#f0c040");
             self.ctx.fill();
-            self.font(size, true);
-            self.ctx.set_fill_style_str("#222633");
-            let _ = self.ctx.fill_text(&a.cooldown.to_string(), px, py);
+            self.text(&a.cooldown.to_string(), px, py, size.max(6.0), "#222633");
         }
         if a.soaked {
             self.ctx.set_global_alpha(1.0);
