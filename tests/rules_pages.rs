@@ -677,6 +677,23 @@ fn rows(table: &str) -> Vec<Vec<String>> {
         .collect()
 }
 
+/// The rows of `id`'s `what` table, each beside the line of the engine's input it shows: as many
+/// rows as lines.
+fn beside_lines<'r, 'l>(
+    id: &str,
+    what: &str,
+    rows: &'r [Vec<String>],
+    lines: Vec<&'l str>,
+) -> impl Iterator<Item = (&'r Vec<String>, &'l str)> {
+    assert_eq!(
+        rows.len(),
+        lines.len(),
+        "{id}: the {what} table has {} rows",
+        rows.len()
+    );
+    rows.iter().zip(lines)
+}
+
 #[test]
 fn unit_tables_match_what_the_engine_sends() {
     let mut seen = 0;
@@ -693,13 +710,7 @@ fn unit_tables_match_what_the_engine_sends() {
                 ("micro-rts", "types") => {
                     let input = first_input(id, 1, 0);
                     let sent: Vec<&str> = input.lines().skip(1).take(6).collect();
-                    assert_eq!(
-                        rows.len(),
-                        6,
-                        "{id}: the type table has {} rows",
-                        rows.len()
-                    );
-                    for (row, line) in rows.iter().zip(sent) {
+                    for (row, line) in beside_lines(id, "type", &rows, sent) {
                         let shown: Vec<&str> = [0, 2, 3, 4, 5, 6, 7]
                             .iter()
                             .map(|&i| row.get(i).map_or("", String::as_str))
@@ -715,13 +726,7 @@ fn unit_tables_match_what_the_engine_sends() {
                         .find(|i| i.lines().nth(1) == Some("10"))
                         .expect("a seed with five agents a side");
                     let red: Vec<&str> = input.lines().skip(2).take(5).collect();
-                    assert_eq!(
-                        rows.len(),
-                        5,
-                        "{id}: the class table has {} rows",
-                        rows.len()
-                    );
-                    for (row, line) in rows.iter().zip(red) {
+                    for (row, line) in beside_lines(id, "class", &rows, red) {
                         let numbers: Vec<&str> = line.split(' ').skip(2).collect();
                         let shown: Vec<&str> = row[1..5].iter().map(String::as_str).collect();
                         assert_eq!(shown, numbers, "{id}: class row {row:?}");
