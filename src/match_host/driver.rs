@@ -22,7 +22,7 @@
 use std::collections::VecDeque;
 
 use engine::referee::{MAX_AHEAD_BYTES, MAX_AHEAD_LINES, MAX_STDERR_BYTES, MAX_STDERR_FLOOD_BYTES};
-use engine::{Ask, AtDeadline, FaultKind, Frame, Game, Heard, Referee, Verdict};
+use engine::{Ask, AtDeadline, FaultKind, Frame, Game, LineOutcome, Referee, Verdict};
 
 use super::rings::{Doorbell, Kind, Read, RuntimeRecord};
 use super::{
@@ -787,7 +787,7 @@ impl<'a> Driver<'a> {
             return;
         };
         match copy.hear(seat, line) {
-            Heard::Reply(text) => match &mut s.play {
+            LineOutcome::Reply(text) => match &mut s.play {
                 Play::Worker { input, .. } => input.push(&text),
                 Play::Builtin(bot) => {
                     let lines = bot.read(&text);
@@ -795,8 +795,8 @@ impl<'a> Driver<'a> {
                 }
                 Play::Human => {}
             },
-            Heard::More => {}
-            Heard::Done | Heard::Fault(_) => s.rehearsal = None,
+            LineOutcome::More => {}
+            LineOutcome::Done | LineOutcome::Fault(_) => s.rehearsal = None,
         }
     }
 

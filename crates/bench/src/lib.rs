@@ -25,7 +25,7 @@ use std::time::Duration;
 
 use bots::Bot;
 use criterion::measurement::{Measurement, ValueFormatter, WallTime};
-use engine::{FaultKind, Game, Heard, Outcome, Referee, Rules, Setup};
+use engine::{FaultKind, Game, LineOutcome, Outcome, Referee, Rules, Setup};
 
 /// Criterion's clock for a busy machine: the CPU time of the benchmark's thread, which time
 /// spent waiting for a core does not count (`cargo xtask bench --cpu`). Memory and cache
@@ -284,10 +284,10 @@ pub fn play_text(game: &mut dyn Game, bots: &mut [Box<dyn Bot>]) -> TextRun {
                     let heard = game.hear(seat, &line);
                     notices.extend(game.take_notices());
                     match heard {
-                        Heard::Reply(text) => unread[seat].extend(bots[seat].read(&text)),
-                        Heard::More => {}
-                        Heard::Done => break,
-                        Heard::Fault(_) => {
+                        LineOutcome::Reply(text) => unread[seat].extend(bots[seat].read(&text)),
+                        LineOutcome::More => {}
+                        LineOutcome::Done => break,
+                        LineOutcome::Fault(_) => {
                             out[seat] = true;
                             break;
                         }

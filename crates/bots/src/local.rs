@@ -44,7 +44,7 @@ pub enum Flow {
 
 /// One seat's bot with the lines it wrote that the referee has not taken yet (as a pipe keeps
 /// surplus lines for the next turn).
-struct Seat {
+struct LocalSeat {
     bot: Box<dyn Bot>,
     unread: VecDeque<String>,
 }
@@ -65,9 +65,9 @@ pub fn watch(
     bots: Vec<Box<dyn Bot>>,
     mut watcher: impl FnMut(&Referee, Event<'_>) -> Flow,
 ) {
-    let mut seats: Vec<Seat> = bots
+    let mut seats: Vec<LocalSeat> = bots
         .into_iter()
-        .map(|bot| Seat {
+        .map(|bot| LocalSeat {
             bot,
             unread: VecDeque::new(),
         })
@@ -109,7 +109,7 @@ pub fn watch(
 /// `false`: the watcher stopped the match.
 fn deliver_notices(
     referee: &mut Referee,
-    seats: &mut [Seat],
+    seats: &mut [LocalSeat],
     go: &mut impl FnMut(&Referee, Event<'_>) -> bool,
 ) -> bool {
     for (seat, text) in referee.take_notices() {
@@ -131,7 +131,7 @@ fn deliver_notices(
 /// `false`: the watcher stopped the match.
 fn answer(
     referee: &mut Referee,
-    seat: &mut Seat,
+    seat: &mut LocalSeat,
     index: usize,
     input: &str,
     go: &mut impl FnMut(&Referee, Event<'_>) -> bool,

@@ -9,11 +9,11 @@ use std::net::TcpStream;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use engine::{AtDeadline, Game, Heard, Referee, Replay, Verdict};
+use engine::{AtDeadline, Game, LineOutcome, Referee, Replay, Verdict};
 
 use crate::inbox::{Inbox, Next};
 use crate::procs::Doing;
-use crate::seats::{Client, Seat};
+use crate::seats::{Client, SeatedBot};
 
 /// How long the driver waits for a crashed bot's stderr to end before recording the crash.
 const STDERR_GRACE: Duration = Duration::from_millis(500);
@@ -77,7 +77,7 @@ const ENDTURN: &str = r#"{"message":"endturn"}"#;
 /// The bots of a match.
 pub struct Table {
     server: Server,
-    seats: Vec<Seat>,
+    seats: Vec<SeatedBot>,
     /// The seat has written at least one line that the referee heard.
     answered: Vec<bool>,
     /// Seats that timed out in their first turn without writing anything.
@@ -129,7 +129,7 @@ impl Table {
         let seats = specs
             .iter()
             .enumerate()
-            .map(|(i, spec)| Seat::start(spec, game, i, seed, Arc::clone(&inbox), pty))
+            .map(|(i, spec)| SeatedBot::start(spec, game, i, seed, Arc::clone(&inbox), pty))
             .collect::<Result<Vec<_>, _>>()?;
         Ok(Table::of(Server::Pipes, seats, inbox))
     }
@@ -139,12 +139,12 @@ impl Table {
         let seats = streams
             .into_iter()
             .enumerate()
-            .map(|(i, stream)| Client::start(stream, i, Arc::clone(&inbox)).map(Seat::Client))
+            .map(|(i, stream)| Client::start(stream, i, Arc::clone(&inbox)).map(SeatedBot::Client))
             .collect::<Result<Vec<_>, _>>()?;
         Ok(Table::of(Server::Skyport2013, seats, inbox))
     }
 
-    fn of(server: Server, seats: Vec<Seat>, inbox: Arc<Inbox>) -> Table {
+    fn of(server: Server, seats: Vec<SeatedBot>, inbox: Arc<Inbox>) -> Table {
         Table {
             server,
             answered: vec![false; seats.len()],
@@ -257,9 +257,9 @@ impl Table {
             self.inbox.take_stderr(seat);
             match self.inbox.next(seat) {
                 Next::Line(line, _) => match game.hear(seat, &line) {
-                    Heard::Reply(text) => self.deliver(seat, &text),
-                    Heard::More => {}
-                    Heard::Done | Heard::Fault(_) => return Ok(()),
+                    LineOutcome::Reply(text) => self.deliver(seat, &text),
+                    LineOutcome::More => {}
+                    LineOutcome::Done | LineOutcome::Fault(_) => return Ok(()),
                 },
                 Next::Closed => {
                     return Err(format!(

@@ -26,14 +26,14 @@ use crate::wasm_bot::{self, WasmBot};
 pub const GONE: &str = "the client disconnected";
 
 /// A bot seated in the match.
-pub enum Seat {
+pub enum SeatedBot {
     Program(Program),
     Wasm(WasmBot),
     Builtin(Builtin),
     Client(Client),
 }
 
-impl Seat {
+impl SeatedBot {
     /// Starts the bot of a spec: `builtin:NAME`, `pty:COMMAND`, a `.wasm` file (with
     /// arguments) or a command line (on a pseudo-terminal with `pty`, as `--bot-pty` asks).
     pub fn start(
@@ -43,7 +43,7 @@ impl Seat {
         seed: i64,
         inbox: Arc<Inbox>,
         pty: bool,
-    ) -> Result<Seat, String> {
+    ) -> Result<SeatedBot, String> {
         if let Some(name) = spec.strip_prefix("builtin:") {
             let bot = bots::builtin(game, name, bots::bot_seed(seed, seat)).ok_or_else(|| {
                 let known: Vec<&str> = bots::builtins(game).map(|b| b.name).collect();
@@ -52,7 +52,7 @@ impl Seat {
                     known.join(", ")
                 )
             })?;
-            return Ok(Seat::Builtin(Builtin {
+            return Ok(SeatedBot::Builtin(Builtin {
                 bot,
                 seat,
                 inbox,
@@ -61,18 +61,18 @@ impl Seat {
             }));
         }
         if wasm_bot::parse_spec(spec).is_some() {
-            return WasmBot::start(spec, seat, inbox).map(Seat::Wasm);
+            return WasmBot::start(spec, seat, inbox).map(SeatedBot::Wasm);
         }
         match spec.strip_prefix("pty:") {
             Some(command) => Program::start(command, seat, inbox, true),
             None => Program::start(spec, seat, inbox, pty),
         }
-        .map(Seat::Program)
+        .map(SeatedBot::Program)
     }
 
     /// The seat's turn starts at `at`: a built-in bot's time counts from there.
     pub fn begin_turn(&mut self, at: Instant) {
-        if let Seat::Builtin(b) = self {
+        if let SeatedBot::Builtin(b) = self {
             b.turn = at;
             b.used = Duration::ZERO;
         }
@@ -81,33 +81,33 @@ impl Seat {
     /// Whether the bot is a local program run without a pseudo-terminal (whose output a C
     /// library may buffer).
     pub fn may_buffer(&self) -> bool {
-        matches!(self, Seat::Program(p) if !p.pty)
+        matches!(self, SeatedBot::Program(p) if !p.pty)
     }
 
     /// Delivers text (complete lines) to the bot.
     pub fn deliver(&mut self, text: &str) {
         match self {
-            Seat::Program(p) => p.deliver(text),
-            Seat::Wasm(w) => w.deliver(text),
-            Seat::Builtin(b) => b.deliver(text),
-            Seat::Client(c) => c.deliver(text),
+            SeatedBot::Program(p) => p.deliver(text),
+            SeatedBot::Wasm(w) => w.deliver(text),
+            SeatedBot::Builtin(b) => b.deliver(text),
+            SeatedBot::Client(c) => c.deliver(text),
         }
     }
 
     /// Stops the bot for good, with every process it started (a client: its connection).
     pub fn stop(&mut self) {
         match self {
-            Seat::Program(p) => p.stop(),
-            Seat::Wasm(w) => w.stop(),
-            Seat::Builtin(_) => {}
-            Seat::Client(c) => c.stop(),
+            SeatedBot::Program(p) => p.stop(),
+            SeatedBot::Wasm(w) => w.stop(),
+            SeatedBot::Builtin(_) => {}
+            SeatedBot::Client(c) => c.stop(),
         }
     }
 
     /// Why its later turns are crashes once it is stopped.
     pub fn out_reason(&self) -> &'static str {
         match self {
-            Seat::Client(_) => GONE,
+            SeatedBot::Client(_) => GONE,
             _ => STOPPED,
         }
     }
@@ -116,7 +116,7 @@ impl Seat {
     /// bots nothing is told.
     pub fn doing(&self) -> procs::Doing {
         match self {
-            Seat::Program(p) if !p.stopped => procs::doing(p.child.id()),
+            SeatedBot::Program(p) if !p.stopped => procs::doing(p.child.id()),
             _ => procs::Doing::Unknown,
         }
     }
@@ -125,7 +125,7 @@ impl Seat {
     /// traceback and ends). Whether one was sent.
     pub fn interrupt(&mut self) -> bool {
         match self {
-            Seat::Program(p) if !p.stopped => procs::interrupt_group(p.child.id()),
+            SeatedBot::Program(p) if !p.stopped => procs::interrupt_group(p.child.id()),
             _ => false,
         }
     }
@@ -133,10 +133,10 @@ impl Seat {
     /// Why the bot's output ended: its exit status if it has exited (waiting briefly for it).
     pub fn ended(&mut self) -> String {
         match self {
-            Seat::Program(p) => p.ended(),
-            Seat::Wasm(w) => w.ended(),
-            Seat::Builtin(_) => "the bot's program ended".into(),
-            Seat::Client(_) => GONE.into(),
+            SeatedBot::Program(p) => p.ended(),
+            SeatedBot::Wasm(w) => w.ended(),
+            SeatedBot::Builtin(_) => "the bot's program ended".into(),
+            SeatedBot::Client(_) => GONE.into(),
         }
     }
 }

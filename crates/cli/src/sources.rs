@@ -1,7 +1,7 @@
 //! Where a bot comes from: a `--bot` spec (a command, `builtin:NAME`, `pty:COMMAND`), a share
 //! link's code bot (`--bot 'https://…#b1.…'` or the bare `b1.…`), or a class's bot
 //! (`arena --class FILE`). Each becomes a [`Source`]: what to run (a spec for
-//! [`crate::seats::Seat::start`]) and what to call it (in tables, JSON and replays).
+//! [`crate::seats::SeatedBot::start`]) and what to call it (in tables, JSON and replays).
 //!
 //! Code is written to a folder of its own ([`CodeDir`], under the system's temporary folder),
 //! removed when the command ends (or by [`remove_code_dirs`] when Ctrl-C ends `play`): a
@@ -20,7 +20,7 @@ use engine::{ShareDoc, SharedBot};
 /// A bot ready to be seated.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Source {
-    /// What [`crate::seats::Seat::start`] runs.
+    /// What [`crate::seats::SeatedBot::start`] runs.
     pub run: String,
     /// How it was given and what it is called.
     pub label: BotLabel,

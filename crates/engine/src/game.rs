@@ -190,7 +190,7 @@ impl std::error::Error for SetupError {}
 
 /// What a game makes of one line a bot wrote.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Heard {
+pub enum LineOutcome {
     /// The line is answered at once with this text (complete lines); the turn goes on.
     Reply(String),
     /// The line was taken; the seat's turn goes on and more lines are expected.
@@ -322,7 +322,7 @@ pub trait Game: GameCopy {
     fn input(&self, seat: usize) -> String;
 
     /// One line the seat wrote (without its line ending).
-    fn hear(&mut self, seat: usize, line: &str) -> Heard;
+    fn hear(&mut self, seat: usize, line: &str) -> LineOutcome;
 
     /// The referee reports a fault the game did not see itself (timeout, crash, flood); the
     /// game applies its own policy (in most games the seat loses).

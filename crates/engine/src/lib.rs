@@ -35,7 +35,7 @@ pub mod conformance;
 pub use fnv::fnv1a;
 pub use frame::{Frame, Scene, SeatsOut, Stat};
 pub use game::{
-    Fault, FaultKind, Game, GameCopy, GameEntry, GameInfo, Heard, Outcome, Ruleset, Setup,
+    Fault, FaultKind, Game, GameCopy, GameEntry, GameInfo, LineOutcome, Outcome, Ruleset, Setup,
     SetupError, TurnOrder,
 };
 pub use referee::{Ask, AtDeadline, Referee, Verdict};

@@ -10,7 +10,7 @@
 //! driver for it, and ends each of its later turns with a crash itself, in its place among the
 //! seats of the turn, so that every driver applies the same rule.
 
-use crate::game::{Fault, FaultKind, Game, Heard, Outcome, Setup};
+use crate::game::{Fault, FaultKind, Game, LineOutcome, Outcome, Setup};
 use crate::replay::{Replay, SeatTurn, TurnRecord};
 use crate::Frame;
 
@@ -327,18 +327,18 @@ impl Referee {
         let heard = self.game.hear(seat, line);
         self.notices.extend(self.game.take_notices());
         match heard {
-            Heard::Reply(text) => {
+            LineOutcome::Reply(text) => {
                 if let Some(p) = self.pending_mut(seat) {
                     p.record.replies.push(text.clone());
                 }
                 Verdict::Reply(text)
             }
-            Heard::More => Verdict::More,
-            Heard::Done => {
+            LineOutcome::More => Verdict::More,
+            LineOutcome::Done => {
                 self.close(seat);
                 Verdict::Done
             }
-            Heard::Fault(text) => {
+            LineOutcome::Fault(text) => {
                 let fault = self.record_fault(seat, FaultKind::Malformed, text);
                 self.close(seat);
                 Verdict::Fault(fault)

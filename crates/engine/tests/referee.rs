@@ -7,7 +7,7 @@
 //! and every fault is an event of the frame, in the order the game learnt of it.
 
 use engine::{
-    AtDeadline, Fault, FaultKind, Frame, Game, GameEntry, GameInfo, Heard, Outcome, Referee,
+    AtDeadline, Fault, FaultKind, Frame, Game, GameEntry, GameInfo, LineOutcome, Outcome, Referee,
     Replay, ReplayError, Ruleset, Setup, SetupError, TurnOrder, Verdict,
 };
 
@@ -59,17 +59,17 @@ impl Game for Tally {
     fn input(&self, seat: usize) -> String {
         format!("turn {} seat {seat}\n", self.turn)
     }
-    fn hear(&mut self, seat: usize, line: &str) -> Heard {
+    fn hear(&mut self, seat: usize, line: &str) -> LineOutcome {
         self.events.push(format!("{seat} said {line}"));
         match line {
             "ASK" => {
                 self.asks[seat] += 1;
-                Heard::Reply(format!("ok {}\n", self.asks[seat]))
+                LineOutcome::Reply(format!("ok {}\n", self.asks[seat]))
             }
-            "END" => Heard::Done,
+            "END" => LineOutcome::Done,
             _ => {
                 self.lost[seat] = true;
-                Heard::Fault(format!("unknown '{line}'"))
+                LineOutcome::Fault(format!("unknown '{line}'"))
             }
         }
     }

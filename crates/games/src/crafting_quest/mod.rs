@@ -280,8 +280,8 @@
 use std::sync::Arc;
 
 use engine::{
-    FaultKind, Frame, Game, GameEntry, GameInfo, Heard, JavaRandom, Outcome, Rules, Ruleset, Setup,
-    SetupError, TurnOrder,
+    FaultKind, Frame, Game, GameEntry, GameInfo, JavaRandom, LineOutcome, Outcome, Rules, Ruleset,
+    Setup, SetupError, TurnOrder,
 };
 
 mod map;
@@ -360,11 +360,11 @@ pub struct CraftingQuest {
 
 impl CraftingQuest {
     /// The answer `write` writes, as a reply line (left empty when nobody reads replies).
-    fn reply(&self, write: impl FnOnce() -> String) -> Heard {
+    fn reply(&self, write: impl FnOnce() -> String) -> LineOutcome {
         if self.replies_unread {
-            return Heard::Reply(String::new());
+            return LineOutcome::Reply(String::new());
         }
-        Heard::Reply(write() + "\n")
+        LineOutcome::Reply(write() + "\n")
     }
 
     fn from_world(world: World, rounds: u32) -> CraftingQuest {
@@ -653,12 +653,12 @@ impl Game for CraftingQuest {
         self.state_line(seat)
     }
 
-    fn hear(&mut self, seat: usize, line: &str) -> Heard {
+    fn hear(&mut self, seat: usize, line: &str) -> LineOutcome {
         if self.outcome.is_some() || seat != self.player || self.actions >= MAX_ACTIONS {
-            return Heard::Done;
+            return LineOutcome::Done;
         }
         let request = match parse_request(line) {
-            Ok(Request::End) => return Heard::Done,
+            Ok(Request::End) => return LineOutcome::Done,
             Ok(r) => r,
             Err((code, reason)) => {
                 self.actions += 1;

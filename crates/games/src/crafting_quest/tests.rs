@@ -67,7 +67,7 @@ fn put(g: &mut CraftingQuest, id: usize, x: i32, y: i32) {
 /// Sends one request line for `seat` and returns the answer as JSON.
 fn ask(g: &mut CraftingQuest, seat: usize, line: &str) -> Value {
     match g.hear(seat, line) {
-        Heard::Reply(text) => {
+        LineOutcome::Reply(text) => {
             assert!(
                 text.ends_with('\n') && text.matches('\n').count() == 1,
                 "{text:?}"
@@ -85,7 +85,7 @@ fn result(v: &Value) -> &str {
 /// Ends the current seat's turn (the referee would call `step` next).
 fn end_turn(g: &mut CraftingQuest) {
     let seat = g.player;
-    assert_eq!(g.hear(seat, r#"{"type":"end"}"#), Heard::Done);
+    assert_eq!(g.hear(seat, r#"{"type":"end"}"#), LineOutcome::Done);
     g.step();
 }
 
@@ -880,7 +880,7 @@ fn the_thousandth_request_ends_the_turn_with_the_next_line() {
         assert_eq!(v["actions_left"], MAX_ACTIONS - i - 1);
     }
     // Whatever comes next ends the turn and is not carried out.
-    assert_eq!(g.hear(0, r#"{"unit":0,"type":"dig"}"#), Heard::Done);
+    assert_eq!(g.hear(0, r#"{"unit":0,"type":"dig"}"#), LineOutcome::Done);
     assert_eq!(g.world.units[0].energy, 200);
     g.step();
     assert_eq!(g.to_move(), vec![1]);

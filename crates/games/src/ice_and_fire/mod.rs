@@ -167,8 +167,8 @@
 use std::sync::Arc;
 
 use engine::{
-    FaultKind, Frame, Game, GameEntry, GameInfo, Heard, JavaRandom, Outcome, Rules, Ruleset, Setup,
-    SetupError, TurnOrder,
+    FaultKind, Frame, Game, GameEntry, GameInfo, JavaRandom, LineOutcome, Outcome, Rules, Ruleset,
+    Setup, SetupError, TurnOrder,
 };
 
 mod events;
@@ -597,9 +597,9 @@ impl Game for IceAndFire {
         input_text(&self.board, seat, self.turns_done == seat as u32)
     }
 
-    fn hear(&mut self, seat: usize, line: &str) -> Heard {
+    fn hear(&mut self, seat: usize, line: &str) -> LineOutcome {
         if self.outcome.is_some() || seat != self.player || self.answered {
-            return Heard::Done;
+            return LineOutcome::Done;
         }
         self.answered = true;
         match parse_line(line) {
@@ -607,7 +607,7 @@ impl Game for IceAndFire {
                 for command in commands {
                     self.accept(seat, command);
                 }
-                Heard::Done
+                LineOutcome::Done
             }
             Err(bad) => {
                 for command in bad.before {
@@ -618,7 +618,7 @@ impl Game for IceAndFire {
                 let why = format!("unrecognised command {}", quote(&bad.piece));
                 let event = format!("{} loses: {why}", name(seat));
                 self.lose(seat, &why, event);
-                Heard::Fault(format!("{why}: {} loses", name(seat)))
+                LineOutcome::Fault(format!("{why}: {} loses", name(seat)))
             }
         }
     }
@@ -713,7 +713,7 @@ impl Rules for IceAndFire {
         if action.is_empty() {
             // Written, it is an empty line: a fault, as `hear` decides.
             return match self.hear(seat, "") {
-                Heard::Fault(why) => Err(why),
+                LineOutcome::Fault(why) => Err(why),
                 _ => Ok(()),
             };
         }

@@ -138,7 +138,7 @@ fn game(board: Board, seat: usize) -> IceAndFire {
 fn play(g: &mut IceAndFire, line: &str) -> Vec<String> {
     let seat = g.player;
     let heard = g.hear(seat, line);
-    assert_eq!(heard, Heard::Done, "{line:?}: {:?}", g.events);
+    assert_eq!(heard, LineOutcome::Done, "{line:?}: {:?}", g.events);
     g.step();
     g.last_events()
 }
@@ -477,7 +477,10 @@ fn every_unrecognised_line_loses_at_once_and_runs_nothing() {
     ] {
         let mut g = new_game(4, A12_SEED);
         let heard = g.hear(0, line);
-        assert!(matches!(heard, Heard::Fault(_)), "{line:?}: {heard:?}");
+        assert!(
+            matches!(heard, LineOutcome::Fault(_)),
+            "{line:?}: {heard:?}"
+        );
         let outcome = g.outcome().expect("over");
         // Blue wins with its military power: 20 gold, no units.
         assert_eq!(outcome.scores, vec![-1, 20], "{line:?}");
@@ -511,7 +514,7 @@ fn recognised_lines_with_odd_spacing_are_fine() {
         "TRAIN 1 1 0;MSG a b c",
     ] {
         let mut g = new_game(4, A12_SEED);
-        assert_eq!(g.hear(0, line), Heard::Done, "{line:?}");
+        assert_eq!(g.hear(0, line), LineOutcome::Done, "{line:?}");
         g.step();
         assert!(g.outcome().is_none(), "{line:?}");
     }
@@ -1103,7 +1106,7 @@ fn faults_lose_with_minus_one() {
     assert_eq!(g.frame().events(), vec!["blue loses: timeout"]);
     // Later faults and lines change nothing.
     g.fault(0, FaultKind::Crash);
-    assert_eq!(g.hear(0, "garbage"), Heard::Done);
+    assert_eq!(g.hear(0, "garbage"), LineOutcome::Done);
     assert_eq!(g.outcome(), Some(outcome));
 }
 

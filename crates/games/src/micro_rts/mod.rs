@@ -163,8 +163,8 @@
 use std::sync::Arc;
 
 use engine::{
-    FaultKind, Frame, Game, GameEntry, GameInfo, Heard, JavaRandom, Outcome, Rules, Ruleset, Setup,
-    SetupError, TurnOrder,
+    FaultKind, Frame, Game, GameEntry, GameInfo, JavaRandom, LineOutcome, Outcome, Rules, Ruleset,
+    Setup, SetupError, TurnOrder,
 };
 
 mod map;
@@ -306,16 +306,16 @@ impl MicroRts {
     /// A random line for the seat: mostly legal orders, one per entity at most, sometimes a
     /// second queued one (see [`Rules::random_action`]).
     /// Queues a seat's checked orders; an eliminating one eliminates the seat (rulebook: *Protocol*).
-    fn take_checked(&mut self, seat: usize, checked: Checked) -> Heard {
+    fn take_checked(&mut self, seat: usize, checked: Checked) -> LineOutcome {
         for (order, lock) in checked.accepted {
             self.arena.queue(order, lock);
         }
         match checked.elimination {
-            None => Heard::Done,
+            None => LineOutcome::Done,
             Some(why) => {
                 let text = format!("invalid order: {why}");
                 self.eliminate(seat, text.clone());
-                Heard::Fault(format!("{text}: {} is eliminated", name(seat)))
+                LineOutcome::Fault(format!("{text}: {} is eliminated", name(seat)))
             }
         }
     }
@@ -464,13 +464,13 @@ impl Game for MicroRts {
         text
     }
 
-    fn hear(&mut self, seat: usize, line: &str) -> Heard {
+    fn hear(&mut self, seat: usize, line: &str) -> LineOutcome {
         if self.outcome.is_some()
             || seat >= PLAYERS
             || !self.arena.active[seat]
             || self.answered[seat]
         {
-            return Heard::Done;
+            return LineOutcome::Done;
         }
         self.answered[seat] = true;
         let checked = check_line(&self.arena, seat, line);
@@ -579,7 +579,7 @@ impl Rules for MicroRts {
         // No command is written as WAIT.
         let checked = check_commands(&self.arena, seat, action);
         match self.take_checked(seat, checked) {
-            Heard::Fault(why) => Err(why),
+            LineOutcome::Fault(why) => Err(why),
             _ => Ok(()),
         }
     }

@@ -113,8 +113,8 @@ fn resource(a: &mut Arena, kind: u8, x: i32, y: i32, amount: i32) {
 }
 
 /// Both seats answer (an empty string: the seat is not asked); the turn resolves.
-fn turn(g: &mut MicroRts, red: &str, blue: &str) -> [Heard; 2] {
-    let mut heard = [Heard::Done, Heard::Done];
+fn turn(g: &mut MicroRts, red: &str, blue: &str) -> [LineOutcome; 2] {
+    let mut heard = [LineOutcome::Done, LineOutcome::Done];
     for (seat, line) in [red, blue].into_iter().enumerate() {
         if g.to_move().contains(&seat) {
             heard[seat] = g.hear(seat, line);
@@ -138,8 +138,8 @@ fn is_empty(g: &MicroRts, x: i32, y: i32) -> bool {
     g.arena.tile(x, y).is_empty()
 }
 
-fn is_fault(h: &Heard) -> bool {
-    matches!(h, Heard::Fault(_))
+fn is_fault(h: &LineOutcome) -> bool {
+    matches!(h, LineOutcome::Fault(_))
 }
 
 #[test]
@@ -237,7 +237,7 @@ fn s06_light_two_step_moves_and_their_mid_tiles() {
         "MOVE 6 4 8 4;MOVE 6 9 8 10;MOVE 12 4 14 4;MOVE 12 9 14 11",
         "WAIT",
     );
-    assert_eq!(red, Heard::Done);
+    assert_eq!(red, LineOutcome::Done);
     assert_eq!(at(&g, 8, 4).1, LIGHT);
     assert_eq!(at(&g, 8, 10).1, LIGHT);
     assert_eq!(at(&g, 14, 4).1, LIGHT, "around the wall");
@@ -501,7 +501,7 @@ fn s24_a_move_onto_its_own_tile_is_a_harmless_no_op() {
     unit(&mut a, 0, WORKER, 10, 7);
     let mut g = MicroRts::from_arena(a);
     let [red, _] = turn(&mut g, "MOVE 10 7 10 7", "WAIT");
-    assert_eq!(red, Heard::Done, "accepted, as by the referee");
+    assert_eq!(red, LineOutcome::Done, "accepted, as by the referee");
     assert_eq!(at(&g, 10, 7).1, WORKER);
     assert_eq!(g.arena.tile(10, 7).lock, -1);
     assert!(g.outcome().is_none());
@@ -691,7 +691,7 @@ fn a_light_mid_step_off_the_map_is_blocked_not_a_crash() {
     unit(&mut a, 0, LIGHT, 1, 3);
     let mut g = MicroRts::from_arena(a);
     let [red, _] = turn(&mut g, "MOVE 1 3 0 5", "WAIT");
-    assert_eq!(red, Heard::Done);
+    assert_eq!(red, LineOutcome::Done);
     // (1,4) was empty: the light steps there, then fails to enter the wall at (0,5).
     assert_eq!(at(&g, 1, 4).1, LIGHT);
     assert!(g.outcome().is_none());

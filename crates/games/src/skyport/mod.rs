@@ -199,8 +199,8 @@
 use std::sync::{Arc, OnceLock};
 
 use engine::{
-    FaultKind, Frame, Game, GameEntry, GameInfo, Heard, JavaRandom, Outcome, Rules, Ruleset, Setup,
-    SetupError, TurnOrder,
+    FaultKind, Frame, Game, GameEntry, GameInfo, JavaRandom, LineOutcome, Outcome, Rules, Ruleset,
+    Setup, SetupError, TurnOrder,
 };
 use serde_json::{Map as JsonMap, Value};
 
@@ -647,7 +647,7 @@ impl Skyport {
         errors.iter().map(|e| error_line(e)).collect()
     }
 
-    fn hear_connect(&mut self, seat: usize, line: &str) -> Heard {
+    fn hear_connect(&mut self, seat: usize, line: &str) -> LineOutcome {
         let obj = match handshake_packet(line, "connect", "'connect' handshake") {
             Ok(o) => o,
             Err(reply) => return reply,
@@ -674,7 +674,7 @@ impl Skyport {
             return bad(why.to_string());
         }
         self.connect(seat, name);
-        Heard::Done
+        LineOutcome::Done
     }
 
     /// A handshake that passed every check.
@@ -691,7 +691,7 @@ impl Skyport {
         ));
     }
 
-    fn hear_loadout(&mut self, seat: usize, line: &str) -> Heard {
+    fn hear_loadout(&mut self, seat: usize, line: &str) -> LineOutcome {
         let obj = match handshake_packet(line, "loadout", "'loadout'") {
             Ok(o) => o,
             Err(reply) => return reply,
@@ -714,7 +714,7 @@ impl Skyport {
             return bad("Invalid loadout: Can't have the same weapon twice.".to_string());
         }
         self.load(seat, weapons[0], weapons[1]);
-        Heard::Done
+        LineOutcome::Done
     }
 
     /// A loadout of two different weapons.
@@ -728,21 +728,23 @@ impl Skyport {
             .push(format!("{name} chooses the {primary} and the {secondary}"));
     }
 
-    fn hear_play(&mut self, seat: usize, line: &str) -> Heard {
+    fn hear_play(&mut self, seat: usize, line: &str) -> LineOutcome {
         let obj = match parse_object(line) {
             Ok(o) => o,
-            Err(e) => return Heard::Reply(error_line(&format!("Invalid packet received: {e}"))),
+            Err(e) => {
+                return LineOutcome::Reply(error_line(&format!("Invalid packet received: {e}")))
+            }
         };
         let Some(message) = obj.get("message") else {
-            return Heard::Reply(error_line("Invalid or incomplete packet"));
+            return LineOutcome::Reply(error_line("Invalid or incomplete packet"));
         };
         match message.as_str() {
             Some("endturn") => {
                 self.end_turn_early(seat);
-                Heard::Done
+                LineOutcome::Done
             }
             Some("action") => self.hear_action(seat, &obj),
-            _ => Heard::Reply(error_line(&format!(
+            _ => LineOutcome::Reply(error_line(&format!(
                 "Unexpected message, got '{}' but expected 'action'",
                 shown(message)
             ))),
@@ -759,7 +761,7 @@ impl Skyport {
         ));
     }
 
-    fn hear_action(&mut self, seat: usize, obj: &JsonMap<String, Value>) -> Heard {
+    fn hear_action(&mut self, seat: usize, obj: &JsonMap<String, Value>) -> LineOutcome {
         let slot = self.cur.actions;
         self.cur.actions += 1;
         let mut errors = Vec::new();
@@ -792,11 +794,11 @@ impl Skyport {
             for e in errors {
                 self.notices.push((seat, error_line(&e)));
             }
-            Heard::Done
+            LineOutcome::Done
         } else if errors.is_empty() {
-            Heard::More
+            LineOutcome::More
         } else {
-            Heard::Reply(Self::errors_reply(&errors))
+            LineOutcome::Reply(Self::errors_reply(&errors))
         }
     }
 
@@ -860,7 +862,7 @@ fn handshake_packet(
     line: &str,
     expected: &str,
     waited_for: &str,
-) -> Result<JsonMap<String, Value>, Heard> {
+) -> Result<JsonMap<String, Value>, LineOutcome> {
     let obj = parse_object(line).map_err(|e| bad(format!("Invalid packet received: {e}")))?;
     let Some(message) = obj.get("message") else {
         return Err(incomplete("message"));
@@ -875,12 +877,12 @@ fn handshake_packet(
 }
 
 /// The error reply for a packet of the connect or loadout phase.
-fn bad(text: String) -> Heard {
-    Heard::Reply(error_line(&text))
+fn bad(text: String) -> LineOutcome {
+    LineOutcome::Reply(error_line(&text))
 }
 
 /// The error reply for a packet that lacks `key`.
-fn incomplete(key: &str) -> Heard {
+fn incomplete(key: &str) -> LineOutcome {
     bad(format!("Invalid or incomplete packet: {}", not_found(key)))
 }
 
@@ -914,15 +916,15 @@ impl Game for Skyport {
         }
     }
 
-    fn hear(&mut self, seat: usize, line: &str) -> Heard {
+    fn hear(&mut self, seat: usize, line: &str) -> LineOutcome {
         if seat >= self.seats() {
-            return Heard::Done;
+            return LineOutcome::Done;
         }
         match self.phase {
             Phase::Connect if !self.answered[seat] => self.hear_connect(seat, line),
             Phase::Loadout if !self.answered[seat] => self.hear_loadout(seat, line),
             Phase::Play if seat == self.active => self.hear_play(seat, line),
-            _ => Heard::Done,
+            _ => LineOutcome::Done,
         }
     }
 
@@ -1158,7 +1160,7 @@ impl Rules for Skyport {
             (Phase::Play, Action::Turn(orders)) if seat == self.active => {
                 // The rules read an action as its JSON object: the parsed form of its line.
                 for order in orders.iter().take(usize::from(ACTIONS_PER_TURN)) {
-                    if self.hear_action(seat, &order_object(order)) == Heard::Done {
+                    if self.hear_action(seat, &order_object(order)) == LineOutcome::Done {
                         return Ok(());
                     }
                 }
@@ -1167,7 +1169,7 @@ impl Rules for Skyport {
             // An action of another phase: its lines are answered with errors, as `hear` does.
             _ => {
                 for line in action_lines(action) {
-                    if self.hear(seat, &line) == Heard::Done {
+                    if self.hear(seat, &line) == LineOutcome::Done {
                         break;
                     }
                 }

@@ -45,12 +45,12 @@ fn play_on(rows: &[&str], ruleset: &'static str, loadouts: &[(Weapon, Weapon)]) 
     let mut g = Skyport::build(map, ruleset, DEFAULT_ROUNDS, &spawns, ring);
     for seat in 0..spawns.len() {
         let line = action_lines(&Action::Connect(NAMES[seat].into())).remove(0);
-        assert_eq!(g.hear(seat, &line), Heard::Done);
+        assert_eq!(g.hear(seat, &line), LineOutcome::Done);
     }
     g.step();
     for (seat, (a, b)) in loadouts.iter().enumerate() {
         let line = action_lines(&Action::Loadout(*a, *b)).remove(0);
-        assert_eq!(g.hear(seat, &line), Heard::Done);
+        assert_eq!(g.hear(seat, &line), LineOutcome::Done);
     }
     g.step();
     g.take_notices();
@@ -67,19 +67,19 @@ fn put(g: &mut Skyport, seat: usize, j: i32, k: i32) {
     g.world.place(seat, Pos::new(j, k));
 }
 
-fn say(g: &mut Skyport, order: Order) -> Heard {
+fn say(g: &mut Skyport, order: Order) -> LineOutcome {
     let seat = g.active;
     g.hear(seat, &order_line(&order))
 }
 
 fn endturn(g: &mut Skyport) {
     let seat = g.active;
-    assert_eq!(g.hear(seat, protocol::ENDTURN), Heard::Done);
+    assert_eq!(g.hear(seat, protocol::ENDTURN), LineOutcome::Done);
     g.step();
 }
 
-fn error(text: &str) -> Heard {
-    Heard::Reply(format!("{{\"error\":{}}}\n", protocol::quoted(text)))
+fn error(text: &str) -> LineOutcome {
+    LineOutcome::Reply(format!("{{\"error\":{}}}\n", protocol::quoted(text)))
 }
 
 fn hp(g: &Skyport, seat: usize) -> i32 {
@@ -419,13 +419,13 @@ fn the_handshake_checks_as_the_original() {
     assert!(g.take_notices().is_empty());
     // 16 characters of every allowed kind; the revision may be a numeric string, as org.json.
     let ok = r#"{"message":"connect","revision":"1","name":"Az09-_+abcdefghi"}"#;
-    assert_eq!(g.hear(0, ok), Heard::Done);
+    assert_eq!(g.hear(0, ok), LineOutcome::Done);
     assert_eq!(
         g.take_notices(),
         vec![(0, "{\"message\":\"connect\",\"status\":true}\n".to_string())]
     );
     // Names need not be unique (as in 2013).
-    assert_eq!(g.hear(1, ok), Heard::Done);
+    assert_eq!(g.hear(1, ok), LineOutcome::Done);
     g.step();
     assert_eq!(g.phase, Phase::Loadout);
     assert_eq!(g.world.players[1].name, "Az09-_+abcdefghi");
@@ -488,8 +488,8 @@ fn the_loadout_checks_as_the_original() {
         assert_eq!(g.hear(0, line), error(text), "{line}");
     }
     let good = r#"{"message":"loadout","primary-weapon":"droid","secondary-weapon":"mortar"}"#;
-    assert_eq!(g.hear(0, good), Heard::Done);
-    assert_eq!(g.hear(1, good), Heard::Done);
+    assert_eq!(g.hear(0, good), LineOutcome::Done);
+    assert_eq!(g.hear(1, good), LineOutcome::Done);
     // Seat 3 times out: it gets the laser and the mortar.
     g.fault(2, FaultKind::Timeout);
     g.step();
@@ -565,12 +565,12 @@ fn game_states_rotate_the_ring_and_show_only_your_own_resources() {
 #[test]
 fn valid_actions_are_broadcast_after_the_endturn() {
     let mut g = play_on(&OPEN, "rev1", &[LM, MD]);
-    assert_eq!(say(&mut g, Order::Move(Dir::Down)), Heard::More);
+    assert_eq!(say(&mut g, Order::Move(Dir::Down)), LineOutcome::More);
     assert_eq!(
         say(&mut g, Order::Move(Dir::Up)),
         error("Invalid move packet: Invalid move: SPAWN tile is not accessible")
     );
-    assert_eq!(say(&mut g, Order::Laser(Dir::RightDown)), Heard::Done);
+    assert_eq!(say(&mut g, Order::Laser(Dir::RightDown)), LineOutcome::Done);
     g.step();
     let notices = g.take_notices();
     for seat in 0..2 {
@@ -615,8 +615,8 @@ fn unexpected_messages_during_a_turn() {
         error("Invalid action: dance")
     );
     // An action without a type is silently invalid, as in 2013.
-    assert_eq!(g.hear(0, r#"{"message":"action"}"#), Heard::More);
-    assert_eq!(say(&mut g, Order::Move(Dir::Down)), Heard::Done);
+    assert_eq!(g.hear(0, r#"{"message":"action"}"#), LineOutcome::More);
+    assert_eq!(say(&mut g, Order::Move(Dir::Down)), LineOutcome::Done);
     g.step();
     assert_eq!(g.world.players[0].pos, Pos::new(1, 1));
     assert_eq!(score(&g, 0), 0);
@@ -638,7 +638,7 @@ fn moves_go_one_tile_onto_walkable_free_tiles() {
         say(&mut g, Order::Move(Dir::Down)),
         error("Invalid move packet: Invalid move: ROCK tile is not accessible")
     );
-    assert_eq!(say(&mut g, Order::Move(Dir::RightDown)), Heard::Done);
+    assert_eq!(say(&mut g, Order::Move(Dir::RightDown)), LineOutcome::Done);
     g.step();
     assert_eq!(g.world.players[0].pos, Pos::new(0, 1));
     assert_eq!(score(&g, 0), 0);
@@ -657,7 +657,7 @@ fn moves_go_one_tile_onto_walkable_free_tiles() {
             0,
             r#"{"message":"action","type":"move","direction":"rightDown"}"#
         ),
-        Heard::Done
+        LineOutcome::Done
     );
     g.step();
     // Three invalid actions: −10.
@@ -677,15 +677,15 @@ fn moves_go_one_tile_onto_walkable_free_tiles() {
 #[test]
 fn a_turn_is_three_actions_or_an_endturn() {
     let mut g = play_on(&OPEN, "rev1", &[LM, MD]);
-    assert_eq!(say(&mut g, Order::Move(Dir::Down)), Heard::More);
-    assert_eq!(say(&mut g, Order::Move(Dir::Down)), Heard::More);
-    assert_eq!(say(&mut g, Order::Move(Dir::Down)), Heard::Done);
+    assert_eq!(say(&mut g, Order::Move(Dir::Down)), LineOutcome::More);
+    assert_eq!(say(&mut g, Order::Move(Dir::Down)), LineOutcome::More);
+    assert_eq!(say(&mut g, Order::Move(Dir::Down)), LineOutcome::Done);
     g.step();
     assert_eq!(g.world.players[0].pos, Pos::new(3, 3));
     assert_eq!(g.active, 1);
     assert_eq!(g.to_move(), vec![1]);
     // A fault ends the turn: what was done stays done.
-    assert_eq!(say(&mut g, Order::Move(Dir::Up)), Heard::More);
+    assert_eq!(say(&mut g, Order::Move(Dir::Up)), LineOutcome::More);
     g.fault(1, FaultKind::Timeout);
     g.step();
     assert_eq!(g.world.players[1].pos, Pos::new(5, 5));
@@ -700,9 +700,9 @@ fn a_shot_ends_the_turn_and_later_actions_are_ignored() {
     let mut g = play_on(&OPEN, "rev1", &[LM, MD]);
     put(&mut g, 0, 3, 3);
     put(&mut g, 1, 3, 5);
-    assert_eq!(say(&mut g, Order::Laser(Dir::RightDown)), Heard::More);
-    assert_eq!(say(&mut g, Order::Move(Dir::Down)), Heard::More);
-    assert_eq!(say(&mut g, Order::Mine), Heard::Done);
+    assert_eq!(say(&mut g, Order::Laser(Dir::RightDown)), LineOutcome::More);
+    assert_eq!(say(&mut g, Order::Move(Dir::Down)), LineOutcome::More);
+    assert_eq!(say(&mut g, Order::Mine), LineOutcome::Done);
     g.step();
     assert_eq!(g.world.players[0].pos, Pos::new(3, 3));
     assert_eq!(hp(&g, 1), 100 - 22);
@@ -715,10 +715,13 @@ fn invalid_shots_do_not_end_the_turn_and_slots_count_anyway() {
     put(&mut g, 0, 3, 3);
     put(&mut g, 1, 3, 5);
     // Slot 1: a droid it does not have (silent); slot 2: a mortar out of range (silent).
-    assert_eq!(say(&mut g, Order::Droid(vec![Dir::Down])), Heard::More);
-    assert_eq!(say(&mut g, Order::Mortar(3, 0)), Heard::More);
+    assert_eq!(
+        say(&mut g, Order::Droid(vec![Dir::Down])),
+        LineOutcome::More
+    );
+    assert_eq!(say(&mut g, Order::Mortar(3, 0)), LineOutcome::More);
     // Slot 3: the laser, without bonus.
-    assert_eq!(say(&mut g, Order::Laser(Dir::RightDown)), Heard::Done);
+    assert_eq!(say(&mut g, Order::Laser(Dir::RightDown)), LineOutcome::Done);
     g.step();
     assert_eq!(hp(&g, 1), 100 - 16);
     assert_eq!(score(&g, 0), 16);
@@ -729,13 +732,16 @@ fn ending_a_turn_on_the_spawn_costs_ten() {
     let mut g = play_on(&OPEN, "tg2013", &[LM, MD]);
     g.world.players[0].resources = [4, 0, 0];
     // tg2013: an upgrade on the spawn tile is valid, but the turn ends on the spawn tile.
-    assert_eq!(say(&mut g, Order::Upgrade(Weapon::Laser)), Heard::More);
+    assert_eq!(
+        say(&mut g, Order::Upgrade(Weapon::Laser)),
+        LineOutcome::More
+    );
     endturn(&mut g);
     assert_eq!(g.world.players[0].weapons[0], (Weapon::Laser, 2));
     assert_eq!(score(&g, 0), -10);
     // Moving off and back is impossible; leaving costs nothing.
     endturn(&mut g);
-    assert_eq!(say(&mut g, Order::Move(Dir::Down)), Heard::More);
+    assert_eq!(say(&mut g, Order::Move(Dir::Down)), LineOutcome::More);
     endturn(&mut g);
     assert_eq!(score(&g, 0), -10);
 }
@@ -744,8 +750,11 @@ fn ending_a_turn_on_the_spawn_costs_ten() {
 fn rev1_allows_only_moves_on_a_spawn_tile() {
     let mut g = play_on(&OPEN, "rev1", &[LM, MD]);
     g.world.players[0].resources = [4, 0, 0];
-    assert_eq!(say(&mut g, Order::Upgrade(Weapon::Laser)), Heard::More);
-    assert_eq!(say(&mut g, Order::Laser(Dir::Down)), Heard::More);
+    assert_eq!(
+        say(&mut g, Order::Upgrade(Weapon::Laser)),
+        LineOutcome::More
+    );
+    assert_eq!(say(&mut g, Order::Laser(Dir::Down)), LineOutcome::More);
     endturn(&mut g);
     assert_eq!(g.world.players[0].weapons[0], (Weapon::Laser, 1));
     assert_eq!(score(&g, 0), -20);
@@ -814,7 +823,7 @@ fn the_laser_flies_over_void_stops_at_rock_and_pierces() {
     put(&mut g, 0, 3, 0);
     put(&mut g, 1, 3, 2);
     put(&mut g, 2, 3, 5);
-    assert_eq!(say(&mut g, Order::Laser(Dir::RightDown)), Heard::More);
+    assert_eq!(say(&mut g, Order::Laser(Dir::RightDown)), LineOutcome::More);
     assert_eq!(hp(&g, 1), 78);
     assert_eq!(hp(&g, 2), 78);
     assert_eq!(score(&g, 0), 44);
@@ -831,7 +840,7 @@ fn the_laser_flies_over_void_stops_at_rock_and_pierces() {
     put(&mut g, 0, 2, 2);
     put(&mut g, 1, 8, 8);
     put(&mut g, 2, 7, 7);
-    assert_eq!(say(&mut g, Order::Laser(Dir::Down)), Heard::More);
+    assert_eq!(say(&mut g, Order::Laser(Dir::Down)), LineOutcome::More);
     assert_eq!(hp(&g, 1), 100);
     assert_eq!(hp(&g, 2), 100 - 22);
     assert_eq!(
@@ -843,7 +852,7 @@ fn the_laser_flies_over_void_stops_at_rock_and_pierces() {
     );
     let mut g = play_on(&rows, "rev1", &[LM, MD, DL]);
     put(&mut g, 0, 4, 0);
-    assert_eq!(say(&mut g, Order::Laser(Dir::LeftUp)), Heard::More);
+    assert_eq!(say(&mut g, Order::Laser(Dir::LeftUp)), LineOutcome::More);
     assert_eq!(
         g.effects.last().unwrap().1,
         Effect::Laser {
@@ -856,7 +865,7 @@ fn the_laser_flies_over_void_stops_at_rock_and_pierces() {
     let mut g = play_on(&rows, "rev1", &[LM, MD, DL]);
     put(&mut g, 0, 3, 5);
     put(&mut g, 2, 3, 8);
-    assert_eq!(say(&mut g, Order::Laser(Dir::RightDown)), Heard::More);
+    assert_eq!(say(&mut g, Order::Laser(Dir::RightDown)), LineOutcome::More);
     assert_eq!(
         g.effects.last().unwrap().1,
         Effect::Laser {
@@ -888,7 +897,7 @@ fn players_on_spawn_tiles_reflect_or_are_protected() {
         let mut g = play_on(&rows, ruleset, &[LM, MD]);
         put(&mut g, 0, 3, 3);
         // bravo stands on its spawn 5,5; alpha fires down at it from 3,3 (bonus 2: 22).
-        assert_eq!(say(&mut g, Order::Laser(Dir::Down)), Heard::More);
+        assert_eq!(say(&mut g, Order::Laser(Dir::Down)), LineOutcome::More);
         assert_eq!(hp(&g, 1), 100, "{ruleset}");
         assert_eq!(hp(&g, 0), if reflects { 78 } else { 100 }, "{ruleset}");
         assert_eq!(score(&g, 0), 0, "{ruleset}");
@@ -906,7 +915,7 @@ fn the_mortar_hits_a_tile_and_its_neighbours() {
         put(&mut g, 1, 2, 4);
         put(&mut g, 2, 2, 3);
         // Aim at bravo (0,2): direct 28 (bonus 2); charlie at 2,3 is next to it: AoE.
-        assert_eq!(say(&mut g, Order::Mortar(0, 2)), Heard::More);
+        assert_eq!(say(&mut g, Order::Mortar(0, 2)), LineOutcome::More);
         assert_eq!(hp(&g, 1), 72, "{ruleset}");
         assert_eq!(hp(&g, 2), 100 - aoe[2], "{ruleset}");
         assert_eq!(score(&g, 0), 28 + i64::from(aoe[2]), "{ruleset}");
@@ -916,18 +925,18 @@ fn the_mortar_hits_a_tile_and_its_neighbours() {
     put(&mut g, 0, 2, 2);
     put(&mut g, 1, 3, 3);
     // Out of range (3 > 2), off the map, malformed: silent and the turn goes on.
-    assert_eq!(say(&mut g, Order::Mortar(3, 0)), Heard::More);
+    assert_eq!(say(&mut g, Order::Mortar(3, 0)), LineOutcome::More);
     assert_eq!(
         g.hear(
             0,
             r#"{"message":"action","type":"mortar","coordinates":"2;1"}"#
         ),
-        Heard::More
+        LineOutcome::More
     );
     assert!(!g.cur.shot);
     let mut g = play_on(&rows, "rev1", &[MD, LM, DL]);
     put(&mut g, 0, 1, 0);
-    assert_eq!(say(&mut g, Order::Mortar(0, -1)), Heard::More);
+    assert_eq!(say(&mut g, Order::Mortar(0, -1)), LineOutcome::More);
     assert!(!g.cur.shot);
     assert_eq!(
         g.hear(0, r#"{"message":"action","type":"mortar"}"#),
@@ -942,7 +951,7 @@ fn the_mortar_hits_a_tile_and_its_neighbours() {
             0,
             r#"{"message":"action","type":"mortar","coordinates":" 0 , 2 "}"#
         ),
-        Heard::More
+        LineOutcome::More
     );
     assert!(g.cur.shot);
     assert_eq!(hp(&g, 1), 100);
@@ -950,7 +959,7 @@ fn the_mortar_hits_a_tile_and_its_neighbours() {
     let mut g = play_on(&rows, "tg2013", &[MD, LM, DL]);
     put(&mut g, 0, 2, 2);
     put(&mut g, 1, 2, 3);
-    assert_eq!(say(&mut g, Order::Mortar(0, 0)), Heard::More);
+    assert_eq!(say(&mut g, Order::Mortar(0, 0)), LineOutcome::More);
     assert_eq!(hp(&g, 0), 72);
     assert_eq!(hp(&g, 1), 75);
     assert_eq!(score(&g, 0), 25);
@@ -965,7 +974,7 @@ fn a_shell_on_a_spawn_tile_explodes_only_in_rev1() {
         put(&mut g, 1, 5, 4);
         // On charlie's spawn 5,5 (2 away): REV 1 explodes, and the direct hit on charlie
         // comes back to alpha; bravo beside it takes the area damage.
-        assert_eq!(say(&mut g, Order::Mortar(1, 2)), Heard::More);
+        assert_eq!(say(&mut g, Order::Mortar(1, 2)), LineOutcome::More);
         assert!(g.cur.shot);
         assert_eq!(
             (hp(&g, 2), hp(&g, 0), hp(&g, 1)),
@@ -1019,7 +1028,7 @@ fn the_droid_walks_its_steps_and_explodes() {
             0,
             r#"{"message":"action","type":"droid","sequence":["rightDown","rightDown"]}"#
         ),
-        Heard::More
+        LineOutcome::More
     );
     assert_eq!(
         g.effects.last().unwrap().1,
@@ -1029,7 +1038,10 @@ fn the_droid_walks_its_steps_and_explodes() {
     );
     let mut g = play_on(&rows, "rev1", &[DL, LM, MD]);
     put(&mut g, 0, 5, 4);
-    assert_eq!(say(&mut g, Order::Droid(vec![Dir::LeftUp])), Heard::More);
+    assert_eq!(
+        say(&mut g, Order::Droid(vec![Dir::LeftUp])),
+        LineOutcome::More
+    );
     // Blocked at once: it explodes on the shooter (direct damage, no points).
     assert_eq!(hp(&g, 0), 100 - 31);
     assert_eq!(score(&g, 0), 0);
@@ -1050,7 +1062,7 @@ fn the_droid_walks_its_steps_and_explodes() {
     );
     assert_eq!(
         g.hear(0, r#"{"message":"action","type":"droid","sequence":[]}"#),
-        Heard::Done
+        LineOutcome::Done
     );
     assert_eq!(hp(&g, 0), 78);
 }
@@ -1067,13 +1079,13 @@ fn mining_takes_two_then_the_tile_is_grass() {
         say(&mut g, Order::Mine),
         error("Tried to mine while not on a resource tile!")
     );
-    assert_eq!(say(&mut g, Order::Move(Dir::RightDown)), Heard::More);
-    assert_eq!(say(&mut g, Order::Mine), Heard::Done);
+    assert_eq!(say(&mut g, Order::Move(Dir::RightDown)), LineOutcome::More);
+    assert_eq!(say(&mut g, Order::Mine), LineOutcome::Done);
     g.step();
     assert_eq!(g.world.players[0].resources, [1, 0, 0]);
     assert_eq!(g.world.tile(Pos::new(0, 1)), Some(Tile::Rubidium));
     endturn(&mut g);
-    assert_eq!(say(&mut g, Order::Mine), Heard::More);
+    assert_eq!(say(&mut g, Order::Mine), LineOutcome::More);
     assert_eq!(g.world.tile(Pos::new(0, 1)), Some(Tile::Grass));
     assert_eq!(
         say(&mut g, Order::Mine),
@@ -1092,9 +1104,18 @@ fn upgrades_cost_four_then_five_of_the_weapons_resource() {
     let mut g = play_on(&OPEN, "rev1", &[LM, MD]);
     put(&mut g, 0, 2, 2);
     g.world.players[0].resources = [8, 3, 9];
-    assert_eq!(say(&mut g, Order::Upgrade(Weapon::Laser)), Heard::More);
-    assert_eq!(say(&mut g, Order::Upgrade(Weapon::Laser)), Heard::More);
-    assert_eq!(say(&mut g, Order::Upgrade(Weapon::Mortar)), Heard::Done);
+    assert_eq!(
+        say(&mut g, Order::Upgrade(Weapon::Laser)),
+        LineOutcome::More
+    );
+    assert_eq!(
+        say(&mut g, Order::Upgrade(Weapon::Laser)),
+        LineOutcome::More
+    );
+    assert_eq!(
+        say(&mut g, Order::Upgrade(Weapon::Mortar)),
+        LineOutcome::Done
+    );
     g.step();
     let p = &g.world.players[0];
     // 8 rubidium: level 2 (−4), then 4 < 5; 3 explosium < 4; all silent.
@@ -1102,9 +1123,18 @@ fn upgrades_cost_four_then_five_of_the_weapons_resource() {
     assert_eq!(p.resources, [4, 3, 9]);
     endturn(&mut g);
     g.world.players[0].resources = [9, 0, 9];
-    assert_eq!(say(&mut g, Order::Upgrade(Weapon::Laser)), Heard::More);
-    assert_eq!(say(&mut g, Order::Upgrade(Weapon::Laser)), Heard::More);
-    assert_eq!(say(&mut g, Order::Upgrade(Weapon::Droid)), Heard::Done);
+    assert_eq!(
+        say(&mut g, Order::Upgrade(Weapon::Laser)),
+        LineOutcome::More
+    );
+    assert_eq!(
+        say(&mut g, Order::Upgrade(Weapon::Laser)),
+        LineOutcome::More
+    );
+    assert_eq!(
+        say(&mut g, Order::Upgrade(Weapon::Droid)),
+        LineOutcome::Done
+    );
     g.step();
     let p = &g.world.players[0];
     assert_eq!(p.weapons, [(Weapon::Laser, 3), (Weapon::Mortar, 1)]);
@@ -1112,7 +1142,7 @@ fn upgrades_cost_four_then_five_of_the_weapons_resource() {
     // Level 3: the laser reaches 7 tiles for 22 (31 with bonus 2).
     endturn(&mut g);
     put(&mut g, 1, 2, 6);
-    assert_eq!(say(&mut g, Order::Laser(Dir::RightDown)), Heard::More);
+    assert_eq!(say(&mut g, Order::Laser(Dir::RightDown)), LineOutcome::More);
     assert_eq!(hp(&g, 1), 100 - 31);
 }
 
@@ -1127,7 +1157,7 @@ fn a_kill_scores_twenty_and_the_victim_misses_a_turn_then_respawns() {
         put(&mut g, 0, 2, 3);
         put(&mut g, 1, 2, 4);
         g.world.players[1].health = 10;
-        assert_eq!(say(&mut g, Order::Laser(Dir::RightDown)), Heard::More);
+        assert_eq!(say(&mut g, Order::Laser(Dir::RightDown)), LineOutcome::More);
         // Overkill counts: 22 damage points, +20 for the kill.
         assert_eq!(score(&g, 0), 22 + 20, "{ruleset}");
         assert_eq!(score(&g, 1), -penalty, "{ruleset}");
@@ -1143,7 +1173,7 @@ fn a_kill_scores_twenty_and_the_victim_misses_a_turn_then_respawns() {
             say(&mut g, Order::Move(Dir::RightDown)),
             error("Invalid move packet: Player bravo is already on this tile.")
         );
-        assert_eq!(say(&mut g, Order::Laser(Dir::RightDown)), Heard::More);
+        assert_eq!(say(&mut g, Order::Laser(Dir::RightDown)), LineOutcome::More);
         assert_eq!(score(&g, 0), 22 + 20, "{ruleset}");
         endturn(&mut g);
         // Bravo's turn now: back on its spawn with full health.

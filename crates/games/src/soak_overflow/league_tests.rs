@@ -18,11 +18,11 @@ fn league_game(league: u8, seed: i64) -> SoakOverflow {
 
 /// A seat's lines, one per agent; the last must complete its turn.
 fn feed(g: &mut SoakOverflow, seat: usize, lines: &[String]) {
-    let mut last = Heard::More;
+    let mut last = LineOutcome::More;
     for line in lines {
         last = g.hear(seat, line);
     }
-    assert_eq!(last, Heard::Done, "seat {seat}: {lines:?}");
+    assert_eq!(last, LineOutcome::Done, "seat {seat}: {lines:?}");
 }
 
 /// `id;WAIT` for each of a seat's agents (WAIT does nothing in the tutorial leagues).

@@ -272,8 +272,8 @@
 use std::sync::{Arc, OnceLock};
 
 use engine::{
-    FaultKind, Frame, Game, GameEntry, GameInfo, Heard, JavaRandom, Outcome, Rules, Ruleset, Setup,
-    SetupError, TurnOrder,
+    FaultKind, Frame, Game, GameEntry, GameInfo, JavaRandom, LineOutcome, Outcome, Rules, Ruleset,
+    Setup, SetupError, TurnOrder,
 };
 
 pub mod league;
@@ -870,9 +870,9 @@ impl Game for SoakOverflow {
         text
     }
 
-    fn hear(&mut self, seat: usize, line: &str) -> Heard {
+    fn hear(&mut self, seat: usize, line: &str) -> LineOutcome {
         if !self.asks(seat) || self.complete[seat] {
-            return Heard::Done;
+            return LineOutcome::Done;
         }
         // Read at once (nothing is kept of the line); the orders are given when all are in.
         let own = self.board.live(seat).map(|a| a.id);
@@ -880,14 +880,14 @@ impl Game for SoakOverflow {
         heard.read(line, own);
         // One line per own agent on the grid (`own` lists them).
         if heard.lines < heard.own.len() {
-            return Heard::More;
+            return LineOutcome::More;
         }
         self.complete[seat] = true;
         match self.take_orders(seat) {
-            None => Heard::Done,
+            None => LineOutcome::Done,
             Some(why) => {
                 self.deactivate(seat, why.clone());
-                Heard::Fault(format!("{why}: {} loses", name(seat)))
+                LineOutcome::Fault(format!("{why}: {} loses", name(seat)))
             }
         }
     }
@@ -1079,7 +1079,7 @@ impl Rules for SoakOverflow {
             // Short of one line per agent (or after lines already heard): `hear` waits for the
             // rest, as it does for text.
             for line in self.write_action(seat, action) {
-                if let Heard::Fault(why) = self.hear(seat, &line) {
+                if let LineOutcome::Fault(why) = self.hear(seat, &line) {
                     return Err(why);
                 }
             }

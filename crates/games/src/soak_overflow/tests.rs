@@ -173,15 +173,15 @@ fn rows(v: &[String]) -> Vec<&str> {
 
 /// Hands a seat's lines to the game, padded with harmless lines to one per agent; returns what
 /// the game made of the last one.
-fn answer(g: &mut SoakOverflow, seat: usize, lines: &[&str]) -> Heard {
+fn answer(g: &mut SoakOverflow, seat: usize, lines: &[&str]) -> LineOutcome {
     let mut lines: Vec<String> = lines.iter().map(|s| s.to_string()).collect();
     while lines.len() < g.board.live_count(seat) {
         lines.push("MESSAGE idle".into());
     }
-    let mut last = Heard::Done;
+    let mut last = LineOutcome::Done;
     for line in &lines {
         last = g.hear(seat, line);
-        if !matches!(last, Heard::More) {
+        if !matches!(last, LineOutcome::More) {
             break;
         }
     }
@@ -190,8 +190,8 @@ fn answer(g: &mut SoakOverflow, seat: usize, lines: &[&str]) -> Heard {
 
 /// One whole turn; both seats must answer validly. Returns the step's events.
 fn turn(g: &mut SoakOverflow, red: &[&str], blue: &[&str]) -> Vec<String> {
-    assert_eq!(answer(g, 0, red), Heard::Done, "red: {red:?}");
-    assert_eq!(answer(g, 1, blue), Heard::Done, "blue: {blue:?}");
+    assert_eq!(answer(g, 0, red), LineOutcome::Done, "red: {red:?}");
+    assert_eq!(answer(g, 1, blue), LineOutcome::Done, "blue: {blue:?}");
     g.step();
     g.last_events()
 }
@@ -703,8 +703,8 @@ fn disqualifications() {
     ] {
         let mut g = two_on_open();
         let heard = answer(&mut g, 0, &[bad, "2;WAIT"]);
-        assert!(matches!(heard, Heard::Fault(_)), "{bad:?}: {heard:?}");
-        assert_eq!(answer(&mut g, 1, &[]), Heard::Done);
+        assert!(matches!(heard, LineOutcome::Fault(_)), "{bad:?}: {heard:?}");
+        assert_eq!(answer(&mut g, 1, &[]), LineOutcome::Done);
         g.step();
         let o = g.outcome.clone().expect("over");
         assert_eq!(o.scores, [-1, 0], "{bad:?}");
@@ -812,7 +812,7 @@ fn java_split_trim_and_ids() {
     let mut g = two_on_open();
     assert!(matches!(
         answer(&mut g, 0, &["-1;WAIT", "2;WAIT"]),
-        Heard::Fault(_)
+        LineOutcome::Fault(_)
     ));
 }
 
@@ -837,12 +837,16 @@ fn agents_without_a_line_do_nothing() {
 fn each_seat_answers_one_line_per_agent() {
     let mut g = two_on_open();
     assert_eq!(g.to_move(), [0, 1]);
-    assert_eq!(g.hear(0, "WAIT"), Heard::More);
-    assert_eq!(g.hear(0, "WAIT"), Heard::Done);
-    assert_eq!(g.hear(0, "WAIT"), Heard::Done, "surplus lines are ignored");
+    assert_eq!(g.hear(0, "WAIT"), LineOutcome::More);
+    assert_eq!(g.hear(0, "WAIT"), LineOutcome::Done);
+    assert_eq!(
+        g.hear(0, "WAIT"),
+        LineOutcome::Done,
+        "surplus lines are ignored"
+    );
     // A malformed first line is only judged once all lines are in, as the original reads them.
-    assert_eq!(g.hear(1, "GARBAGE"), Heard::More);
-    assert!(matches!(g.hear(1, "4;WAIT"), Heard::Fault(_)));
+    assert_eq!(g.hear(1, "GARBAGE"), LineOutcome::More);
+    assert!(matches!(g.hear(1, "4;WAIT"), LineOutcome::Fault(_)));
     g.step();
     let o = g.outcome.clone().expect("over");
     assert_eq!(o.scores, [0, -1]);
@@ -855,9 +859,9 @@ fn each_seat_answers_one_line_per_agent() {
 #[test]
 fn a_timeout_loses_and_its_lines_do_not_run() {
     let mut g = two_on_open();
-    assert_eq!(g.hear(0, "1;WAIT"), Heard::More);
+    assert_eq!(g.hear(0, "1;WAIT"), LineOutcome::More);
     g.fault(0, FaultKind::Timeout);
-    assert_eq!(answer(&mut g, 1, &["3;WAIT", "4;WAIT"]), Heard::Done);
+    assert_eq!(answer(&mut g, 1, &["3;WAIT", "4;WAIT"]), LineOutcome::Done);
     g.step();
     assert!(!g.last_log.hunkered.contains(&1));
     assert!(
@@ -987,7 +991,7 @@ fn combat_slots_replace_each_other() {
     let mut g = two_on_open();
     assert_eq!(
         answer(&mut g, 0, &["1;SHOOT 3;THROW 2 2;HUNKER_DOWN", "2;WAIT"]),
-        Heard::Done
+        LineOutcome::Done
     );
     assert_eq!(g.board.agents[0].orders.combat, Some(Combat::Hunker));
 }

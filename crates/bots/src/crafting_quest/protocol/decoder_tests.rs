@@ -8,7 +8,7 @@
 //! (The decoder refuses a number with a fraction or an exponent, or with leading zeros, where
 //! serde_json reads a float or refuses it: the referee writes none, and no line here holds one.)
 
-use engine::{FaultKind, Heard, Setup};
+use engine::{FaultKind, LineOutcome, Setup};
 
 use super::*;
 use crate::Bot;
@@ -224,11 +224,11 @@ fn lines_of(seed: i64, bots: &[&str], options: &[(&str, &str)], turns: usize) ->
                     break;
                 };
                 match game.hear(seat, &line) {
-                    Heard::Reply(text) => {
+                    LineOutcome::Reply(text) => {
                         unread.extend(players[seat].read(&text));
                         out.push(text);
                     }
-                    Heard::More => {}
+                    LineOutcome::More => {}
                     _ => break,
                 }
             }
