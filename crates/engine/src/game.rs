@@ -307,11 +307,16 @@ impl<T: Game + Clone + 'static> GameCopy for T {
     }
 }
 
-/// The object-safe text layer of a game; one value is one match in progress.
-pub trait Game: GameCopy {
+/// The facts about a game behind `dyn Game`. A game states them once, in its typed layer
+/// ([`crate::Rules::INFO`], which gives them here); a game without one (a test's) implements
+/// this itself.
+pub trait GameFacts {
     /// The facts about this game.
     fn info(&self) -> &'static GameInfo;
+}
 
+/// The object-safe text layer of a game; one value is one match in progress.
+pub trait Game: GameCopy + GameFacts {
     /// The game's own turn counter (shown to people, recorded in faults).
     fn turn(&self) -> u32;
 

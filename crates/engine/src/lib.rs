@@ -35,8 +35,8 @@ pub mod conformance;
 pub use fnv::fnv1a;
 pub use frame::{Frame, Scene, SeatsOut, Stat};
 pub use game::{
-    Fault, FaultKind, Game, GameCopy, GameEntry, GameInfo, LineOutcome, Outcome, Ruleset, Setup,
-    SetupError, TurnOrder,
+    Fault, FaultKind, Game, GameCopy, GameEntry, GameFacts, GameInfo, LineOutcome, Outcome,
+    Ruleset, Setup, SetupError, TurnOrder,
 };
 pub use referee::{Ask, AtDeadline, Referee, Verdict};
 pub use replay::{Origin, Replay, ReplayError, SeatTurn, TurnRecord, REPLAY_FORMAT};

@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use crate::game::{Game, GameInfo, Setup, SetupError};
+use crate::game::{Game, GameEntry, GameFacts, GameInfo, Setup, SetupError};
 use crate::rng::JavaRandom;
 
 /// A game's typed layer: its state type implements this beside the text layer [`Game`].
@@ -12,7 +12,7 @@ use crate::rng::JavaRandom;
 pub trait Rules: Game + Clone + Sized + 'static {
     type Action: Clone + PartialEq + fmt::Debug;
 
-    /// The facts about the game (the same as [`Game::info`]).
+    /// The facts about the game (what [`GameFacts::info`] gives behind `dyn Game`).
     const INFO: &'static GameInfo;
 
     /// Builds turn 0 of a match.
@@ -35,7 +35,24 @@ pub trait Rules: Game + Clone + Sized + 'static {
     fn apply(&mut self, seat: usize, action: &Self::Action) -> Result<(), String>;
 }
 
+impl<R: Rules> GameFacts for R {
+    fn info(&self) -> &'static GameInfo {
+        R::INFO
+    }
+}
+
 /// The constructor a registry entry needs, for any game with a typed layer.
 pub fn boxed<R: Rules>(setup: &Setup) -> Result<Box<dyn Game>, SetupError> {
     Ok(Box::new(R::create(setup)?))
+}
+
+impl GameEntry {
+    /// The registry entry of a game with a typed layer: its facts ([`Rules::INFO`]) and its
+    /// constructor ([`boxed`]).
+    pub const fn of<R: Rules>() -> GameEntry {
+        GameEntry {
+            info: R::INFO,
+            new: boxed::<R>,
+        }
+    }
 }

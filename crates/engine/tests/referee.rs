@@ -7,8 +7,8 @@
 //! and every fault is an event of the frame, in the order the game learnt of it.
 
 use engine::{
-    AtDeadline, Fault, FaultKind, Frame, Game, GameEntry, GameInfo, LineOutcome, Outcome, Referee,
-    Replay, ReplayError, Ruleset, Setup, SetupError, TurnOrder, Verdict,
+    AtDeadline, Fault, FaultKind, Frame, Game, GameEntry, GameFacts, GameInfo, LineOutcome,
+    Outcome, Referee, Replay, ReplayError, Ruleset, Setup, SetupError, TurnOrder, Verdict,
 };
 
 static INFO: GameInfo = GameInfo {
@@ -42,10 +42,13 @@ struct Tally {
     last: Vec<String>,
 }
 
-impl Game for Tally {
+impl GameFacts for Tally {
     fn info(&self) -> &'static GameInfo {
         &INFO
     }
+}
+
+impl Game for Tally {
     fn turn(&self) -> u32 {
         self.turn
     }

@@ -329,10 +329,7 @@ pub const MAPS: [(&str, &str); 4] = [
 ];
 
 /// The registry entry.
-pub const ENTRY: GameEntry = GameEntry {
-    info: &INFO,
-    new: engine::rules::boxed::<CraftingQuest>,
-};
+pub const ENTRY: GameEntry = GameEntry::of::<CraftingQuest>();
 
 /// A match of Crafting Quest 3 in progress.
 #[derive(Clone, Debug)]
@@ -637,10 +634,6 @@ impl CraftingQuest {
 }
 
 impl Game for CraftingQuest {
-    fn info(&self) -> &'static GameInfo {
-        &INFO
-    }
-
     fn turn(&self) -> u32 {
         self.slots
     }

@@ -239,10 +239,7 @@ pub static INFO: GameInfo = GameInfo {
 };
 
 /// The registry entry.
-pub const ENTRY: GameEntry = GameEntry {
-    info: &INFO,
-    new: engine::rules::boxed::<IceAndFire>,
-};
+pub const ENTRY: GameEntry = GameEntry::of::<IceAndFire>();
 
 /// A match of A Code of Ice and Fire in progress.
 #[derive(Clone, Debug)]
@@ -573,10 +570,6 @@ impl IceAndFire {
 }
 
 impl Game for IceAndFire {
-    fn info(&self) -> &'static GameInfo {
-        &INFO
-    }
-
     fn turn(&self) -> u32 {
         self.turns_done
     }

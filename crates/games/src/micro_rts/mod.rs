@@ -211,10 +211,7 @@ pub static INFO: GameInfo = GameInfo {
 };
 
 /// The registry entry.
-pub const ENTRY: GameEntry = GameEntry {
-    info: &INFO,
-    new: engine::rules::boxed::<MicroRts>,
-};
+pub const ENTRY: GameEntry = GameEntry::of::<MicroRts>();
 
 /// A match of microRTS in progress.
 #[derive(Clone, Debug)]
@@ -435,10 +432,6 @@ impl MicroRts {
 }
 
 impl Game for MicroRts {
-    fn info(&self) -> &'static GameInfo {
-        &INFO
-    }
-
     fn turn(&self) -> u32 {
         self.turns_done
     }

@@ -260,10 +260,7 @@ pub static INFO: GameInfo = GameInfo {
 };
 
 /// The registry entry.
-pub const ENTRY: GameEntry = GameEntry {
-    info: &INFO,
-    new: engine::rules::boxed::<Skyport>,
-};
+pub const ENTRY: GameEntry = GameEntry::of::<Skyport>();
 
 /// Where a match is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -887,10 +884,6 @@ fn incomplete(key: &str) -> LineOutcome {
 }
 
 impl Game for Skyport {
-    fn info(&self) -> &'static GameInfo {
-        &INFO
-    }
-
     fn turn(&self) -> u32 {
         self.turn
     }

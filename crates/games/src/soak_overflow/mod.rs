@@ -354,10 +354,7 @@ pub static INFO: GameInfo = GameInfo {
 };
 
 /// The registry entry.
-pub const ENTRY: GameEntry = GameEntry {
-    info: &INFO,
-    new: engine::rules::boxed::<SoakOverflow>,
-};
+pub const ENTRY: GameEntry = GameEntry::of::<SoakOverflow>();
 
 /// A match of Soak Overflow in progress.
 #[derive(Clone, Debug)]
@@ -843,10 +840,6 @@ impl SoakOverflow {
 }
 
 impl Game for SoakOverflow {
-    fn info(&self) -> &'static GameInfo {
-        &INFO
-    }
-
     fn turn(&self) -> u32 {
         self.turns_done
     }
