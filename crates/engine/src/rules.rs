@@ -41,6 +41,15 @@ impl<R: Rules> GameFacts for R {
     }
 }
 
+/// The one line of an action that a bot writes as one line (Ice and Fire's, microRTS's), for
+/// [`Rules::parse_action`]; else an error that says how many lines there were.
+pub fn one_line(lines: &[String]) -> Result<&str, String> {
+    match lines {
+        [line] => Ok(line),
+        _ => Err(format!("one line expected, not {}", lines.len())),
+    }
+}
+
 /// The constructor a registry entry needs, for any game with a typed layer.
 pub fn boxed<R: Rules>(setup: &Setup) -> Result<Box<dyn Game>, SetupError> {
     Ok(Box::new(R::create(setup)?))

@@ -21,14 +21,9 @@ fn new_game(league: u8, seed: i64) -> IceAndFire {
 fn check_actions(game: &IceAndFire, seat: usize) {
     let mut board = game.board.clone();
     for command in &game.pending {
-        let _ = match *command {
-            Command::Move { id, x, y } => board.move_leaving_incomes(seat, id, x, y),
-            Command::Train { level, x, y } => board.train_leaving_incomes(seat, level, x, y),
-            Command::Build { kind, x, y } => {
-                board.build_leaving_incomes(seat, kind.building(), x, y)
-            }
-            Command::Wait | Command::Msg(_) => continue,
-        };
+        if run_leaving_incomes(&mut board, seat, command).is_none() {
+            continue;
+        }
         let mut again = board.clone();
         again.compute_activity();
         assert_eq!(again.active, board.active, "after {command}");

@@ -410,14 +410,8 @@ impl IceAndFire {
     fn run_commands(&mut self, seat: usize, commands: &[Command]) -> bool {
         let mut acted = false;
         for (i, command) in commands.iter().enumerate() {
-            let board = &mut self.board;
-            let result = match *command {
-                Command::Move { id, x, y } => board.move_leaving_incomes(seat, id, x, y),
-                Command::Train { level, x, y } => board.train_leaving_incomes(seat, level, x, y),
-                Command::Build { kind, x, y } => {
-                    board.build_leaving_incomes(seat, kind.building(), x, y)
-                }
-                Command::Wait | Command::Msg(_) => continue,
+            let Some(result) = run_leaving_incomes(&mut self.board, seat, command) else {
+                continue;
             };
             match result {
                 Ok(text) => {
@@ -569,6 +563,18 @@ impl IceAndFire {
     }
 }
 
+/// Runs one command on the board as the step does, without the incomes
+/// ([`IceAndFire::execute`]); `None` for a command that does nothing there (`WAIT`, `MSG`).
+#[inline]
+fn run_leaving_incomes(board: &mut Board, seat: usize, command: &Command) -> Option<state::Done> {
+    Some(match *command {
+        Command::Move { id, x, y } => board.move_leaving_incomes(seat, id, x, y),
+        Command::Train { level, x, y } => board.train_leaving_incomes(seat, level, x, y),
+        Command::Build { kind, x, y } => board.build_leaving_incomes(seat, kind.building(), x, y),
+        Command::Wait | Command::Msg(_) => return None,
+    })
+}
+
 impl Game for IceAndFire {
     fn turn(&self) -> u32 {
         self.turns_done
@@ -695,11 +701,8 @@ impl Rules for IceAndFire {
     }
 
     fn parse_action(&self, _seat: usize, lines: &[String]) -> Result<Vec<Command>, String> {
-        match lines {
-            [line] => parse_line(line)
-                .map_err(|bad| format!("unrecognised command {}", quote(&bad.piece))),
-            _ => Err(format!("one line expected, not {}", lines.len())),
-        }
+        parse_line(engine::rules::one_line(lines)?)
+            .map_err(|bad| format!("unrecognised command {}", quote(&bad.piece)))
     }
 
     fn apply(&mut self, seat: usize, action: &Vec<Command>) -> Result<(), String> {

@@ -123,30 +123,30 @@ pub fn parse_piece(piece: &str) -> Option<Command> {
 pub fn parse_line(line: &str) -> Result<Vec<Command>, Unrecognised> {
     // Room for a line of MOVEs (a piece and its `;` take at least 9 bytes but for the rarer
     // WAIT and MSG): a few allocations fewer than growing.
-    let mut commands = Vec::with_capacity(line.len() / 9 + 1);
-    for piece in pieces(line) {
-        let piece = trim(piece);
-        match quick_piece(piece).or_else(|| parse_piece(piece)) {
-            Some(c) => commands.push(c),
-            None => {
-                return Err(Unrecognised {
-                    piece: piece.to_string(),
-                    before: commands,
-                })
-            }
-        }
-    }
-    Ok(commands)
+    let commands = Vec::with_capacity(line.len() / 9 + 1);
+    read_pieces(pieces(line).map(trim), commands, |piece| {
+        quick_piece(piece).or_else(|| parse_piece(piece))
+    })
 }
 
 /// [`parse_line`] the plain way, piece by piece through [`java::split`], [`java::trim`] and
 /// [`parse_piece`]: the tests' reference.
 #[cfg(test)]
 pub fn plain_parse_line(line: &str) -> Result<Vec<Command>, Unrecognised> {
-    let mut commands = Vec::new();
-    for piece in java::split(line, ';') {
-        let piece = java::trim(piece);
-        match parse_piece(piece) {
+    let pieces = java::split(line, ';').into_iter().map(java::trim);
+    read_pieces(pieces, Vec::new(), parse_piece)
+}
+
+/// Appends to `commands` the command of each piece as `read` reads it, up to the first piece
+/// it cannot read: that piece is [`Unrecognised`], with the commands before it.
+#[inline]
+fn read_pieces<'a>(
+    pieces: impl Iterator<Item = &'a str>,
+    mut commands: Vec<Command>,
+    read: impl Fn(&'a str) -> Option<Command>,
+) -> Result<Vec<Command>, Unrecognised> {
+    for piece in pieces {
+        match read(piece) {
             Some(c) => commands.push(c),
             None => {
                 return Err(Unrecognised {

@@ -554,10 +554,7 @@ impl Rules for MicroRts {
     }
 
     fn parse_action(&self, _seat: usize, lines: &[String]) -> Result<Vec<Command>, String> {
-        match lines {
-            [line] => parse_syntax(line),
-            _ => Err(format!("one line expected, not {}", lines.len())),
-        }
+        parse_syntax(engine::rules::one_line(lines)?)
     }
 
     fn apply(&mut self, seat: usize, action: &Vec<Command>) -> Result<(), String> {
