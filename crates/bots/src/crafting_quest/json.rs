@@ -209,57 +209,48 @@ impl<'a> Reader<'a> {
         &mut self,
         mut field: impl FnMut(&mut Self, &'a str) -> Option<()>,
     ) -> Option<()> {
-        self.ws();
-        if self.s.get(self.i) != Some(&b'{') {
-            return None;
-        }
-        self.open()?;
-        self.ws();
-        if self.s.get(self.i) == Some(&b'}') {
-            self.i += 1;
-        } else {
-            loop {
-                self.ws();
-                let key = self.key()?;
-                self.ws();
-                if self.s.get(self.i) != Some(&b':') {
-                    return None;
-                }
-                self.i += 1;
-                field(self, key)?;
-                self.ws();
-                match *self.s.get(self.i)? {
-                    b',' => self.i += 1,
-                    b'}' => {
-                        self.i += 1;
-                        break;
-                    }
-                    _ => return None,
-                }
+        self.members(b'{', b'}', |r| {
+            r.ws();
+            let key = r.key()?;
+            r.ws();
+            if r.s.get(r.i) != Some(&b':') {
+                return None;
             }
-        }
-        self.depth -= 1;
-        Some(())
+            r.i += 1;
+            field(r, key)
+        })
     }
 
     /// Reads an array (the next value must be one): `item` is called for each item and must
     /// read it.
-    pub fn array(&mut self, mut item: impl FnMut(&mut Self) -> Option<()>) -> Option<()> {
+    pub fn array(&mut self, item: impl FnMut(&mut Self) -> Option<()>) -> Option<()> {
+        self.members(b'[', b']', item)
+    }
+
+    /// Reads a container that `open` opens and `close` closes (the next value must be one):
+    /// `member` is called for each member, separated by commas, and must read it.
+    #[inline]
+    fn members(
+        &mut self,
+        open: u8,
+        close: u8,
+        mut member: impl FnMut(&mut Self) -> Option<()>,
+    ) -> Option<()> {
         self.ws();
-        if self.s.get(self.i) != Some(&b'[') {
+        if self.s.get(self.i) != Some(&open) {
             return None;
         }
         self.open()?;
         self.ws();
-        if self.s.get(self.i) == Some(&b']') {
+        if self.s.get(self.i) == Some(&close) {
             self.i += 1;
         } else {
             loop {
-                item(self)?;
+                member(self)?;
                 self.ws();
                 match *self.s.get(self.i)? {
                     b',' => self.i += 1,
-                    b']' => {
+                    c if c == close => {
                         self.i += 1;
                         break;
                     }
