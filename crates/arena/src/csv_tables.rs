@@ -18,16 +18,21 @@ fn number(x: Option<f64>, decimals: usize) -> String {
     x.map_or(String::new(), |x| format!("{x:.decimals$}"))
 }
 
-fn finish(writer: csv::Writer<Vec<u8>>) -> String {
-    let bytes = writer.into_inner().unwrap_or_default();
+/// A table as CSV: the `header` line, then one line per row.
+fn table<const N: usize>(header: [&str; N], rows: impl Iterator<Item = [String; N]>) -> String {
+    let mut w = csv::Writer::from_writer(Vec::new());
+    let _ = w.write_record(header);
+    for row in rows {
+        let _ = w.write_record(row);
+    }
+    let bytes = w.into_inner().unwrap_or_default();
     String::from_utf8(bytes).unwrap_or_default()
 }
 
 /// The standings: rank, name, matches, wins, draws, losses, average score, rating (μ and σ) and
 /// faults by kind. `names` are the names to show, one per bot.
 pub fn standings(names: &[String], summary: &Summary) -> String {
-    let mut w = csv::Writer::from_writer(Vec::new());
-    let _ = w.write_record([
+    let header = [
         "rank",
         "bot",
         "matches",
@@ -41,11 +46,11 @@ pub fn standings(names: &[String], summary: &Summary) -> String {
         "crashes",
         "malformed",
         "floods",
-    ]);
-    for (rank, &b) in ranking(summary).iter().enumerate() {
+    ];
+    let rows = ranking(summary).into_iter().enumerate().map(|(rank, b)| {
         let s = &summary.bots[b];
         let name = names.get(b).map_or("", String::as_str);
-        let _ = w.write_record([
+        [
             (rank + 1).to_string(),
             name.to_string(),
             s.matches.to_string(),
@@ -59,16 +64,15 @@ pub fn standings(names: &[String], summary: &Summary) -> String {
             s.faults.crash.to_string(),
             s.faults.malformed.to_string(),
             s.faults.flood.to_string(),
-        ]);
-    }
-    finish(w)
+        ]
+    });
+    table(header, rows)
 }
 
 /// The pairs that met: each from its first bot's side (wins, draws, losses, score rate with its
 /// 95% interval, average scores).
 pub fn pairs(names: &[String], summary: &Summary) -> String {
-    let mut w = csv::Writer::from_writer(Vec::new());
-    let _ = w.write_record([
+    let header = [
         "bot",
         "opponent",
         "matches",
@@ -80,12 +84,12 @@ pub fn pairs(names: &[String], summary: &Summary) -> String {
         "interval high",
         "average score",
         "opponent's average score",
-    ]);
+    ];
     let name = |i: usize| names.get(i).map_or(String::new(), Clone::clone);
-    for p in summary.pairs.iter().filter(|p| p.matches > 0) {
+    let rows = summary.pairs.iter().filter(|p| p.matches > 0).map(|p| {
         let averages = p.average_scores();
         let interval = p.interval();
-        let _ = w.write_record([
+        [
             name(p.a),
             name(p.b),
             p.matches.to_string(),
@@ -97,9 +101,9 @@ pub fn pairs(names: &[String], summary: &Summary) -> String {
             number(interval.map(|i| i.1), 3),
             number(averages.map(|a| a.0), 2),
             number(averages.map(|a| a.1), 2),
-        ]);
-    }
-    finish(w)
+        ]
+    });
+    table(header, rows)
 }
 
 #[cfg(test)]
