@@ -90,6 +90,17 @@ pub fn out_dir(repo: &Repo) -> PathBuf {
     repo.target_dir().join("wasi-bots")
 }
 
+/// `dir`, created with its parents if missing (a folder of the target directory).
+fn made_dir(dir: PathBuf) -> Result<PathBuf> {
+    std::fs::create_dir_all(&dir).map_err(|e| {
+        Failure::new(
+            format!("cannot create {}: {e}", dir.display()),
+            "check that the target directory is writable",
+        )
+    })?;
+    Ok(dir)
+}
+
 /// `cargo xtask wasi-bots [--bench]`.
 pub fn run(repo: &Repo, bench: bool) -> Result {
     build(repo)?;
@@ -105,13 +116,7 @@ pub fn build(repo: &Repo) -> Result {
     let started = Instant::now();
     setup::ensure_wasi_tools(repo)?;
     let out = out_dir(repo);
-    let native = out.join("native");
-    std::fs::create_dir_all(&native).map_err(|e| {
-        Failure::new(
-            format!("cannot create {}: {e}", native.display()),
-            "check that the target directory is writable",
-        )
-    })?;
+    let native = made_dir(out.join("native"))?;
     for bot in BOTS.iter().filter(|b| b.language != Language::Rust) {
         let source = repo.path(&format!("bots/wasi/{}", bot.source));
         let compiler = if bot.language == Language::Cpp {
@@ -243,13 +248,7 @@ fn run_bench(repo: &Repo) -> Result {
     common::run(build, "read cargo's message above")?;
     let botplay = repo.target_dir().join("release").join("botplay");
     let out = out_dir(repo);
-    let scratch = out.join("bench");
-    std::fs::create_dir_all(&scratch).map_err(|e| {
-        Failure::new(
-            format!("cannot create {}: {e}", scratch.display()),
-            "check that the target directory is writable",
-        )
-    })?;
+    let scratch = made_dir(out.join("bench"))?;
     println!("\n{}", crate::bench::machine());
     println!(
         "per turn: the mean time a bot took to answer, over every turn of one match against \
