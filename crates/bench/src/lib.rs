@@ -419,6 +419,8 @@ impl<R: Rules> Replayable for Recording<R> {
 
 #[cfg(test)]
 mod tests {
+    use engine::Frame;
+
     use super::*;
 
     #[test]
@@ -468,19 +470,20 @@ mod tests {
         }
     }
 
-    /// Fails unless a match of `w` played another way, to `game` after `turns` turn records
-    /// with `outcome`, ends as the referee's match did: the same turns, outcome and last frame.
+    /// Fails unless a match of `w` played another way, to `last_frame` after `turns` turn
+    /// records with `outcome`, ends as the referee's match did: the same turns, outcome and
+    /// last frame.
     fn assert_ends_as(
         w: &Workload,
         referee: &Referee,
         turns: usize,
         outcome: Option<Outcome>,
-        game: &dyn Game,
+        last_frame: Frame,
     ) {
         assert_eq!(turns, referee.turns().len(), "{}", w.game);
         assert_eq!(outcome, referee.outcome(), "{}", w.game);
         assert_eq!(
-            Some(&game.frame()),
+            Some(&last_frame),
             referee.frames().last(),
             "{}: the last frame differs",
             w.game
@@ -493,7 +496,7 @@ mod tests {
             let referee = play_match(&w);
             let mut game = w.game();
             let run = play_text(game.as_mut(), &mut w.new_bots());
-            assert_ends_as(&w, &referee, run.turns as usize, run.outcome, game.as_ref());
+            assert_ends_as(&w, &referee, run.turns as usize, run.outcome, game.frame());
         }
     }
 
@@ -509,13 +512,8 @@ mod tests {
                 "{}",
                 w.game
             );
-            assert_eq!(arena.outcome(), framed.outcome(), "{}", w.game);
-            assert_eq!(
-                Some(&arena.frame_now()),
-                framed.frames().last(),
-                "{}",
-                w.game
-            );
+            let turns = arena.turns().len();
+            assert_ends_as(&w, &framed, turns, arena.outcome(), arena.frame_now());
         }
     }
 
@@ -525,13 +523,8 @@ mod tests {
             let referee = play_match(&w);
             let recording = recording(&w).unwrap_or_else(|e| panic!("{}: {e}", w.game));
             let game = recording.replay_boxed();
-            assert_ends_as(
-                &w,
-                &referee,
-                recording.turns(),
-                game.outcome(),
-                game.as_ref(),
-            );
+            let turns = recording.turns();
+            assert_ends_as(&w, &referee, turns, game.outcome(), game.frame());
         }
     }
 }

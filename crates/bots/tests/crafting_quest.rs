@@ -16,8 +16,7 @@ fn bot(name: &str, seed: i64) -> Box<dyn Bot> {
 }
 
 fn setup(seed: i64, seats: usize, options: &[(&str, &str)]) -> Setup {
-    let entry = games::entry("crafting-quest").expect("registered");
-    let mut setup = Setup::new(entry.info, seed);
+    let mut setup = common::setup("crafting-quest", seed);
     setup.seats = seats;
     for (k, v) in options {
         setup.options.insert(k.to_string(), v.to_string());

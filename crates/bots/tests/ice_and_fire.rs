@@ -405,7 +405,7 @@ XXXXXXXXXXXX
 
 /// Plays one match in a league; returns the outcome and the faults.
 fn play(seed: i64, ruleset: &str, bots: Vec<Box<dyn Bot>>) -> (Outcome, Vec<Fault>) {
-    let mut setup = Setup::new(games::entry("ice-and-fire").expect("registered").info, seed);
+    let mut setup = common::setup("ice-and-fire", seed);
     setup.ruleset = ruleset.to_string();
     common::result(&common::play_out(setup, bots))
 }

@@ -11,7 +11,7 @@ use bots::micro_rts::board::Board;
 use bots::micro_rts::protocol::{output_line, Order, Reader, CASTLE, ENEMY, ME, WORKER};
 use bots::micro_rts::Rush;
 use bots::Bot;
-use engine::{Fault, Outcome, Setup};
+use engine::{Fault, Outcome};
 
 // ---------------------------------------------------------------------------------------------
 // Hand-written inputs
@@ -182,8 +182,7 @@ fn the_rush_harvests_trains_and_defends_on_the_hand_written_turns() {
 // ---------------------------------------------------------------------------------------------
 
 fn play(seed: i64, bots: Vec<Box<dyn Bot>>) -> (Outcome, Vec<Fault>) {
-    let setup = Setup::new(games::entry("micro-rts").expect("registered").info, seed);
-    common::result(&common::play_out(setup, bots))
+    common::result(&common::play_out(common::setup("micro-rts", seed), bots))
 }
 
 /// Plays the bot `hero` against `villain` with seats alternated by seed; returns the hero's

@@ -6,7 +6,7 @@ mod common;
 use bots::skyport::protocol::{order_line, Act, Dir, Message, Pos, Ruleset, Weapon};
 use bots::skyport::{Gunner, Random, Wait};
 use bots::Bot;
-use engine::{Fault, Outcome, Setup};
+use engine::{Fault, Outcome};
 
 // ---------------------------------------------------------------------------------------------
 // Hand-written server lines
@@ -310,7 +310,7 @@ fn the_gunner_chooses_weapons_for_the_map_and_ruleset() {
 
 /// Plays one match; returns the outcome and the faults.
 fn play(seed: i64, seats: usize, ruleset: &str, bots: Vec<Box<dyn Bot>>) -> (Outcome, Vec<Fault>) {
-    let mut setup = Setup::new(games::entry("skyport").expect("registered").info, seed);
+    let mut setup = common::setup("skyport", seed);
     setup.ruleset = ruleset.to_string();
     setup.seats = seats;
     common::result(&common::play_out(setup, bots))

@@ -9,7 +9,7 @@ use bots::soak_overflow::board::Board;
 use bots::soak_overflow::protocol::{agent_line, Action, Pos, Reader};
 use bots::soak_overflow::Soaker;
 use bots::Bot;
-use engine::{Fault, Outcome, Setup};
+use engine::{Fault, Outcome};
 
 // ---------------------------------------------------------------------------------------------
 // Hand-written inputs
@@ -223,11 +223,7 @@ fn the_soaker_bombs_a_cluster_and_finishes_the_wet() {
 // ---------------------------------------------------------------------------------------------
 
 fn play(seed: i64, bots: Vec<Box<dyn Bot>>) -> (Outcome, Vec<Fault>, u32) {
-    let setup = Setup::new(
-        games::entry("soak-overflow").expect("registered").info,
-        seed,
-    );
-    let referee = common::play_out(setup, bots);
+    let referee = common::play_out(common::setup("soak-overflow", seed), bots);
     let (outcome, faults) = common::result(&referee);
     let turns = referee.frames().last().map_or(0, |f| f.turn);
     (outcome, faults, turns)

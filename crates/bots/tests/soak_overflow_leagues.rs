@@ -6,6 +6,7 @@ use bots::soak_overflow::protocol::{Combat, Init, Orders, Pos, Reader, TurnInput
 use bots::soak_overflow::{Boss, Random, Soaker, Wait};
 use bots::Bot;
 use engine::{Outcome, Referee, Setup};
+use games::soak_overflow::league::run_and_gun_spots;
 
 /// A red bot whose every turn is a function of what it read.
 struct Scripted {
@@ -103,16 +104,7 @@ fn both_shoot_the_first_with(init: &Init, turn: &TurnInput, wetness: i32) -> Vec
 
 /// Steps behind the high cover and shoots the enemy behind the weaker cover.
 fn league_3_solver(init: &Init, turn: &TurnInput) -> Vec<String> {
-    let w = init.width;
-    let high = |x: i32| init.tile(Pos::new(x, 1)) == 2;
-    let run = [
-        Pos::new(0, if high(1) { 1 } else { 3 }),
-        Pos::new(w - 1, if high(w - 2) { 1 } else { 3 }),
-    ];
-    let gun = [
-        Pos::new(4, if high(3) { 3 } else { 1 }),
-        Pos::new(w - 5, if high(w - 4) { 3 } else { 1 }),
-    ];
+    let (run, gun) = run_and_gun_spots(&init.grid());
     let on = |p: Pos| turn.agents.iter().find(|a| a.pos == p).map_or(0, |a| a.id);
     vec![
         format!("1;MOVE {} {};SHOOT {}", run[0].x, run[0].y, on(gun[0])),

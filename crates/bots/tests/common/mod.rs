@@ -12,6 +12,11 @@ pub fn builtin(game: &str, name: &str, seed: i64) -> Box<dyn Bot> {
     bots::builtin(game, name, seed).expect("registered")
 }
 
+/// A match of `game` on `seed` with the game's default ruleset and fewest seats.
+pub fn setup(game: &str, seed: i64) -> Setup {
+    Setup::new(games::entry(game).expect("registered").info, seed)
+}
+
 /// Plays a match of `setup` to its end; its seats are named `bot0`, `bot1`, …
 pub fn play_out(setup: Setup, bots: Vec<Box<dyn Bot>>) -> Referee {
     let game = games::new_game(&setup).expect("a valid setup");

@@ -1,16 +1,14 @@
 //! The `botplay` command line as other tools meet it: its output lines, exit codes and errors,
 //! against real local programs.
 use crate::common::{
-    assert_contains, botplay, fixture, play_args, seat_lines, stderr, stdout, temp, words,
+    assert_contains, botplay, fixture, play_match, seat_lines, stderr, stdout, temp, words,
 };
 
 use std::process::{Command, Output};
 use std::time::Instant;
 
 fn play(bots: [&str; 2], extra: &[&str]) -> Output {
-    let mut args = play_args("ice-and-fire", "1", &bots);
-    args.extend(extra);
-    botplay(&args)
+    play_match("ice-and-fire", "1", &bots, extra)
 }
 
 #[test]

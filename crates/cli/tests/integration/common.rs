@@ -93,6 +93,13 @@ pub fn play_args<'a>(game: &'a str, seed: &'a str, bots: &[&'a str]) -> Vec<&'a 
     args
 }
 
+/// Runs `botplay play` for a match of `game` on `seed` between `bots`, then the flags `extra`.
+pub fn play_match(game: &str, seed: &str, bots: &[&str], extra: &[&str]) -> Output {
+    let mut args = play_args(game, seed, bots);
+    args.extend(extra);
+    botplay(&args)
+}
+
 /// The [`words`] of `line`, then `rest` as they are (paths, and bots whose commands hold
 /// spaces).
 pub fn words_then<'a>(line: &'a str, rest: &[&'a str]) -> Vec<&'a str> {

@@ -2,7 +2,7 @@
 //! and a program that buffers its output is told so, or runs unchanged on a pseudo-terminal.
 
 use crate::common::{
-    assert_contains, botplay, fixture, play_args, stderr, stdout, temp, words_then,
+    assert_contains, botplay, fixture, play_match, stderr, stdout, temp, words_then,
 };
 
 use std::process::{Command, Output};
@@ -65,9 +65,7 @@ fn static_unflushed() -> String {
 }
 
 fn ice_and_fire(bots: [&str; 2], extra: &[&str]) -> Output {
-    let mut args = play_args("ice-and-fire", "3", &bots);
-    args.extend(extra);
-    botplay(&args)
+    play_match("ice-and-fire", "3", &bots, extra)
 }
 
 #[test]

@@ -122,6 +122,17 @@ fn completions_for_bash_zsh_and_fish() {
     }
 }
 
+/// The `key` of every item of a game's `list`, from `botplay list --json`.
+fn each<'a>(game: &'a Value, list: &str, key: &str) -> Vec<&'a str> {
+    let items = game[list].as_array().unwrap_or_else(|| panic!("{list}"));
+    let text = |item: &'a Value| {
+        item[key]
+            .as_str()
+            .unwrap_or_else(|| panic!("{list}: {key}"))
+    };
+    items.iter().map(text).collect()
+}
+
 #[test]
 fn list_has_a_header_and_a_json_form() {
     let o = botplay(&["list"]);
@@ -144,22 +155,10 @@ fn list_has_a_header_and_a_json_form() {
         assert_eq!(game["version"], entry.info.version);
         assert_eq!(game["seats"]["min"], entry.info.min_seats);
         assert_eq!(game["seats"]["max"], entry.info.max_seats);
-        let rulesets: Vec<&str> = game["rulesets"]
-            .as_array()
-            .expect("rulesets")
-            .iter()
-            .map(|r| r["id"].as_str().expect("ruleset id"))
-            .collect();
         let want: Vec<&str> = entry.info.rulesets.iter().map(|r| r.id).collect();
-        assert_eq!(rulesets, want);
-        let bots: Vec<&str> = game["bots"]
-            .as_array()
-            .expect("bots")
-            .iter()
-            .map(|b| b["name"].as_str().expect("bot name"))
-            .collect();
+        assert_eq!(each(game, "rulesets", "id"), want);
         let want: Vec<&str> = bots::builtins(id).map(|b| b.name).collect();
-        assert_eq!(bots, want);
+        assert_eq!(each(game, "bots", "name"), want);
     }
     let soak = games
         .iter()

@@ -5,12 +5,12 @@
 //! broadcasts between turns).
 use crate::common::{assert_contains, botplay, play_args, temp, words, words_then};
 
-use std::path::PathBuf;
+use std::path::Path;
 use std::process::Output;
 
 use serde_json::Value;
 
-fn read(path: &PathBuf) -> Value {
+fn read(path: impl AsRef<Path>) -> Value {
     serde_json::from_str(&std::fs::read_to_string(path).expect("a replay")).expect("JSON")
 }
 
@@ -38,13 +38,18 @@ fn ok(o: &Output) -> String {
 
 /// Runs `botplay` with the words of `line` and `--replay` to the scratch file `name`, which
 /// must succeed: the replay's path.
-fn recorded(name: &str, line: &str) -> PathBuf {
-    let path = temp("takeover", name);
-    ok(&botplay(&words_then(
-        line,
-        &["--replay", &path.display().to_string()],
-    )));
+fn recorded(name: &str, line: &str) -> String {
+    let path = temp("takeover", name).display().to_string();
+    ok(&botplay(&words_then(line, &["--replay", &path])));
     path
+}
+
+/// Runs `botplay play` taking the match of the replay `original` over from `turn` with `bots`,
+/// its replay written to `replay`, which must succeed: what it printed.
+fn take_over(original: &str, turn: &str, [a, b]: [&str; 2], replay: &str) -> String {
+    ok(&botplay(&[
+        "play", "--from", original, "--turn", turn, "--bot", a, "--bot", b, "--replay", replay,
+    ]))
 }
 
 #[test]
@@ -75,19 +80,7 @@ fn a_match_taken_over_by_the_same_bots_is_the_same_match() {
 
         let taken = temp("takeover", &format!("{game}-taken.json"));
         let taken_arg = taken.display().to_string();
-        let again = ok(&botplay(&[
-            "play",
-            "--from",
-            &original_arg,
-            "--turn",
-            &turn,
-            "--bot",
-            bot,
-            "--bot",
-            "builtin:random",
-            "--replay",
-            &taken_arg,
-        ]));
+        let again = take_over(&original_arg, &turn, [bot, "builtin:random"], &taken_arg);
         assert_eq!(again, first, "{game}: the same result");
         let replayed = read(&taken);
         assert_eq!(lines(&replayed), records, "{game}: the same lines");
@@ -114,22 +107,9 @@ fn a_bot_taking_over_plays_from_that_turn_on() {
         "wait.json",
         "play --game ice-and-fire --seed 3 --bot builtin:wait --bot builtin:expander",
     );
-    let original_arg = original.display().to_string();
     let taken = temp("takeover", "wait-taken.json");
-    let taken_arg = taken.display().to_string();
-    let out = ok(&botplay(&[
-        "play",
-        "--from",
-        &original_arg,
-        "--turn",
-        "4",
-        "--bot",
-        "builtin:expander",
-        "--bot",
-        "builtin:expander",
-        "--replay",
-        &taken_arg,
-    ]));
+    let bots = ["builtin:expander", "builtin:expander"];
+    let out = take_over(&original, "4", bots, &taken.display().to_string());
     let (before, after) = (lines(&read(&original)), lines(&read(&taken)));
     let from = read(&taken)["from"]["turns"].as_u64().expect("turns") as usize;
     assert_eq!(before[..from], after[..from], "the record up to the turn");
@@ -143,7 +123,6 @@ fn a_turn_the_match_never_reached_or_a_setup_beside_from_is_refused() {
         "short.json",
         "play --game ice-and-fire --seed 1 --bot builtin:expander --bot builtin:random",
     );
-    let original_arg = original.display().to_string();
     for (args, says) in [
         (
             words("--turn 9999 --bot builtin:wait --bot builtin:wait"),
@@ -160,7 +139,7 @@ fn a_turn_the_match_never_reached_or_a_setup_beside_from_is_refused() {
             "--from takes the game and its setup from the replay",
         ),
     ] {
-        let mut all = vec!["play", "--from", &original_arg];
+        let mut all = vec!["play", "--from", &original];
         all.extend(args);
         let o = botplay(&all);
         assert_eq!(o.status.code(), Some(2), "{all:?}");

@@ -90,6 +90,14 @@ fn score(g: &Skyport, seat: usize) -> i64 {
     g.world.players[seat].score
 }
 
+/// Where the last shot was a laser beam: from where to where.
+fn last_laser(g: &Skyport) -> ((i32, i32), (i32, i32)) {
+    match g.effects.last() {
+        Some((_, Effect::Laser { from, to })) => ((from.j, from.k), (to.j, to.k)),
+        other => panic!("not a laser: {other:?}"),
+    }
+}
+
 /// 7 × 7 of grass with two spawns in the corners.
 const OPEN: [&str; 7] = [
     "SGGGGGG", "GGGGGGG", "GGGGGGG", "GGGGGGG", "GGGGGGG", "GGGGGGG", "GGGGGGS",
@@ -827,13 +835,7 @@ fn the_laser_flies_over_void_stops_at_rock_and_pierces() {
     assert_eq!(hp(&g, 1), 78);
     assert_eq!(hp(&g, 2), 78);
     assert_eq!(score(&g, 0), 44);
-    assert_eq!(
-        g.effects.last().unwrap().1,
-        Effect::Laser {
-            from: Pos::new(3, 0),
-            to: Pos::new(3, 5)
-        }
-    );
+    assert_eq!(last_laser(&g), ((3, 0), (3, 5)));
     // Range 5 at level 1: from 0,4 downwards reaches 5,9 but not 6,10 (off the map anyway);
     // from 4,0 left-up is off the map at once.
     let mut g = play_on(&rows, "rev1", &[LM, MD, DL]);
@@ -843,36 +845,18 @@ fn the_laser_flies_over_void_stops_at_rock_and_pierces() {
     assert_eq!(say(&mut g, Order::Laser(Dir::Down)), LineOutcome::More);
     assert_eq!(hp(&g, 1), 100);
     assert_eq!(hp(&g, 2), 100 - 22);
-    assert_eq!(
-        g.effects.last().unwrap().1,
-        Effect::Laser {
-            from: Pos::new(2, 2),
-            to: Pos::new(7, 7)
-        }
-    );
+    assert_eq!(last_laser(&g), ((2, 2), (7, 7)));
     let mut g = play_on(&rows, "rev1", &[LM, MD, DL]);
     put(&mut g, 0, 4, 0);
     assert_eq!(say(&mut g, Order::Laser(Dir::LeftUp)), LineOutcome::More);
-    assert_eq!(
-        g.effects.last().unwrap().1,
-        Effect::Laser {
-            from: Pos::new(4, 0),
-            to: Pos::new(4, 0)
-        }
-    );
+    assert_eq!(last_laser(&g), ((4, 0), (4, 0)));
     assert_eq!(hp(&g, 0), 100);
     // The rock at 3,7 stops the beam before it.
     let mut g = play_on(&rows, "rev1", &[LM, MD, DL]);
     put(&mut g, 0, 3, 5);
     put(&mut g, 2, 3, 8);
     assert_eq!(say(&mut g, Order::Laser(Dir::RightDown)), LineOutcome::More);
-    assert_eq!(
-        g.effects.last().unwrap().1,
-        Effect::Laser {
-            from: Pos::new(3, 5),
-            to: Pos::new(3, 6)
-        }
-    );
+    assert_eq!(last_laser(&g), ((3, 5), (3, 6)));
     assert_eq!(hp(&g, 2), 100);
     // Errors.
     let mut g = play_on(&rows, "rev1", &[LM, MD, DL]);

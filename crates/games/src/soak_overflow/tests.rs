@@ -336,7 +336,8 @@ fn range_falloff() {
 
 #[test]
 fn cover() {
-    let sniper = (Class::Sniper, 1, 2);
+    let sniper_at = |x, y| (Class::Sniper, x, y);
+    let sniper = sniper_at(1, 2);
     // Low cover beside the target, facing the shooter.
     assert_eq!(shot(sniper, (6, 2), &[(5, 2, 1)], false), Some(12));
     assert_eq!(shot(sniper, (6, 2), &[(5, 2, 1)], true), Some(6));
@@ -344,34 +345,16 @@ fn cover() {
     assert_eq!(shot(sniper, (6, 2), &[(5, 2, 2)], false), Some(6));
     assert_eq!(shot(sniper, (6, 2), &[(5, 2, 2)], true), Some(0));
     // A cover touching the shooter (here diagonally) is ignored.
-    assert_eq!(
-        shot((Class::Sniper, 4, 3), (6, 2), &[(5, 2, 2)], false),
-        Some(24)
-    );
-    assert_eq!(
-        shot((Class::Sniper, 4, 2), (6, 2), &[(5, 2, 2)], false),
-        Some(24)
-    );
+    assert_eq!(shot(sniper_at(4, 3), (6, 2), &[(5, 2, 2)], false), Some(24));
+    assert_eq!(shot(sniper_at(4, 2), (6, 2), &[(5, 2, 2)], false), Some(24));
     // A cover on the far side does nothing.
     assert_eq!(shot(sniper, (6, 2), &[(7, 2, 2)], false), Some(24));
     // Diagonal shot: low cover on the x side, high on the y side: the better counts.
-    assert_eq!(
-        shot(
-            (Class::Sniper, 2, 0),
-            (5, 3),
-            &[(4, 3, 1), (5, 2, 2)],
-            false
-        ),
-        Some(6)
-    );
+    let low_x_high_y = [(4, 3, 1), (5, 2, 2)];
+    assert_eq!(shot(sniper_at(2, 0), (5, 3), &low_x_high_y, false), Some(6));
     // dy = 1: only the x-side cover counts.
     assert_eq!(
-        shot(
-            (Class::Sniper, 2, 2),
-            (5, 3),
-            &[(4, 3, 1), (5, 2, 2)],
-            false
-        ),
+        shot(sniper_at(2, 2), (5, 3), &low_x_high_y, false),
         Some(12)
     );
     // A gunner at distance 8 behind low cover.
