@@ -1083,43 +1083,27 @@ fn mining_takes_two_then_the_tile_is_grass() {
     assert_eq!(state["map"]["data"][1][0], "E");
 }
 
+/// A turn of three upgrades (silent when the seat cannot afford them), then its step.
+fn upgrade(g: &mut Skyport, weapons: [Weapon; 3]) {
+    let outcomes = weapons.map(|w| say(g, Order::Upgrade(w)));
+    let turn = [LineOutcome::More, LineOutcome::More, LineOutcome::Done];
+    assert_eq!(outcomes, turn, "{weapons:?}");
+    g.step();
+}
+
 #[test]
 fn upgrades_cost_four_then_five_of_the_weapons_resource() {
     let mut g = play_on(&OPEN, "rev1", &[LM, MD]);
     put(&mut g, 0, 2, 2);
     g.world.players[0].resources = [8, 3, 9];
-    assert_eq!(
-        say(&mut g, Order::Upgrade(Weapon::Laser)),
-        LineOutcome::More
-    );
-    assert_eq!(
-        say(&mut g, Order::Upgrade(Weapon::Laser)),
-        LineOutcome::More
-    );
-    assert_eq!(
-        say(&mut g, Order::Upgrade(Weapon::Mortar)),
-        LineOutcome::Done
-    );
-    g.step();
+    upgrade(&mut g, [Weapon::Laser, Weapon::Laser, Weapon::Mortar]);
     let p = &g.world.players[0];
     // 8 rubidium: level 2 (−4), then 4 < 5; 3 explosium < 4; all silent.
     assert_eq!(p.weapons, [(Weapon::Laser, 2), (Weapon::Mortar, 1)]);
     assert_eq!(p.resources, [4, 3, 9]);
     endturn(&mut g);
     g.world.players[0].resources = [9, 0, 9];
-    assert_eq!(
-        say(&mut g, Order::Upgrade(Weapon::Laser)),
-        LineOutcome::More
-    );
-    assert_eq!(
-        say(&mut g, Order::Upgrade(Weapon::Laser)),
-        LineOutcome::More
-    );
-    assert_eq!(
-        say(&mut g, Order::Upgrade(Weapon::Droid)),
-        LineOutcome::Done
-    );
-    g.step();
+    upgrade(&mut g, [Weapon::Laser, Weapon::Laser, Weapon::Droid]);
     let p = &g.world.players[0];
     assert_eq!(p.weapons, [(Weapon::Laser, 3), (Weapon::Mortar, 1)]);
     assert_eq!(p.resources, [4, 0, 9]);

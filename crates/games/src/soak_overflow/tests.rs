@@ -196,6 +196,11 @@ fn turn(g: &mut SoakOverflow, red: &[&str], blue: &[&str]) -> Vec<String> {
     g.last_events()
 }
 
+/// Where the agents 1 to `n` stand.
+fn places(g: &SoakOverflow, n: i32) -> Vec<Coord> {
+    (1..=n).map(|id| agent(g, id).at).collect()
+}
+
 fn agent(g: &SoakOverflow, id: i32) -> &Agent {
     g.board
         .agent(id)
@@ -440,9 +445,9 @@ fn moves_on_open(agents: &[(i32, i32, i32)], lines: &[&str]) -> SoakOverflow {
 #[test]
 fn shared_targets_and_swaps_are_cancelled() {
     let g = moves_on_open(&[(1, 1, 1), (2, 3, 1)], &["1;MOVE 2 1", "2;MOVE 2 1"]);
-    assert_eq!((agent(&g, 1).at, agent(&g, 2).at), (c(1, 1), c(3, 1)));
+    assert_eq!(places(&g, 2), [c(1, 1), c(3, 1)]);
     let g = moves_on_open(&[(1, 1, 1), (2, 2, 1)], &["1;MOVE 2 1", "2;MOVE 1 1"]);
-    assert_eq!((agent(&g, 1).at, agent(&g, 2).at), (c(1, 1), c(2, 1)));
+    assert_eq!(places(&g, 2), [c(1, 1), c(2, 1)]);
     assert!(g.last_log.moves.iter().all(|m| !m.done));
 }
 
@@ -452,24 +457,13 @@ fn chains_and_rotations_succeed() {
         &[(1, 1, 1), (2, 2, 1), (3, 3, 1)],
         &["1;MOVE 2 1", "2;MOVE 3 1", "3;MOVE 4 1"],
     );
-    assert_eq!(
-        [agent(&g, 1).at, agent(&g, 2).at, agent(&g, 3).at],
-        [c(2, 1), c(3, 1), c(4, 1)]
-    );
+    assert_eq!(places(&g, 3), [c(2, 1), c(3, 1), c(4, 1)]);
     // A 2 × 2 rotation.
     let g = moves_on_open(
         &[(1, 1, 1), (2, 2, 1), (3, 2, 2), (4, 1, 2)],
         &["1;MOVE 2 1", "2;MOVE 2 2", "3;MOVE 1 2", "4;MOVE 1 1"],
     );
-    assert_eq!(
-        [
-            agent(&g, 1).at,
-            agent(&g, 2).at,
-            agent(&g, 3).at,
-            agent(&g, 4).at
-        ],
-        [c(2, 1), c(2, 2), c(1, 2), c(1, 1)]
-    );
+    assert_eq!(places(&g, 4), [c(2, 1), c(2, 2), c(1, 2), c(1, 1)]);
 }
 
 #[test]
@@ -478,13 +472,10 @@ fn moving_into_a_standing_agent_cancels_the_queue_behind() {
         &[(1, 1, 1), (2, 2, 1), (3, 3, 1)],
         &["1;MOVE 2 1", "2;MOVE 3 1", "3;MESSAGE stay"],
     );
-    assert_eq!(
-        [agent(&g, 1).at, agent(&g, 2).at, agent(&g, 3).at],
-        [c(1, 1), c(2, 1), c(3, 1)]
-    );
+    assert_eq!(places(&g, 3), [c(1, 1), c(2, 1), c(3, 1)]);
     // An agent whose move leads nowhere (already there) stands too.
     let g = moves_on_open(&[(1, 1, 1), (2, 2, 1)], &["1;MOVE 2 1", "2;MOVE 2 1"]);
-    assert_eq!((agent(&g, 1).at, agent(&g, 2).at), (c(1, 1), c(2, 1)));
+    assert_eq!(places(&g, 2), [c(1, 1), c(2, 1)]);
 }
 
 // ---------------------------------------------------------------------------------------------
