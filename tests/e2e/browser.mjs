@@ -1,7 +1,7 @@
 // The browser every e2e test uses: Debian's Chromium (or $CHROMIUM) driven by playwright-core,
 // headless, with nothing that reaches the network on its own.
 
-import { mkdir, mkdtemp, rm } from "node:fs/promises";
+import { mkdir, mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -257,22 +257,35 @@ export async function runArena(page, bots, { perPair = 2, relaxed = true } = {})
   return clicked;
 }
 
-/** Run in the page (`page.evaluate(boardColours)`): the size of the board's canvas and how varied
- * it is: the colours of every 7th pixel (5 bits a channel), how many there are (`distinct`) and
- * how many stand in more than 1 in 2000 samples (`common`); all 0 without a board. */
-export function boardColours() {
-  const canvas = document.querySelector("#board");
-  if (!canvas) return { width: 0, height: 0, distinct: 0, common: 0 };
+/** Run in the page (`page.evaluate(boardColours)`, or `canvasLocator.evaluate(boardColours, every)`
+ * for another canvas): the size of the board's canvas, its label and how varied it is: the colours
+ * of every 7th pixel (every `every`th; 5 bits a channel), how many there are (`distinct`) and how
+ * many stand in more than 1 in 2000 samples (`common`); all 0 without a board. */
+export function boardColours(canvas = document.querySelector("#board"), every = 7) {
+  if (!canvas) return { width: 0, height: 0, distinct: 0, common: 0, label: "" };
   const { width, height } = canvas;
   const data = canvas.getContext("2d").getImageData(0, 0, width, height).data;
   const colours = new Map();
-  for (let i = 0; i < data.length; i += 4 * 7) {
+  for (let i = 0; i < data.length; i += 4 * every) {
     const key = (data[i] >> 3) + "," + (data[i + 1] >> 3) + "," + (data[i + 2] >> 3);
     colours.set(key, (colours.get(key) ?? 0) + 1);
   }
-  const samples = data.length / (4 * 7);
+  const samples = data.length / (4 * every);
   const common = [...colours.values()].filter((n) => n > samples / 2000).length;
-  return { width, height, distinct: colours.size, common };
+  return { width, height, distinct: colours.size, common, label: canvas.getAttribute("aria-label") ?? "" };
+}
+
+/** Run in the page (`page.evaluate(watchPauses, everyMs)`): from now on `self.longestPause` is the
+ * page's longest pause, the most a tick of an `everyMs` ms interval came late. */
+export function watchPauses(everyMs) {
+  clearInterval(self.pauseWatch);
+  self.longestPause = 0;
+  let last = performance.now();
+  self.pauseWatch = setInterval(() => {
+    const now = performance.now();
+    self.longestPause = Math.max(self.longestPause, now - last - everyMs);
+    last = now;
+  }, everyMs);
 }
 
 /** Ticks or unticks *Relaxed* (time budgets × 10). */
@@ -287,15 +300,26 @@ export function shareFragment(doc) {
   return `b1.${deflateRawSync(Buffer.from(JSON.stringify(doc)), { level: 9 }).toString("base64url")}`;
 }
 
+/** A share link to the page at `base` with a match of two `bots` (as a share link lists them:
+ * `{ kind: "code", name, language, code }` or `{ kind: "builtin", name }`) on `seed` of `game`'s
+ * `ruleset`, and a `lesson` when given. */
+export function matchLink(base, { game, ruleset, seed, relaxed = false, lesson }, bots) {
+  const doc = { setup: { game, ruleset, seed, seats: 2 }, relaxed, bots };
+  if (lesson) doc.lesson = lesson;
+  return `${base}#${shareFragment(doc)}`;
+}
+
 /** A student's share link, as the page makes it: the bot `name`'s code against the built-in
  * `wait`, on seed 7 of `game`'s `ruleset`. */
 export function studentLink(base, { game, ruleset, relaxed = false }, name, code, language = "javascript") {
-  return `${base}#${shareFragment({
-    setup: { game, ruleset, seed: 7, seats: 2 },
-    relaxed,
-    bots: [
-      { kind: "code", name, language, code },
-      { kind: "builtin", name: "wait" },
-    ],
-  })}`;
+  const bots = [
+    { kind: "code", name, language, code },
+    { kind: "builtin", name: "wait" },
+  ];
+  return matchLink(base, { game, ruleset, seed: 7, relaxed }, bots);
+}
+
+/** The starter bot the page offers in a file of www/starter/ (`ice-and-fire.js`). */
+export function starterCode(file) {
+  return readFile(join(REPO, "www", "starter", file), "utf8");
 }

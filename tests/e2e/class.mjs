@@ -36,7 +36,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { unzipSync } from "fflate";
-import { defaultCheck, launch, openSession, runAlone, studentLink, withinLimit } from "./browser.mjs";
+import { defaultCheck, launch, openSession, runAlone, starterCode, studentLink, withinLimit } from "./browser.mjs";
 
 const REPO = resolve(fileURLToPath(new URL("../..", import.meta.url)));
 const SHOTS = join(REPO, "tests", "e2e", "screenshots");
@@ -51,8 +51,8 @@ export async function classChecks({ dist, check = defaultCheck }) {
   const files = await mkdtemp(join(tmpdir(), "botplay-class-files-"));
   try {
     const shot = (path) => page.screenshot({ path, fullPage: true });
-    const starter = await readFile(join(REPO, "www", "starter", `${GAME}.js`), "utf8");
-    const pyStarter = await readFile(join(REPO, "www", "starter", `${GAME}.py`), "utf8");
+    const starter = await starterCode(`${GAME}.js`);
+    const pyStarter = await starterCode(`${GAME}.py`);
     const students = [
       ["Smith, \"Ace\" Ada", starter, "javascript"],
       ["Noor", starter, "javascript"],

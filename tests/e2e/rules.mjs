@@ -14,7 +14,7 @@
 import { mkdir } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { defaultCheck, openPlayground, openSession, pickGame, runAlone } from "./browser.mjs";
+import { boardColours, defaultCheck, openPlayground, openSession, pickGame, runAlone } from "./browser.mjs";
 
 const REPO = resolve(fileURLToPath(new URL("../..", import.meta.url)));
 
@@ -22,22 +22,12 @@ const REPO = resolve(fileURLToPath(new URL("../..", import.meta.url)));
 // one the dialog adds to every page (www/rules/learning.html).
 const SECTIONS = ["goal", "board", "actions", "turns", "protocol", "end", "rulesets", "changes", "learning"].map((s) => `rules-${s}`);
 
-// What the painters drew on each live board of the open dialog: size and main colours.
+// What the painters drew on each live board of the open dialog: size, label and main colours
+// (every 5th pixel sampled).
 async function boardPixels(page) {
-  return page.evaluate(() =>
-    [...document.querySelectorAll("#rules .mini-board canvas")].map((canvas) => {
-      const { width, height } = canvas;
-      const data = canvas.getContext("2d").getImageData(0, 0, width, height).data;
-      const colours = new Map();
-      for (let i = 0; i < data.length; i += 4 * 5) {
-        const key = (data[i] >> 3) + "," + (data[i + 1] >> 3) + "," + (data[i + 2] >> 3);
-        colours.set(key, (colours.get(key) ?? 0) + 1);
-      }
-      const samples = data.length / (4 * 5);
-      const common = [...colours.values()].filter((n) => n > samples / 2000).length;
-      return { width, height, common, label: canvas.getAttribute("aria-label") ?? "" };
-    }),
-  );
+  const boards = [];
+  for (const canvas of await page.locator("#rules .mini-board canvas").all()) boards.push(await canvas.evaluate(boardColours, 5));
+  return boards;
 }
 
 async function openRules(page, how) {

@@ -36,11 +36,11 @@
 //       no editor, the result kept for the end; the arrows step; Esc leaves.
 // Called from run.mjs (`teacherHourChecks({ dist, check, SHOTS })`) or alone.
 
-import { mkdir, mkdtemp, readFile } from "node:fs/promises";
+import { mkdir, mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { defaultCheck, launch, openSession, pickGame, playMatch, runAlone, setCode, shareFragment, withinLimit } from "./browser.mjs";
+import { defaultCheck, launch, matchLink, openSession, pickGame, playMatch, runAlone, setCode, starterCode, withinLimit } from "./browser.mjs";
 import { SOAK_OVERFLOW_MINE, SOAK_OVERFLOW_START } from "./bots.mjs";
 
 const REPO = resolve(fileURLToPath(new URL("../..", import.meta.url)));
@@ -64,7 +64,7 @@ export async function teacherHourChecks({ dist, check = defaultCheck, SHOTS = DE
   try {
     await mkdir(SHOTS, { recursive: true });
     const shot = (path) => page.screenshot({ path, fullPage: true });
-    const starter = await readFile(join(REPO, "www", "starter", "soak-overflow.js"), "utf8");
+    const starter = await starterCode("soak-overflow.js");
 
     await withinLimit("(th4) the gallery's Play says what it plays", "chromium", 60_000, async () => {
       await page.goto(url);
@@ -272,16 +272,15 @@ export async function teacherHourChecks({ dist, check = defaultCheck, SHOTS = DE
     }, shot);
 
     await withinLimit("(th12) a lesson link's first visit", "chromium", 60_000, async () => {
-      const doc = {
-        setup: { game: "soak-overflow", ruleset: "league-1", seed: 3, seats: 2 },
-        relaxed: false,
-        bots: [{ kind: "code", name: "lesson", language: "javascript", code: starter }, { kind: "builtin", name: "soaker" }],
-        lesson: { title: "Lesson 1: move to the goal", text: "Change the MOVE line so that your agent reaches the goal tile." },
-      };
+      const lesson = { title: "Lesson 1: move to the goal", text: "Change the MOVE line so that your agent reaches the goal tile." };
+      const link = matchLink(url, { game: "soak-overflow", ruleset: "league-1", seed: 3, lesson }, [
+        { kind: "code", name: "lesson", language: "javascript", code: starter },
+        { kind: "builtin", name: "soaker" },
+      ]);
       const other = await launch(await mkdtemp(join(tmpdir(), "botplay-teacher-lesson-")), { viewport: { width: 1366, height: 768 } });
       try {
         const student = other.pages()[0] ?? (await other.newPage());
-        await student.goto(`${url}#${shareFragment(doc)}`);
+        await student.goto(link);
         await student.locator("#lesson").waitFor({ timeout: 30_000 });
         await student.locator("#bot-code .cm-content").waitFor({ timeout: 30_000 });
         await student.waitForTimeout(300);
@@ -298,12 +297,12 @@ export async function teacherHourChecks({ dist, check = defaultCheck, SHOTS = DE
     }, shot);
 
     await withinLimit("(th16) a link with a built-in bot in the first seat", "chromium", 60_000, async () => {
-      const doc = {
-        setup: { game: "soak-overflow", ruleset: "league-5", seed: 4, seats: 2 },
-        relaxed: false,
-        bots: [{ kind: "builtin", name: "soaker" }, { kind: "code", name: "Ada", language: "javascript", code: starter }],
-      };
-      await page.goto(`${url}#${shareFragment(doc)}`);
+      await page.goto(
+        matchLink(url, { game: "soak-overflow", ruleset: "league-5", seed: 4 }, [
+          { kind: "builtin", name: "soaker" },
+          { kind: "code", name: "Ada", language: "javascript", code: starter },
+        ]),
+      );
       await page.reload();
       const title = page.locator("#bot-pane .seat-title");
       await title.waitFor({ timeout: 30_000 });
