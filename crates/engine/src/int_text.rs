@@ -29,33 +29,36 @@ fn push_any_int(out: &mut String, v: i64) {
     if v < 0 {
         out.push('-');
     }
+    let mut n = v.unsigned_abs();
     let mut digits = [0u8; 20];
-    let start = digits_at_end(v.unsigned_abs(), &mut digits);
-    for &d in &digits[start..] {
-        out.push(char::from(d));
-    }
-}
-
-/// Writes the decimal digits of `n` at the end of `digits` (20 bytes hold any `u64`); returns
-/// where they start.
-#[inline(always)]
-fn digits_at_end(mut n: u64, digits: &mut [u8; 20]) -> usize {
     let mut start = digits.len();
     loop {
         start -= 1;
         digits[start] = b'0' + (n % 10) as u8;
         n /= 10;
         if n == 0 {
-            return start;
+            break;
         }
+    }
+    for &d in &digits[start..] {
+        out.push(char::from(d));
     }
 }
 
 /// Writes `v` as `Display` does at the start of `buf` (11 bytes hold any `i32`); returns the
 /// bytes written. For games that write their input as bytes.
 pub fn write_int(buf: &mut [u8], v: i32) -> usize {
-    let mut digits = [0u8; 20];
-    let start = digits_at_end(u64::from(v.unsigned_abs()), &mut digits);
+    let mut digits = [0u8; 10];
+    let mut start = digits.len();
+    let mut n = v.unsigned_abs();
+    loop {
+        start -= 1;
+        digits[start] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
     let sign = usize::from(v < 0);
     buf[0] = b'-';
     let digits = &digits[start..];
