@@ -290,3 +290,47 @@ console.log("WAIT");
 readline();
 while (true) {}
 `;
+
+/** JavaScript, put before a bot's code: replaces, in the bot's own global scope, everything a
+ * runtime could lean on (Atomics, typed arrays' methods, the text codecs, String, JSON, Math,
+ * MessagePort's postMessage and XMLHttpRequest's methods); the bot then plays as it would. */
+export const JS_TAMPER = `
+{
+  const nothing = () => 0;
+  Atomics.wait = () => "ok";
+  Atomics.load = () => 1;
+  Atomics.store = nothing;
+  Atomics.notify = nothing;
+  Atomics.add = nothing;
+  Uint8Array.prototype.set = nothing;
+  Uint8Array.prototype.subarray = () => new Uint8Array(0);
+  Uint8Array.prototype.indexOf = () => -1;
+  TextDecoder.prototype.decode = () => "";
+  TextEncoder.prototype.encode = () => new Uint8Array(1 << 20);
+  String.prototype.indexOf = () => -1;
+  String.prototype.slice = () => "";
+  JSON.stringify = () => { throw new Error("no"); };
+  Math.min = () => 0;
+  MessagePort.prototype.postMessage = function () { for (let i = 0; i < 100; i++); };
+  if (self.XMLHttpRequest) {
+    XMLHttpRequest.prototype.open = nothing;
+    XMLHttpRequest.prototype.send = nothing;
+  }
+}
+`;
+
+/** Python, put before a bot's code: the same through `js` (Atomics, MessagePort's postMessage),
+ * after trying `js.eval` (its debug log says whether it was allowed). */
+export const PY_TAMPER = `
+import js, sys
+try:
+    js.eval("Atomics.wait = () => 'ok'")
+    print("js.eval: ALLOWED", file=sys.stderr)
+except Exception as e:
+    print("js.eval: blocked", type(e).__name__, file=sys.stderr)
+js.Atomics.wait = lambda *a: "ok"
+js.Atomics.load = lambda *a: 1
+js.Atomics.store = lambda *a: 0
+js.Atomics.notify = lambda *a: 0
+js.MessagePort.prototype.postMessage = lambda *a: 0
+`;

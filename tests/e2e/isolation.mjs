@@ -12,8 +12,9 @@
 //     stay small while the match host's process may grow and die.
 // The attacks:
 //   (p) a JavaScript bot that replaces every global the runtime uses (Atomics, typed arrays'
-//       methods, TextDecoder, String and Function methods, JSON) and then plays; a Python bot that
-//       does the same through `js`: the runtime is untouched, the bots play their whole match;
+//       methods, the text codecs, String, JSON, Math, MessagePort's postMessage: bots.mjs's
+//       JS_TAMPER) and then plays; a Python bot that does the same through `js`: the runtime is
+//       untouched, the bots play their whole match;
 //   (q) a JavaScript bot that keeps every array it allocates until its process runs out of memory:
 //       the match ends with "used too much memory" for that bot, the page lives on; one that
 //       keeps typed arrays (no heap limit) is stopped by its time budget;
@@ -34,12 +35,11 @@
 import { readFile, readdir, mkdir } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { BURSTER, chatty, JS_HOARDER, PYTHON_HOARDER, pythonRuntimeForger, pythonWithoutNewlines, runtimeForger, SLOW, TYPED_HOARDER, WRITER } from "./bots.mjs";
-import { defaultCheck, openPlayground, openSession, runAlone, setCode, setRelaxed } from "./browser.mjs";
+import { BURSTER, chatty, JS_HOARDER, JS_TAMPER, PY_TAMPER, PYTHON_HOARDER, pythonRuntimeForger, pythonWithoutNewlines, runtimeForger, SLOW, TYPED_HOARDER, WRITER } from "./bots.mjs";
+import { defaultCheck, openPlayground, openSession, runAlone, setCode, setRelaxed, starterCode, watchPauses } from "./browser.mjs";
 
 const REPO = resolve(fileURLToPath(new URL("../..", import.meta.url)));
 const SHOTS = join(REPO, "tests", "e2e", "screenshots");
-const starter = (name) => readFile(join(REPO, "www", "starter", name), "utf8");
 
 /** The page's longest pause allowed while a bot attacks, in ms. */
 const MAX_PAUSE_MS = 100;
@@ -82,22 +82,11 @@ async function ofBrowser(pid, profile) {
 
 /** Starts the page's heartbeat: the longest gap between two ticks of a 20 ms interval. */
 async function startHeartbeat(cdp) {
-  await cdp.send("Runtime.evaluate", {
-    expression: `(() => {
-      clearInterval(self.__beat);
-      self.__gap = 0;
-      let last = performance.now();
-      self.__beat = setInterval(() => {
-        const now = performance.now();
-        self.__gap = Math.max(self.__gap, now - last - 20);
-        last = now;
-      }, 20);
-    })()`,
-  });
+  await cdp.send("Runtime.evaluate", { expression: `(${watchPauses})(20)` });
 }
 
 async function longestPause(cdp) {
-  const { result } = await cdp.send("Runtime.evaluate", { expression: "self.__gap" });
+  const { result } = await cdp.send("Runtime.evaluate", { expression: "self.longestPause" });
   return result.value;
 }
 
@@ -141,40 +130,6 @@ async function watchMatch(page, cdp, profile, timeout) {
 
 // --- the attacks ----------------------------------------------------------------------------
 
-/** Replaces, in a JavaScript bot's own global scope, everything a runtime might call. */
-const JS_TAMPER = `
-{
-  const evil = () => { for (let i = 0; i < 3; i++) {} return 0; };
-  Atomics.wait = () => "ok";
-  Atomics.load = () => 1;
-  Atomics.store = evil;
-  Atomics.notify = evil;
-  Atomics.add = evil;
-  Uint8Array.prototype.set = evil;
-  Uint8Array.prototype.subarray = function () { return new Uint8Array(0); };
-  Uint8Array.prototype.indexOf = () => -1;
-  TextDecoder.prototype.decode = () => "";
-  TextEncoder.prototype.encode = () => new Uint8Array(1 << 20);
-  String.prototype.indexOf = () => -1;
-  String.prototype.slice = () => "";
-  JSON.stringify = () => { throw new Error("no"); };
-  Math.min = () => 0;
-}
-`;
-
-const PY_TAMPER = `
-import js, sys
-try:
-    js.eval("Atomics.wait = () => 'ok'")
-    print("js.eval: ALLOWED", file=sys.stderr)
-except Exception as e:
-    print("js.eval: blocked", type(e).__name__, file=sys.stderr)
-js.Atomics.wait = lambda *a: "ok"
-js.Atomics.load = lambda *a: 1
-js.Atomics.store = lambda *a: 0
-js.Atomics.notify = lambda *a: 0
-`;
-
 // --- the checks -----------------------------------------------------------------------------
 
 export async function isolationChecks({ dist, check = defaultCheck }) {
@@ -205,7 +160,7 @@ export async function isolationChecks({ dist, check = defaultCheck }) {
     const mine = (r) => r.faults.filter((f) => /your bot/.test(f));
 
     // (p) Tampering with the runtime changes nothing but the bot's own view.
-    const js = await starter("ice-and-fire.js");
+    const js = await starterCode("ice-and-fire.js");
     await setRelaxed(page, false);
     await setCode(page, JS_TAMPER + js);
     let r = await watchMatch(page, cdp, profile, 120_000);
@@ -215,7 +170,7 @@ export async function isolationChecks({ dist, check = defaultCheck }) {
     report("p: a JavaScript bot replaced the runtime's globals and played its whole match", r);
 
     await page.locator("#player").selectOption("python");
-    await setCode(page, PY_TAMPER + (await starter("ice-and-fire.py")));
+    await setCode(page, PY_TAMPER + (await starterCode("ice-and-fire.py")));
     r = await watchMatch(page, cdp, profile, 300_000);
     check(/wins|draw/i.test(r.outcome), `(p) Python: no outcome: ${r.status} ${r.outcome}`);
     check(mine(r).length === 0, `(p) Python: the tampering bot faulted: ${mine(r).join("; ")}`);

@@ -51,7 +51,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import binaryen from "binaryen";
-import { Failure, TIME_SCALE, defaultCheck, launch, runAlone, setCode, setRelaxed, withinLimit } from "./browser.mjs";
+import { Failure, TIME_SCALE, defaultCheck, launch, runAlone, setCode, setRelaxed, watchPauses, withinLimit } from "./browser.mjs";
 import { iceAndFireWalker } from "./bots.mjs";
 import { serve } from "./serve.mjs";
 
@@ -181,18 +181,6 @@ function bigProgram(count) {
 
 // --- the page ------------------------------------------------------------------------------
 
-/** Counts the page's longest pause from now on: a 10 ms timer's largest gap. */
-const watchPauses = () => {
-  clearInterval(self.wbTimer);
-  self.wbPause = 0;
-  let last = performance.now();
-  self.wbTimer = setInterval(() => {
-    const now = performance.now();
-    self.wbPause = Math.max(self.wbPause, now - last - 10);
-    last = now;
-  }, 10);
-};
-
 /** Marks when Run is clicked, when the first turn plays (the status says "Playing"), and the
  * page's longest pause until the match's end shows (the page's own drawing of the end is not the
  * bot's doing). */
@@ -209,7 +197,7 @@ const watchStart = () => {
       times.playing = performance.now();
     }
     if (times.run && over()) {
-      times.pause = self.wbPause;
+      times.pause = self.longestPause;
       observer.disconnect();
     }
   });
@@ -265,7 +253,7 @@ async function againstItself(page, walker, check) {
 
 /** Runs the match the form holds: its outcome, faults, status, the page's longest pause. */
 async function runMatch(page, timeout = 120_000) {
-  await page.evaluate(watchPauses);
+  await page.evaluate(watchPauses, 10); // the longest pause: a 10 ms timer's largest delay
   await page.evaluate(watchStart);
   await page.locator("#run").click();
   // The last match's result goes as soon as this one starts.
@@ -282,8 +270,8 @@ async function runMatch(page, timeout = 120_000) {
         status: line.innerText,
         outcome: result?.innerText ?? "",
         faults: [...document.querySelectorAll("#faults li")].map((f) => f.innerText),
-        pause: self.wbStart.pause ?? self.wbPause,
-        pauseAfter: self.wbPause,
+        pause: self.wbStart.pause ?? self.longestPause,
+        pauseAfter: self.longestPause,
         startup: self.wbStart.playing ? self.wbStart.playing - self.wbStart.run : NaN,
       };
     });
