@@ -3,6 +3,9 @@
 //   cargo xtask test build
 //   node tests/e2e/first-hour.mjs [--dist dist]
 //
+// (fh0) Python's mode (editor-python.js) not fetched: the editor shows Python as plain text, and
+//       a later choice of Python fetches the mode again (before, the failed script's tag stayed
+//       and that page never tried again).
 // (fh1) Python indentation, typed as a person does: Soak Overflow's Python starter, a click at
 //       the end of `    my_agent_count = int(input())`, Enter, `print("hello", file=sys.stderr)`:
 //       the new line is indented 4 spaces as the starter is; Run plays with no IndentationError
@@ -146,8 +149,20 @@ export async function firstHourChecks({ dist, check = defaultCheck, SHOTS = DEFA
     await page.goto(url);
     await page.locator("#games").waitFor();
 
-    // (fh1) Python indentation, typed.
+    // (fh0) Python's mode not fetched (offline before the service worker kept it): the editor
+    // shows Python as plain text, and the next editor to show Python fetches it again.
+    // (The context's route: the service worker's requests pass there, not the page's.)
+    const PYTHON_MODE = "**/editor-python.js";
+    await context.route(PYTHON_MODE, (route) => route.abort());
     await pickGame(page, "soak-overflow");
+    await page.locator("#player").selectOption("python");
+    await page.locator("#bot-code .cm-content").waitFor();
+    await page.waitForFunction(() => !document.querySelector('script[src$="editor-python.js"]'), null, { timeout: 30_000 });
+    check(!(await page.evaluate(() => botplayEditor.get("bot-code").hasMode())), "(fh0) Python's mode is there although its script was not fetched");
+    await context.unroute(PYTHON_MODE);
+    await page.locator("#player").selectOption("javascript");
+
+    // (fh1) Python indentation, typed.
     await page.locator("#player").selectOption("python");
     await page.locator("#bot-code .cm-content").waitFor();
     // Python's mode (its indentation among it) comes a moment later, fetched when first shown.

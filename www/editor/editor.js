@@ -45,7 +45,8 @@ globalThis.botplayEditorParts = {
 };
 const PYTHON_SCRIPT = new URL("editor-python.js", document.currentScript?.src ?? document.baseURI).href;
 /** Python's mode once editor-python.js has defined it (`botplayPythonMode`), else nothing: the
- * script is added to the page, and every editor showing Python takes the mode when it comes. */
+ * script is added to the page (once at a time), and every editor showing Python takes the mode
+ * when it comes. */
 function pythonMode() {
   if (globalThis.botplayPythonMode) return globalThis.botplayPythonMode();
   if (!document.querySelector(`script[src="${PYTHON_SCRIPT}"]`)) {
@@ -54,6 +55,9 @@ function pythonMode() {
     script.onload = () => {
       for (const handle of live) handle.languageArrived("python");
     };
+    // Not fetched (offline before the service worker kept it): the editor shows Python as plain
+    // text, and the script's tag goes, so that the next editor to show Python tries again.
+    script.onerror = () => script.remove();
     document.head.appendChild(script);
   }
   return [];
