@@ -200,7 +200,10 @@
         });
       } else if (message.type === "start" && isolated && !started) {
         started = true;
-        start(message);
+        start(message).catch((error) => {
+          const why = "the match could not start: " + (error && error.message ? error.message : error);
+          port.postMessage({ type: "news", json: JSON.stringify({ type: "failed", why }) });
+        });
       }
       else if (message.type === "stop") control?.(KIND.stop, 0, "");
       else if (message.type === "human") {
@@ -299,7 +302,7 @@
             code: seat.code,
             port: channel.port1,
             io: new URL("botplay-io/" + tokens[index], document.baseURI).href,
-            files: files.languages[seat.kind] ?? null,
+            ...seatFiles(seat, files),
           },
           [channel.port1],
         );
@@ -310,7 +313,12 @@
       startMatch(files, { start, mode: "messages", ports, io: io ? io.port2 : null, tokens }, transfer);
     }
 
-    function start({ start, seats, files }) {
+    async function start({ start, seats, files }) {
+      // Python's snapshot first (above): each Python seat then starts from it.
+      if (seats.some((seat) => seat.kind === "python")) {
+        await makePythonSnapshot(files.runtime, files.languages.python);
+        if (!heartbeat) return; // ended meanwhile
+      }
       const doorbell = new SharedArrayBuffer(16);
       const bell = new Int32Array(doorbell);
       const controlRing = new SharedArrayBuffer(RING_BYTES);
@@ -337,7 +345,7 @@
           input: rings[index][0],
           output: rings[index][1],
           doorbell,
-          files: files.languages[seat.kind] ?? null,
+          ...seatFiles(seat, files),
         });
       });
       startMatchWorker(files);
@@ -364,8 +372,43 @@
   // {type: "botplay-python-ready", runtime, python}: src/python_ready.rs): Pyodide loads in it
   // with no channel yet, and the next match's first Python seat takes it. Each worker serves one
   // match and ends with it: every match has a fresh interpreter.
+  //
+  // Python's interpreter starts from a snapshot of its memory, made once per document: a worker
+  // of its own (the snapshot maker) loads Pyodide, makes the snapshot as soon as the interpreter
+  // has started, posts it here with the module it compiled, and ends. It never has a bot's code,
+  // and Pyodide's snapshot mode changes how `js` behaves, so it never plays. Every Python bot's
+  // worker (the ready one, or a seat's own) then starts from a copy of that memory: a fresh
+  // interpreter, the state Python had before any bot ran, without starting Python again and
+  // without compiling Pyodide's module (9.6 MB) again (Pyodide's `_loadSnapshot`: about a tenth
+  // of the time; a class of Python bots plays many matches). A match with Python bots waits for
+  // the snapshot (start, below). Where the page hosts the match itself (no shared memory), no
+  // snapshot is made and each worker loads Pyodide as before (src/python_ready.rs).
   let readyPython = null;
-  function preparePython({ runtime, python }) {
+  let pythonSnapshot = null; // {snapshot: Blob, module: WebAssembly.Module}
+  let snapshotMade = null; // a promise, settled once the maker has answered (or failed)
+  function makePythonSnapshot(runtime, python) {
+    if (snapshotMade || typeof runtime !== "string" || !python) return snapshotMade;
+    const maker = new Worker(blobUrl(runtime), { name: "Python's snapshot" });
+    snapshotMade = new Promise((done) => {
+      const finish = () => {
+        maker.terminate();
+        done();
+      };
+      maker.onerror = (event) => {
+        event.preventDefault();
+        finish();
+      };
+      maker.onmessage = (event) => {
+        const { snapshot, module } = event.data ?? {};
+        if (snapshot instanceof Blob && module instanceof WebAssembly.Module) pythonSnapshot = { snapshot, module };
+        finish();
+      };
+    });
+    maker.postMessage({ type: "prepare", language: "python", files: python, makeSnapshot: true });
+    return snapshotMade;
+  }
+  async function preparePython({ runtime, python }) {
+    await makePythonSnapshot(runtime, python);
     if (readyPython || typeof runtime !== "string" || !python) return;
     const worker = new Worker(blobUrl(runtime), { name: "bot (Python, ready)" });
     worker.onerror = (event) => {
@@ -373,7 +416,7 @@
       if (readyPython === worker) readyPython = null;
       worker.terminate();
     };
-    worker.postMessage({ type: "prepare", language: "python", files: python });
+    worker.postMessage({ type: "prepare", language: "python", files: python, ...pythonSnapshot });
     readyPython = worker;
   }
   // A seat's worker: the ready Python worker for a Python seat, if there is one, or a new one.
@@ -385,11 +428,17 @@
     }
     return new Worker(script(seat), { name: `bot ${index + 1}` });
   }
+  // What a seat's worker is sent with its start: its language's files, and for Python the
+  // snapshot and its module, once there are.
+  const seatFiles = (seat, files) => ({
+    files: files.languages[seat.kind] ?? null,
+    ...(seat.kind === "python" ? pythonSnapshot : null),
+  });
 
   addEventListener("message", (event) => {
     const message = event.data;
     if (event.source !== self.parent && event.source !== self) return;
-    if (message && message.type === "botplay-python-ready") return preparePython(message);
+    if (message && message.type === "botplay-python-ready") return void preparePython(message);
     if (!message || message.type !== "botplay-match-host" || !event.ports[0]) return;
     serve(event.ports[0]);
   });
