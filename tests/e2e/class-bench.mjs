@@ -52,6 +52,7 @@ import { cpus, loadavg, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { Failure, launch, setRelaxed, studentLink, TIME_SCALE, TimeLimit, withinLimit } from "./browser.mjs";
+import { differences } from "./class-cli.mjs";
 import { botplayBinary, run, stopGroups } from "./processes.mjs";
 import { serve } from "./serve.mjs";
 
@@ -62,8 +63,6 @@ const RULESET = "league-5";
 const PER_PAIR = 2;
 /** The page's arena fails when no match finishes for this long (ms, times TIME_SCALE). */
 const STALL_MS = 300_000;
-/** What the two JSONs' floating-point numbers may differ by (the page's are computed in wasm). */
-const EPSILON = 1e-9;
 /** The heartbeat's interval in the page, in ms. */
 const BEAT_MS = 20;
 
@@ -283,45 +282,6 @@ const longest = (xs) => (xs.length ? xs.reduce((a, b) => Math.max(a, b), -Infini
 
 // --- the two JSONs ------------------------------------------------------------------------------
 
-/** Where the page's standings and the CLI's differ (each naming its bot or match). */
-function standingsDifferences(page, cli) {
-  const out = [];
-  const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
-  const close = (a, b) =>
-    a === b || (typeof a === "number" && typeof b === "number" && Math.abs(a - b) <= EPSILON * Math.max(1, Math.abs(a), Math.abs(b)));
-  for (const key of ["game", "ruleset", "relaxed", "seed", "players", "matches_per_group", "planned", "played"]) {
-    if (!same(page[key], cli[key])) out.push(`the arena's ${key}: ${JSON.stringify(page[key])} in the page, ${JSON.stringify(cli[key])} in the CLI`);
-  }
-  const bots = Math.max(page.bots?.length ?? 0, cli.bots?.length ?? 0);
-  for (let i = 0; i < bots; i++) {
-    const [p, c] = [page.bots?.[i], cli.bots?.[i]];
-    const where = `bot ${i + 1} (${p?.name ?? c?.name})`;
-    if (!p || !c) {
-      out.push(`${where}: only in the ${p ? "page" : "CLI"}`);
-      continue;
-    }
-    for (const key of ["name", "matches", "wins", "draws", "losses", "faults"]) {
-      if (!same(p[key], c[key])) out.push(`${where}: ${key} ${JSON.stringify(p[key])} in the page, ${JSON.stringify(c[key])} in the CLI`);
-    }
-    if (!close(p.average_score, c.average_score)) out.push(`${where}: average score ${p.average_score} in the page, ${c.average_score} in the CLI`);
-    if (!(close(p.rating?.mu, c.rating?.mu) && close(p.rating?.sigma, c.rating?.sigma))) {
-      out.push(`${where}: rating ${p.rating?.mu} ± ${p.rating?.sigma} in the page, ${c.rating?.mu} ± ${c.rating?.sigma} in the CLI`);
-    }
-  }
-  const cm = new Map((cli.matches ?? []).map((m) => [m.match, m]));
-  for (const p of page.matches ?? []) {
-    const c = cm.get(p.match);
-    if (!c) {
-      out.push(`match ${p.match}: played only in the page`);
-      continue;
-    }
-    for (const key of ["seed", "bots", "scores", "ranks"]) {
-      if (!same(p[key], c[key])) out.push(`match ${p.match}: ${key} ${JSON.stringify(p[key])} in the page, ${JSON.stringify(c[key])} in the CLI`);
-    }
-  }
-  return out;
-}
-
 /** A JSON's faults by kind, e.g. "2 timeouts, 1 crash" or "none". */
 function faultsOf(report) {
   const counts = {};
@@ -501,7 +461,7 @@ async function bench(o) {
 
     // The figures.
     const perSecond = (ms) => total / (ms / 1000);
-    const differences = standingsDifferences(pageJson, cliJson);
+    const disagree = differences(pageJson, cliJson);
     const row = (label, a, b = "") => console.log(`  ${label.padEnd(26)} ${String(a).padEnd(28)} ${b}`);
     const ms = (x) => (Number.isFinite(x) ? `${x.toFixed(0)} ms` : "–");
     const matchSeed = pageJson.matches[0]?.seed;
@@ -535,12 +495,12 @@ async function bench(o) {
       for (const [name, ms] of heaviest) row(`  ${(ms / 1000).toFixed(2)} s`, name);
     }
     console.log("");
-    if (differences.length === 0) {
+    if (disagree.length === 0) {
       console.log(`standings: the page's JSON and the CLI's agree (${o.bots} bots, ${total} matches: results, faults, ratings)`);
     } else {
-      console.log(`standings: the page's JSON and the CLI's DIFFER in ${differences.length} places${o.keep ? ` (both in ${o.keep})` : " (--keep DIR keeps both)"}:`);
-      for (const d of differences.slice(0, 12)) console.log(`  ${d}`);
-      if (differences.length > 12) console.log(`  … and ${differences.length - 12} more`);
+      console.log(`standings: the page's JSON and the CLI's DIFFER in ${disagree.length} places${o.keep ? ` (both in ${o.keep})` : " (--keep DIR keeps both)"}:`);
+      for (const d of disagree.slice(0, 12)) console.log(`  ${d}`);
+      if (disagree.length > 12) console.log(`  … and ${disagree.length - 12} more`);
     }
   } finally {
     await stopGroups(running);

@@ -39,7 +39,7 @@
 import { mkdir, readFile, rm } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { BURSTER, chatty, JS_HOARDER, LOOPING_BOT, PYTHON_HOARDER, pythonRuntimeForger, pythonWithoutNewlines, runtimeForger, SLOW, TYPED_HOARDER, WRITER } from "./bots.mjs";
+import { BURSTER, chatty, JS_HOARDER, JS_TAMPER, LOOPING_BOT, PY_TAMPER, PYTHON_HOARDER, pythonRuntimeForger, pythonWithoutNewlines, runtimeForger, SLOW, TYPED_HOARDER, WRITER } from "./bots.mjs";
 import { cliArg, defaultCheck as check, markRun, runMain, settledWithin, withinLimit } from "./browser.mjs";
 import { blameCrash, processTree } from "./drivers/index.mjs";
 import { inEveryBrowser, openBeside, openGallery, setCode, setRelaxed } from "./drivers/suite.mjs";
@@ -53,40 +53,6 @@ const MAX_PAUSE_MS = 250;
 const starter = (name) => readFile(join(REPO, "www", "starter", name), "utf8");
 
 // --- the attacks ----------------------------------------------------------------------------
-
-/** Replaces, in the bot's own global scope, everything a runtime could lean on. */
-const JS_TAMPER = `
-{
-  const nothing = () => 0;
-  Atomics.wait = () => "ok";
-  Atomics.load = () => 1;
-  Atomics.store = nothing;
-  Atomics.notify = nothing;
-  Atomics.add = nothing;
-  Uint8Array.prototype.set = nothing;
-  Uint8Array.prototype.subarray = () => new Uint8Array(0);
-  Uint8Array.prototype.indexOf = () => -1;
-  TextDecoder.prototype.decode = () => "";
-  TextEncoder.prototype.encode = () => new Uint8Array(1 << 20);
-  String.prototype.indexOf = () => -1;
-  String.prototype.slice = () => "";
-  JSON.stringify = () => { throw new Error("no"); };
-  Math.min = () => 0;
-  MessagePort.prototype.postMessage = function () { for (let i = 0; i < 100; i++); };
-  if (self.XMLHttpRequest) {
-    XMLHttpRequest.prototype.open = nothing;
-    XMLHttpRequest.prototype.send = nothing;
-  }
-}
-`;
-
-const PY_TAMPER = `
-import js, sys
-js.Atomics.wait = lambda *a: "ok"
-js.Atomics.load = lambda *a: 1
-js.Atomics.store = lambda *a: 0
-js.MessagePort.prototype.postMessage = lambda *a: 0
-`;
 
 // --- in the page ----------------------------------------------------------------------------
 
