@@ -46,7 +46,9 @@ fn push_any_int(out: &mut String, v: i64) {
 }
 
 /// Writes `v` as `Display` does at the start of `buf` (11 bytes hold any `i32`); returns the
-/// bytes written. For games that write their input as bytes.
+/// bytes written. For games that write their input as bytes. Its digit loop is `push_any_int`'s
+/// on 32 bits, on purpose: in the page's wasm a 64-bit division by 10 is a real division per
+/// digit, a 32-bit one a multiplication.
 pub fn write_int(buf: &mut [u8], v: i32) -> usize {
     let mut digits = [0u8; 10];
     let mut start = digits.len();
